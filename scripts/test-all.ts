@@ -1,0 +1,83 @@
+/**
+ * `npm test`: every gate the project has, in order, then one plain closing
+ * line `N passed, N failed` that CI reads. Lint, formatting and typecheck
+ * count as one check each; unit and e2e tests count test by test.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.ts';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const REPORT_DIR = 'test-results';
+const tally: Tally = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(name: string, ok: boolean): void {
+  tally[ok ? 'passed' : 'failed'] += 1;
+  lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}`);
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+rmSync(REPORT_DIR, { recursive: true, force: true });
+mkdirSync(REPORT_DIR, { recursive: true });
+
+check('eslint', run(bin('eslint'), ['.', '--max-warnings=0']));
+check('prettier', run(bin('prettier'), ['--check', '.']));
+check('typecheck (app, service worker, node)', run(bin('tsc'), ['-b']));
+
+const unitOk = run(bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${REPORT_DIR}/unit.json`,
+]);
+const unit = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(
+  `${REPORT_DIR}/unit.json`,
+);
+if (unit) {
+  tally.passed += unit.numPassedTests;
+  tally.failed += unit.numFailedTests;
+  tally.skipped += unit.numPendingTests;
+  lines.push(`${unitOk ? 'ok  ' : 'FAIL'} unit: ${unit.numPassedTests} passed, ${unit.numFailedTests} failed`);
+}
+if (!unit || (!unitOk && unit.numFailedTests === 0)) check('unit suite ran', false);
+
+if (ensureChromium()) {
+  const e2eOk = run(bin('playwright'), ['test'], { E2E_REPORT: `${REPORT_DIR}/e2e.json` });
+  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    `${REPORT_DIR}/e2e.json`,
+  );
+  if (e2e) {
+    const { expected, unexpected, flaky, skipped } = e2e.stats;
+    tally.passed += expected + flaky;
+    tally.failed += unexpected;
+    tally.skipped += skipped;
+    lines.push(`${e2eOk ? 'ok  ' : 'FAIL'} e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
+  }
+  if (!e2e || (!e2eOk && e2e.stats.unexpected === 0)) check('e2e suite ran', false);
+} else {
+  check('chromium available for e2e', false);
+}
+
+console.log(`\n${lines.join('\n')}`);
+console.log(`${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}`);
+process.exit(tally.failed > 0 ? 1 : 0);

@@ -1,0 +1,24 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+import { en } from './messages.ts';
+
+/** The frame of every page: brand bar, the screen, the footer, and the one toaster. */
+export function AppLayout() {
+  return (
+    <div className="app">
+      <header className="app__bar">
+        <span className="app__brand">{en.programmeTitle}</span>
+      </header>
+      <main className="app__main" id="main">
+        <Suspense fallback={<p className="page-fallback">{en.loading}</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="app__footer">
+        <p>{en.poweredBy}</p>
+      </footer>
+      <Toaster position="top-center" richColors closeButton duration={5000} />
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Catalog } from '../shared/i18n/catalog.ts';
+
+/** Texts of the app shell: landing page, footer, 404. */
+export const en = {
+  programmeTitle: 'Thrive',
+  tagline: 'Parent support portal',
+  poweredBy: 'Powered by n8n',
+  landing: {
+    registeredTitle: "I'm a registered parent",
+    registeredText: 'Access your schedule and connect with facilitators',
+    newTitle: "I'm new to Thrive",
+    newText: 'Learn more and get started with us',
+  },
+  notFound: {
+    title: 'Details not found',
+    text: 'The page you were looking for does not exist or has moved.',
+    home: 'Return to Home',
+  },
+  loading: 'Loading…',
+} as const;
+
+export type AppMessages = Catalog<typeof en>;

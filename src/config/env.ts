@@ -1,0 +1,15 @@
+/**
+ * Build-time configuration, read and checked once. Nothing else in the app
+ * reads import.meta.env or names an address.
+ */
+const DEFAULT_WEBHOOK_URL = '/api/webhook';
+
+function optionalUrl(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+export const env = {
+  webhookUrl: optionalUrl(import.meta.env.VITE_WEBHOOK_URL) ?? DEFAULT_WEBHOOK_URL,
+  knowMoreUrl: optionalUrl(import.meta.env.VITE_KNOW_MORE_URL),
+} as const;

@@ -1,0 +1,14 @@
+/** Every route of the portal, in one table (spec §2). */
+export const paths = {
+  home: '/',
+  signIn: '/registered-parent',
+  menu: '/registered-parent/menu',
+  schedule: '/registered-parent/schedule',
+  reschedule: '/registered-parent/reschedule',
+  chat: '/registered-parent/chat',
+  outbox: '/registered-parent/outbox',
+  visitorWelcome: '/new-to-thrive',
+  bookConsult: '/new-to-thrive/book-consult',
+  scheduleCall: '/new-to-thrive/schedule-call',
+  knowMore: '/new-to-thrive/know-more',
+} as const;

@@ -1,0 +1,46 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import {
+  clearSessionUser,
+  readSessionUser,
+  saveSessionUser,
+  SESSION_USER_KEY,
+} from '../../../shared/session/session-user.ts';
+import type { User } from '../../../shared/webhook/types.ts';
+
+// sessionStorage fires no event in its own tab, so writes go through here and notify the subscribers.
+const listeners = new Set<() => void>();
+let cachedRaw: string | null | undefined;
+let cachedUser: User | null = null;
+
+function snapshot(): User | null {
+  const raw = window.sessionStorage.getItem(SESSION_USER_KEY);
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedUser = readSessionUser(window.sessionStorage);
+  }
+  return cachedUser;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+/** The signed-in parent of this tab, kept in sessionStorage (spec §3). */
+export function useSessionUser() {
+  const user = useSyncExternalStore(subscribe, snapshot);
+  const signIn = useCallback((next: User) => {
+    const saved = saveSessionUser(window.sessionStorage, next);
+    notify();
+    return saved;
+  }, []);
+  const signOut = useCallback(() => {
+    clearSessionUser(window.sessionStorage);
+    notify();
+  }, []);
+  return { user, signIn, signOut };
+}

@@ -1,0 +1,41 @@
+import { formatInTimeZone } from 'date-fns-tz';
+
+/** Every timestamp and every date a person reads is in the programme's zone. */
+export const TIME_ZONE = 'Asia/Kolkata';
+
+/** ISO 8601 with milliseconds and an explicit offset, e.g. 2026-11-23T07:21:45.120+05:30. */
+export function toIstIso(at: Date): string {
+  return formatInTimeZone(at, TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
+}
+
+/** "24 Nov 2026" for a moment, as seen in India. */
+export function formatIstDate(at: Date): string {
+  return formatInTimeZone(at, TIME_ZONE, 'd MMM yyyy');
+}
+
+/** "24 Nov 2026, 5:30 pm" for a moment, as seen in India. */
+export function formatIstDateTime(at: Date): string {
+  return formatInTimeZone(at, TIME_ZONE, 'd MMM yyyy, h:mm aaa');
+}
+
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar day the person picked, as `YYYY-MM-DD`. It reads the local
+ * fields of the picker's Date, so no time-zone shift can move the day.
+ */
+export function toDayKey(day: Date): string {
+  const y = String(day.getFullYear()).padStart(4, '0');
+  const m = String(day.getMonth() + 1).padStart(2, '0');
+  const d = String(day.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** "24 Nov 2026" for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
+export function formatDayKey(key: string): string {
+  const match = DAY_KEY.exec(key);
+  if (!match) return key;
+  const [, y, m, d] = match;
+  const utcNoon = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
+  return formatInTimeZone(utcNoon, 'UTC', 'd MMM yyyy');
+}

@@ -1,0 +1,73 @@
+import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
+import type { Envelope } from './types.ts';
+
+export const DEFAULT_TIMEOUT_MS = 20_000;
+
+export interface WebhookResponse {
+  status: number;
+  /** Parsed JSON when the body is JSON, else the body text as it came. */
+  body: unknown;
+}
+
+export interface SendOptions {
+  url: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  fetch?: typeof fetch;
+}
+
+/** Parses JSON when the text is JSON; otherwise keeps the text (spec §3). */
+export function parseBody(text: string): unknown {
+  if (text.trim() === '') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one way anything in the portal talks to the automation webhook, used by
+ * screens and by the service worker's outbox replay alike. Returns the answer
+ * or throws a WebhookError; it never shows anything to the person.
+ */
+export async function sendToWebhook(envelope: Envelope, options: SendOptions): Promise<WebhookResponse> {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // One controller for both causes: AbortSignal.any is missing on older phones.
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  if (options.signal?.aborted) forwardAbort();
+  const doFetch = options.fetch ?? fetch;
+
+  let text: string;
+  let response: Response;
+  try {
+    response = await doFetch(options.url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(envelope),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (cause) {
+    if (timedOut) {
+      throw new WebhookError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`);
+    }
+    if (options.signal?.aborted) throw cause;
+    throw new WebhookError('network', cause instanceof Error ? cause.message : String(cause));
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+
+  if (!response.ok) {
+    throw new WebhookError('http', text.trim() || DEFAULT_HTTP_ERROR_TEXT, response.status);
+  }
+  return { status: response.status, body: parseBody(text) };
+}

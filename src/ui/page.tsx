@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+
+interface PageProps {
+  title: string;
+  subtitle?: string | undefined;
+  /** Navigation shown above the heading (Back, Home). */
+  nav?: ReactNode;
+  children?: ReactNode;
+}
+
+/**
+ * One screen: its h1 takes focus when the screen opens, so a screen-reader
+ * user hears where a navigation led.
+ */
+export function Page({ title, subtitle, nav, children }: PageProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, []);
+  return (
+    <section className="page">
+      {nav && <div className="page__nav">{nav}</div>}
+      <header className="page__header">
+        <h1 className="page__title" tabIndex={-1} ref={heading}>
+          {title}
+        </h1>
+        {subtitle && <p className="page__subtitle">{subtitle}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { en } from './messages.ts';
+
+interface PanelProps {
+  title?: string;
+  /** Server text: rendered as text, never as HTML. */
+  message?: string | undefined;
+  children?: ReactNode;
+}
+
+/** The spec's error box: announced at once to screen readers. */
+export function ErrorPanel({ title = en.errorTitle, message, children }: PanelProps) {
+  return (
+    <div className="panel panel--error" role="alert">
+      <h2 className="panel__title">{title}</h2>
+      {message && <p className="panel__message">{message}</p>}
+      {children}
+    </div>
+  );
+}
+
+/** The spec's success panel, which replaces the form. */
+export function SuccessPanel({ title = en.successTitle, message, children }: PanelProps) {
+  return (
+    <div className="panel panel--success" role="status">
+      <h2 className="panel__title">{title}</h2>
+      {message && <p className="panel__message">{message}</p>}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve } from 'node:path';
+import { RecordingWebhook, type RecordedRequest } from './recording-webhook.ts';
+
+export const WEBHOOK_PATH = '/api/webhook';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+export interface TestServer {
+  url: string;
+  webhook: RecordingWebhook;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function handleWebhook(webhook: RecordingWebhook, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const rawBody = await readBody(req);
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    body = undefined;
+  }
+  const recorded: RecordedRequest = {
+    method: req.method ?? '',
+    headers: req.headers,
+    rawBody,
+    body,
+    receivedAt: Date.now(),
+  };
+  const reply = await webhook.answer(recorded);
+  if (!reply) {
+    res.writeHead(500, { 'Content-Type': 'text/plain' }).end('Unexpected request: no reply was scripted');
+    return;
+  }
+  if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+  if (reply.dropConnection) {
+    req.socket.destroy();
+    return;
+  }
+  const isText = typeof reply.body === 'string' || reply.body === undefined;
+  const text = isText ? ((reply.body as string | undefined) ?? '') : JSON.stringify(reply.body);
+  res
+    .writeHead(reply.status ?? 200, { 'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json' })
+    .end(text);
+}
+
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  const requested = normalize(join(root, decodeURIComponent(pathname)));
+  let file = requested.startsWith(root) ? requested : join(root, 'index.html');
+  const info = await stat(file).catch(() => undefined);
+  // In-app routes have no file: they get the shell, as the production server does.
+  if (!info?.isFile()) file = join(root, 'index.html');
+  const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+  const cache = file.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cache });
+  createReadStream(file).pipe(res);
+}
+
+/** Serves the production build and a recording webhook on one 127.0.0.1 origin. */
+export async function startTestServer(distDir: string): Promise<TestServer> {
+  const root = resolve(distDir);
+  const webhook = new RecordingWebhook();
+  const server = createServer((req, res) => {
+    const isWebhook = req.url?.split('?')[0] === WEBHOOK_PATH;
+    const handle = isWebhook && req.method === 'POST' ? handleWebhook(webhook, req, res) : serveStatic(root, req, res);
+    handle.catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end(String(error));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    webhook,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatDayKey,
+  formatIstDate,
+  formatIstDateTime,
+  toDayKey,
+  toIstIso,
+} from '../../../../src/shared/format/ist.ts';
+
+describe('IST formatting', () => {
+  it.each([
+    ['2026-11-23T18:29:59.999Z', '2026-11-23T23:59:59.999+05:30'],
+    ['2026-11-23T18:30:00.000Z', '2026-11-24T00:00:00.000+05:30'],
+    ['2026-06-01T00:00:00.000Z', '2026-06-01T05:30:00.000+05:30'],
+  ])('writes %s as %s', (utc, ist) => {
+    expect(toIstIso(new Date(utc))).toBe(ist);
+  });
+
+  it('writes dates and times for people, in India', () => {
+    expect(formatIstDate(new Date('2026-11-23T20:00:00Z'))).toBe('24 Nov 2026');
+    expect(formatIstDateTime(new Date('2026-11-23T12:00:00Z'))).toBe('23 Nov 2026, 5:30 pm');
+  });
+
+  it('keeps the picked calendar day whatever the clock time', () => {
+    expect(toDayKey(new Date(2026, 10, 24, 0, 0))).toBe('2026-11-24');
+    expect(toDayKey(new Date(2026, 10, 24, 23, 59))).toBe('2026-11-24');
+    expect(toDayKey(new Date(2027, 0, 5))).toBe('2027-01-05');
+  });
+
+  it('writes a day key for people', () => {
+    expect(formatDayKey('2026-11-24')).toBe('24 Nov 2026');
+    expect(formatDayKey('not a day')).toBe('not a day');
+  });
+});
