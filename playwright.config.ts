@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { E2E_OUTPUT, E2E_REPORT } from './tests/support/build.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/support/chromium.ts';
 
 export default defineConfig({
@@ -10,7 +11,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT ?? 'test-results/e2e.json' }]],
+  outputDir: E2E_OUTPUT,
+  reporter: [['list'], ['json', { outputFile: E2E_REPORT }]],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
