@@ -1,7 +1,8 @@
-import { useId, type InputHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrameProps {
-  label: string;
+  /** Usually plain text; a node lets a form add a visual-only mark such as a required asterisk. */
+  label: ReactNode;
   hint?: string | undefined;
 }
 
