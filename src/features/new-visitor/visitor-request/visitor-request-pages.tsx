@@ -1,10 +1,10 @@
-import { Page } from '../../../ui/page.tsx';
+import { en } from '../messages.ts';
+import { VisitorRequestForm } from './visitor-request-form.tsx';
 
-// Placeholder until this screen's issue lands.
 export function BookConsultPage() {
-  return <Page title="Book a Consultation" />;
+  return <VisitorRequestForm action="book_consult" texts={en.bookConsult} />;
 }
 
 export function ScheduleCallPage() {
-  return <Page title="Schedule a Call" />;
+  return <VisitorRequestForm action="schedule_call" texts={en.scheduleCall} />;
 }

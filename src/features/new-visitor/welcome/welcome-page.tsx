@@ -1,6 +1,24 @@
+import { paths } from '../../../config/paths.ts';
+import { CardLink } from '../../../ui/card-link.tsx';
+import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { en } from '../messages.ts';
 
-// Placeholder until this screen's issue lands.
+const t = en.welcome;
+
 export function WelcomePage() {
-  return <Page title="Welcome to Thrive!" />;
+  const nav = (
+    <LinkButton to={paths.home} variant="ghost">
+      {t.home}
+    </LinkButton>
+  );
+  return (
+    <Page title={t.title} subtitle={t.subtitle} nav={nav}>
+      <nav className="card-list" aria-label={t.cardsLabel}>
+        <CardLink to={paths.bookConsult} icon="📅" title={t.bookConsultTitle} text={t.bookConsultText} />
+        <CardLink to={paths.scheduleCall} icon="📞" title={t.scheduleCallTitle} text={t.scheduleCallText} />
+        <CardLink to={paths.knowMore} icon="📖" title={t.knowMoreTitle} text={t.knowMoreText} />
+      </nav>
+    </Page>
+  );
 }

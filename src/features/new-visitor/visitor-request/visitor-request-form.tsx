@@ -1,0 +1,117 @@
+import { useEffect, useRef, type FormEvent } from 'react';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../ui/button.tsx';
+import { InputField, TextAreaField } from '../../../ui/field.tsx';
+import { LinkButton } from '../../../ui/link-button.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
+import { en, type VisitorRequestTexts } from '../messages.ts';
+import { useVisitorRequest } from './use-visitor-request.ts';
+import type { RequiredField, VisitorAction } from './visitor-request.ts';
+
+interface VisitorRequestFormProps {
+  action: VisitorAction;
+  texts: VisitorRequestTexts;
+}
+
+/** The label of a required field: the spec's asterisk is shown, while `required` on the input tells assistive tech. */
+function RequiredLabel({ text }: { text: string }) {
+  return (
+    <>
+      {text}
+      <span className="field__required-mark" aria-hidden="true">
+        {' '}
+        {en.form.requiredMark}
+      </span>
+    </>
+  );
+}
+
+function focusField(form: HTMLFormElement, name: RequiredField): void {
+  const control = form.elements.namedItem(name);
+  if (control instanceof HTMLInputElement) control.focus();
+}
+
+/** Replaces the form once sent; takes focus so keyboard and screen-reader users are not left on a removed button. */
+function VisitorRequestSuccess({ message }: { message: string }) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    region.current?.focus();
+  }, []);
+  return (
+    <div ref={region} tabIndex={-1} className="visitor-request__result">
+      <SuccessPanel message={message}>
+        <LinkButton to={paths.visitorWelcome} variant="primary" className="button--block">
+          {en.form.backToOptions}
+        </LinkButton>
+      </SuccessPanel>
+    </div>
+  );
+}
+
+/** Book a consultation and schedule a call: one form, told apart only by its texts and action. */
+export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
+  const { fields, setField, status, submit } = useVisitorRequest(action, texts.success);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    void submit().then(({ missing }) => {
+      if (missing) focusField(form, missing);
+    });
+  };
+
+  const nav = (
+    <LinkButton to={paths.visitorWelcome} variant="ghost">
+      {en.form.back}
+    </LinkButton>
+  );
+
+  return (
+    <Page title={texts.title} subtitle={texts.subtitle} nav={nav}>
+      {status.kind === 'success' ? (
+        <VisitorRequestSuccess message={status.message} />
+      ) : (
+        // noValidate: the spec's own message, as a toast, replaces the browser's bubbles.
+        <form className="form" noValidate onSubmit={onSubmit}>
+          <InputField
+            label={<RequiredLabel text={en.form.name} />}
+            name="name"
+            autoComplete="name"
+            required
+            value={fields.name}
+            onChange={(event) => setField('name', event.target.value)}
+          />
+          <InputField
+            label={<RequiredLabel text={en.form.phone} />}
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder={en.form.phonePlaceholder}
+            required
+            value={fields.phone}
+            onChange={(event) => setField('phone', event.target.value)}
+          />
+          <InputField
+            label={texts.preferred}
+            name="preferredTimes"
+            value={fields.preferredTimes}
+            onChange={(event) => setField('preferredTimes', event.target.value)}
+          />
+          <TextAreaField
+            label={en.form.message}
+            name="message"
+            rows={4}
+            value={fields.message}
+            onChange={(event) => setField('message', event.target.value)}
+          />
+          {status.kind === 'error' && <ErrorPanel message={status.message} />}
+          <Button type="submit" className="button--block" busy={status.kind === 'submitting'}>
+            {texts.submit}
+          </Button>
+        </form>
+      )}
+    </Page>
+  );
+}
