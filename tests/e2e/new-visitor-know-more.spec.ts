@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { BrowserContext } from '@playwright/test';
+import { E2E_BUILD_ENV } from '../support/build.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { expect, test } from './fixtures.ts';
+
+const INFO_URL = E2E_BUILD_ENV.VITE_KNOW_MORE_URL;
+
+/** The information page lives elsewhere: the test stands in for it, so no real network is needed. */
+async function fakeInformationPage(context: BrowserContext): Promise<void> {
+  await context.route(`${new URL(INFO_URL).origin}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>About Thrive</title><h1>About the Thrive programme</h1>',
+    }),
+  );
+}
+
+test.describe('know more about Thrive', () => {
+  test('the card sends the visitor to the information page, and Back returns to the welcome page', async ({
+    page,
+    context,
+  }) => {
+    await fakeInformationPage(context);
+    await page.goto('/new-to-thrive');
+    await page.getByRole('link', { name: /^Know more about Thrive/ }).click();
+    await expect(page).toHaveURL(INFO_URL);
+    await expect(page.getByRole('heading', { name: 'About the Thrive programme' })).toBeVisible();
+
+    // The redirect replaced its own history entry, so Back skips it instead of bouncing out again.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/new-to-thrive$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/new-to-thrive$/);
+  });
+
+  test('opening the address directly redirects too', async ({ page, context }) => {
+    await fakeInformationPage(context);
+    await page.goto('/new-to-thrive/know-more');
+    await expect(page).toHaveURL(INFO_URL);
+    await expect(page.getByRole('heading', { name: 'About the Thrive programme' })).toBeVisible();
+  });
+});
+
+test.describe('know more about Thrive, when no information page is configured', () => {
+  let server: TestServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    const outDir = resolve('.out', process.env.E2E_RUN ?? 'default', 'dist-know-more-unset');
+    const env = { ...process.env };
+    delete env.VITE_KNOW_MORE_URL;
+    await promisify(execFile)(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { env },
+    );
+    server = await startTestServer(outDir);
+  });
+
+  test.afterAll(async () => {
+    await server.close();
+  });
+
+  test('says so clearly and offers a way back', async ({ page }) => {
+    await page.goto(`${server.url}/new-to-thrive`);
+    await page.getByRole('link', { name: /^Know more about Thrive/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Know more about Thrive' })).toBeVisible();
+    await expect(page.getByText('The programme information page is not configured yet.')).toBeVisible();
+    await expect(page).toHaveURL(`${server.url}/new-to-thrive/know-more`);
+
+    await page.getByRole('link', { name: 'Back to Options' }).click();
+    await expect(page).toHaveURL(`${server.url}/new-to-thrive`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
+  });
+});
