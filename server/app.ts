@@ -1,0 +1,42 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.ts';
+import type { Db } from './db/database.ts';
+import { createRequestStore } from './db/request-store.ts';
+import { plainTextErrors } from './http/errors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { staticFiles } from './http/static-files.ts';
+import { createRoster } from './roster/roster-store.ts';
+import { createIntake } from './webhook/intake.ts';
+import { webhookRoute } from './webhook/route.ts';
+
+export interface AppDeps {
+  config: ServerConfig;
+  db: Db;
+  /** The server's idea of now; tests move it across week boundaries. */
+  clock?: () => Date;
+}
+
+/** One origin: the built portal and POST /api/webhook. Listening is the caller's business. */
+export async function buildApp({ config, db, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  // The webhook speaks JSON only; without this Fastify would hand a text/plain body to it as a string.
+  app.removeContentTypeParser('text/plain');
+  plainTextErrors(app);
+  securityHeaders(app, config.webhookOrigin);
+  // Request bodies are never compressed by the portal; refusing them avoids decompression bombs.
+  await app.register(fastifyCompress, { globalDecompression: false });
+  await app.register(fastifyRateLimit, { global: false });
+  webhookRoute(app, {
+    intake: createIntake({ store: createRequestStore(db), roster: createRoster(db), clock }),
+    rateLimitMax: config.rateLimitMax,
+    rateLimitWindowMs: config.rateLimitWindowMs,
+  });
+  await staticFiles(app, config.distDir);
+  return app;
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { BODY_LIMIT_BYTES } from '../config.ts';
+import { reasons } from '../webhook/messages.ts';
+
+function textFor(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return reasons.tooLarge(BODY_LIMIT_BYTES);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return reasons.notJson;
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return reasons.invalidJson;
+  }
+  if (status === 429) return reasons.tooManyRequests;
+  // Fastify's own 4xx texts are about the request, never about the server's insides.
+  return error.message;
+}
+
+/**
+ * Every failure is answered in plain text the portal can show. A 5xx is
+ * logged in full here and answered with a generic sentence: stack traces and
+ * SQL never leave the server.
+ */
+export function plainTextErrors(app: FastifyInstance): void {
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    const text = status >= 500 ? reasons.internal : textFor(error, status);
+    return reply.code(status).type('text/plain; charset=utf-8').send(text);
+  });
+}

@@ -1,0 +1,39 @@
+import { loadConfig } from './config.ts';
+import { createPortalServer } from './server.ts';
+
+/**
+ * `npm start` (after the build): serves the portal and the reference webhook
+ * on one origin and prints where. Ctrl-C or SIGTERM closes it cleanly.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const server = await createPortalServer(config);
+  await server.app.listen({ port: config.port, host: config.host });
+  const address = server.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  if (server.seeded) console.log(`Roster seeded from ${config.rosterPath}`);
+  console.log(`Database: ${config.databasePath}`);
+  console.log(`Thrive portal listening on http://${shownHost}:${port}`);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing`);
+    server.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

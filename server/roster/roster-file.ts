@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { WEEKDAYS, type WeekdayName } from './weekdays.ts';
+
+export interface RosterFacilitator {
+  id: string;
+  name: string;
+  slackChannel: string;
+}
+
+export interface RosterSession {
+  day: WeekdayName;
+  /** 24-hour "HH:mm" in Asia/Kolkata. */
+  time: string;
+  facilitator: string;
+}
+
+export interface RosterParent {
+  name: string;
+  number: string;
+  /** The facilitator whose channel the parent's chat messages go to. */
+  facilitator: string;
+  sessions: RosterSession[];
+}
+
+export interface RosterFile {
+  facilitators: RosterFacilitator[];
+  parents: RosterParent[];
+}
+
+const ID = { type: 'string', pattern: '^[a-z0-9-]+$' } as const;
+
+const ROSTER_SCHEMA = {
+  type: 'object',
+  required: ['facilitators', 'parents'],
+  additionalProperties: false,
+  properties: {
+    facilitators: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'name', 'slackChannel'],
+        additionalProperties: false,
+        properties: {
+          id: ID,
+          name: { type: 'string', minLength: 1 },
+          slackChannel: { type: 'string', pattern: '^#[a-z0-9][a-z0-9_-]*$' },
+        },
+      },
+    },
+    parents: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['name', 'number', 'facilitator', 'sessions'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          number: { type: 'string' },
+          facilitator: ID,
+          sessions: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['day', 'time', 'facilitator'],
+              additionalProperties: false,
+              properties: {
+                day: { enum: WEEKDAYS },
+                time: { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' },
+                facilitator: ID,
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
+const validate = new Ajv2020({ allErrors: false }).compile<RosterFile>(ROSTER_SCHEMA);
+
+/** Reads and checks the seed roster; a mistake in it stops the server with the file and the place. */
+export function readRosterFile(path: string): RosterFile {
+  const data: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (!validate(data)) {
+    const [error] = validate.errors ?? [];
+    throw new Error(`Roster ${path}: ${error?.instancePath || '/'} ${error?.message ?? 'is invalid'}`);
+  }
+  return data;
+}

@@ -1,0 +1,14 @@
+/** ISO weekday numbers: Monday is 1, Sunday is 7; the programme's week runs Monday to Sunday. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+export type WeekdayName = (typeof WEEKDAYS)[number];
+
+export function weekdayNumber(name: WeekdayName): number {
+  return WEEKDAYS.indexOf(name) + 1;
+}
+
+export function weekdayName(isoWeekday: number): WeekdayName {
+  const name = WEEKDAYS[isoWeekday - 1];
+  if (!name) throw new RangeError(`Not an ISO weekday: ${isoWeekday}`);
+  return name;
+}

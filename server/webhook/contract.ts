@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Action, Envelope } from '../../src/shared/webhook/types.ts';
+
+/**
+ * The webhook contract is the JSON Schema files in server/contract: the
+ * server validates every request against them, tests check the portal's
+ * envelopes and the server's answers against them, and
+ * docs/webhook-contract.md explains them.
+ */
+function readSchema(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(new URL(`../contract/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
+}
+
+export const requestSchema = readSchema('request.schema.json');
+export const answerSchema = readSchema('answer.schema.json');
+
+/** One envelope per action, discriminated by `action`. */
+export type AnyEnvelope = { [A in Action]: Envelope<A> }[Action];
+
+function createAjv(): Ajv2020 {
+  // allErrors off: the first problem is the one reported, and validation stops there.
+  const ajv = new Ajv2020({ discriminator: true, strict: true, allErrors: false });
+  addFormats(ajv, ['date', 'date-time', 'uuid']);
+  return ajv;
+}
+
+const ajv = createAjv();
+ajv.addSchema(answerSchema);
+const validateRequest: ValidateFunction<AnyEnvelope> = ajv.compile<AnyEnvelope>(requestSchema);
+
+export type SchemaCheck = { ok: true; envelope: AnyEnvelope } | { ok: false; error: ErrorObject; body: unknown };
+
+export function checkAgainstSchema(body: unknown): SchemaCheck {
+  if (validateRequest(body)) return { ok: true, envelope: body };
+  const [error] = validateRequest.errors ?? [];
+  if (!error) throw new Error('Schema validation failed without an error');
+  return { ok: false, error, body };
+}
+
+/** Validates an answer body against the answer schema of its action (used by tests and the contract check). */
+export function answerValidator(action: Action): ValidateFunction {
+  const validate = ajv.getSchema(`urn:thrive-portal:webhook:answer#/$defs/${action}`);
+  if (!validate) throw new Error(`No answer schema for ${action}`);
+  return validate;
+}

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import type { DecodedAttachment } from '../db/request-store.ts';
+import type { AnyEnvelope } from './contract.ts';
+
+/** JSON with keys in sorted order, so the same request always reads the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * What makes two requests with one request_id "the same": every field, in any
+ * key order, with each attachment's content stood in for by its hash (already
+ * computed to store it) so a 10 MB body is not hashed twice.
+ */
+export function fingerprint(envelope: AnyEnvelope, attachments: readonly DecodedAttachment[]): string {
+  const comparable =
+    envelope.action === 'chat_facilitator'
+      ? {
+          ...envelope,
+          payload: {
+            ...envelope.payload,
+            attachments: envelope.payload.attachments.map((file, i) => ({ ...file, content: attachments[i]?.sha256 })),
+          },
+        }
+      : envelope;
+  return createHash('sha256').update(canonical(comparable)).digest('hex');
+}

@@ -1,0 +1,81 @@
+import type { RequestStore } from '../db/request-store.ts';
+import type { Roster } from '../roster/roster-store.ts';
+import { decodeAttachments } from './attachments.ts';
+import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
+import { fingerprint } from './fingerprint.ts';
+import { dispatch } from './handlers/dispatch.ts';
+import { reasons } from './messages.ts';
+import { checkRules } from './rules.ts';
+import { reasonFor } from './schema-reasons.ts';
+
+export type Outcome = { status: number; json: string; replayed: boolean } | { status: number; text: string };
+
+export interface IntakeDeps {
+  store: RequestStore;
+  roster: Roster;
+  clock: () => Date;
+}
+
+const refuse = (status: number, text: string): Outcome => ({ status, text });
+
+/** The three actions without payload content may leave it out; stored and compared as {}. */
+function withPayload(envelope: AnyEnvelope): AnyEnvelope {
+  return envelope.payload === undefined ? ({ ...envelope, payload: {} } as AnyEnvelope) : envelope;
+}
+
+function storedPayload(envelope: AnyEnvelope): unknown {
+  return envelope.action === 'chat_facilitator' ? { message: envelope.payload.message } : envelope.payload;
+}
+
+/**
+ * What happens to one parsed webhook body, in order: the contract, the
+ * attachments, idempotency by request_id (a repeat gets the first answer, a
+ * reuse with another body a 409), the rules, the action's handler, storage.
+ * It runs synchronously from the look-up to the insert, so two copies of one
+ * request arriving together cannot both be stored.
+ */
+export function createIntake({ store, roster, clock }: IntakeDeps): (body: unknown) => Outcome {
+  return (body) => {
+    const schema = checkAgainstSchema(body);
+    if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
+    const envelope = withPayload(schema.envelope);
+
+    const decoded =
+      envelope.action === 'chat_facilitator'
+        ? decodeAttachments(envelope.payload.attachments)
+        : ({ ok: true, attachments: [] } as const);
+    if (!decoded.ok) return refuse(decoded.status, decoded.reason);
+
+    const bodyHash = fingerprint(envelope, decoded.attachments);
+    const previous = store.find(envelope.request_id);
+    if (previous) {
+      if (previous.bodyHash !== bodyHash) return refuse(409, reasons.reusedRequestId);
+      return { status: previous.answer.status, json: previous.answer.body, replayed: true };
+    }
+
+    const now = clock();
+    const problem = checkRules(envelope, now);
+    if (problem) return refuse(400, problem);
+
+    const answer = dispatch(envelope, { roster, attachments: decoded.attachments, now });
+    if (answer.kind === 'refused') return refuse(answer.status, answer.text);
+
+    const json = JSON.stringify(answer.body);
+    store.save({
+      requestId: envelope.request_id,
+      bodyHash,
+      action: envelope.action,
+      userName: envelope.user.name,
+      userNumber: envelope.user.number,
+      payload: storedPayload(envelope),
+      note: envelope.note,
+      message: envelope.message,
+      preferredTimes: envelope.preferred_times,
+      timestampIst: envelope.timestamp_ist,
+      receivedAt: now,
+      attachments: decoded.attachments,
+      answer: { status: 200, body: json },
+    });
+    return { status: 200, json, replayed: false };
+  };
+}
