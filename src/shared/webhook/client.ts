@@ -1,3 +1,4 @@
+import { connectivity } from './connectivity.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
 import type { Envelope } from './types.ts';
 
@@ -54,12 +55,16 @@ export async function sendToWebhook(envelope: Envelope, options: SendOptions): P
       body: JSON.stringify(envelope),
       signal: controller.signal,
     });
+    // Any HTTP answer, even an error status, proves the connection works.
+    connectivity.report('online');
     text = await response.text();
   } catch (cause) {
     if (timedOut) {
+      connectivity.report('offline');
       throw new WebhookError('timeout', `No answer within ${Math.round(timeoutMs / 1000)} s`);
     }
     if (options.signal?.aborted) throw cause;
+    connectivity.report('offline');
     throw new WebhookError('network', cause instanceof Error ? cause.message : String(cause));
   } finally {
     clearTimeout(timer);
