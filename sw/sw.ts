@@ -1,13 +1,18 @@
 /// <reference lib="WebWorker" />
 /**
- * The portal's service worker: precaches the built shell so every screen
- * opens with no network. Webhook POSTs are never cached or answered here.
+ * The portal's service worker. It guarantees:
+ * - the built shell is precached, and every in-app route opens with no network
+ *   (navigations get index.html; an unknown path shows the 404 page);
+ * - caches carry the `thrive-` prefix and a version, and older ones are deleted
+ *   when a new version activates;
+ * - a new version waits for the parent's 'Reload' and never activates by itself;
+ * - webhook POSTs are never cached or answered here: only GET routes exist and
+ *   there is no catch-all handler, so every POST goes to the network untouched.
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
-import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { serveAppShell } from './app-shell.ts';
+import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
+import { handleLifecycle } from './lifecycle.ts';
 
-declare const self: ServiceWorkerGlobalScope;
-
-precacheAndRoute(self.__WB_MANIFEST);
-cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html')));
+handleLifecycle();
+serveAppShell();
+cleanUpOutdatedCaches();
