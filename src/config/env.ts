@@ -12,4 +12,6 @@ function optionalUrl(value: string | undefined): string | undefined {
 export const env = {
   webhookUrl: optionalUrl(import.meta.env.VITE_WEBHOOK_URL) ?? DEFAULT_WEBHOOK_URL,
   knowMoreUrl: optionalUrl(import.meta.env.VITE_KNOW_MORE_URL),
+  /** Production builds ship a service worker; the dev server serves none. */
+  serviceWorker: import.meta.env.PROD,
 } as const;

@@ -1,0 +1,20 @@
+import type { Catalog } from '../../shared/i18n/catalog.ts';
+
+/** Texts of the installable app: update and offline-ready toasts, install offer, offline banner. */
+export const en = {
+  update: {
+    available: 'A new version is available',
+    reload: 'Reload',
+  },
+  offlineReady: 'Ready to work offline',
+  install: {
+    button: 'Install app',
+    iosHint: "To install Thrive, tap the Share button, then 'Add to Home Screen'.",
+  },
+  offline: {
+    title: 'The portal is offline',
+    text: "Every screen still opens and your sign-in is kept. To send a request or a message, try again once you're back online.",
+  },
+} as const;
+
+export type PwaMessages = Catalog<typeof en>;
