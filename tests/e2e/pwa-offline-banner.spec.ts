@@ -1,0 +1,57 @@
+import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { expect, test } from './fixtures.ts';
+
+const OFFLINE_TITLE = 'The portal is offline';
+const STILL_WORKS = 'Every screen still opens and your sign-in is kept.';
+
+test.describe('offline banner', () => {
+  test('appears when the connection drops and goes when it returns', async ({ page }) => {
+    await page.goto('/');
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE_TITLE });
+    await expect(banner).toBeHidden();
+
+    await page.context().setOffline(true);
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText(STILL_WORKS);
+
+    await page.context().setOffline(false);
+    await expect(banner).toBeHidden();
+  });
+
+  test('shows at once when the portal is opened with no network', async ({ page }) => {
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await page.context().setOffline(true);
+    await page.goto('/new-to-thrive');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: OFFLINE_TITLE })).toBeVisible();
+  });
+
+  test('a webhook request that gets no answer counts as offline; the next answer clears it', async ({
+    page,
+    webhook,
+  }) => {
+    // Chromium resends a POST whose reused connection dropped, so drop every request until told otherwise.
+    let reachable = false;
+    webhook.reply(
+      () => (reachable ? { status: 200, body: { message: 'Thanks!' } } : { dropConnection: true }),
+      Infinity,
+    );
+    await page.goto('/new-to-thrive/book-consult');
+    await page.getByLabel('Name').fill('Ravi');
+    const phone = page.getByLabel('Phone Number');
+    await phone.fill('9876543210');
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE_TITLE });
+
+    // The browser still says online: only the failed request tells.
+    await phone.press('Enter');
+    await expect(banner).toBeVisible();
+    expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+
+    reachable = true;
+    const sentSoFar = webhook.requests.length;
+    await phone.press('Enter');
+    await webhook.waitForRequests(sentSoFar + 1);
+    await expect(banner).toBeHidden();
+  });
+});

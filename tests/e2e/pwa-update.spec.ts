@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { copyBuild, deployNextVersion } from '../support/app-versions.ts';
+import { E2E_DIST } from '../support/build.ts';
+import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { expect, test } from './fixtures.ts';
+
+const MINUTE = 60_000;
+
+/** Marks the loaded document: a reload, and only a reload, wipes the mark. */
+async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.documentElement.dataset.loadedBeforeUpdate = 'yes';
+  });
+}
+
+const marked = (page: Page) => page.locator('html[data-loaded-before-update="yes"]');
+
+/** The parent comes back to the app `minutes` after it was opened. */
+async function returnAfter(page: Page, minutes: number, openedAt: number): Promise<void> {
+  await page.clock.setSystemTime(openedAt + minutes * MINUTE);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+test.describe('updates', () => {
+  let site: TestServer;
+  let dist: string;
+
+  test.beforeEach(async ({}, testInfo) => {
+    // A build of our own to deploy over, on an origin of our own.
+    dist = testInfo.outputPath('dist');
+    copyBuild(E2E_DIST, dist);
+    site = await startTestServer(dist);
+  });
+
+  test.afterEach(async () => {
+    await site.close();
+  });
+
+  test("the first visit says 'Ready to work offline', and only the first", async ({ page }) => {
+    await page.goto(site.url);
+    await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible();
+    await waitForServiceWorkerControl(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Thrive' })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(page.getByText('Ready to work offline', { exact: true })).toBeHidden();
+  });
+
+  test("a new version is offered when the parent returns after an hour, and loads only after 'Reload'", async ({
+    page,
+  }) => {
+    const openedAt = Date.now();
+    await page.clock.install({ time: openedAt });
+    await page.goto(site.url);
+    await waitForServiceWorkerControl(page);
+    await markDocument(page);
+    deployNextVersion(dist, '2');
+    const prompt = page.getByText('A new version is available', { exact: true });
+
+    // Checks run at most hourly: coming back after half an hour finds nothing.
+    await returnAfter(page, 30, openedAt);
+    await page.waitForTimeout(2000);
+    await expect(prompt).toBeHidden();
+
+    await returnAfter(page, 61, openedAt);
+    await expect(prompt).toBeVisible({ timeout: 15_000 });
+
+    // Nothing reloads by itself while the prompt waits.
+    await page.waitForTimeout(2000);
+    await expect(marked(page)).toHaveCount(1);
+    await expect(page.locator('meta[name="thrive-build"]')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.locator('meta[name="thrive-build"]')).toHaveAttribute('content', '2');
+    await expect(marked(page)).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thrive' })).toBeVisible();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).waiting)).toBeNull();
+    await expect(prompt).toBeHidden();
+  });
+
+  test("another open tab is never reloaded for the parent: it asks again, and reloads on its own 'Reload'", async ({
+    context,
+  }) => {
+    const openedAt = Date.now();
+    await context.clock.install({ time: openedAt });
+    const first = await context.newPage();
+    await first.goto(site.url);
+    await waitForServiceWorkerControl(first);
+    const second = await context.newPage();
+    await second.goto(`${site.url}/new-to-thrive/book-consult`);
+    await waitForServiceWorkerControl(second);
+    await second.getByLabel('Name').fill('Ravi, half typed');
+    await markDocument(first);
+    await markDocument(second);
+
+    deployNextVersion(dist, '2');
+    await returnAfter(first, 61, openedAt);
+    const promptIn = (page: Page) => page.getByText('A new version is available', { exact: true });
+    await expect(promptIn(first)).toBeVisible({ timeout: 15_000 });
+    await expect(promptIn(second)).toBeVisible();
+
+    await first.getByRole('button', { name: 'Reload' }).click();
+    await expect(first.locator('meta[name="thrive-build"]')).toHaveAttribute('content', '2');
+
+    await second.waitForTimeout(2000);
+    await expect(marked(second)).toHaveCount(1);
+    await expect(second.getByLabel('Name')).toHaveValue('Ravi, half typed');
+    await expect(promptIn(second)).toBeVisible();
+
+    await second.getByRole('button', { name: 'Reload' }).click();
+    await expect(second.locator('meta[name="thrive-build"]')).toHaveAttribute('content', '2');
+    await expect(marked(second)).toHaveCount(0);
+  });
+});
