@@ -1,7 +1,7 @@
 /**
  * `npm test`: every gate the project has, in order, then one plain closing
- * line `N passed, N failed` that CI reads. Lint, formatting and typecheck
- * count as one check each; unit and e2e tests count test by test.
+ * line `N passed, N failed` that CI reads. Lint, formatting, typecheck and
+ * the bundle budget count as one check each; unit and e2e tests count test by test.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -43,6 +43,7 @@ mkdirSync(REPORT_DIR, { recursive: true });
 check('eslint', run(bin('eslint'), ['.', '--max-warnings=0']));
 check('prettier', run(bin('prettier'), ['--check', '.']));
 check('typecheck (app, service worker, node)', run(bin('tsc'), ['-b']));
+check('bundle budget (landing route, budget.json)', run(bin('tsx'), ['scripts/budget.ts']));
 
 const unitOk = run(bin('vitest'), [
   'run',
