@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { env } from '../../config/env.ts';
 import type { PageToWorkerMessage } from '../../shared/sw-messages.ts';
 import { showOfflineReady, showUpdatePrompt } from './pwa-toasts.ts';
@@ -18,7 +17,6 @@ const SKIP_WAITING: PageToWorkerMessage = { type: 'SKIP_WAITING' };
  */
 export function registerServiceWorker(): void {
   if (!env.serviceWorker || !('serviceWorker' in navigator)) return;
-  const workbox = new Workbox(SCRIPT_URL, { scope: '/' });
   let registration: ServiceWorkerRegistration | undefined;
   let controlled = navigator.serviceWorker.controller !== null;
   let reloadChosen = false;
@@ -42,8 +40,9 @@ export function registerServiceWorker(): void {
     else offerUpdate();
   });
 
-  workbox
-    .register()
+  // workbox-window comes in its own chunk: the first screen never waits for it.
+  import('workbox-window')
+    .then(({ Workbox }) => new Workbox(SCRIPT_URL, { scope: '/' }).register())
     .then((registered) => {
       if (!registered) return;
       registration = registered;
