@@ -1,6 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../ui/button.tsx';
+import { InputField } from '../../../ui/field.tsx';
+import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { en } from '../messages.ts';
+import { useSessionUser } from '../session/use-session-user.ts';
+import { checkSignIn } from './check-sign-in.ts';
 
-// Placeholder until this screen's issue lands.
+const t = en.signIn;
+
 export function SignInPage() {
-  return <Page title="Welcome Back" />;
+  const { user, signIn } = useSessionUser();
+  const navigate = useNavigate();
+  const [name, setName] = useState(user?.name ?? '');
+  const [number, setNumber] = useState(user?.number ?? '');
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = checkSignIn(name, number);
+    if (problem) {
+      toast.error(problem === 'required' ? t.required : t.invalidPhone);
+      return;
+    }
+    signIn({ name, number });
+    navigate(paths.menu);
+  };
+
+  return (
+    <Page title={t.title} subtitle={t.subtitle}>
+      {/* Validation is ours (spec §5 toasts), so the browser's own bubbles stay off. */}
+      <form className="form" onSubmit={onSubmit} noValidate>
+        <InputField
+          label={t.nameLabel}
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          required
+        />
+        <InputField
+          label={t.phoneLabel}
+          hint={t.phoneHint}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          required
+        />
+        <div className="actions">
+          <Button type="submit" className="button--block">
+            {t.continue}
+          </Button>
+          <LinkButton to={paths.home} className="button--block">
+            {t.back}
+          </LinkButton>
+        </div>
+      </form>
+    </Page>
+  );
 }

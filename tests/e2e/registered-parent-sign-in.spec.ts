@@ -1,0 +1,138 @@
+import { expect, test } from './fixtures.ts';
+import { ASHA, expectToast, openSignedIn, readSessionUser } from '../support/registered-parent.ts';
+
+test.describe('sign-in', () => {
+  test('shows the Welcome Back form with its labels and hint, and Back leads home', async ({ page }) => {
+    await page.goto('/registered-parent');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByLabel('Name')).toHaveValue('');
+    const phone = page.getByLabel('Phone Number');
+    await expect(phone).toHaveValue('');
+    await expect(phone).toHaveAccessibleDescription('E.164 format or 10-digit Indian number');
+    await expect(page.getByText('E.164 format or 10-digit Indian number', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Back', exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  for (const [name, number] of [
+    ['', ''],
+    ['Asha', ''],
+    ['   ', '9876543210'],
+  ] as const) {
+    test(`asks for every field when given name ${JSON.stringify(name)} and phone ${JSON.stringify(number)}`, async ({
+      page,
+    }) => {
+      await page.goto('/registered-parent');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Phone Number').fill(number);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expectToast(page, 'error', 'Please fill in all required fields');
+      await expect(page).toHaveURL(/\/registered-parent$/);
+      expect(await readSessionUser(page)).toBeNull();
+    });
+  }
+
+  for (const number of ['12345', '5876543210', '+0919876543210', '98765-43210']) {
+    test(`refuses the phone number ${number}`, async ({ page }) => {
+      await page.goto('/registered-parent');
+      await page.getByLabel('Name').fill('Asha');
+      await page.getByLabel('Phone Number').fill(number);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expectToast(page, 'error', 'Please enter a valid phone number (10 digits or E.164 format)');
+      await expect(page).toHaveURL(/\/registered-parent$/);
+      expect(await readSessionUser(page)).toBeNull();
+    });
+  }
+
+  test('saves the trimmed parent and opens the menu', async ({ page }) => {
+    await page.goto('/registered-parent');
+    await page.getByLabel('Name').fill('  Asha Verma  ');
+    await page.getByLabel('Phone Number').fill(' 9876543210 ');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/registered-parent\/menu$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
+    expect(await readSessionUser(page)).toEqual({ name: 'Asha Verma', number: '9876543210' });
+  });
+
+  test('accepts an E.164 number', async ({ page }) => {
+    await page.goto('/registered-parent');
+    await page.getByLabel('Name').fill('Sam');
+    await page.getByLabel('Phone Number').fill('+447700900123');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Sam!' })).toBeVisible();
+    expect(await readSessionUser(page)).toEqual({ name: 'Sam', number: '+447700900123' });
+  });
+
+  test('is prefilled from the saved parent', async ({ page }) => {
+    await openSignedIn(page, '/registered-parent');
+    await expect(page.getByLabel('Name')).toHaveValue(ASHA.name);
+    await expect(page.getByLabel('Phone Number')).toHaveValue(ASHA.number);
+  });
+
+  test('works with the keyboard alone', async ({ page }) => {
+    await page.goto('/registered-parent');
+    // The screen's heading takes focus when it opens; the keyboard starts from there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.keyboard.type('Asha');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Phone Number')).toBeFocused();
+    await page.keyboard.type('9876543210');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha!' })).toBeVisible();
+  });
+});
+
+test.describe('menu', () => {
+  test('greets the parent and offers the three cards', async ({ page }) => {
+    await openSignedIn(page, '/registered-parent/menu');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
+    await expect(page.getByText('What would you like to do?', { exact: true })).toBeVisible();
+    const cards = [
+      ['Know your schedule', 'View upcoming sessions', /\/registered-parent\/schedule$/, 'Your Schedule'],
+      ['Reschedule', 'Change your session dates', /\/registered-parent\/reschedule$/, 'Reschedule Session'],
+      [
+        'Chat with your facilitator',
+        'Send messages and attachments',
+        /\/registered-parent\/chat$/,
+        'Chat with Facilitator',
+      ],
+    ] as const;
+    for (const [title, text, url, heading] of cards) {
+      const card = page.getByRole('link', { name: new RegExp(`^${title}`) });
+      await expect(card).toContainText(text);
+      await card.click();
+      await expect(page).toHaveURL(url);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.getByRole('link', { name: 'Back to Menu' }).click();
+      await expect(page).toHaveURL(/\/registered-parent\/menu$/);
+    }
+  });
+
+  test('Home leads to the landing page and keeps the session', async ({ page }) => {
+    await openSignedIn(page, '/registered-parent/menu');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect(await readSessionUser(page)).toEqual(ASHA);
+  });
+
+  test('Logout clears the session and goes to the landing page', async ({ page }) => {
+    await openSignedIn(page, '/registered-parent/menu');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Thrive' })).toBeVisible();
+    expect(await readSessionUser(page)).toBeNull();
+    await page.goto('/registered-parent/menu');
+    await expect(page).toHaveURL(/\/registered-parent$/);
+    await expect(page.getByLabel('Name')).toHaveValue('');
+  });
+
+  for (const path of ['menu', 'schedule', 'reschedule', 'chat']) {
+    test(`/registered-parent/${path} without a session redirects to sign-in`, async ({ page }) => {
+      await page.goto(`/registered-parent/${path}`);
+      await expect(page).toHaveURL(/\/registered-parent$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    });
+  }
+});

@@ -1,0 +1,37 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
+import type { User } from '../../src/shared/webhook/types.ts';
+
+export const ASHA: User = { name: 'Asha Verma', number: '9876543210' };
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+export const IST_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/;
+
+/** Puts a signed-in parent in this tab's sessionStorage, as the sign-in form would, then opens `path`. */
+export async function openSignedIn(page: Page, path: string, user: User = ASHA): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
+    SESSION_USER_KEY,
+    JSON.stringify(user),
+  ] as const);
+  await page.goto(path);
+}
+
+export async function readSessionUser(page: Page): Promise<unknown> {
+  const raw = await page.evaluate((key) => window.sessionStorage.getItem(key), SESSION_USER_KEY);
+  return raw === null ? null : (JSON.parse(raw) as unknown);
+}
+
+export type ToastType = 'success' | 'error' | 'info';
+
+/** A sonner toast of the given kind, found by its exact text inside the notifications region. */
+export function toast(page: Page, type: ToastType, text: string): Locator {
+  return page
+    .getByRole('region', { name: /Notifications/ })
+    .locator(`[data-sonner-toast][data-type="${type}"]`)
+    .filter({ has: page.getByText(text, { exact: true }) });
+}
+
+export async function expectToast(page: Page, type: ToastType, text: string): Promise<void> {
+  await expect(toast(page, type, text)).toBeVisible();
+}
