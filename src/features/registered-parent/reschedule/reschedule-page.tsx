@@ -1,6 +1,86 @@
+import { useId, useState, type FormEvent } from 'react';
+import { paths } from '../../../config/paths.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextAreaField } from '../../../ui/field.tsx';
+import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
+import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
+import { en } from '../messages.ts';
+import { DateRangeCalendar } from './date-range-calendar.tsx';
+import { dayFromKey, describeSelection, istTodayKey, NO_SELECTION, type DaySelection } from './date-selection.ts';
+import { useRescheduleSubmit } from './use-reschedule-submit.ts';
 
-// Placeholder until this screen's issue lands.
+const t = en.reschedule;
+
 export function ReschedulePage() {
-  return <Page title="Reschedule Session" />;
+  const [today] = useState(() => dayFromKey(istTodayKey(new Date())));
+  const [selection, setSelection] = useState<DaySelection>(NO_SELECTION);
+  const [note, setNote] = useState('');
+  const { state, submit, reset, busy } = useRescheduleSubmit();
+  const calendarLabelId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submit(selection, note);
+  };
+
+  const startOver = () => {
+    setSelection(NO_SELECTION);
+    setNote('');
+    reset();
+  };
+
+  return (
+    <Page
+      title={t.title}
+      subtitle={t.subtitle}
+      nav={
+        <LinkButton to={paths.menu} variant="ghost">
+          {en.backToMenu}
+        </LinkButton>
+      }
+    >
+      {state.status === 'success' ? (
+        <FocusOnShow>
+          <SuccessPanel message={state.result}>
+            <Button onClick={startOver} className="button--block">
+              {t.submitAnother}
+            </Button>
+          </SuccessPanel>
+        </FocusOnShow>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <div className="calendar-card">
+            <p className="field__label" id={calendarLabelId}>
+              {t.calendarLabel}
+            </p>
+            <DateRangeCalendar
+              selection={selection}
+              onChange={setSelection}
+              today={today}
+              labelledBy={calendarLabelId}
+            />
+            <p className="calendar-card__summary" role="status">
+              {describeSelection(selection, t)}
+            </p>
+            <Button variant="secondary" onClick={() => setSelection(NO_SELECTION)} disabled={!selection.start}>
+              {t.clear}
+            </Button>
+          </div>
+          <TextAreaField
+            label={t.noteLabel}
+            placeholder={t.notePlaceholder}
+            name="note"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          {state.status === 'error' && <ErrorPanel message={state.message} />}
+          <Button type="submit" busy={busy} className="button--block">
+            {t.submit}
+          </Button>
+        </form>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,30 @@
+import { DayPicker } from 'react-day-picker';
+import 'react-day-picker/style.css';
+import './calendar.css';
+import { selectDay, type DaySelection } from './date-selection.ts';
+
+interface DateRangeCalendarProps {
+  selection: DaySelection;
+  onChange: (next: DaySelection) => void;
+  /** The first day that may be picked: today in India. */
+  today: Date;
+  labelledBy: string;
+}
+
+/** One month at a time; days before today cannot be picked, nor months before this one shown. */
+export function DateRangeCalendar({ selection, onChange, today, labelledBy }: DateRangeCalendarProps) {
+  return (
+    <DayPicker
+      mode="range"
+      numberOfMonths={1}
+      today={today}
+      defaultMonth={selection.start ?? today}
+      startMonth={today}
+      disabled={{ before: today }}
+      selected={{ from: selection.start, to: selection.end }}
+      // The library would make a lone tap a one-day range; our own rule keeps it a start awaiting its end.
+      onSelect={(_range, day) => onChange(selectDay(selection, day))}
+      aria-labelledby={labelledBy}
+    />
+  );
+}
