@@ -1,0 +1,116 @@
+/**
+ * The browser half of `npm run bench`, in Debian Chromium through Playwright
+ * on a 127.0.0.1 origin: how fast the installed app reopens with no network,
+ * and how long the shared encoder takes to base64 a 10 MB file while keeping
+ * the main thread free. Times come from the page's own clock, not Playwright's.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { EncodeFigures } from './bench-figures.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+const CONTROL_TIMEOUT_MS = 20_000;
+const PAINT_TIMEOUT_MS = 10_000;
+
+type BenchWindow = Window & { __firstH1Ms?: number };
+
+/** Runs before any page script: notes when the first h1 is in the DOM and the frame showing it has painted. */
+function recordFirstH1(): void {
+  const page = window as BenchWindow;
+  new MutationObserver((_changes, observer) => {
+    if (!document.querySelector('h1')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => (page.__firstH1Ms ??= performance.now()), 0));
+  }).observe(document, { childList: true, subtree: true });
+}
+
+async function slowCpu(context: BrowserContext, page: Page, rate: number): Promise<void> {
+  const session = await context.newCDPSession(page);
+  await session.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** Resolves once the service worker controls the page; false when none does in time (no worker in this build). */
+async function waitForControl(page: Page): Promise<boolean> {
+  const controlled = () => page.evaluate(() => navigator.serviceWorker?.controller !== null);
+  const ready = await page
+    .waitForFunction(() => navigator.serviceWorker?.ready.then(() => true), null, { timeout: CONTROL_TIMEOUT_MS })
+    .then(() => true)
+    .catch(() => false);
+  if (!ready) return false;
+  // A worker that does not claim open pages controls them from the next load on.
+  if (!(await controlled())) await page.reload();
+  return page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: CONTROL_TIMEOUT_MS })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** One offline reopen in a fresh profile: install online, cut the network, reload, time navigation → first h1 painted. */
+export async function offlineReopenOnce(browser: Browser, url: string, cpuSlowdown = 1): Promise<number | undefined> {
+  const context = await browser.newContext(PHONE);
+  try {
+    await context.addInitScript(recordFirstH1);
+    const page = await context.newPage();
+    await page.goto(url);
+    if (!(await waitForControl(page))) return undefined;
+    if (cpuSlowdown > 1) await slowCpu(context, page, cpuSlowdown);
+    await context.setOffline(true);
+    await page.reload({ waitUntil: 'commit' });
+    const painted = await page.waitForFunction(() => (window as BenchWindow).__firstH1Ms, null, {
+      timeout: PAINT_TIMEOUT_MS,
+    });
+    return (await painted.jsonValue()) ?? undefined;
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Loads `encoderScript` (an IIFE exposing `globalName.toAttachment`) into the
+ * app's own origin and encodes a `bytes`-byte file, watching for long tasks.
+ */
+export async function encodeOnce(
+  browser: Browser,
+  url: string,
+  encoderScript: string,
+  globalName: string,
+  bytes: number,
+  cpuSlowdown = 1,
+): Promise<EncodeFigures> {
+  const context = await browser.newContext(PHONE);
+  try {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.addScriptTag({ content: encoderScript });
+    if (cpuSlowdown > 1) await slowCpu(context, page, cpuSlowdown);
+    const result = await page.evaluate(
+      async ({ globalName, bytes }) => {
+        type Encoder = { toAttachment(file: File): Promise<{ content: string }> };
+        const encoder = (window as unknown as Record<string, Encoder | undefined>)[globalName];
+        if (!encoder) throw new Error(`${globalName} is not loaded`);
+        const data = new Uint8Array(bytes);
+        // Random bytes, like a video: getRandomValues fills at most 64 KiB a call.
+        for (let offset = 0; offset < bytes; offset += 65_536)
+          crypto.getRandomValues(data.subarray(offset, offset + 65_536));
+        const file = new File([data], 'clip.mp4', { type: 'video/mp4' });
+        // Let the page settle after filling the buffer, so that work is not counted.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const longTasksMs: number[] = [];
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) longTasksMs.push(entry.duration);
+        });
+        observer.observe({ type: 'longtask' });
+        const started = performance.now();
+        const attachment = await encoder.toAttachment(file);
+        const ms = performance.now() - started;
+        // Long-task entries are delivered after the task ends: give the last one time to arrive.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        observer.disconnect();
+        return { ms, longTasksMs, encodedLength: attachment.content.length };
+      },
+      { globalName, bytes },
+    );
+    return { bytes, ...result };
+  } finally {
+    await context.close();
+  }
+}
