@@ -1,6 +1,72 @@
+import { useState, type FormEvent } from 'react';
+import { paths } from '../../../config/paths.ts';
+import { MESSAGE_MAX_LENGTH } from '../../../shared/rules/message.ts';
+import { Button } from '../../../ui/button.tsx';
+import { TextAreaField } from '../../../ui/field.tsx';
+import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
+import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
+import { en } from '../messages.ts';
+import { AttachmentPicker, type PickedFile } from './attachment-picker.tsx';
+import { useChatSend } from './use-chat-send.ts';
 
-// Placeholder until this screen's issue lands.
+const t = en.chat;
+
 export function ChatPage() {
-  return <Page title="Chat with Facilitator" />;
+  const [message, setMessage] = useState('');
+  const [files, setFiles] = useState<PickedFile[]>([]);
+  const { state, send, reset, busy } = useChatSend();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send(
+      message,
+      files.map(({ file }) => file),
+      () => {
+        setMessage('');
+        setFiles([]);
+      },
+    );
+  };
+
+  return (
+    <Page
+      title={t.title}
+      subtitle={t.subtitle}
+      nav={
+        <LinkButton to={paths.menu} variant="ghost">
+          {en.backToMenu}
+        </LinkButton>
+      }
+    >
+      {state.status === 'success' ? (
+        <FocusOnShow>
+          <SuccessPanel title={t.sent}>
+            {state.result.channel && <p className="panel__meta">{t.channel(state.result.channel)}</p>}
+            {state.result.message && <p className="panel__message">{state.result.message}</p>}
+            <Button onClick={reset} className="button--block">
+              {t.sendAnother}
+            </Button>
+          </SuccessPanel>
+        </FocusOnShow>
+      ) : (
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextAreaField
+            label={t.messageLabel}
+            hint={t.counter(message.length, MESSAGE_MAX_LENGTH)}
+            name="message"
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+            required
+          />
+          <AttachmentPicker files={files} onChange={setFiles} />
+          {state.status === 'error' && <ErrorPanel message={state.message} />}
+          <Button type="submit" busy={busy} className="button--block">
+            {t.send}
+          </Button>
+        </form>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,207 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { ASHA, expectToast, IST_TIMESTAMP, openSignedIn, UUID_V4 } from '../support/registered-parent.ts';
+
+const CHAT = '/registered-parent/chat';
+const MB = 1024 * 1024;
+
+interface SentAttachment {
+  filename: string;
+  mimetype: string;
+  content: string;
+}
+
+function bytes(length: number, seed: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  for (let i = 0; i < length; i += 1) buffer[i] = (i * 131 + seed) % 256;
+  return buffer;
+}
+
+const PHOTO = { name: 'photo.png', mimeType: 'image/png', buffer: bytes(1536, 1) };
+const VOICE = { name: 'voice note.mp3', mimeType: 'audio/mpeg', buffer: bytes(700, 2) };
+const PDF = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: bytes(300, 3) };
+
+const message = (page: Page) => page.getByLabel('Message', { exact: true });
+const picker = (page: Page) => page.getByLabel('Add Files');
+const fileList = (page: Page) => page.getByRole('list', { name: 'Attached files' });
+const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Message' });
+
+test.describe('chat', () => {
+  test('counts the characters and names the attachment limit', async ({ page }) => {
+    await openSignedIn(page, CHAT);
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Facilitator' })).toBeVisible();
+    await expect(message(page)).toHaveAccessibleDescription('0/500 characters');
+    await message(page).fill('Hello');
+    await expect(page.getByText('5/500 characters', { exact: true })).toBeVisible();
+    await expect(picker(page)).toHaveAccessibleDescription('Images, videos or audio only, up to 10.00 MB in total.');
+    await page.getByRole('link', { name: 'Back to Menu' }).click();
+    await expect(page).toHaveURL(/\/registered-parent\/menu$/);
+  });
+
+  for (const [typed, problem] of [
+    ['', 'Please enter a message'],
+    ['    ', 'Please enter a message'],
+    ['x'.repeat(501), 'Message must be 500 characters or less'],
+  ] as const) {
+    test(`refuses a message of ${typed.length} characters: ${problem}`, async ({ page }) => {
+      await openSignedIn(page, CHAT);
+      await message(page).fill(typed);
+      await sendButton(page).click();
+      await expectToast(page, 'error', problem);
+      await expect(sendButton(page)).toBeEnabled();
+    });
+  }
+
+  test('drops a file of another type and lists the others with their sizes', async ({ page }) => {
+    await openSignedIn(page, CHAT);
+    await picker(page).setInputFiles([PHOTO, PDF, VOICE]);
+    await expectToast(page, 'error', 'notes.pdf is not a valid file type');
+    const items = fileList(page).getByRole('listitem');
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(0)).toContainText('photo.png');
+    await expect(items.nth(0)).toContainText('1.50 KB');
+    await expect(items.nth(1)).toContainText('voice note.mp3');
+    await expect(items.nth(1)).toContainText('700 Bytes');
+    await expect(page.getByText('2.18 KB of 10.00 MB used', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove photo.png' }).click();
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText('voice note.mp3');
+  });
+
+  test('refuses a file that would take the attachments past 10 MB, naming it and the limit', async ({ page }) => {
+    await openSignedIn(page, CHAT);
+    await picker(page).setInputFiles([
+      { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(6 * MB) },
+      { name: 'recital.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(5 * MB) },
+    ]);
+    await expectToast(page, 'error', 'recital.mp4 was not added: attachments can add up to 10.00 MB at most');
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(1);
+    await expect(fileList(page)).toContainText('lesson.mp4');
+  });
+
+  test('sends the trimmed message with the files as base64, then shows the channel and the answer', async ({
+    page,
+    webhook,
+  }) => {
+    webhook.reply({ body: { message: 'Thanks, your facilitator will reply soon.', slackChannel: '#parents-asha' } });
+    await openSignedIn(page, CHAT);
+    await message(page).fill('  Can we talk about reading practice?  ');
+    await picker(page).setInputFiles([PHOTO, VOICE]);
+    await sendButton(page).click();
+
+    const panel = page.getByRole('status').filter({ has: page.getByRole('heading', { name: '✓ Sent!' }) });
+    await expect(panel).toContainText('Channel: #parents-asha');
+    await expect(panel).toContainText('Thanks, your facilitator will reply soon.');
+    await expectToast(page, 'success', 'Message sent successfully!');
+
+    const [request] = await webhook.waitForRequests(1);
+    const body = request?.body as Record<string, unknown> & { payload: { attachments: SentAttachment[] } };
+    expect(Object.keys(body).sort()).toEqual(['action', 'payload', 'request_id', 'timestamp_ist', 'user']);
+    expect(body).toMatchObject({ action: 'chat_facilitator', user: ASHA });
+    expect(body.timestamp_ist).toMatch(IST_TIMESTAMP);
+    expect(body.request_id).toMatch(UUID_V4);
+    expect(Object.keys(body.payload).sort()).toEqual(['attachments', 'message']);
+    expect(body.payload).toMatchObject({ message: 'Can we talk about reading practice?' });
+    const sent = body.payload.attachments;
+    expect(sent.map(({ filename, mimetype }) => ({ filename, mimetype }))).toEqual([
+      { filename: 'photo.png', mimetype: 'image/png' },
+      { filename: 'voice note.mp3', mimetype: 'audio/mpeg' },
+    ]);
+    for (const [index, file] of [PHOTO, VOICE].entries()) {
+      const content = sent[index]?.content ?? '';
+      expect(content).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      expect(Buffer.from(content, 'base64').equals(file.buffer)).toBe(true);
+    }
+
+    await page.getByRole('button', { name: 'Send Another Message' }).click();
+    await expect(message(page)).toHaveValue('');
+    await expect(page.getByText('0/500 characters', { exact: true })).toBeVisible();
+    await expect(fileList(page)).toHaveCount(0);
+  });
+
+  test('sends an empty attachment list and shows no channel when none came back', async ({ page, webhook }) => {
+    webhook.reply({ body: 'Received' });
+    await openSignedIn(page, CHAT);
+    await message(page).fill('Hello');
+    await sendButton(page).click();
+    const panel = page.getByRole('status').filter({ hasText: '✓ Sent!' });
+    await expect(panel).toContainText('Received');
+    await expect(panel).not.toContainText('Channel:');
+    const [request] = await webhook.waitForRequests(1);
+    expect(request?.body).toMatchObject({ payload: { message: 'Hello', attachments: [] } });
+  });
+
+  test('shows the server text in an Error panel and keeps the message and files', async ({ page, webhook }) => {
+    webhook.reply({ status: 503, body: 'Slack is down' });
+    await openSignedIn(page, CHAT);
+    await message(page).fill('Hello');
+    await picker(page).setInputFiles([PHOTO]);
+    await sendButton(page).click();
+    const panel = page.getByRole('alert');
+    await expect(panel.getByRole('heading', { name: 'Error' })).toBeVisible();
+    await expect(panel).toContainText('Slack is down');
+    await expectToast(page, 'error', 'Failed to send message');
+    await expect(message(page)).toHaveValue('Hello');
+    await expect(fileList(page)).toContainText('photo.png');
+  });
+
+  test('says Failed to send message when the failed answer is empty', async ({ page, webhook }) => {
+    webhook.reply({ status: 500, body: '' });
+    await openSignedIn(page, CHAT);
+    await message(page).fill('Hello');
+    await sendButton(page).click();
+    await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to send message');
+    await expectToast(page, 'error', 'Failed to send message');
+  });
+
+  test('shows a spinner while sending and a double tap sends once', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK', delayMs: 1000 });
+    await openSignedIn(page, CHAT);
+    await message(page).fill('Hello');
+    await sendButton(page).dblclick();
+    await expect(sendButton(page)).toBeDisabled();
+    await expect(sendButton(page).locator('.spinner')).toBeVisible();
+    await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible();
+    expect(webhook.requests).toHaveLength(1);
+  });
+
+  test('works with the keyboard alone, file picker included', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    await message(page).focus();
+    await page.keyboard.type('Sent by keyboard');
+    await page.keyboard.press('Tab');
+    await expect(picker(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(sendButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Send Another Message' })).toBeVisible();
+    const [request] = await webhook.waitForRequests(1);
+    expect(request?.body).toMatchObject({ payload: { message: 'Sent by keyboard' } });
+  });
+
+  test('reads a 10 MB video without blocking the page for 200 ms', async ({ page, webhook }) => {
+    await page.addInitScript(() => {
+      const durations: number[] = [];
+      Object.assign(window, { longTasks: durations });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) durations.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    webhook.reply({ body: 'OK' });
+    const video = { name: 'recital.mp4', mimeType: 'video/mp4', buffer: bytes(10 * MB, 5) };
+    await openSignedIn(page, CHAT);
+    await message(page).fill('Our recital');
+    await picker(page).setInputFiles([video]);
+    await expect(fileList(page)).toContainText('10.00 MB');
+    await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+    await sendButton(page).click();
+    await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible({ timeout: 20_000 });
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(Math.max(0, ...longTasks)).toBeLessThan(200);
+
+    const [request] = await webhook.waitForRequests(1);
+    const sent = (request?.body as { payload: { attachments: SentAttachment[] } }).payload.attachments;
+    expect(Buffer.from(sent[0]?.content ?? '', 'base64').equals(video.buffer)).toBe(true);
+  });
+});
