@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { judgeBudget, parseBudget } from './perf/budget-check.ts';
 import { buildApp } from './perf/build-app.ts';
-import { findLazyOnlyLeaks } from './perf/lazy-only.ts';
+import { filesHolding, findLazyOnlyLeaks } from './perf/lazy-only.ts';
 
 const OUT_DIR = '.out/budget/dist';
 
@@ -19,6 +19,7 @@ const leaks = findLazyOnlyLeaks(
   chunkModules,
   budget.lazyOnly,
 );
-const verdict = judgeBudget(sizes, leaks, budget);
+const holders = new Map(budget.lazyOnly.map((rule) => [rule.name, filesHolding(chunkModules, rule)]));
+const verdict = judgeBudget(sizes, leaks, budget, holders);
 console.log(verdict.lines.join('\n'));
 process.exit(verdict.ok ? 0 : 1);

@@ -27,10 +27,9 @@ function listFiles(dir: string): string[] {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-export async function buildApp(outDir: string, env: Record<string, string> = {}): Promise<MeasuredBuild> {
+export async function buildApp(outDir: string): Promise<MeasuredBuild> {
   const root = process.cwd();
   const dist = resolve(outDir);
-  Object.assign(process.env, env);
   const result = await build({ root, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
   const chunkModules = new Map<string, string[]>();
   for (const output of outputsOf(result)) {

@@ -31,6 +31,13 @@ export function matchesModule(path: string, pattern: string): boolean {
   return path.startsWith(pattern) || path.includes(`/${pattern}`);
 }
 
+/** The built files holding any module of the rule: shows the check has something to look for. */
+export function filesHolding(chunkModules: ReadonlyMap<string, readonly string[]>, rule: LazyOnlyRule): string[] {
+  return [...chunkModules]
+    .filter(([, modules]) => modules.some((path) => rule.modules.some((pattern) => matchesModule(path, pattern))))
+    .map(([file]) => file);
+}
+
 /**
  * The rules broken by the landing files. `chunkModules` maps a built file's
  * URL path (`/assets/index-abc.js`) to the project-relative paths of its modules.

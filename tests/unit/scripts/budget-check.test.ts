@@ -125,8 +125,16 @@ describe('judgeBudget', () => {
       '  /assets/index.js 60.0 kB',
       '  /assets/index.css 2.0 kB',
       'whole app: 71.0 kB gzip (JS 69.0 kB + CSS 2.0 kB, 3 files)',
-      'calendar (react-day-picker, date-fns) kept off the landing route: ok',
+      'calendar (react-day-picker, date-fns) kept off the landing route: ok (not in the build yet)',
     ]);
+  });
+
+  it('says where lazy-only code went when the rule holds', () => {
+    const sizes = { landing: all.slice(0, 2), all, external: [] };
+    const holders = new Map([[CALENDAR, ['/assets/reschedule-page-a.js']]]);
+    expect(judgeBudget(sizes, [], budget, holders).lines.at(-1)).toBe(
+      'calendar (react-day-picker, date-fns) kept off the landing route: ok (in /assets/reschedule-page-a.js)',
+    );
   });
 
   it('says by how much the landing route is over', () => {

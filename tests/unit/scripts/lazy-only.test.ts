@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findLazyOnlyLeaks, matchesModule, projectPath } from '../../../scripts/perf/lazy-only.ts';
+import { filesHolding, findLazyOnlyLeaks, matchesModule, projectPath } from '../../../scripts/perf/lazy-only.ts';
 
 describe('projectPath', () => {
   it.each([
@@ -58,5 +58,26 @@ describe('findLazyOnlyLeaks', () => {
 
   it('treats a landing CSS file, which has no modules, as clean', () => {
     expect(findLazyOnlyLeaks(['/assets/index.css'], chunks, rules)).toEqual([]);
+  });
+});
+
+describe('filesHolding', () => {
+  const chunks = new Map([
+    ['/assets/index.js', ['node_modules/react/index.js']],
+    [
+      '/assets/reschedule.js',
+      ['src/features/registered-parent/reschedule/page.tsx', 'node_modules/date-fns/format.js'],
+    ],
+    ['/assets/calendar.js', ['node_modules/react-day-picker/dist/index.js']],
+  ]);
+
+  it.each([
+    [
+      ['node_modules/react-day-picker/', 'node_modules/date-fns/'],
+      ['/assets/reschedule.js', '/assets/calendar.js'],
+    ],
+    [['src/features/registered-parent/chat/'], []],
+  ])('finds the files holding %j', (modules, files) => {
+    expect(filesHolding(chunks, { name: 'rule', modules })).toEqual(files);
   });
 });
