@@ -1,4 +1,5 @@
 import type { Db } from './database.ts';
+import { createGroupCommit } from './group-commit.ts';
 
 export interface DecodedAttachment {
   filename: string;
@@ -33,12 +34,15 @@ export interface NewRequest {
 export interface PreviousRequest {
   bodyHash: string;
   answer: StoredAnswer;
+  /** Settles when the request is on disk: at once for a stored one, later for one still being written. */
+  stored: Promise<void>;
 }
 
 export interface RequestStore {
+  /** A request already stored, or being stored, under this id. */
   find(requestId: string): PreviousRequest | undefined;
-  /** Stores a request, its attachments and its answer in one transaction. */
-  save(request: NewRequest): void;
+  /** Stores a request, its attachments and its answer; resolves once they are durable. */
+  save(request: NewRequest): Promise<void>;
 }
 
 interface PreviousRow {
@@ -62,7 +66,7 @@ export function createRequestStore(db: Db): RequestStore {
     'INSERT INTO attachments (request_id, position, filename, mimetype, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
   );
 
-  const save = db.transaction((request: NewRequest) => {
+  const write = (request: NewRequest) => {
     insertRequest.run({
       requestId: request.requestId,
       bodyHash: request.bodyHash,
@@ -82,14 +86,24 @@ export function createRequestStore(db: Db): RequestStore {
       insertBlob.run(file.sha256, file.bytes.length, file.bytes);
       insertAttachment.run(request.requestId, position, file.filename, file.mimetype, file.bytes.length, file.sha256);
     });
-  });
+  };
+  const commit = createGroupCommit(db, write);
+  // Requests accepted but not yet committed: a copy arriving meanwhile must find them.
+  const inFlight = new Map<string, PreviousRequest>();
 
   return {
     find(requestId) {
+      const pending = inFlight.get(requestId);
+      if (pending) return pending;
       const row = findRow.get(requestId);
       if (!row) return undefined;
-      return { bodyHash: row.body_hash, answer: { status: row.response_status, body: row.response_body } };
+      const answer = { status: row.response_status, body: row.response_body };
+      return { bodyHash: row.body_hash, answer, stored: Promise.resolve() };
     },
-    save: (request) => save.immediate(request),
+    save(request) {
+      const stored = commit(request).finally(() => inFlight.delete(request.requestId));
+      inFlight.set(request.requestId, { bodyHash: request.bodyHash, answer: request.answer, stored });
+      return stored;
+    },
   };
 }

@@ -31,11 +31,12 @@ function storedPayload(envelope: AnyEnvelope): unknown {
  * What happens to one parsed webhook body, in order: the contract, the
  * attachments, idempotency by request_id (a repeat gets the first answer, a
  * reuse with another body a 409), the rules, the action's handler, storage.
- * It runs synchronously from the look-up to the insert, so two copies of one
- * request arriving together cannot both be stored.
+ * Nothing is awaited between the look-up and handing the request to the
+ * store, so two copies arriving together cannot both be stored; the answer
+ * waits until the request is on disk.
  */
-export function createIntake({ store, roster, clock }: IntakeDeps): (body: unknown) => Outcome {
-  return (body) => {
+export function createIntake({ store, roster, clock }: IntakeDeps): (body: unknown) => Promise<Outcome> {
+  return async (body) => {
     const schema = checkAgainstSchema(body);
     if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
     const envelope = withPayload(schema.envelope);
@@ -50,6 +51,7 @@ export function createIntake({ store, roster, clock }: IntakeDeps): (body: unkno
     const previous = store.find(envelope.request_id);
     if (previous) {
       if (previous.bodyHash !== bodyHash) return refuse(409, reasons.reusedRequestId);
+      await previous.stored;
       return { status: previous.answer.status, json: previous.answer.body, replayed: true };
     }
 
@@ -61,7 +63,7 @@ export function createIntake({ store, roster, clock }: IntakeDeps): (body: unkno
     if (answer.kind === 'refused') return refuse(answer.status, answer.text);
 
     const json = JSON.stringify(answer.body);
-    store.save({
+    await store.save({
       requestId: envelope.request_id,
       bodyHash,
       action: envelope.action,

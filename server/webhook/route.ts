@@ -4,7 +4,7 @@ import type { Outcome } from './intake.ts';
 import { reasons } from './messages.ts';
 
 export interface WebhookRouteOptions {
-  intake: (body: unknown) => Outcome;
+  intake: (body: unknown) => Promise<Outcome>;
   /** Requests per window per client IP; 0 turns the limit off. */
   rateLimitMax: number;
   rateLimitWindowMs: number;
@@ -14,8 +14,8 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
   const rateLimit =
     options.rateLimitMax > 0 ? { max: options.rateLimitMax, timeWindow: options.rateLimitWindowMs } : false;
 
-  app.post(WEBHOOK_PATH, { bodyLimit: BODY_LIMIT_BYTES, config: { rateLimit } }, (request, reply) => {
-    const outcome = options.intake(request.body);
+  app.post(WEBHOOK_PATH, { bodyLimit: BODY_LIMIT_BYTES, config: { rateLimit } }, async (request, reply) => {
+    const outcome = await options.intake(request.body);
     reply.code(outcome.status).header('cache-control', 'no-store');
     if ('text' in outcome) return reply.type('text/plain; charset=utf-8').send(outcome.text);
     // Says a repeat was recognised: the answer is the first one, and nothing new was stored.
