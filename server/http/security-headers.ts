@@ -5,18 +5,21 @@ import type { FastifyInstance } from 'fastify';
  *
  * script-src is 'self' only: the build has no inline script. style-src also
  * allows 'unsafe-inline' because sonner (the toasts) injects its stylesheet
- * as a <style> element at run time, and a hash would break with every sonner
- * release; inline CSS cannot run script, and all server text is rendered as
- * text, never HTML. blob: and data: images and media are for previews of the
- * files a parent picks in the chat.
+ * as <style> elements at run time: with style-src 'self' alone, Chromium
+ * blocks them on every screen (tests/e2e-server/csp.spec.ts finds those
+ * violations and no others). A hash would break with every sonner release,
+ * and style-src-elem is missing from the older Safari some parents use.
+ * Inline CSS cannot run script, and all server text is rendered as text,
+ * never HTML. data: images are allowed because Vite inlines small imported
+ * images as data: URLs.
  */
 export function contentSecurityPolicy(webhookOrigin: string | undefined): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "media-src 'self' blob:",
+    "img-src 'self' data:",
+    "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self'${webhookOrigin ? ` ${webhookOrigin}` : ''}`,
     "worker-src 'self'",

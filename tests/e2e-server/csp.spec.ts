@@ -1,0 +1,75 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+const TEST_PARENT = { name: 'Test Parent', number: '+919000000001' };
+
+/** Every CSP violation and console error of the page, however it is reported. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  void page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill(TEST_PARENT.name);
+  await page.getByLabel('Phone Number').fill(TEST_PARENT.number);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${TEST_PARENT.name}!` })).toBeVisible();
+}
+
+test.describe('the Content-Security-Policy', () => {
+  test('is sent with the page and forbids inline script', async ({ page }) => {
+    const response = await page.goto('/');
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  test('lets every visitor screen render, with its toasts, and reports no violation', async ({ page }) => {
+    const problems = watchProblems(page);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thrive' })).toBeVisible();
+    await page.goto('/new-to-thrive');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
+    await page.goto('/new-to-thrive/book-consult');
+    await page.getByRole('button', { name: 'Book Consultation' }).click();
+    await expect(page.getByText('Name and phone number are required')).toBeVisible();
+    await page.goto('/registered-parent');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('lets a signed-in parent fetch the schedule, pick dates and attach a photo, and reports no violation', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await signIn(page);
+    await page.getByRole('link', { name: /Know your schedule/ }).click();
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(page.getByText('Schedule retrieved successfully!')).toBeVisible();
+    await page.goto('/registered-parent/reschedule');
+    await expect(page.getByRole('grid')).toBeVisible();
+    await page.goto('/registered-parent/chat');
+    await page.getByLabel('Add Files').setInputFiles({
+      name: 'dot.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      ),
+    });
+    await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
+    expect(problems).toEqual([]);
+  });
+});

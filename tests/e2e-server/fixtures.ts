@@ -1,0 +1,53 @@
+import { test as base, expect } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { E2E_DIST } from '../support/build.ts';
+import { spawnPortal, type SpawnedPortal } from '../unit/server/support/spawn-portal.ts';
+import { makeTempPortalDir, TEST_ROSTER_PATH } from '../unit/server/support/test-portal.ts';
+
+export interface RealPortal {
+  url: string;
+  /** Runs a read-only query on the server's database, while the server runs. */
+  query<T>(sql: string, ...params: unknown[]): T[];
+}
+
+/**
+ * One real server per worker: `node --import tsx server/main.ts` on an
+ * ephemeral 127.0.0.1 port, serving the e2e build, with its own SQLite file
+ * and the test roster (server/roster.test.json), rate limit off.
+ */
+export const test = base.extend<{ portal: RealPortal }, { server: SpawnedPortal & { databasePath: string } }>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    async ({}, use) => {
+      const temp = makeTempPortalDir();
+      const server = await spawnPortal({
+        DIST_DIR: E2E_DIST,
+        DATABASE_PATH: temp.databasePath,
+        ROSTER_PATH: TEST_ROSTER_PATH,
+        RATE_LIMIT_MAX: '0',
+      });
+      await use({ ...server, databasePath: temp.databasePath });
+      await server.stop('SIGTERM');
+      temp.cleanup();
+    },
+    { scope: 'worker' },
+  ],
+  portal: async ({ server }, use) => {
+    await use({
+      url: server.url,
+      query<T>(sql: string, ...params: unknown[]): T[] {
+        const db = new Database(server.databasePath, { readonly: true });
+        try {
+          return db.prepare(sql).all(...params) as T[];
+        } finally {
+          db.close();
+        }
+      },
+    });
+  },
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+});
+
+export { expect };

@@ -1,0 +1,169 @@
+import type { Page } from '@playwright/test';
+import { restOfWeek } from '../../server/roster/rest-of-week.ts';
+import { readRosterFile } from '../../server/roster/roster-file.ts';
+import { weekdayNumber } from '../../server/roster/weekdays.ts';
+import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
+import { parseSchedule } from '../../src/shared/schedule/parser.ts';
+import { TEST_ROSTER_PATH } from '../unit/server/support/test-portal.ts';
+import { expect, test, type RealPortal } from './fixtures.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The request_id of every webhook request the page makes, retries included. */
+function recordRequestIds(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/webhook')) ids.push((request.postDataJSON() as { request_id: string }).request_id);
+  });
+  return ids;
+}
+
+/** How many rows each of these ids has in the server's database. */
+function storedCounts(portal: RealPortal, ids: string[]): Record<string, number> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return {};
+  const rows = portal.query<{ request_id: string; n: number }>(
+    `SELECT request_id, count(*) AS n FROM requests WHERE request_id IN (${unique.map(() => '?').join(',')}) GROUP BY request_id`,
+    ...unique,
+  );
+  return Object.fromEntries(rows.map((row) => [row.request_id, row.n]));
+}
+
+/** What the server must answer now for the test parent, computed from the test roster. */
+function expectedSessions() {
+  const parent = readRosterFile(TEST_ROSTER_PATH).parents[0];
+  const facilitators = new Map(readRosterFile(TEST_ROSTER_PATH).facilitators.map((f) => [f.id, f.name]));
+  const sessions = (parent?.sessions ?? []).map((s) => ({
+    weekday: weekdayNumber(s.day),
+    time: s.time,
+    facilitator: facilitators.get(s.facilitator) ?? '',
+  }));
+  return parseSchedule(restOfWeek(sessions, new Date()));
+}
+
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
+
+/** Today in India, as the calendar's day button is named: "November 23rd, 2026". */
+function todayButtonName(): RegExp {
+  const [year = 0, month = 1, day = 1] = toIstIso(new Date()).slice(0, 10).split('-').map(Number);
+  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return new RegExp(`${monthName} ${day}${ORDINAL_SUFFIX[ordinal.select(day)] ?? 'th'}, ${year}`);
+}
+
+test('a registered parent signs in, sees the real schedule, reschedules and chats; each lands once', async ({
+  page,
+  portal,
+}) => {
+  const ids = recordRequestIds(page);
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill('Test Parent');
+  await page.getByLabel('Phone Number').fill('9000000001');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByRole('link', { name: /Know your schedule/ }).click();
+  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  const expected = expectedSessions();
+  if (expected.length === 0) {
+    await expect(page.getByText('No sessions found for the rest of this week.', { exact: true })).toBeVisible();
+  } else {
+    const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+    await expect(items).toHaveCount(expected.length);
+    const first = expected[0];
+    if (first?.kind !== 'session') throw new Error('the server answered a line that is not a session');
+    await expect(items.first()).toContainText(first.day);
+    await expect(items.first()).toContainText(first.time);
+    await expect(items.first()).toContainText(first.facilitator);
+  }
+
+  await page.goto('/registered-parent/reschedule');
+  await page.getByRole('grid').getByRole('button', { name: todayButtonName() }).click();
+  await page.getByRole('button', { name: 'Submit Request' }).click();
+  const today = formatDayKey(toIstIso(new Date()).slice(0, 10));
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
+    `Reschedule request received for ${today}. Your facilitator will confirm the new time.`,
+  );
+
+  await page.goto('/registered-parent/chat');
+  await page.getByLabel('Message', { exact: true }).fill('Here is her drawing');
+  await page.getByLabel('Add Files').setInputFiles({ name: 'drawing.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: '✓ Sent!' }) });
+  await expect(sent).toContainText('#facilitator-meera-nair');
+  await expect(sent).toContainText('Your message and 1 attachment reached Meera Nair.');
+
+  const unique = [...new Set(ids)];
+  expect(unique).toHaveLength(3);
+  expect(Object.values(storedCounts(portal, ids))).toEqual([1, 1, 1]);
+  const [file] = portal.query<{ filename: string; content: Buffer }>(
+    `SELECT a.filename, b.content FROM attachments a JOIN blobs b USING (sha256) WHERE a.request_id IN (${unique
+      .map(() => '?')
+      .join(',')})`,
+    ...unique,
+  );
+  expect(file?.filename).toBe('drawing.png');
+  expect(Buffer.compare(file?.content ?? Buffer.alloc(0), PNG)).toBe(0);
+});
+
+for (const form of [
+  {
+    path: '/new-to-thrive/book-consult',
+    preferred: 'Preferred Days/Times (Optional)',
+    submit: 'Book Consultation',
+    what: 'consultation request',
+    action: 'book_consult',
+  },
+  {
+    path: '/new-to-thrive/schedule-call',
+    preferred: 'Preferred Times (Optional)',
+    submit: 'Schedule Call',
+    what: 'call request',
+    action: 'schedule_call',
+  },
+]) {
+  test(`a new visitor sends a ${form.what} and it is stored once with every field`, async ({ page, portal }) => {
+    const ids = recordRequestIds(page);
+    await page.goto(form.path);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ravi Kumar');
+    await page.getByRole('textbox', { name: 'Phone Number', exact: true }).fill('9123456780');
+    await page.getByRole('textbox', { name: form.preferred }).fill('Weekday evenings');
+    await page.getByRole('textbox', { name: 'Message (Optional)' }).fill('My son is 7');
+    await page.getByRole('button', { name: form.submit }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
+      `Thank you, Ravi Kumar. Your ${form.what} has been received; we will call you on 9123456780 (preferred: Weekday evenings).`,
+    );
+    expect(Object.values(storedCounts(portal, ids))).toEqual([1]);
+    const [row] = portal.query<Record<string, string>>(
+      'SELECT action, user_name, message, preferred_times FROM requests WHERE request_id = ?',
+      ids[0],
+    );
+    expect(row).toEqual({
+      action: form.action,
+      user_name: 'Ravi Kumar',
+      message: 'My son is 7',
+      preferred_times: 'Weekday evenings',
+    });
+  });
+}
+
+test('a parent not on the roster sees the generic refusal in the error box, and nothing is stored', async ({
+  page,
+  portal,
+}) => {
+  const ids = recordRequestIds(page);
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill('Someone Else');
+  await page.getByLabel('Phone Number').fill('9999999999');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: /Know your schedule/ }).click();
+  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'Error' })).toBeVisible();
+  await expect(alert).toContainText(
+    'No schedule is available for these details. Please check them, or contact the programme team.',
+  );
+  expect(storedCounts(portal, ids)).toEqual({});
+});
