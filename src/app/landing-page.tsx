@@ -1,6 +1,7 @@
 import { paths } from '../config/paths.ts';
 import { CardLink } from '../ui/card-link.tsx';
 import { en } from './messages.ts';
+import { FamilyIcon, StarIcon } from '../ui/icons.tsx';
 
 export function LandingPage() {
   return (
@@ -10,8 +11,13 @@ export function LandingPage() {
         <p className="page__subtitle">{en.tagline}</p>
       </header>
       <nav className="card-list" aria-label={en.tagline}>
-        <CardLink to={paths.signIn} icon="👪" title={en.landing.registeredTitle} text={en.landing.registeredText} />
-        <CardLink to={paths.visitorWelcome} icon="✨" title={en.landing.newTitle} text={en.landing.newText} />
+        <CardLink
+          to={paths.signIn}
+          icon={<FamilyIcon />}
+          title={en.landing.registeredTitle}
+          text={en.landing.registeredText}
+        />
+        <CardLink to={paths.visitorWelcome} icon={<StarIcon />} title={en.landing.newTitle} text={en.landing.newText} />
       </nav>
     </section>
   );

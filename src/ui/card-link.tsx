@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ChevronRightIcon } from './icons.tsx';
 
 interface CardLinkProps {
   to: string;
@@ -23,8 +24,8 @@ export function CardLink({ to, title, text, icon, badge }: CardLinkProps) {
         <span className="card-link__text">{text}</span>
         {badge}
       </span>
-      <span className="card-link__chevron" aria-hidden="true">
-        ›
+      <span className="card-link__chevron">
+        <ChevronRightIcon />
       </span>
     </Link>
   );

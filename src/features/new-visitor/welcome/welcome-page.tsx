@@ -3,6 +3,7 @@ import { CardLink } from '../../../ui/card-link.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { en } from '../messages.ts';
+import { CalendarIcon, InfoIcon, PhoneIcon } from '../../../ui/icons.tsx';
 
 const t = en.welcome;
 
@@ -15,9 +16,9 @@ export function WelcomePage() {
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={nav}>
       <nav className="card-list" aria-label={t.cardsLabel}>
-        <CardLink to={paths.bookConsult} icon="📅" title={t.bookConsultTitle} text={t.bookConsultText} />
-        <CardLink to={paths.scheduleCall} icon="📞" title={t.scheduleCallTitle} text={t.scheduleCallText} />
-        <CardLink to={paths.knowMore} icon="📖" title={t.knowMoreTitle} text={t.knowMoreText} />
+        <CardLink to={paths.bookConsult} icon={<CalendarIcon />} title={t.bookConsultTitle} text={t.bookConsultText} />
+        <CardLink to={paths.scheduleCall} icon={<PhoneIcon />} title={t.scheduleCallTitle} text={t.scheduleCallText} />
+        <CardLink to={paths.knowMore} icon={<InfoIcon />} title={t.knowMoreTitle} text={t.knowMoreText} />
       </nav>
     </Page>
   );
