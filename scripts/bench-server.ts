@@ -2,8 +2,9 @@
  * `npm run bench:server`: requests per second and latency of the reference
  * webhook, in a server process of its own (as `npm start` runs it) on a temp
  * database, driven by autocannon from this process over 127.0.0.1. Every
- * request carries a new request_id, so each one is validated, answered and
- * stored with a committed (fsync'd) transaction: no idempotent replays.
+ * request carries a new request_id (and every chat a new file), so each one
+ * is validated, answered and stored durably: no idempotent replays, no
+ * deduplicated files.
  * It prints figures; it passes or fails nothing.
  *
  *   npm run bench:server                  10 s per scenario
@@ -55,34 +56,50 @@ const WARM_UP_S = 2;
 const DEMO_PARENT = { name: 'Asha Verma', number: '9876543210' };
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
-/** The JSON of an envelope with a fresh request_id spliced in for every request. */
-function freshIds(envelope: Envelope): AutocannonRequest {
-  const [before, after] = JSON.stringify({ ...envelope, request_id: PLACEHOLDER_ID }).split(PLACEHOLDER_ID);
+const PLACEHOLDER_FILE_HEAD = '@@@@';
+
+/**
+ * The JSON of an envelope with a fresh request_id spliced in for every
+ * request, and, for a chat, fresh first bytes in the file, so every file is
+ * new to the server and stored (files are kept once per content hash).
+ */
+function freshRequests(envelope: Envelope): AutocannonRequest {
+  // The first key keeps its place when overwritten: request_id comes first, before the file head.
+  const json = JSON.stringify({ request_id: PLACEHOLDER_ID, ...envelope, ...{ request_id: PLACEHOLDER_ID } });
+  const [before = '', afterId = ''] = json.split(PLACEHOLDER_ID);
+  const [middle = afterId, after = ''] = afterId.split(PLACEHOLDER_FILE_HEAD);
+  const fileHead = afterId.includes(PLACEHOLDER_FILE_HEAD) ? () => randomBytes(3).toString('base64') : () => '';
   return {
     method: 'POST',
     path: '/api/webhook',
     headers: { 'content-type': 'application/json' },
-    setupRequest: (request) => ({ ...request, body: `${before}${randomUUID()}${after}` }),
+    setupRequest: (request) => ({ ...request, body: `${before}${randomUUID()}${middle}${fileHead()}${after}` }),
   };
 }
 
+const oneMegabyte = randomBytes(1 << 20).toString('base64');
 const scenarios = [
   {
     name: 'know_schedule',
     connections: 10,
-    request: freshIds(buildEnvelope({ action: 'know_schedule', user: DEMO_PARENT, payload: {} })),
+    request: freshRequests(buildEnvelope({ action: 'know_schedule', user: DEMO_PARENT, payload: {} })),
   },
   {
     name: 'chat, 1 MB attachment',
     connections: 4,
-    request: freshIds(
+    request: freshRequests(
       buildEnvelope({
         action: 'chat_facilitator',
         user: DEMO_PARENT,
         payload: {
           message: 'A photo of the homework',
+          // 3 bytes are 4 base64 characters: the head is swapped per request, the file stays 1 MB.
           attachments: [
-            { filename: 'homework.jpg', mimetype: 'image/jpeg', content: randomBytes(1 << 20).toString('base64') },
+            {
+              filename: 'homework.jpg',
+              mimetype: 'image/jpeg',
+              content: `${PLACEHOLDER_FILE_HEAD}${oneMegabyte.slice(4)}`,
+            },
           ],
         },
       }),
@@ -149,6 +166,7 @@ try {
 
 const db = new Database(temp.databasePath, { readonly: true });
 const stored = db.prepare('SELECT count(*) FROM requests').pluck().get() as number;
+const files = db.prepare('SELECT count(*) FROM blobs').pluck().get() as number;
 db.close();
 temp.cleanup();
-console.log(`\n${stored} requests stored (warm-up included); database removed.`);
+console.log(`\n${stored} requests and ${files} distinct files stored (warm-up included); database removed.`);
