@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { PNG } from './stored-requests.ts';
 
 const TEST_PARENT = { name: 'Test Parent', number: '+919000000001' };
 
@@ -64,10 +65,7 @@ test.describe('the Content-Security-Policy', () => {
     await page.getByLabel('Add Files').setInputFiles({
       name: 'dot.png',
       mimeType: 'image/png',
-      buffer: Buffer.from(
-        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-        'base64',
-      ),
+      buffer: PNG,
     });
     await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(1);
     expect(problems).toEqual([]);

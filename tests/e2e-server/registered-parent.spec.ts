@@ -1,36 +1,11 @@
-import type { Page } from '@playwright/test';
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';
 import { TEST_ROSTER_PATH } from '../unit/server/support/test-portal.ts';
-import { expect, test, type RealPortal } from './fixtures.ts';
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
-/** The request_id of every webhook request the page makes, retries included. */
-function recordRequestIds(page: Page): string[] {
-  const ids: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/api/webhook')) ids.push((request.postDataJSON() as { request_id: string }).request_id);
-  });
-  return ids;
-}
-
-/** How many rows each of these ids has in the server's database. */
-function storedCounts(portal: RealPortal, ids: string[]): Record<string, number> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return {};
-  const rows = portal.query<{ request_id: string; n: number }>(
-    `SELECT request_id, count(*) AS n FROM requests WHERE request_id IN (${unique.map(() => '?').join(',')}) GROUP BY request_id`,
-    ...unique,
-  );
-  return Object.fromEntries(rows.map((row) => [row.request_id, row.n]));
-}
+import { expect, test } from './fixtures.ts';
+import { PNG, recordRequestIds, storedCounts } from './stored-requests.ts';
 
 /** What the server must answer now for the test parent, computed from the test roster. */
 function expectedSessions() {
@@ -107,47 +82,6 @@ test('a registered parent signs in, sees the real schedule, reschedules and chat
   expect(file?.filename).toBe('drawing.png');
   expect(Buffer.compare(file?.content ?? Buffer.alloc(0), PNG)).toBe(0);
 });
-
-for (const form of [
-  {
-    path: '/new-to-thrive/book-consult',
-    preferred: 'Preferred Days/Times (Optional)',
-    submit: 'Book Consultation',
-    what: 'consultation request',
-    action: 'book_consult',
-  },
-  {
-    path: '/new-to-thrive/schedule-call',
-    preferred: 'Preferred Times (Optional)',
-    submit: 'Schedule Call',
-    what: 'call request',
-    action: 'schedule_call',
-  },
-]) {
-  test(`a new visitor sends a ${form.what} and it is stored once with every field`, async ({ page, portal }) => {
-    const ids = recordRequestIds(page);
-    await page.goto(form.path);
-    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ravi Kumar');
-    await page.getByRole('textbox', { name: 'Phone Number', exact: true }).fill('9123456780');
-    await page.getByRole('textbox', { name: form.preferred }).fill('Weekday evenings');
-    await page.getByRole('textbox', { name: 'Message (Optional)' }).fill('My son is 7');
-    await page.getByRole('button', { name: form.submit }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
-      `Thank you, Ravi Kumar. Your ${form.what} has been received; we will call you on 9123456780 (preferred: Weekday evenings).`,
-    );
-    expect(Object.values(storedCounts(portal, ids))).toEqual([1]);
-    const [row] = portal.query<Record<string, string>>(
-      'SELECT action, user_name, message, preferred_times FROM requests WHERE request_id = ?',
-      ids[0],
-    );
-    expect(row).toEqual({
-      action: form.action,
-      user_name: 'Ravi Kumar',
-      message: 'My son is 7',
-      preferred_times: 'Weekday evenings',
-    });
-  });
-}
 
 test('a parent not on the roster sees the generic refusal in the error box, and nothing is stored', async ({
   page,
