@@ -64,8 +64,9 @@ const PLACEHOLDER_FILE_HEAD = '@@@@';
  * new to the server and stored (files are kept once per content hash).
  */
 function freshRequests(envelope: Envelope): AutocannonRequest {
-  // The first key keeps its place when overwritten: request_id comes first, before the file head.
-  const json = JSON.stringify({ request_id: PLACEHOLDER_ID, ...envelope, ...{ request_id: PLACEHOLDER_ID } });
+  // request_id first, so it comes before the file head in the text.
+  const rest = Object.fromEntries(Object.entries(envelope).filter(([key]) => key !== 'request_id'));
+  const json = JSON.stringify({ request_id: PLACEHOLDER_ID, ...rest });
   const [before = '', afterId = ''] = json.split(PLACEHOLDER_ID);
   const [middle = afterId, after = ''] = afterId.split(PLACEHOLDER_FILE_HEAD);
   const fileHead = afterId.includes(PLACEHOLDER_FILE_HEAD) ? () => randomBytes(3).toString('base64') : () => '';
