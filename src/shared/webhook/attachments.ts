@@ -8,8 +8,12 @@ import type { Attachment } from './types.ts';
  * engine's native Uint8Array toBase64 where there is one).
  */
 
-/** A multiple of 3, so the base64 of consecutive slices joins with no padding in between. */
-export const BASE64_SLICE_BYTES = 3 * 256 * 1024;
+/**
+ * A multiple of 3, so the base64 of consecutive slices joins with no padding in
+ * between; small enough that the btoa fallback of older engines stays well
+ * under a 50 ms task on a slow phone.
+ */
+export const BASE64_SLICE_BYTES = 3 * 64 * 1024;
 
 // String.fromCharCode takes its bytes as arguments; engines cap how many a call may take.
 const CHAR_CODE_BATCH = 0x8000;
