@@ -62,19 +62,28 @@ if (unit) {
 }
 if (!unit || (!unitOk && unit.numFailedTests === 0)) check('unit suite ran', false);
 
-if (ensureChromium()) {
-  const e2eOk = run(bin('playwright'), ['test'], { E2E_REPORT: `${REPORT_DIR}/e2e.json` });
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    `${REPORT_DIR}/e2e.json`,
-  );
-  if (e2e) {
-    const { expected, unexpected, flaky, skipped } = e2e.stats;
+interface PlaywrightReport {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+}
+
+/** One Playwright suite; the second reuses the first one's build. */
+function browserSuite(name: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const report = `${REPORT_DIR}/${name}.json`;
+  const ok = run(bin('playwright'), ['test', ...args], { ...env, E2E_REPORT: report });
+  const result = readJson<PlaywrightReport>(report);
+  if (result) {
+    const { expected, unexpected, flaky, skipped } = result.stats;
     tally.passed += expected + flaky;
     tally.failed += unexpected;
     tally.skipped += skipped;
-    lines.push(`${e2eOk ? 'ok  ' : 'FAIL'} e2e: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
+    lines.push(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed`);
   }
-  if (!e2e || (!e2eOk && e2e.stats.unexpected === 0)) check('e2e suite ran', false);
+  if (!result || (!ok && result.stats.unexpected === 0)) check(`${name} suite ran`, false);
+}
+
+if (ensureChromium()) {
+  browserSuite('e2e', [], {});
+  browserSuite('e2e-server', ['-c', 'playwright.server.config.ts'], { E2E_SKIP_BUILD: '1' });
 } else {
   check('chromium available for e2e', false);
 }

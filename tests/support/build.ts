@@ -6,8 +6,15 @@ import { resolve } from 'node:path';
  */
 const run = process.env.E2E_RUN;
 export const E2E_DIST = resolve(run ? `.out/${run}/dist` : 'dist');
-export const E2E_OUTPUT = resolve(run ? `.out/${run}/results` : 'test-results/e2e');
-export const E2E_REPORT = resolve(process.env.E2E_REPORT ?? (run ? `.out/${run}/e2e.json` : 'test-results/e2e.json'));
+const base = run ? `.out/${run}` : 'test-results';
+
+/** Where a suite (`e2e`, `e2e-server`) writes its artefacts and its JSON report; E2E_REPORT overrides the report. */
+export function e2ePaths(suite: string): { output: string; report: string } {
+  return {
+    output: resolve(`${base}/${suite}`),
+    report: resolve(process.env.E2E_REPORT ?? `${base}/${suite}.json`),
+  };
+}
 
 /** The configuration the e2e build is made with. */
 export const E2E_BUILD_ENV = {
