@@ -6,11 +6,13 @@ interface FieldFrameProps {
   hint?: string | undefined;
 }
 
-type InputFieldProps = FieldFrameProps & InputHTMLAttributes<HTMLInputElement>;
-type TextAreaFieldProps = FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+interface ControlIds {
+  id: string;
+  'aria-describedby': string | undefined;
+}
 
-/** A text input with a visible label and an optional hint tied to it. */
-export function InputField({ label, hint, ...input }: InputFieldProps) {
+/** Label, control and hint, tied together by ids, the same for every kind of control. */
+function FieldFrame({ label, hint, control }: FieldFrameProps & { control: (ids: ControlIds) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -18,7 +20,7 @@ export function InputField({ label, hint, ...input }: InputFieldProps) {
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...input} id={id} className="field__control" aria-describedby={hint ? hintId : undefined} />
+      {control({ id, 'aria-describedby': hint ? hintId : undefined })}
       {hint && (
         <p className="field__hint" id={hintId}>
           {hint}
@@ -28,25 +30,23 @@ export function InputField({ label, hint, ...input }: InputFieldProps) {
   );
 }
 
-export function TextAreaField({ label, hint, ...textarea }: TextAreaFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
+/** A text input with a visible label and an optional hint tied to it. */
+export function InputField({ label, hint, ...input }: FieldFrameProps & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        {...textarea}
-        id={id}
-        className="field__control field__control--multiline"
-        aria-describedby={hint ? hintId : undefined}
-      />
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} hint={hint} control={(ids) => <input {...input} {...ids} className="field__control" />} />
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  ...textarea
+}: FieldFrameProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      control={(ids) => <textarea {...textarea} {...ids} className="field__control field__control--multiline" />}
+    />
   );
 }
