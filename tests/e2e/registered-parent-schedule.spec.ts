@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { ASHA, expectToast, IST_TIMESTAMP, openSignedIn, toast, UUID_V4 } from '../support/registered-parent.ts';
+import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const WEEK = [
   'Monday: 4:00 PM - 5:00 PM with Ms. Rao',
@@ -110,27 +111,106 @@ test.describe('schedule', () => {
     await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to fetch schedule');
   });
 
-  test('each fetch clears the previous list and error before the answer comes', async ({ page, webhook }) => {
+  // Reconciles spec §4 ("each fetch first clears the previous error and result") with the saved copy:
+  // the error goes at once, the list stays, labelled with when it was fetched, until an answer replaces it.
+  test('each fetch clears the previous error at once; the last list stays, labelled, until replaced', async ({
+    page,
+    webhook,
+  }) => {
     webhook
       .reply({ body: { schedule: WEEK } })
       .reply({ status: 500, body: 'Try later', delayMs: 800 })
       .reply({ body: { schedule: 'Friday: 9:00 AM with Ms. Rao' }, delayMs: 800 });
+    await page.clock.setFixedTime(new Date('2026-11-23T10:00:00.000+05:30'));
+    await openSignedIn(page, '/registered-parent/schedule');
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+    await expect(items).toHaveCount(3);
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+
+    await page.clock.setFixedTime(new Date('2026-11-23T10:05:00.000+05:30'));
+    const refresh = page.getByRole('button', { name: 'Refresh Schedule' });
+    await refresh.click();
+    await expect(refresh).toBeDisabled();
+    await expect(items).toHaveCount(3);
+    await expect(page.getByRole('alert')).toContainText('Try later');
+    await expect(items).toHaveCount(3);
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+
+    await page.clock.setFixedTime(new Date('2026-11-23T10:10:00.000+05:30'));
+    await refresh.click();
+    await expect(refresh).toBeDisabled();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(items).toHaveCount(3);
+    await expect(items).toHaveCount(1);
+    await expect(items.first()).toContainText('Friday');
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:10 am', { exact: true })).toBeVisible();
+    expect(webhook.requests).toHaveLength(3);
+  });
+});
+
+test.describe('the schedule saved on this phone', () => {
+  const NOW = '2026-11-23T10:00:00.000+05:30';
+
+  test('shows at once when the screen opens again, labelled with when it was fetched', async ({ page, webhook }) => {
+    webhook.reply({ body: { schedule: WEEK } });
+    await page.clock.setFixedTime(new Date(NOW));
+    await openSignedIn(page, '/registered-parent/schedule');
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeVisible();
+
+    await page.clock.setFixedTime(new Date('2026-11-23T18:30:00.000+05:30'));
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
+    expect(webhook.requests).toHaveLength(1);
+  });
+
+  test('shows after an offline reload, and stays with an offline notice when a fetch gets no answer', async ({
+    page,
+    context,
+    webhook,
+  }) => {
+    webhook.reply({ body: { schedule: WEEK } });
+    await page.clock.setFixedTime(new Date(NOW));
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
     await openSignedIn(page, '/registered-parent/schedule');
     await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
     const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
     await expect(items).toHaveCount(3);
 
-    const refresh = page.getByRole('button', { name: 'Refresh Schedule' });
-    await refresh.click();
-    await expect(refresh).toBeDisabled();
-    await expect(items).toHaveCount(0);
-    await expect(page.getByRole('alert')).toContainText('Try later');
+    await context.setOffline(true);
+    await page.reload();
+    await expect(items).toHaveCount(3);
+    await expect(items.nth(0)).toContainText('with Ms. Rao');
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
 
-    await refresh.click();
-    await expect(refresh).toBeDisabled();
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: "You're offline, so this is your schedule as last saved on this phone." }),
+    ).toBeVisible();
+    await expectToast(page, 'error', 'Failed to fetch schedule');
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await expect(items).toHaveCount(1);
-    await expect(items.first()).toContainText('Friday');
-    expect(webhook.requests).toHaveLength(3);
+    await expect(items).toHaveCount(3);
+    expect(webhook.requests).toHaveLength(1);
+  });
+
+  test('is kept per parent: another parent on the same phone does not see it', async ({ page, webhook }) => {
+    webhook.reply({ body: { schedule: WEEK } });
+    await openSignedIn(page, '/registered-parent/schedule');
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(page.getByRole('list', { name: 'Sessions this week' })).toBeVisible();
+
+    await openSignedIn(page, '/registered-parent/schedule', { name: 'Ravi', number: '+447700900123' });
+    await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
+
+    // The same parent, the number typed another way, finds theirs.
+    await openSignedIn(page, '/registered-parent/schedule', { name: ASHA.name, number: '+91 98765 43210' });
+    await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
   });
 });

@@ -37,6 +37,8 @@ export const en = {
     retrieved: 'Schedule retrieved successfully!',
     noData: 'No schedule data received from webhook',
     failed: 'Failed to fetch schedule',
+    lastUpdated: (when: string) => `Last updated ${when}`,
+    offline: "You're offline, so this is your schedule as last saved on this phone.",
   },
   reschedule: {
     title: 'Reschedule Session',

@@ -1,4 +1,5 @@
 import { paths } from '../../../config/paths.ts';
+import { formatIstDateTime } from '../../../shared/format/ist.ts';
 import { Button } from '../../../ui/button.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -6,11 +7,12 @@ import { ErrorPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
 import { ScheduleList } from './schedule-list.tsx';
 import { useSchedule } from './use-schedule.ts';
+import './schedule.css';
 
 const t = en.schedule;
 
 export function SchedulePage() {
-  const { state, loadedBefore, fetchSchedule } = useSchedule();
+  const { view, fetchSchedule } = useSchedule();
   return (
     <Page
       title={t.title}
@@ -21,11 +23,22 @@ export function SchedulePage() {
         </LinkButton>
       }
     >
-      <Button busy={state.status === 'loading'} onClick={() => void fetchSchedule()} className="button--block">
-        {loadedBefore ? t.refresh : t.fetch}
-      </Button>
-      {state.status === 'loaded' && <ScheduleList entries={state.entries} />}
-      {state.status === 'error' && <ErrorPanel message={state.message} />}
+      <div className="schedule-fetch">
+        <Button busy={view.loading} onClick={() => void fetchSchedule()} className="button--block">
+          {view.fetched ? t.refresh : t.fetch}
+        </Button>
+        {view.schedule && (
+          <p className="schedule-fetch__updated">
+            {t.lastUpdated(formatIstDateTime(new Date(view.schedule.fetchedAt)))}
+          </p>
+        )}
+        {/* Always there, so the notice is announced when it appears. */}
+        <div role="status" className="schedule-fetch__status">
+          {view.offline && <p className="schedule-offline">{t.offline}</p>}
+        </div>
+      </div>
+      {view.error && <ErrorPanel message={view.error} />}
+      {view.schedule && <ScheduleList entries={view.schedule.entries} />}
     </Page>
   );
 }

@@ -1,49 +1,64 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
-import { parseSchedule, type ScheduleEntry } from '../../../shared/schedule/parser.ts';
+import { parseSchedule } from '../../../shared/schedule/parser.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
+import { isWebhookError } from '../../../shared/webhook/errors.ts';
 import { readScheduleText } from '../../../shared/webhook/response.ts';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { failureText } from '../submit/failure-text.ts';
+import { pageScheduleCache } from './page-schedule-cache.ts';
+import { INITIAL_SCHEDULE_VIEW, nextScheduleView } from './schedule-view.ts';
 
 const t = en.schedule;
 
-/** Spec §4: initial, loading, then loaded (a list, maybe empty) or an error. */
-export type ScheduleState =
-  | { status: 'initial' }
-  | { status: 'loading' }
-  | { status: 'loaded'; entries: ScheduleEntry[] }
-  | { status: 'error'; message: string };
-
+/** The schedule screen's data: the saved copy at once, then each fetch, saved for next time. */
 export function useSchedule() {
   const { user } = useSessionUser();
-  const [state, setState] = useState<ScheduleState>({ status: 'initial' });
-  const [loadedBefore, setLoadedBefore] = useState(false);
+  const [view, dispatch] = useReducer(nextScheduleView, INITIAL_SCHEDULE_VIEW);
   const inFlight = useRef(false);
+
+  useEffect(() => {
+    if (!user) return undefined;
+    let live = true;
+    void pageScheduleCache()
+      .read(user.number)
+      .then((saved) => {
+        if (live && saved) dispatch({ type: 'saved-read', saved });
+      });
+    return () => {
+      live = false;
+    };
+  }, [user]);
 
   const fetchSchedule = useCallback(async () => {
     if (!user || inFlight.current) return;
     inFlight.current = true;
-    // Each fetch starts clean: the previous list or error is gone while the new answer is awaited.
-    setState({ status: 'loading' });
+    dispatch({ type: 'fetch-started' });
     try {
       const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {} });
       const { body } = await sendToWebhook(envelope, { url: env.webhookUrl });
       const text = readScheduleText(body);
-      setState({ status: 'loaded', entries: parseSchedule(text) });
-      setLoadedBefore(true);
+      const entries = parseSchedule(text);
+      const fetchedAt = Date.now();
+      dispatch({ type: 'fetched', entries, fetchedAt });
+      pageScheduleCache()
+        .save(user.number, { entries, text: text ?? '', fetchedAt })
+        .catch(() => {
+          // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
+        });
       if (text === undefined) toast.info(t.noData);
       else toast.success(t.retrieved);
     } catch (error) {
-      setState({ status: 'error', message: failureText(error, t.failed) });
+      const noAnswer = isWebhookError(error) && error.kind !== 'http';
+      dispatch({ type: 'fetch-failed', message: failureText(error, t.failed), noAnswer });
       toast.error(t.failed);
     } finally {
       inFlight.current = false;
     }
   }, [user]);
 
-  return { state, loadedBefore, fetchSchedule };
+  return { view, fetchSchedule };
 }

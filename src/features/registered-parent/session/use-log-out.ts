@@ -1,20 +1,28 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { pageScheduleCache } from '../schedule/page-schedule-cache.ts';
 import { useSessionUser } from './use-session-user.ts';
 
 /**
  * The one way a parent leaves (spec §4): everything logging out must do is
- * added here, so every Logout button does all of it. Async so that a step
- * needing to wait (or to ask the parent first) can be added without
- * changing the callers.
+ * added here, so every Logout button does all of it. Phones are shared, so
+ * the parent's saved schedule goes too. Their saved requests stay: the
+ * outbox still sends them (the menu warns before logging out).
  */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
-  const { signOut } = useSessionUser();
+  const { user, signOut } = useSessionUser();
   return useCallback(async () => {
+    if (user) {
+      await pageScheduleCache()
+        .clear(user.number)
+        .catch(() => {
+          // Logging out must not hang on storage; a record left behind is shown only to this same parent.
+        });
+    }
     // Navigate first: the session guard then sees a navigation under way and lets it land on the home page.
     navigate(paths.home);
     signOut();
-  }, [navigate, signOut]);
+  }, [navigate, signOut, user]);
 }
