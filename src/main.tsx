@@ -20,3 +20,10 @@ createRoot(root).render(
 );
 
 registerServiceWorker();
+
+// Saved requests go out on start and when the connection returns; in its own chunk, off the first screen's path.
+import('./features/registered-parent/outbox/start-outbox.ts')
+  .then(({ startOutbox }) => startOutbox())
+  .catch((error: unknown) =>
+    console.error('The outbox could not start: saved requests wait for the next visit.', error),
+  );

@@ -185,7 +185,7 @@ test.describe('reschedule calendar', () => {
   });
 
   test('says Failed to submit request when the failed answer is empty', async ({ page, webhook }) => {
-    webhook.reply({ status: 500, body: '' });
+    webhook.reply({ status: 400, body: '' });
     await open(page);
     await november(page, 24).click();
     await page.getByRole('button', { name: 'Submit Request' }).click();

@@ -13,7 +13,7 @@ export const en = {
   },
   offline: {
     title: 'The portal is offline',
-    text: "Every screen still opens and your sign-in is kept. To send a request or a message, try again once you're back online.",
+    text: 'Every screen still opens and your sign-in is kept. Reschedule requests and messages to your facilitator are saved on this phone and sent automatically when the connection is back.',
   },
 } as const;
 

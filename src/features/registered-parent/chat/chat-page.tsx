@@ -8,6 +8,7 @@ import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
+import { SavedPanel } from '../submit/saved-panel.tsx';
 import { AttachmentPicker, type PickedFile } from './attachment-picker.tsx';
 import { useChatSend } from './use-chat-send.ts';
 
@@ -50,6 +51,12 @@ export function ChatPage() {
             </Button>
           </SuccessPanel>
         </FocusOnShow>
+      ) : state.status === 'queued' ? (
+        <SavedPanel text={en.saved.chat}>
+          <Button onClick={reset} className="button--block">
+            {t.sendAnother}
+          </Button>
+        </SavedPanel>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           <TextAreaField

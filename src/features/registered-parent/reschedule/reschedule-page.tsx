@@ -7,6 +7,7 @@ import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
+import { SavedPanel } from '../submit/saved-panel.tsx';
 import { DateRangeCalendar } from './date-range-calendar.tsx';
 import { dayFromKey, describeSelection, istTodayKey, NO_SELECTION, type DaySelection } from './date-selection.ts';
 import { useRescheduleSubmit } from './use-reschedule-submit.ts';
@@ -49,6 +50,12 @@ export function ReschedulePage() {
             </Button>
           </SuccessPanel>
         </FocusOnShow>
+      ) : state.status === 'queued' ? (
+        <SavedPanel text={en.saved.reschedule}>
+          <Button onClick={startOver} className="button--block">
+            {t.submitAnother}
+          </Button>
+        </SavedPanel>
       ) : (
         <form className="form" onSubmit={onSubmit} noValidate>
           <div className="calendar-card">
