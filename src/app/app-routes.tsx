@@ -15,6 +15,7 @@ const ReschedulePage = lazyPage(
   'ReschedulePage',
 );
 const ChatPage = lazyPage(() => import('../features/registered-parent/chat/chat-page.tsx'), 'ChatPage');
+const OutboxPage = lazyPage(() => import('../features/registered-parent/outbox/outbox-page.tsx'), 'OutboxPage');
 const WelcomePage = lazyPage(() => import('../features/new-visitor/welcome/welcome-page.tsx'), 'WelcomePage');
 const BookConsultPage = lazyPage(
   () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
@@ -37,6 +38,7 @@ export function AppRoutes() {
           <Route path={paths.schedule} element={<SchedulePage />} />
           <Route path={paths.reschedule} element={<ReschedulePage />} />
           <Route path={paths.chat} element={<ChatPage />} />
+          <Route path={paths.outbox} element={<OutboxPage />} />
         </Route>
         <Route path={paths.visitorWelcome} element={<WelcomePage />} />
         <Route path={paths.bookConsult} element={<BookConsultPage />} />

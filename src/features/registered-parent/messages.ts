@@ -25,6 +25,12 @@ export const en = {
     chatText: 'Send messages and attachments',
     home: 'Home',
     logout: 'Logout',
+    waiting: (count: number) => `${count} waiting to send`,
+    logoutWarningTitle: 'Requests are still waiting to send',
+    logoutWarning: (count: number) =>
+      `${count === 1 ? '1 request is' : `${count} requests are`} still saved on this phone. They will still be sent automatically when the connection is back, even after you log out.`,
+    logoutAnyway: 'Log out anyway',
+    stay: 'Stay signed in',
   },
   schedule: {
     title: 'Your Schedule',

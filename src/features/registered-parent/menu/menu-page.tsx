@@ -1,18 +1,35 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
-import { Button } from '../../../ui/button.tsx';
 import { CardLink } from '../../../ui/card-link.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { en } from '../messages.ts';
+import { useOutboxEntries } from '../outbox/use-outbox-entries.ts';
 import { useLogOut } from '../session/use-log-out.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
+import { LogoutWarning } from './logout-warning.tsx';
+import '../outbox/outbox.css';
 
 const t = en.menu;
 
 export function MenuPage() {
   const { user } = useSessionUser();
   const logOut = useLogOut();
+  const waiting = useOutboxEntries(user)?.length ?? 0;
+  const [warning, setWarning] = useState(false);
+  const logoutButton = useRef<HTMLButtonElement>(null);
   if (!user) return null;
+
+  const onLogout = () => {
+    if (waiting > 0) setWarning(true);
+    else void logOut();
+  };
+
+  const stay = () => {
+    setWarning(false);
+    logoutButton.current?.focus();
+  };
 
   return (
     <Page
@@ -23,12 +40,18 @@ export function MenuPage() {
           <LinkButton to={paths.home} variant="ghost">
             {t.home}
           </LinkButton>
-          <Button variant="ghost" className="page__nav-end" onClick={() => void logOut()}>
+          <button type="button" className="button button--ghost page__nav-end" ref={logoutButton} onClick={onLogout}>
             {t.logout}
-          </Button>
+          </button>
         </>
       }
     >
+      {warning && waiting > 0 && <LogoutWarning waiting={waiting} onLogOut={() => void logOut()} onStay={stay} />}
+      {waiting > 0 && (
+        <Link to={paths.outbox} className="outbox-badge">
+          {t.waiting(waiting)}
+        </Link>
+      )}
       <nav className="card-list" aria-label={t.prompt}>
         <CardLink to={paths.schedule} icon="📅" title={t.scheduleTitle} text={t.scheduleText} />
         <CardLink to={paths.reschedule} icon="🔁" title={t.rescheduleTitle} text={t.rescheduleText} />
