@@ -7,12 +7,16 @@
  *   when a new version activates;
  * - a new version waits for the parent's 'Reload' and never activates by itself;
  * - webhook POSTs are never cached or answered here: only GET routes exist and
- *   there is no catch-all handler, so every POST goes to the network untouched.
+ *   there is no catch-all handler, so every POST goes to the network untouched;
+ * - with Background Sync, requests saved in the outbox are sent once the
+ *   connection is back even if no tab is open (outbox-sync.ts).
  */
 import { serveAppShell } from './app-shell.ts';
 import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
 import { handleLifecycle } from './lifecycle.ts';
+import { replayOutboxOnSync } from './outbox-sync.ts';
 
 handleLifecycle();
 serveAppShell();
 cleanUpOutdatedCaches();
+replayOutboxOnSync();

@@ -1,0 +1,61 @@
+import type { CDPSession } from '@playwright/test';
+import { OUTBOX_SYNC_TAG } from '../../src/shared/storage-names.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  badge,
+  bodyOf,
+  openControlled,
+  savedPanel,
+  sendChat,
+  storedOutbox,
+  waitForOutboxIdle,
+} from './outbox-support.ts';
+
+/** The id Chromium gives the origin's service worker registration, from the DevTools protocol. */
+async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === scopeURL && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+test.describe('Background Sync', () => {
+  test('the service worker sends what waits once the browser fires sync, with no tab of the app open', async ({
+    page,
+    context,
+    server,
+    webhook,
+  }) => {
+    const cdp = await context.newCDPSession(page);
+    const registration = registrationId(cdp, `${server.url}/`);
+    await openControlled(page, '/registered-parent/chat');
+    await context.setOffline(true);
+    await sendChat(page, 'Sent while the app was closed');
+    await expect(savedPanel(page)).toBeVisible();
+    const [saved] = await storedOutbox(page);
+
+    // The parent closes the app: no page of the portal is left, only its service worker can send.
+    await page.goto('about:blank');
+    webhook.reply({ body: 'Received' });
+    await context.setOffline(false);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: await registration,
+      tag: OUTBOX_SYNC_TAG,
+      lastChance: false,
+    });
+    const [sent] = await webhook.waitForRequests(1);
+    expect(bodyOf(sent)).toMatchObject({ request_id: saved?.id, timestamp_ist: saved?.envelope.timestamp_ist });
+
+    // Reopened, the app finds nothing waiting and sends nothing again.
+    await page.goto(`${server.url}/registered-parent/menu`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
+    await waitForOutboxIdle(page);
+    await expect(badge(page)).toHaveCount(0);
+    expect(webhook.requests).toHaveLength(1);
+  });
+});
