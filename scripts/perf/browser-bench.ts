@@ -65,7 +65,7 @@ export async function offlineReopenOnce(browser: Browser, url: string, cpuSlowdo
 }
 
 /**
- * Loads `encoderScript` (an IIFE exposing `globalName.toAttachment`) into the
+ * Loads `encoderScript` (an IIFE exposing `globalName.blobToBase64`) into the
  * app's own origin and encodes a `bytes`-byte file, watching for long tasks.
  */
 export async function encodeOnce(
@@ -84,7 +84,7 @@ export async function encodeOnce(
     if (cpuSlowdown > 1) await slowCpu(context, page, cpuSlowdown);
     const result = await page.evaluate(
       async ({ globalName, bytes }) => {
-        type Encoder = { toAttachment(file: File): Promise<{ content: string }> };
+        type Encoder = { blobToBase64(blob: Blob): Promise<string> };
         const encoder = (window as unknown as Record<string, Encoder | undefined>)[globalName];
         if (!encoder) throw new Error(`${globalName} is not loaded`);
         const data = new Uint8Array(bytes);
@@ -100,12 +100,12 @@ export async function encodeOnce(
         });
         observer.observe({ type: 'longtask' });
         const started = performance.now();
-        const attachment = await encoder.toAttachment(file);
+        const content = await encoder.blobToBase64(file);
         const ms = performance.now() - started;
         // Long-task entries are delivered after the task ends: give the last one time to arrive.
         await new Promise((resolve) => setTimeout(resolve, 200));
         observer.disconnect();
-        return { ms, longTasksMs, encodedLength: attachment.content.length };
+        return { ms, longTasksMs, encodedLength: content.length };
       },
       { globalName, bytes },
     );

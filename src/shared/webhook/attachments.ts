@@ -1,5 +1,3 @@
-import type { Attachment } from './types.ts';
-
 /**
  * Reads files into the plain base64 (no `data:` prefix) that the chat payload
  * carries. A file is read one slice at a time: each slice is its own task, so
@@ -40,16 +38,4 @@ export async function blobToBase64(blob: Blob, sliceBytes: number = BASE64_SLICE
     parts.push(bytesToBase64(new Uint8Array(slice)));
   }
   return parts.join('');
-}
-
-/** One chat attachment as the webhook expects it. */
-export async function toAttachment(file: File): Promise<Attachment> {
-  return { filename: file.name, mimetype: file.type, content: await blobToBase64(file) };
-}
-
-/** Every file in the order given, read one after another so the reads never compete. */
-export async function toAttachments(files: readonly File[]): Promise<Attachment[]> {
-  const attachments: Attachment[] = [];
-  for (const file of files) attachments.push(await toAttachment(file));
-  return attachments;
 }

@@ -1,10 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  BASE64_SLICE_BYTES,
-  blobToBase64,
-  toAttachment,
-  toAttachments,
-} from '../../../../src/shared/webhook/attachments.ts';
+import { BASE64_SLICE_BYTES, blobToBase64 } from '../../../../src/shared/webhook/attachments.ts';
 
 function bytesOf(length: number, seed = 7): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
@@ -62,24 +57,5 @@ describe('blobToBase64 where the engine has Uint8Array.prototype.toBase64', () =
     const encoded = await blobToBase64(new Blob([bytes]), 9);
     expect(encoded).toBe(Buffer.from(bytes).toString('base64'));
     expect(native).toHaveBeenCalledTimes(Math.ceil(1000 / 9));
-  });
-});
-
-describe('toAttachment', () => {
-  it('keeps the file name and type and encodes the bytes', async () => {
-    const file = new File([new Uint8Array([0, 255, 128])], 'photo.png', { type: 'image/png' });
-    expect(await toAttachment(file)).toEqual({ filename: 'photo.png', mimetype: 'image/png', content: 'AP+A' });
-  });
-
-  it('encodes several files in the order given', async () => {
-    const files = [
-      new File(['a'], 'one.mp3', { type: 'audio/mpeg' }),
-      new File(['bc'], 'two.mp4', { type: 'video/mp4' }),
-    ];
-    const attachments = await toAttachments(files);
-    expect(attachments.map((a) => [a.filename, a.content])).toEqual([
-      ['one.mp3', 'YQ=='],
-      ['two.mp4', 'YmM='],
-    ]);
   });
 });
