@@ -1,16 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { paths } from '../../../config/paths.ts';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/rules/message.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
-import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
 import { SavedPanel } from '../submit/saved-panel.tsx';
 import { AttachmentPicker, type PickedFile } from './attachment-picker.tsx';
 import { useChatSend } from './use-chat-send.ts';
+import { BackToMenu } from '../back-to-menu.tsx';
 
 const t = en.chat;
 
@@ -32,15 +31,7 @@ export function ChatPage() {
   };
 
   return (
-    <Page
-      title={t.title}
-      subtitle={t.subtitle}
-      nav={
-        <LinkButton to={paths.menu} variant="ghost">
-          {en.backToMenu}
-        </LinkButton>
-      }
-    >
+    <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       {state.status === 'success' ? (
         <FocusOnShow>
           <SuccessPanel title={t.sent}>

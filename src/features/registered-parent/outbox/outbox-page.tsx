@@ -1,8 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { paths } from '../../../config/paths.ts';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { Button } from '../../../ui/button.tsx';
-import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
@@ -11,6 +9,7 @@ import { OutboxEntryCard } from './outbox-entry.tsx';
 import { pageOutbox, requestBackgroundSync } from './page-outbox.ts';
 import { useOutboxEntries } from './use-outbox-entries.ts';
 import './outbox.css';
+import { BackToMenu } from '../back-to-menu.tsx';
 
 const t = en.outbox;
 
@@ -63,15 +62,7 @@ export function OutboxPage() {
   const waiting = entries?.some((entry) => entry.state !== 'failed') ?? false;
 
   return (
-    <Page
-      title={t.title}
-      subtitle={t.subtitle}
-      nav={
-        <LinkButton to={paths.menu} variant="ghost">
-          {en.backToMenu}
-        </LinkButton>
-      }
-    >
+    <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       <p className="visually-hidden" role="status">
         {announcement}
       </p>

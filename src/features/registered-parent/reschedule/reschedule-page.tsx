@@ -1,9 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
-import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
@@ -11,6 +9,7 @@ import { SavedPanel } from '../submit/saved-panel.tsx';
 import { DateRangeCalendar } from './date-range-calendar.tsx';
 import { dayFromKey, describeSelection, istTodayKey, NO_SELECTION, type DaySelection } from './date-selection.ts';
 import { useRescheduleSubmit } from './use-reschedule-submit.ts';
+import { BackToMenu } from '../back-to-menu.tsx';
 
 const t = en.reschedule;
 
@@ -33,15 +32,7 @@ export function ReschedulePage() {
   };
 
   return (
-    <Page
-      title={t.title}
-      subtitle={t.subtitle}
-      nav={
-        <LinkButton to={paths.menu} variant="ghost">
-          {en.backToMenu}
-        </LinkButton>
-      }
-    >
+    <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       {state.status === 'success' ? (
         <FocusOnShow>
           <SuccessPanel message={state.result}>

@@ -1,28 +1,19 @@
-import { paths } from '../../../config/paths.ts';
 import { formatIstDateTime } from '../../../shared/format/ist.ts';
 import { Button } from '../../../ui/button.tsx';
-import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
 import { ScheduleList } from './schedule-list.tsx';
 import { useSchedule } from './use-schedule.ts';
 import './schedule.css';
+import { BackToMenu } from '../back-to-menu.tsx';
 
 const t = en.schedule;
 
 export function SchedulePage() {
   const { view, fetchSchedule } = useSchedule();
   return (
-    <Page
-      title={t.title}
-      subtitle={t.subtitle}
-      nav={
-        <LinkButton to={paths.menu} variant="ghost">
-          {en.backToMenu}
-        </LinkButton>
-      }
-    >
+    <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       <div className="schedule-fetch">
         <Button busy={view.loading} onClick={() => void fetchSchedule()} className="button--block">
           {view.fetched ? t.refresh : t.fetch}
