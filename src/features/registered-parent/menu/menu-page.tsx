@@ -10,6 +10,7 @@ import { useLogOut } from '../session/use-log-out.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { LogoutWarning } from './logout-warning.tsx';
 import '../outbox/outbox.css';
+import { CalendarIcon, ChatIcon, RescheduleIcon } from '../../../ui/icons.tsx';
 
 const t = en.menu;
 
@@ -53,9 +54,9 @@ export function MenuPage() {
         </Link>
       )}
       <nav className="card-list" aria-label={t.prompt}>
-        <CardLink to={paths.schedule} icon="📅" title={t.scheduleTitle} text={t.scheduleText} />
-        <CardLink to={paths.reschedule} icon="🔁" title={t.rescheduleTitle} text={t.rescheduleText} />
-        <CardLink to={paths.chat} icon="💬" title={t.chatTitle} text={t.chatText} />
+        <CardLink to={paths.schedule} icon={<CalendarIcon />} title={t.scheduleTitle} text={t.scheduleText} />
+        <CardLink to={paths.reschedule} icon={<RescheduleIcon />} title={t.rescheduleTitle} text={t.rescheduleText} />
+        <CardLink to={paths.chat} icon={<ChatIcon />} title={t.chatTitle} text={t.chatText} />
       </nav>
     </Page>
   );
