@@ -1,9 +1,12 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { lazyPage } from './lazy-page.ts';
 import { en } from './messages.ts';
 import { InstallButton } from './pwa/install-button.tsx';
 import { OfflineBanner } from './pwa/offline-banner.tsx';
+
+// sonner is not needed to draw the first screen, so it stays off the landing route's critical path.
+const AppToaster = lazyPage(() => import('./app-toaster.tsx'), 'AppToaster');
 
 /** The frame of every page: brand bar and install offer, offline banner, the screen, footer, and the one toaster. */
 export function AppLayout() {
@@ -22,7 +25,9 @@ export function AppLayout() {
       <footer className="app__footer">
         <p>{en.poweredBy}</p>
       </footer>
-      <Toaster position="top-center" richColors closeButton duration={5000} />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </div>
   );
 }
