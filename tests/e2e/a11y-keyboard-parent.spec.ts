@@ -1,0 +1,163 @@
+import type { Page } from '@playwright/test';
+import { expectVisibleFocus, tabOnceTo, tabTo } from '../support/keyboard.ts';
+import { expectToast } from '../support/registered-parent.ts';
+import { expect, test } from './fixtures.ts';
+
+// Monday 23 Nov 2026 in India: the calendar and its day names are known.
+const NOW = '2026-11-23T10:00:00.000+05:30';
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+const link = (page: Page, name: string | RegExp) => page.getByRole('link', { name });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+const day = (page: Page, label: RegExp) => page.getByRole('grid').getByRole('button', { name: label });
+
+/** A new screen announces itself: its h1 holds focus, so the next Tab starts from the content. */
+async function expectArrivedAt(page: Page, name: string | RegExp): Promise<void> {
+  await expect(heading(page, name)).toBeFocused();
+}
+
+test('a registered parent signs in, reads, reschedules, chats and logs out with the keyboard alone', async ({
+  page,
+  webhook,
+}) => {
+  test.setTimeout(60_000);
+  webhook
+    .reply({ body: { schedule: 'Tuesday: 4:00 PM with Ms. Rao\nThursday: 5:30 PM with Mr. Iyer' } })
+    .reply({ body: { message: 'We will move your sessions.' } })
+    .reply({ body: { message: 'Thanks, I will reply soon.', slackChannel: '#parents' } });
+  await page.clock.setFixedTime(new Date(NOW));
+  await page.goto('/');
+  await expect(heading(page, 'Thrive')).toBeVisible();
+
+  // Landing → sign-in: the first Tab reaches the first card.
+  await tabOnceTo(page, link(page, /^I'm a registered parent/));
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Welcome Back');
+
+  // Sign-in, with both validation toasts on the way.
+  const name = page.getByRole('textbox', { name: 'Name', exact: true });
+  const phone = page.getByRole('textbox', { name: 'Phone Number', exact: true });
+  await tabOnceTo(page, name);
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'error', 'Please fill in all required fields');
+  await expect(name).toBeFocused();
+  await page.keyboard.type('Asha Verma');
+  await tabOnceTo(page, phone);
+  await page.keyboard.type('12345');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'error', 'Please enter a valid phone number (10 digits or E.164 format)');
+  await expect(phone).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('9876543210');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/registered-parent\/menu$/);
+  await expectArrivedAt(page, 'Hello, Asha Verma!');
+
+  // Menu → schedule: fetch with Space, then back with Shift+Tab.
+  await tabOnceTo(page, link(page, /^Know your schedule/));
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Your Schedule');
+  await tabOnceTo(page, button(page, 'Fetch My Schedule'));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(2);
+  await expectToast(page, 'success', 'Schedule retrieved successfully!');
+  // The same button, renamed, still holds focus: the parent can refresh at once.
+  await expect(button(page, 'Refresh Schedule')).toBeFocused();
+  await tabOnceTo(page, link(page, 'Back to Menu'), { back: true });
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Hello, Asha Verma!');
+
+  // Menu → reschedule: a range picked on the calendar grid with the arrow keys.
+  await tabTo(page, link(page, /^Reschedule/));
+  await expectVisibleFocus(link(page, /^Reschedule/));
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Reschedule Session');
+  // Tabbing into the grid lands on today, the only day in the tab order.
+  const today = day(page, /^Today, Monday, November 23rd, 2026/);
+  await tabTo(page, today);
+  await expectVisibleFocus(today);
+  // The summary line is a polite status: what a screen reader hears after each pick.
+  const summary = page.getByRole('status').filter({ hasText: /selected/i });
+  await page.keyboard.press('Enter');
+  await expect(summary).toHaveText('Selected start: 23 Nov 2026 (click another date to complete range)');
+  // Clear selection, then back into the grid to pick a range instead.
+  await tabOnceTo(page, button(page, 'Clear selection'));
+  await page.keyboard.press('Space');
+  await expect(summary).toHaveText('No date selected yet.');
+  await tabTo(page, today, { back: true, max: 4 });
+  await page.keyboard.press('ArrowRight');
+  await expect(day(page, /November 24th, 2026/)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(summary).toHaveText('Selected start: 24 Nov 2026 (click another date to complete range)');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(day(page, /November 26th, 2026/)).toBeFocused();
+  await expectVisibleFocus(day(page, /November 26th, 2026/));
+  await page.keyboard.press('Space');
+  await expect(summary).toHaveText('Selected range: 24 Nov 2026 - 26 Nov 2026');
+  await tabOnceTo(page, button(page, 'Clear selection'));
+  await tabOnceTo(page, page.getByRole('textbox', { name: 'Reason / Note (Optional)' }));
+  await page.keyboard.type('Travelling that week');
+  await tabOnceTo(page, button(page, 'Submit Request'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText('We will move your sessions.');
+  await expectToast(page, 'success', 'Request submitted!');
+  await tabOnceTo(page, link(page, 'Back to Menu'), { back: true });
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Hello, Asha Verma!');
+
+  // Menu → chat: a message, two files picked and one removed, then Send.
+  await tabTo(page, link(page, /^Chat with your facilitator/));
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Chat with Facilitator');
+  await tabOnceTo(page, page.getByRole('textbox', { name: 'Message', exact: true }));
+  await page.keyboard.type('Hello from the keyboard');
+  const picker = page.getByLabel('Add Files');
+  await page.keyboard.press('Tab');
+  await expect(picker).toBeFocused();
+  // The input itself is hidden; its button-styled label draws the ring.
+  await expectVisibleFocus(picker, page.locator('label', { hasText: 'Add Files' }));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Space');
+  await (
+    await chooser
+  ).setFiles([
+    { name: 'drawing.png', mimeType: 'image/png', buffer: Buffer.from('png') },
+    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('mp3') },
+  ]);
+  await tabOnceTo(page, button(page, 'Remove drawing.png'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveText([/song\.mp3/]);
+  // The removed button is gone: focus returns to the picker rather than to <body>.
+  await expect(picker).toBeFocused();
+  await tabTo(page, button(page, 'Send Message'));
+  await expectVisibleFocus(button(page, 'Send Message'));
+  await page.keyboard.press('Enter');
+  const sent = page.getByRole('status').filter({ hasText: '✓ Sent!' });
+  await expect(sent).toContainText('Thanks, I will reply soon.');
+  await expectToast(page, 'success', 'Message sent successfully!');
+  await tabOnceTo(page, button(page, 'Send Another Message'));
+  await page.keyboard.press('Enter');
+  // The form is back, empty, and the next Tab goes into it.
+  await tabOnceTo(page, page.getByRole('textbox', { name: 'Message', exact: true }));
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('');
+  const [, reschedule, chat] = await webhook.waitForRequests(3);
+  expect(reschedule?.body).toMatchObject({
+    action: 'reschedule_range',
+    payload: { start_date: '2026-11-24', end_date: '2026-11-26' },
+    note: 'Travelling that week',
+  });
+  expect(chat?.body).toMatchObject({
+    action: 'chat_facilitator',
+    payload: { message: 'Hello from the keyboard', attachments: [{ filename: 'song.mp3' }] },
+  });
+
+  // Back to the menu and log out.
+  await tabOnceTo(page, link(page, 'Back to Menu'), { back: true });
+  await page.keyboard.press('Enter');
+  await expectArrivedAt(page, 'Hello, Asha Verma!');
+  await tabOnceTo(page, button(page, 'Logout'), { back: true });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(heading(page, 'Thrive')).toBeVisible();
+});
