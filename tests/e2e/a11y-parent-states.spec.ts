@@ -1,0 +1,130 @@
+import type { Locator, Page } from '@playwright/test';
+import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
+import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
+import { ASHA, toast, type ToastType } from '../support/registered-parent.ts';
+import { expect, test } from './fixtures.ts';
+
+/**
+ * The registered-parent screens as a whole page, toasts, banner and footer
+ * included, in the states registered-parent-a11y.spec.ts (which scans <main>
+ * only) leaves out: validation toasts, busy buttons, empty and error answers.
+ */
+
+async function openSignedInInstalled(page: Page, path: string): Promise<void> {
+  await openInstalled(page, '/');
+  await page.evaluate(({ key, user }) => sessionStorage.setItem(key, user), {
+    key: SESSION_USER_KEY,
+    user: JSON.stringify(ASHA),
+  });
+  await page.goto(path);
+}
+
+async function expectToastAccessible(page: Page, type: ToastType, text: string, state: string): Promise<void> {
+  const shown: Locator = toast(page, type, text);
+  await expect(shown).toBeVisible();
+  await settled(shown);
+  await expectAccessible(page, state);
+}
+
+test('the menu, whole page', async ({ page }) => {
+  await openSignedInInstalled(page, '/registered-parent/menu');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
+  await expectAccessible(page, 'menu');
+});
+
+test.describe('schedule', () => {
+  const fetchButton = (page: Page) => page.getByRole('button', { name: /^(Fetch My|Refresh) Schedule$/ });
+
+  test.beforeEach(async ({ page }) => {
+    await openSignedInInstalled(page, '/registered-parent/schedule');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Schedule' })).toBeVisible();
+    await expectAccessible(page, 'schedule, before fetching');
+  });
+
+  test('busy, then a list with its toast', async ({ page, webhook }) => {
+    webhook.reply({ body: { schedule: 'Tuesday: 4:00 PM with Ms. Rao' }, delayMs: 1_500 });
+    await fetchButton(page).click();
+    await expect(fetchButton(page)).toHaveAttribute('aria-busy', 'true');
+    await expectAccessible(page, 'schedule, fetching');
+    await expectToastAccessible(page, 'success', 'Schedule retrieved successfully!', 'schedule, list');
+  });
+
+  test('empty, with the info toast', async ({ page, webhook }) => {
+    webhook.reply({ body: '' });
+    await fetchButton(page).click();
+    await expect(page.getByText('No sessions found for the rest of this week.', { exact: true })).toBeVisible();
+    await expectToastAccessible(page, 'info', 'No schedule data received from webhook', 'schedule, empty');
+  });
+
+  test('failed, with the error box and toast', async ({ page, webhook }) => {
+    webhook.reply({ status: 422, body: 'Unknown parent' });
+    await fetchButton(page).click();
+    await expect(page.getByRole('alert')).toContainText('Unknown parent');
+    await expectToastAccessible(page, 'error', 'Failed to fetch schedule', 'schedule, error');
+  });
+});
+
+test.describe('reschedule', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-11-23T10:00:00.000+05:30'));
+    await openSignedInInstalled(page, '/registered-parent/reschedule');
+    await expect(page.getByRole('heading', { level: 1, name: 'Reschedule Session' })).toBeVisible();
+    await expectAccessible(page, 'reschedule, nothing picked');
+  });
+
+  test("the 'Please select a date or date range' toast", async ({ page }) => {
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expectToastAccessible(page, 'error', 'Please select a date or date range', 'reschedule, no date');
+  });
+
+  test('busy, then the error panel and toast', async ({ page, webhook }) => {
+    webhook.reply({ status: 422, body: 'That week is closed', delayMs: 1_500 });
+    await page
+      .getByRole('grid')
+      .getByRole('button', { name: /November 24th/ })
+      .click();
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByRole('button', { name: 'Submit Request' })).toHaveAttribute('aria-busy', 'true');
+    await expectAccessible(page, 'reschedule, sending');
+    await expect(page.getByRole('alert')).toContainText('That week is closed');
+    await expectToastAccessible(page, 'error', 'Failed to submit request', 'reschedule, error');
+  });
+});
+
+test.describe('chat', () => {
+  const message = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
+  const send = (page: Page) => page.getByRole('button', { name: 'Send Message' });
+
+  test.beforeEach(async ({ page }) => {
+    await openSignedInInstalled(page, '/registered-parent/chat');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Facilitator' })).toBeVisible();
+  });
+
+  test("the 'Please enter a message' toast", async ({ page }) => {
+    await send(page).click();
+    await expectToastAccessible(page, 'error', 'Please enter a message', 'chat, empty message');
+  });
+
+  test("the 'Message must be 500 characters or less' toast", async ({ page }) => {
+    await message(page).fill('a'.repeat(501));
+    await send(page).click();
+    await expectToastAccessible(page, 'error', 'Message must be 500 characters or less', 'chat, too long');
+  });
+
+  test('the toast for a file of the wrong type', async ({ page }) => {
+    await page
+      .getByLabel('Add Files')
+      .setInputFiles([{ name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('pdf') }]);
+    await expectToastAccessible(page, 'error', 'notes.pdf is not a valid file type', 'chat, wrong file type');
+  });
+
+  test('busy, then the error panel and toast', async ({ page, webhook }) => {
+    webhook.reply({ status: 422, body: 'This channel takes no messages today', delayMs: 1_500 });
+    await message(page).fill('Hello');
+    await send(page).click();
+    await expect(send(page)).toHaveAttribute('aria-busy', 'true');
+    await expectAccessible(page, 'chat, sending');
+    await expect(page.getByRole('alert')).toContainText('This channel takes no messages today');
+    await expectToastAccessible(page, 'error', 'Failed to send message', 'chat, error');
+  });
+});

@@ -1,0 +1,95 @@
+import { execFile } from 'node:child_process';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
+import { toast } from '../support/registered-parent.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { expect, test } from './fixtures.ts';
+
+const forms = [
+  { path: '/new-to-thrive/book-consult', title: 'Book a Consultation', submit: 'Book Consultation' },
+  { path: '/new-to-thrive/schedule-call', title: 'Schedule a Call', submit: 'Schedule Call' },
+] as const;
+
+async function fillRequired(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Asha Rao');
+  await page.getByRole('textbox', { name: 'Phone Number', exact: true }).fill('9876543210');
+}
+
+for (const form of forms) {
+  test.describe(`${form.title} is accessible in every state`, () => {
+    const submit = (page: Page) => page.getByRole('button', { name: form.submit, exact: true });
+
+    test.beforeEach(async ({ page }) => {
+      await openInstalled(page, form.path);
+      await expect(page.getByRole('heading', { level: 1, name: form.title })).toBeVisible();
+    });
+
+    test('empty, then with the validation toast', async ({ page, webhook }) => {
+      await expectAccessible(page, `${form.title}, empty`);
+      await submit(page).click();
+      const required = toast(page, 'error', 'Name and phone number are required');
+      await expect(required).toBeVisible();
+      await settled(required);
+      await expectAccessible(page, `${form.title} with 'Name and phone number are required'`);
+      expect(webhook.requests).toHaveLength(0);
+    });
+
+    test('busy while sending, then the success panel', async ({ page, webhook }) => {
+      webhook.reply({ body: { message: 'We will call you on Monday.' }, delayMs: 2_000 });
+      await fillRequired(page);
+      await submit(page).click();
+      await expect(submit(page)).toBeDisabled();
+      await expect(submit(page)).toHaveAttribute('aria-busy', 'true');
+      await expectAccessible(page, `${form.title}, sending`);
+
+      const panel = page.getByRole('status').filter({ hasText: 'Success!' });
+      await expect(panel).toContainText('We will call you on Monday.');
+      const submitted = toast(page, 'success', 'Request submitted!');
+      await expect(submitted).toBeVisible();
+      await settled(submitted);
+      await expectAccessible(page, `${form.title}, success panel`);
+    });
+
+    test('the error panel', async ({ page, webhook }) => {
+      webhook.reply({ status: 500, body: 'The calendar is full this week' });
+      await fillRequired(page);
+      await submit(page).click();
+      await expect(page.getByRole('alert')).toContainText('The calendar is full this week');
+      const failed = toast(page, 'error', 'Failed to submit request');
+      await expect(failed).toBeVisible();
+      await settled(failed);
+      await expectAccessible(page, `${form.title}, error panel`);
+    });
+  });
+}
+
+test.describe('know more, when no information page is configured', () => {
+  let server: TestServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    // A folder of this spec's own: the know-more spec builds its unset variant side by side.
+    const outDir = resolve('.out', process.env.E2E_RUN ?? 'default', 'dist-a11y-know-more-unset');
+    const env = { ...process.env };
+    delete env.VITE_KNOW_MORE_URL;
+    await promisify(execFile)(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { env },
+    );
+    server = await startTestServer(outDir);
+  });
+
+  test.afterAll(async () => {
+    await server.close();
+  });
+
+  test('the notice page is accessible', async ({ page }) => {
+    await openInstalled(page, '/new-to-thrive/know-more', server.url);
+    await expect(page.getByRole('heading', { level: 1, name: 'Know more about Thrive' })).toBeVisible();
+    await expect(page.getByText('The programme information page is not configured yet.')).toBeVisible();
+    await expectAccessible(page, 'know more, not configured');
+  });
+});

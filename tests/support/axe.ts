@@ -1,0 +1,114 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** WCAG 2.1 A and AA, plus axe's best practices (landmarks, one h1, heading order…). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] as const;
+
+export interface AxeFinding {
+  rule: string;
+  impact: string | null | undefined;
+  help: string;
+  elements: { target: string; why: string }[];
+}
+
+export interface AxeScope {
+  /** A CSS selector to limit the scan to (the whole page, toasts and banners included, by default). */
+  include?: string;
+}
+
+/** What axe finds on the page as it is now, in a form that reads well in a failed assertion. */
+export async function axeFindings(page: Page, { include }: AxeScope = {}): Promise<AxeFinding[]> {
+  const builder = new AxeBuilder({ page }).withTags([...AXE_TAGS]);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.map(({ id, impact, help, nodes }) => ({
+    rule: id,
+    impact,
+    help,
+    elements: nodes.map((node) => ({ target: node.target.join(' '), why: node.failureSummary ?? '' })),
+  }));
+}
+
+/** Fails with every violation listed: rule, element and why. `state` names what was on screen. */
+export async function expectNoAxeViolations(page: Page, state: string, scope: AxeScope = {}): Promise<void> {
+  expect(await axeFindings(page, scope), `axe violations: ${state}`).toEqual([]);
+}
+
+/** Exactly one h1, exactly one main landmark, and a language on the document. */
+export async function expectPageStructure(page: Page, state: string): Promise<void> {
+  const facts = await page.evaluate(() => ({
+    h1: document.querySelectorAll('h1').length,
+    main: document.querySelectorAll('main, [role="main"]').length,
+    lang: document.documentElement.lang,
+  }));
+  expect(facts, `page structure: ${state}`).toEqual({ h1: 1, main: 1, lang: expect.stringMatching(/^[a-z]{2}/) });
+}
+
+/** WCAG 2.2's minimum target (2.5.8); the portal itself aims at 44-48 px. */
+export const MIN_TARGET_PX = 24;
+
+/**
+ * Every visible thing a finger can press that is smaller than 24x24 px.
+ * A control hidden with the visually-hidden pattern (1 px, clipped) is left
+ * out: its visible label is what the finger presses, and that label is
+ * measured instead.
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = 'a[href], button, input, select, textarea, summary, label[for], [role="button"], [tabindex="0"]';
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (!element.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const { width, height } = element.getBoundingClientRect();
+      if (width <= 1 && height <= 1) continue;
+      if (width < min || height < min) {
+        const name = element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '';
+        small.push(
+          `${element.tagName.toLowerCase()} "${name.slice(0, 40)}" ${Math.round(width)}x${Math.round(height)}`,
+        );
+      }
+    }
+    return small;
+  }, MIN_TARGET_PX);
+}
+
+export async function expectNoSmallTargets(page: Page, state: string): Promise<void> {
+  expect(await smallTargets(page), `targets under ${MIN_TARGET_PX}x${MIN_TARGET_PX} px: ${state}`).toEqual([]);
+}
+
+/** All of the above at once: axe, structure and target sizes for what is on screen now. */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  await expectNoAxeViolations(page, state);
+  await expectPageStructure(page, state);
+  await expectNoSmallTargets(page, state);
+}
+
+/**
+ * Resolves once what slides or fades `locator` in (a toast) has finished, so
+ * axe measures final colours rather than a frame of the animation. Endless
+ * animations (a spinner) are not waited for.
+ */
+export async function settled(locator: Locator): Promise<void> {
+  await locator.evaluate((element) =>
+    Promise.all(
+      element
+        .getAnimations({ subtree: true })
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        // A transition cut short by a newer one rejects: it has ended all the same.
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Opens `path` once the first visit's 'Ready to work offline' toast has come
+ * and gone with the page before: that toast slides in whenever the service
+ * worker finishes installing, and axe catching it half-faded would report
+ * colours nobody sees. Later visits never show it. `origin` is for a server
+ * other than the test's own.
+ */
+export async function openInstalled(page: Page, path: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/`);
+  await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.goto(`${origin}${path}`);
+}
