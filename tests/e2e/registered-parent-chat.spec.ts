@@ -115,6 +115,8 @@ test.describe('chat', () => {
 
     await page.getByRole('button', { name: 'Send Another Message' }).click();
     await expect(message(page)).toHaveValue('');
+    // The pressed button is gone: focus must land on the form again, not fall back to the page.
+    expect(await page.evaluate(() => document.activeElement?.matches('.app__main *:has(> form)') ?? false)).toBe(true);
     await expect(page.getByText('0/500 characters', { exact: true })).toBeVisible();
     await expect(fileList(page)).toHaveCount(0);
   });

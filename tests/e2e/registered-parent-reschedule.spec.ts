@@ -157,6 +157,8 @@ test.describe('reschedule calendar', () => {
     await page.getByRole('button', { name: 'Submit Request' }).click();
     await page.getByRole('button', { name: 'Submit Another Request' }).click();
     await expect(page.getByRole('heading', { name: 'Success!' })).toHaveCount(0);
+    // The pressed button is gone: focus must land on the form again, not fall back to the page.
+    expect(await page.evaluate(() => document.activeElement?.matches('.app__main *:has(> form)') ?? false)).toBe(true);
     await expect(summary(page)).toHaveText('No date selected yet.');
     await expect(page.getByLabel('Reason / Note (Optional)')).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Submit Request' })).toBeEnabled();

@@ -17,6 +17,11 @@ export function ChatPage() {
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<PickedFile[]>([]);
   const { state, send, reset, busy } = useChatSend();
+  const [cameBack, setCameBack] = useState(false);
+  const startOver = () => {
+    reset();
+    setCameBack(true);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,33 +42,35 @@ export function ChatPage() {
           <SuccessPanel title={t.sent}>
             {state.result.channel && <p className="panel__meta">{t.channel(state.result.channel)}</p>}
             {state.result.message && <p className="panel__message">{state.result.message}</p>}
-            <Button onClick={reset} className="button--block">
+            <Button onClick={startOver} className="button--block">
               {t.sendAnother}
             </Button>
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
         <SavedPanel text={en.saved.chat}>
-          <Button onClick={reset} className="button--block">
+          <Button onClick={startOver} className="button--block">
             {t.sendAnother}
           </Button>
         </SavedPanel>
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate>
-          <TextAreaField
-            label={t.messageLabel}
-            hint={t.counter(message.length, MESSAGE_MAX_LENGTH)}
-            name="message"
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-            required
-          />
-          <AttachmentPicker files={files} onChange={setFiles} />
-          {state.status === 'error' && <ErrorPanel message={state.message} />}
-          <Button type="submit" busy={busy} className="button--block">
-            {t.send}
-          </Button>
-        </form>
+        <FocusOnShow key="form" enabled={cameBack}>
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <TextAreaField
+              label={t.messageLabel}
+              hint={t.counter(message.length, MESSAGE_MAX_LENGTH)}
+              name="message"
+              value={message}
+              onChange={(event) => setMessage(event.target.value)}
+              required
+            />
+            <AttachmentPicker files={files} onChange={setFiles} />
+            {state.status === 'error' && <ErrorPanel message={state.message} />}
+            <Button type="submit" busy={busy} className="button--block">
+              {t.send}
+            </Button>
+          </form>
+        </FocusOnShow>
       )}
     </Page>
   );

@@ -25,10 +25,12 @@ export function ReschedulePage() {
     submit(selection, note);
   };
 
+  const [cameBack, setCameBack] = useState(false);
   const startOver = () => {
     setSelection(NO_SELECTION);
     setNote('');
     reset();
+    setCameBack(true);
   };
 
   return (
@@ -48,36 +50,38 @@ export function ReschedulePage() {
           </Button>
         </SavedPanel>
       ) : (
-        <form className="form" onSubmit={onSubmit} noValidate>
-          <div className="calendar-card">
-            <p className="field__label" id={calendarLabelId}>
-              {t.calendarLabel}
-            </p>
-            <DateRangeCalendar
-              selection={selection}
-              onChange={setSelection}
-              today={today}
-              labelledBy={calendarLabelId}
+        <FocusOnShow key="form" enabled={cameBack}>
+          <form className="form" onSubmit={onSubmit} noValidate>
+            <div className="calendar-card">
+              <p className="field__label" id={calendarLabelId}>
+                {t.calendarLabel}
+              </p>
+              <DateRangeCalendar
+                selection={selection}
+                onChange={setSelection}
+                today={today}
+                labelledBy={calendarLabelId}
+              />
+              <p className="calendar-card__summary" role="status">
+                {describeSelection(selection, t)}
+              </p>
+              <Button variant="secondary" onClick={() => setSelection(NO_SELECTION)} disabled={!selection.start}>
+                {t.clear}
+              </Button>
+            </div>
+            <TextAreaField
+              label={t.noteLabel}
+              placeholder={t.notePlaceholder}
+              name="note"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
             />
-            <p className="calendar-card__summary" role="status">
-              {describeSelection(selection, t)}
-            </p>
-            <Button variant="secondary" onClick={() => setSelection(NO_SELECTION)} disabled={!selection.start}>
-              {t.clear}
+            {state.status === 'error' && <ErrorPanel message={state.message} />}
+            <Button type="submit" busy={busy} className="button--block">
+              {t.submit}
             </Button>
-          </div>
-          <TextAreaField
-            label={t.noteLabel}
-            placeholder={t.notePlaceholder}
-            name="note"
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-          {state.status === 'error' && <ErrorPanel message={state.message} />}
-          <Button type="submit" busy={busy} className="button--block">
-            {t.submit}
-          </Button>
-        </form>
+          </form>
+        </FocusOnShow>
       )}
     </Page>
   );
