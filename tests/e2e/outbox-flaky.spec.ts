@@ -39,6 +39,7 @@ test.describe('a webhook that fails half the time', () => {
     // A paused clock also stalls lazy screens, so the outbox screen opens first, in a second tab.
     await context.clock.install({ time: new Date(Date.parse(NOW) - 60_000) });
     await openSignedIn(page, '/registered-parent/chat');
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Facilitator' })).toBeVisible();
     const outboxTab = await context.newPage();
     await openSignedIn(outboxTab, '/registered-parent/outbox');
     await expect(outboxTab.getByText('Nothing is waiting to send.', { exact: true })).toBeVisible();

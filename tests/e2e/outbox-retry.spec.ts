@@ -24,6 +24,8 @@ test.describe('retrying with backoff', () => {
     // The page's clock is fake and paused: only runFor moves it, so the backoff is measured, not waited for.
     await page.clock.install({ time: new Date(Date.parse(NOW) - 60_000) });
     await openSignedIn(page, '/registered-parent/chat');
+    // The screen is a lazy chunk: it must be on screen before the clock stops, or it never renders.
+    await expect(page.getByRole('heading', { level: 1, name: 'Chat with Facilitator' })).toBeVisible();
     await page.clock.pauseAt(new Date(NOW));
 
     await sendChat(page, 'Can we talk about reading?');
