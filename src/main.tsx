@@ -5,6 +5,7 @@ import { AppRoutes } from './app/app-routes.tsx';
 import { captureInstallPrompt } from './app/pwa/install-prompt.ts';
 import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
 import './app/styles.css';
+import { whenLoaded } from './app/when-loaded.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -22,7 +23,8 @@ createRoot(root).render(
 registerServiceWorker();
 
 // Saved requests go out on start and when the connection returns; in its own chunk, off the first screen's path.
-import('./features/registered-parent/outbox/start-outbox.ts')
+whenLoaded()
+  .then(() => import('./features/registered-parent/outbox/start-outbox.ts'))
   .then(({ startOutbox }) => startOutbox())
   .catch((error: unknown) =>
     console.error('The outbox could not start: saved requests wait for the next visit.', error),

@@ -1,15 +1,20 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { lazyPage } from './lazy-page.ts';
 import { en } from './messages.ts';
 import { InstallButton } from './pwa/install-button.tsx';
 import { OfflineBanner } from './pwa/offline-banner.tsx';
+import { whenLoaded } from './when-loaded.ts';
 
 // sonner is not needed to draw the first screen, so it stays off the landing route's critical path.
 const AppToaster = lazyPage(() => import('./app-toaster.tsx'), 'AppToaster');
 
 /** The frame of every page: brand bar and install offer, offline banner, the screen, footer, and the one toaster. */
 export function AppLayout() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    void whenLoaded().then(() => setLoaded(true));
+  }, []);
   return (
     <div className="app">
       <header className="app__bar">
@@ -25,9 +30,7 @@ export function AppLayout() {
       <footer className="app__footer">
         <p>{en.poweredBy}</p>
       </footer>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
+      <Suspense fallback={null}>{loaded && <AppToaster />}</Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { env } from '../../config/env.ts';
+import { whenLoaded } from '../when-loaded.ts';
 import type { PageToWorkerMessage } from '../../shared/sw-messages.ts';
 import { showOfflineReady, showUpdatePrompt } from './pwa-toasts.ts';
 import { startUpdateChecks } from './update-checks.ts';
@@ -41,7 +42,8 @@ export function registerServiceWorker(): void {
   });
 
   // workbox-window comes in its own chunk: the first screen never waits for it.
-  import('workbox-window')
+  whenLoaded()
+    .then(() => import('workbox-window'))
     .then(({ Workbox }) => new Workbox(SCRIPT_URL, { scope: '/' }).register())
     .then((registered) => {
       if (!registered) return;
