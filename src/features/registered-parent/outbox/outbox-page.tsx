@@ -67,7 +67,7 @@ export function OutboxPage() {
         {announcement}
       </p>
       <div className="outbox-content focus-on-show" tabIndex={-1} ref={content}>
-        {entries?.length === 0 && <p className="outbox-empty">{t.empty}</p>}
+        {entries?.length === 0 && <p className="empty-state">{t.empty}</p>}
         {waiting && (
           <Button busy={sending} onClick={() => void sendNow()} className="button--block">
             {t.sendNow}

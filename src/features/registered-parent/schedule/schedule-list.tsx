@@ -5,7 +5,7 @@ const t = en.schedule;
 
 /** The week's sessions; a line the parser could not read is shown as it came. */
 export function ScheduleList({ entries }: { entries: readonly ScheduleEntry[] }) {
-  if (entries.length === 0) return <p className="schedule-empty">{t.empty}</p>;
+  if (entries.length === 0) return <p className="empty-state">{t.empty}</p>;
   return (
     <ul className="schedule-list" aria-label={t.listLabel}>
       {entries.map((entry, index) =>
