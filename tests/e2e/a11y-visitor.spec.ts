@@ -1,7 +1,5 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import { E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
 import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
 import { toast } from '../support/registered-parent.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
@@ -69,17 +67,7 @@ test.describe('know more, when no information page is configured', () => {
   let server: TestServer;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    // A folder of this spec's own: the know-more spec builds its unset variant side by side.
-    const outDir = resolve('.out', process.env.E2E_RUN ?? 'default', 'dist-a11y-know-more-unset');
-    const env = { ...process.env };
-    delete env.VITE_KNOW_MORE_URL;
-    await promisify(execFile)(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-      { env },
-    );
-    server = await startTestServer(outDir);
+    server = await startTestServer(E2E_DIST_NO_KNOW_MORE);
   });
 
   test.afterAll(async () => {

@@ -1,8 +1,5 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type { BrowserContext } from '@playwright/test';
-import { E2E_BUILD_ENV } from '../support/build.ts';
+import { E2E_BUILD_ENV, E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -49,16 +46,7 @@ test.describe('know more about Thrive, when no information page is configured', 
   let server: TestServer;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    const outDir = resolve('.out', process.env.E2E_RUN ?? 'default', 'dist-know-more-unset');
-    const env = { ...process.env };
-    delete env.VITE_KNOW_MORE_URL;
-    await promisify(execFile)(
-      process.execPath,
-      ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-      { env },
-    );
-    server = await startTestServer(outDir);
+    server = await startTestServer(E2E_DIST_NO_KNOW_MORE);
   });
 
   test.afterAll(async () => {

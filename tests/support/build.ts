@@ -6,6 +6,8 @@ import { resolve } from 'node:path';
  */
 const run = process.env.E2E_RUN;
 export const E2E_DIST = resolve(run ? `.out/${run}/dist` : 'dist');
+/** The same app built without VITE_KNOW_MORE_URL, for the know-more page's "not configured" state. */
+export const E2E_DIST_NO_KNOW_MORE = resolve(`.out/${run ?? 'default'}/dist-no-know-more`);
 const base = run ? `.out/${run}` : 'test-results';
 
 /** Where a suite (`e2e`, `e2e-server`) writes its artefacts and its JSON report; E2E_REPORT overrides the report. */
