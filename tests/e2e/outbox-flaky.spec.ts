@@ -2,17 +2,7 @@ import type { Reply } from '../support/recording-webhook.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 import { NOW, sendChat, storedOutbox, waitForOutboxIdle } from './outbox-support.ts';
-
-/** mulberry32: a small seeded generator, so the "random" failures are the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../support/seeded.ts';
 
 const MESSAGES = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((word) => `Message ${word}`);
 

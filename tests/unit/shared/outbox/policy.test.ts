@@ -8,17 +8,7 @@ import {
   STALE_AFTER_MS,
 } from '../../../../src/shared/outbox/policy.ts';
 import { WebhookError } from '../../../../src/shared/webhook/errors.ts';
-
-/** A small seeded generator (mulberry32), so the jitter sweep is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seeded } from '../../../support/seeded.ts';
 
 describe('shouldQueue', () => {
   it.each([
