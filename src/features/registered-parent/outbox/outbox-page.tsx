@@ -78,7 +78,7 @@ export function OutboxPage() {
             <h2 id={listHeadingId} className="visually-hidden">
               {t.listLabel}
             </h2>
-            <ul className="outbox-list" aria-labelledby={listHeadingId}>
+            <ul className="stack-list" aria-labelledby={listHeadingId}>
               {entries.map((entry) => (
                 <OutboxEntryCard key={entry.id} entry={entry} onRetry={retry} onDiscard={discard} />
               ))}

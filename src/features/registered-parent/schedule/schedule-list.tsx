@@ -7,7 +7,7 @@ const t = en.schedule;
 export function ScheduleList({ entries }: { entries: readonly ScheduleEntry[] }) {
   if (entries.length === 0) return <p className="empty-state">{t.empty}</p>;
   return (
-    <ul className="schedule-list" aria-label={t.listLabel}>
+    <ul className="stack-list" aria-label={t.listLabel}>
       {entries.map((entry, index) =>
         entry.kind === 'session' ? (
           // The list is replaced whole on every fetch, so positions are stable keys.
