@@ -15,7 +15,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { buildApp } from './perf/build-app.ts';
 import { CATEGORIES, formatSummary, missedTargets, summarize, TARGETS } from './perf/lighthouse-summary.ts';
-import { startStaticServer } from './perf/static-server.ts';
+import { startPortal } from './perf/portal.ts';
 
 const OUT_DIR = '.out/audit';
 const PAGES = [paths.home, paths.signIn, paths.bookConsult];
@@ -27,7 +27,7 @@ if (!ensureChromium()) process.exit(1);
 await buildApp(`${OUT_DIR}/dist`);
 rmSync(`${OUT_DIR}/reports`, { recursive: true, force: true });
 mkdirSync(`${OUT_DIR}/reports`, { recursive: true });
-const server = await startStaticServer(`${OUT_DIR}/dist`);
+const server = await startPortal(`${OUT_DIR}/dist`);
 const chrome = await launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],

@@ -17,7 +17,7 @@ import { buildApp } from './perf/build-app.ts';
 import { totals } from './perf/bundle-size.ts';
 import { encodeOnce, offlineReopenOnce } from './perf/browser-bench.ts';
 import { bundleForBrowser } from './perf/bundle-for-browser.ts';
-import { startStaticServer } from './perf/static-server.ts';
+import { startPortal } from './perf/portal.ts';
 
 const OUT_DIR = '.out/bench/dist';
 const ENCODER_MODULE = 'src/shared/webhook/attachments.ts';
@@ -84,7 +84,7 @@ progress('build and landing size');
 const { sizes, outDir } = await buildApp(OUT_DIR);
 const lines = [`landing route / (gzip -9): ${describeTotals(totals(sizes.landing))}`];
 
-const server = await startStaticServer(outDir);
+const server = await startPortal(outDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 /** A step that throws prints why, and the others still run. */
 const step = async (label: string, measure: () => Promise<string>) =>
