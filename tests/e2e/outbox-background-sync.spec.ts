@@ -1,15 +1,7 @@
 import type { CDPSession } from '@playwright/test';
 import { OUTBOX_SYNC_TAG } from '../../src/shared/storage-names.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  badge,
-  bodyOf,
-  openControlled,
-  savedPanel,
-  sendChat,
-  storedOutbox,
-  waitForOutboxIdle,
-} from './outbox-support.ts';
+import { badge, bodyOf, storedOutbox, waitForOutboxIdle, queueChatOffline } from './outbox-support.ts';
 
 /** The id Chromium gives the origin's service worker registration, from the DevTools protocol. */
 async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string> {
@@ -32,10 +24,7 @@ test.describe('Background Sync', () => {
   }) => {
     const cdp = await context.newCDPSession(page);
     const registration = registrationId(cdp, `${server.url}/`);
-    await openControlled(page, '/registered-parent/chat');
-    await context.setOffline(true);
-    await sendChat(page, 'Sent while the app was closed');
-    await expect(savedPanel(page)).toBeVisible();
+    await queueChatOffline(page, context, 'Sent while the app was closed');
     const [saved] = await storedOutbox(page);
 
     // The parent closes the app: no page of the portal is left, only its service worker can send.

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { ASHA, expectToast, openSignedIn, readSessionUser } from '../support/registered-parent.ts';
-import { badge, openControlled, savedPanel, sendChat, storedSchedules } from './outbox-support.ts';
+import { badge, storedSchedules, queueChatOffline } from './outbox-support.ts';
 
 test.describe('logging out on a shared phone', () => {
   test('clears the parent’s saved schedule', async ({ page, webhook }) => {
@@ -26,10 +26,7 @@ test.describe('logging out on a shared phone', () => {
     context,
     webhook,
   }) => {
-    await openControlled(page, '/registered-parent/chat');
-    await context.setOffline(true);
-    await sendChat(page, 'See you Monday');
-    await expect(savedPanel(page)).toBeVisible();
+    await queueChatOffline(page, context, 'See you Monday');
     await page.getByRole('link', { name: 'Back to Menu' }).click();
     await expect(badge(page)).toHaveText('1 waiting to send');
 

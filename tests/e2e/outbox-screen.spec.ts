@@ -11,6 +11,7 @@ import {
   storedOutbox,
   submitReschedule,
   waitForOutboxIdle,
+  queueChatOffline,
 } from './outbox-support.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,10 +73,7 @@ test.describe('the waiting badge and the outbox screen', () => {
     context,
     webhook,
   }) => {
-    await openControlled(page, '/registered-parent/chat');
-    await context.setOffline(true);
-    await sendChat(page, 'Never mind');
-    await expect(savedPanel(page)).toBeVisible();
+    await queueChatOffline(page, context, 'Never mind');
     await page.getByRole('link', { name: 'See what is waiting to send' }).click();
     const item = outboxItems(page).first();
     await expect(item).toContainText('Never mind');
@@ -149,10 +147,7 @@ test.describe('the waiting badge and the outbox screen', () => {
 
   test('a request saved more than 7 days ago is marked stale and is still sent', async ({ page, context, webhook }) => {
     await page.clock.setFixedTime(new Date(NOW));
-    await openControlled(page, '/registered-parent/chat');
-    await context.setOffline(true);
-    await sendChat(page, 'Are you back from holiday?');
-    await expect(savedPanel(page)).toBeVisible();
+    await queueChatOffline(page, context, 'Are you back from holiday?');
 
     await page.clock.setFixedTime(new Date(Date.parse(NOW) + 8 * DAY_MS));
     await page.goto('/registered-parent/outbox');

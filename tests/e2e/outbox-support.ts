@@ -1,5 +1,5 @@
 /** Helpers shared by the outbox specs (not a spec: Playwright only runs *.spec.ts). */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import {
   OUTBOX_DB,
   OUTBOX_LOCK,
@@ -103,6 +103,14 @@ export async function sendChat(page: Page, text: string): Promise<void> {
 
 export function savedPanel(page: Page): Locator {
   return page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Saved on this phone' }) });
+}
+
+/** Signed in with the worker in control, the network cut, one chat message saved on the phone. */
+export async function queueChatOffline(page: Page, context: BrowserContext, text: string): Promise<void> {
+  await openControlled(page, '/registered-parent/chat');
+  await context.setOffline(true);
+  await sendChat(page, text);
+  await expect(savedPanel(page)).toBeVisible();
 }
 
 export function bodyOf(request: RecordedRequest | undefined): Record<string, unknown> {
