@@ -1,5 +1,6 @@
 import { connectivity } from './connectivity.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
+import { slicedBodyFetch } from './sliced-body-fetch.ts';
 import type { Envelope } from './types.ts';
 
 export const DEFAULT_TIMEOUT_MS = 20_000;
@@ -44,7 +45,8 @@ export async function sendToWebhook(envelope: Envelope, options: SendOptions): P
   const forwardAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', forwardAbort, { once: true });
   if (options.signal?.aborted) forwardAbort();
-  const doFetch = options.fetch ?? fetch;
+  // By default a large body (a chat with attachments) goes out as a Blob built a slice per task, never one long copy.
+  const doFetch = options.fetch ?? slicedBodyFetch;
 
   let text: string;
   let response: Response;

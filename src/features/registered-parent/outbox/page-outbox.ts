@@ -8,14 +8,13 @@ import { createOutbox, type Outbox } from '../../../shared/outbox/outbox.ts';
 import { OUTBOX_SYNC_TAG } from '../../../shared/storage-names.ts';
 import { blobToBase64 } from '../../../shared/webhook/attachments.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
-import { slicedBodyFetch } from '../submit/sliced-body-fetch.ts';
 import { awaitsConnection } from './parent-items.ts';
 
 let outbox: Outbox | undefined;
 
 export function pageOutbox(): Outbox {
   outbox ??= createOutbox({
-    send: (envelope) => sendToWebhook(envelope, { url: env.webhookUrl, fetch: slicedBodyFetch }),
+    send: (envelope) => sendToWebhook(envelope, { url: env.webhookUrl }),
     encodeBase64: blobToBase64,
   });
   return outbox;

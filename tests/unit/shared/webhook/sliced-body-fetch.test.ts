@@ -3,7 +3,7 @@ import {
   BODY_SLICE_CHARS,
   slicedBodyFetch,
   textToBlob,
-} from '../../../../src/features/registered-parent/submit/sliced-body-fetch.ts';
+} from '../../../../src/shared/webhook/sliced-body-fetch.ts';
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
