@@ -1,9 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  BODY_SLICE_CHARS,
-  slicedBodyFetch,
-  textToBlob,
-} from '../../../../src/shared/webhook/sliced-body-fetch.ts';
+import { BODY_SLICE_CHARS, slicedBodyFetch, textToBlob } from '../../../../src/shared/webhook/sliced-body-fetch.ts';
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
 
