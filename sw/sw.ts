@@ -8,15 +8,18 @@
  * - a new version waits for the parent's 'Reload' and never activates by itself;
  * - webhook POSTs are never cached or answered here: only GET routes exist and
  *   there is no catch-all handler, so every POST goes to the network untouched;
- * - with Background Sync, requests saved in the outbox are sent once the
- *   connection is back even if no tab is open (outbox-sync.ts).
+ * - it is the one sender of the outbox while it controls a page: first sends
+ *   and replays alike run inside an event's waitUntil, so closing the page
+ *   never cuts a send short; with Background Sync, requests saved in the
+ *   outbox are sent once the connection is back even if no tab is open
+ *   (outbox.ts).
  */
 import { serveAppShell } from './app-shell.ts';
 import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
 import { handleLifecycle } from './lifecycle.ts';
-import { replayOutboxOnSync } from './outbox-sync.ts';
+import { sendFromWorker } from './outbox.ts';
 
 handleLifecycle();
 serveAppShell();
 cleanUpOutdatedCaches();
-replayOutboxOnSync();
+sendFromWorker();

@@ -51,7 +51,7 @@ for (const form of forms) {
     });
 
     test('the error panel', async ({ page, webhook }) => {
-      webhook.reply({ status: 500, body: 'The calendar is full this week' });
+      webhook.reply({ status: 422, body: 'The calendar is full this week' });
       await fillRequired(page);
       await submit(page).click();
       await expect(page.getByRole('alert')).toContainText('The calendar is full this week');

@@ -87,16 +87,10 @@ export const en = {
     failed: 'Failed to send message',
   },
   saved: {
-    title: 'Saved on this phone',
     reschedule:
       'Your reschedule request is saved on this phone and will be sent automatically when the connection is back.',
     chat: 'Your message is saved on this phone and will be sent automatically when the connection is back.',
-    toast: 'Saved on this phone: it will be sent automatically when the connection is back',
     seeWaiting: 'See what is waiting to send',
-    storageFull:
-      "This phone's storage is full, so the request could not be saved to send later. Free up some space and try again: what you entered is still here.",
-    storageUnavailable:
-      'This browser would not let the portal save the request to send later. Try again when you are back online: what you entered is still here.',
   },
   outbox: {
     title: 'Waiting to send',
@@ -113,10 +107,13 @@ export const en = {
       reschedule_single: 'Reschedule request',
       reschedule_range: 'Reschedule request',
       chat_facilitator: 'Message to your facilitator',
+      book_consult: 'Consultation request',
+      schedule_call: 'Call request',
     },
     date: (date: string) => `Date: ${date}`,
     range: (start: string, end: string) => `Dates: ${start} - ${end}`,
     note: (note: string) => `Note: ${note}`,
+    preferred: (times: string) => `Preferred: ${times}`,
     files: (count: number) => (count === 1 ? '1 file attached' : `${count} files attached`),
     savedAt: (when: string) => `Saved ${when}`,
     state: {
@@ -129,7 +126,6 @@ export const en = {
     noConnection: 'No connection',
     noAnswer: 'No answer from the server',
     notSentYet: 'Not sent yet: it will be tried again automatically.',
-    busyElsewhere: 'Already being sent from another tab or in the background.',
     discarded: 'Request discarded.',
     announceSending: (kind: string) => `Sending: ${kind}`,
     announceRefused: (kind: string, text: string) => `${kind} was not accepted: ${text}`,

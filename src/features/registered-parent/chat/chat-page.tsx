@@ -6,7 +6,7 @@ import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
-import { SavedPanel } from '../submit/saved-panel.tsx';
+import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
 import { AttachmentPicker, type PickedFile } from './attachment-picker.tsx';
 import { useChatSend } from './use-chat-send.ts';
 import { BackToMenu } from '../back-to-menu.tsx';
@@ -48,11 +48,11 @@ export function ChatPage() {
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
-        <SavedPanel text={en.saved.chat}>
+        <ParentSavedPanel text={en.saved.chat}>
           <Button onClick={startOver} className="button--block">
             {t.sendAnother}
           </Button>
-        </SavedPanel>
+        </ParentSavedPanel>
       ) : (
         <FocusOnShow key="form" enabled={cameBack}>
           <form className="form" onSubmit={onSubmit} noValidate>

@@ -4,11 +4,10 @@ import { env } from '../../../config/env.ts';
 import { parseSchedule } from '../../../shared/schedule/parser.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
-import { isWebhookError } from '../../../shared/webhook/errors.ts';
+import { failureText, isWebhookError } from '../../../shared/webhook/errors.ts';
 import { readScheduleText } from '../../../shared/webhook/response.ts';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { failureText } from '../submit/failure-text.ts';
 import { pageScheduleCache } from './page-schedule-cache.ts';
 import { INITIAL_SCHEDULE_VIEW, nextScheduleView } from './schedule-view.ts';
 

@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { paths } from '../../../config/paths.ts';
-import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
-import { en } from '../messages.ts';
-import '../outbox/outbox.css';
-
-const t = en.saved;
+import { FocusOnShow } from './focus-on-show.tsx';
+import { en } from './messages.ts';
 
 interface SavedPanelProps {
   /** What was saved, in the screen's words. */
   text: string;
-  /** The screen's "start again" button. */
+  /** The screen's "start again" button, and where to see what waits. */
   children: ReactNode;
 }
 
@@ -19,11 +14,8 @@ export function SavedPanel({ text, children }: SavedPanelProps) {
   return (
     <FocusOnShow>
       <div className="panel panel--saved" role="status">
-        <h2 className="panel__title">{t.title}</h2>
+        <h2 className="panel__title">{en.saved.title}</h2>
         <p className="panel__message">{text}</p>
-        <Link to={paths.outbox} className="panel__link">
-          {t.seeWaiting}
-        </Link>
         {children}
       </div>
     </FocusOnShow>

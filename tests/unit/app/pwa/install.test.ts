@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installOffer, isIosDevice } from '../../../../src/app/pwa/install-offer.ts';
+import { installOffer, isIosDevice } from '../../../../src/app/pwa/install.tsx';
 
 describe('installOffer', () => {
   it.each([

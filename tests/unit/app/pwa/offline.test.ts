@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isOffline,
-  nextOfflineState,
-  type OfflineEvent,
-  type OfflineState,
-} from '../../../../src/app/pwa/offline-status.ts';
+import { isOffline, nextOfflineState, type OfflineEvent, type OfflineState } from '../../../../src/app/pwa/offline.tsx';
 
 const online: OfflineState = { browserOnline: true, requestFailed: false };
 const browserOffline: OfflineState = { browserOnline: false, requestFailed: false };
