@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { CalendarIcon, ChevronRightIcon } from '../../../ui/icons.tsx';
 import { en } from '../messages.ts';
 import { googleCalendarLink, type CalendarEvent } from './calendar-event.ts';
 import { ICS_MEDIA_TYPE, writeCalendar } from './ics.ts';
@@ -42,11 +41,9 @@ export function SessionCalendarActions({ event, session }: { event: CalendarEven
         aria-label={t.addSession(session)}
         onClick={() => setOpen((shown) => !shown)}
       >
-        <CalendarIcon />
+        <span className="calendar-glyph" aria-hidden="true" />
         {t.add}
-        <span className="calendar-actions__chevron">
-          <ChevronRightIcon />
-        </span>
+        <span className="calendar-actions__chevron" aria-hidden="true" />
       </Button>
       <div id={menuId} className="calendar-actions__menu" hidden={!open}>
         <a
@@ -82,7 +79,7 @@ export function AddAllToCalendar({ events }: { events: readonly CalendarEvent[] 
         aria-describedby={hintId}
         onClick={() => downloadCalendar(events, t.allFile)}
       >
-        <CalendarIcon />
+        <span className="calendar-glyph" aria-hidden="true" />
         {t.addAll}
       </Button>
       <p id={hintId} className="calendar-all__hint">

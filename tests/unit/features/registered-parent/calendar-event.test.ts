@@ -7,9 +7,13 @@ import {
 import { writeCalendar } from '../../../../src/features/registered-parent/schedule/ics.ts';
 import { en } from '../../../../src/features/registered-parent/messages.ts';
 import type { ScheduleEntry } from '../../../../src/shared/schedule/parser.ts';
-import { googleInstant, parseIcs, session } from './calendar-support.ts';
+import { googleInstant, parseIcs } from '../../../support/ical.ts';
 
 const t = en.schedule.calendar;
+
+function session(day: string, time: string, facilitator: string): ScheduleEntry {
+  return { kind: 'session', day, time, facilitator };
+}
 const PARENT = '9876543210';
 // Monday 23 Nov 2026, 10:00 in India.
 const FETCHED_MONDAY = Date.parse('2026-11-23T10:00:00+05:30');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { writeCalendar, type IcsEvent } from '../../../../src/features/registered-parent/schedule/ics.ts';
-import { parseIcs } from './calendar-support.ts';
+import { parseIcs } from '../../../support/ical.ts';
 
 const STAMPED_AT = new Date('2026-11-23T04:30:00Z');
 

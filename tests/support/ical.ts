@@ -1,5 +1,4 @@
 import ICAL from 'ical.js';
-import type { ScheduleEntry } from '../../../../src/shared/schedule/parser.ts';
 
 export interface ParsedEvent {
   uid: string;
@@ -40,14 +39,10 @@ export function parseIcs(text: string): { method: unknown; version: unknown; pro
   };
 }
 
-/** A Google Calendar `dates` half, 20261125T113000Z, as an instant. */
+/** A Google Calendar `dates` half, 20261125T113000Z, as an instant (read here, not with the code under test). */
 export function googleInstant(stamp: string): Date {
   const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(stamp);
   if (!match) throw new Error(`not a UTC stamp: ${stamp}`);
   const [, y, mo, d, h, mi, s] = match.map(Number);
   return new Date(Date.UTC(y ?? 0, (mo ?? 1) - 1, d ?? 0, h ?? 0, mi ?? 0, s ?? 0));
-}
-
-export function session(day: string, time: string, facilitator: string): ScheduleEntry {
-  return { kind: 'session', day, time, facilitator };
 }
