@@ -45,6 +45,24 @@ export const en = {
     failed: 'Failed to fetch schedule',
     lastUpdated: (when: string) => `Last updated ${when}`,
     offline: "You're offline, so this is your schedule as last saved on this phone.",
+    calendar: {
+      add: 'Add to calendar',
+      google: 'Google Calendar',
+      download: 'Download .ics',
+      /** Names one session in the actions' accessible names. */
+      session: (day: string, time: string, facilitator: string) => `${day} ${time} with ${facilitator}`,
+      addSession: (session: string) => `Add to calendar: ${session}`,
+      googleSession: (session: string) => `Google Calendar: ${session} (opens in a new tab)`,
+      downloadSession: (session: string) => `Download .ics: ${session}`,
+      addAll: 'Add all to calendar',
+      addAllHint: (count: number) =>
+        `One file for your calendar app, with ${count === 1 ? '1 session' : `${count} sessions`}.`,
+      eventTitle: (facilitator: string) => `Thrive session with ${facilitator}`,
+      eventDetails: (day: string, time: string, facilitator: string) =>
+        `From your Thrive schedule: ${day}, ${time} with ${facilitator}`,
+      sessionFile: (date: string, time: string) => `thrive-session-${date}-${time}.ics`,
+      allFile: 'thrive-sessions-this-week.ics',
+    },
   },
   reschedule: {
     title: 'Reschedule Session',

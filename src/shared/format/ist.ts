@@ -1,4 +1,4 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 /** Every timestamp and every date a person reads is in the programme's zone. */
 export const TIME_ZONE = 'Asia/Kolkata';
@@ -38,4 +38,26 @@ export function formatDayKey(key: string): string {
   const [, y, m, d] = match;
   const utcNoon = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
   return formatInTimeZone(utcNoon, 'UTC', 'd MMM yyyy');
+}
+
+/** A day on India's calendar; `weekday` is ISO: 1 Monday … 7 Sunday. */
+export interface IstDay {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+}
+
+/** The day it is in India at a moment, whatever zone the phone itself is set to. */
+export function istDayOf(at: Date): IstDay {
+  const [year = 0, month = 0, day = 0, weekday = 0] = formatInTimeZone(at, TIME_ZONE, 'yyyy M d i')
+    .split(' ')
+    .map(Number);
+  return { year, month, day, weekday };
+}
+
+/** The moment India's clocks show `minutes` past midnight of a day; past 24 h it runs into the next day. */
+export function istMoment({ year, month, day }: Omit<IstDay, 'weekday'>, minutes: number): Date {
+  const wallClock = new Date(Date.UTC(year, month - 1, day, 0, minutes));
+  return fromZonedTime(formatInTimeZone(wallClock, 'UTC', "yyyy-MM-dd'T'HH:mm:ss"), TIME_ZONE);
 }
