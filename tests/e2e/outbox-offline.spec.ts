@@ -100,4 +100,21 @@ test.describe('a request made offline', () => {
     await waitForOutboxIdle(page);
     expect(webhook.requests).toHaveLength(1);
   });
+
+  test('a phone that cannot store it says so, keeps what was typed, and sends nothing', async ({ page, webhook }) => {
+    await openControlled(page, '/registered-parent/chat');
+    // The phone's storage is full: every write to IndexedDB fails as Chromium's would.
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.put = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await sendChat(page, 'Kept on screen');
+    await expect(page.getByRole('alert')).toContainText(
+      "This phone's storage is full, so the request could not be saved, and nothing was sent.",
+    );
+    await expectToast(page, 'error', 'Failed to send message');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Kept on screen');
+    expect(webhook.requests).toHaveLength(0);
+  });
 });

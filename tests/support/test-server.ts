@@ -24,6 +24,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface TestServer {
   url: string;
   webhook: RecordingWebhook;
+  /** The path of every file request, in order: how a test sees the browser fetch the worker script. */
+  served: string[];
   close(): Promise<void>;
 }
 
@@ -56,13 +58,14 @@ async function handleWebhook(webhook: RecordingWebhook, req: IncomingMessage, re
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
   if (reply.dropConnection) {
     req.socket.destroy();
+    recorded.answered = { status: 0, at: Date.now() };
     return;
   }
   const isText = typeof reply.body === 'string' || reply.body === undefined;
   const text = isText ? ((reply.body as string | undefined) ?? '') : JSON.stringify(reply.body);
-  res
-    .writeHead(reply.status ?? 200, { 'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json' })
-    .end(text);
+  const status = reply.status ?? 200;
+  res.writeHead(status, { 'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json' }).end(text);
+  recorded.answered = { status, at: Date.now() };
 }
 
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -82,8 +85,10 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
 export async function startTestServer(distDir: string): Promise<TestServer> {
   const root = resolve(distDir);
   const webhook = new RecordingWebhook();
+  const served: string[] = [];
   const server = createServer((req, res) => {
     const isWebhook = req.url?.split('?')[0] === WEBHOOK_PATH;
+    if (!isWebhook) served.push(req.url?.split('?')[0] ?? '');
     const handle = isWebhook && req.method === 'POST' ? handleWebhook(webhook, req, res) : serveStatic(root, req, res);
     handle.catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
@@ -94,6 +99,7 @@ export async function startTestServer(distDir: string): Promise<TestServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     webhook,
+    served,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

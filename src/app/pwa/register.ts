@@ -78,6 +78,7 @@ export function registerServiceWorker(): void {
   if (!env.serviceWorker || !('serviceWorker' in navigator)) return;
   let controlled = navigator.serviceWorker.controller !== null;
   let reloadChosen = false;
+  let registration: ServiceWorkerRegistration | undefined;
   const reload = () => window.location.reload();
 
   whenLoaded()
@@ -104,7 +105,7 @@ export function registerServiceWorker(): void {
         if (reloadChosen) reload();
         else offerUpdate();
       });
-      const registration = await workbox.register({ immediate: true });
+      registration = await workbox.register({ immediate: true });
       if (registration) startUpdateChecks(registration, () => workbox.update());
     })
     .catch((error: unknown) => {
