@@ -35,7 +35,7 @@ for (const form of forms) {
     });
 
     test('busy while sending, then the success panel', async ({ page, webhook }) => {
-      webhook.reply({ body: { message: 'We will call you on Monday.' }, delayMs: 2_000 });
+      webhook.reply({ body: { message: 'We will call you on Monday.' }, delayMs: 4_000 });
       await fillRequired(page);
       await submit(page).click();
       await expect(submit(page)).toBeDisabled();
