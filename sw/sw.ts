@@ -15,8 +15,10 @@ import { serveAppShell } from './app-shell.ts';
 import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
 import { handleLifecycle } from './lifecycle.ts';
 import { replayOutboxOnSync } from './outbox-sync.ts';
+import { receiveShares } from './share-target.ts';
 
 handleLifecycle();
 serveAppShell();
 cleanUpOutdatedCaches();
 replayOutboxOnSync();
+receiveShares();

@@ -179,6 +179,8 @@ test.describe('chat', () => {
     await page.keyboard.press('Tab');
     await expect(picker(page)).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('checkbox', { name: 'Data saver: make photos smaller' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(sendButton(page)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Send Another Message' })).toBeVisible();
