@@ -34,7 +34,7 @@ function fieldReason(path: string, error: ErrorObject, body: unknown): string | 
   if (path === '/user/name' && error.keyword !== 'maxLength') return reasons.nameAndNumberRequired;
   if (path === '/user/number') return reasons.invalidPhone;
   if (path === '/payload/message') return error.keyword === 'maxLength' ? reasons.messageTooLong : reasons.emptyMessage;
-  if (/^\/payload\/attachments\/\d+\/mimetype$/.test(path) && error.keyword === 'pattern') {
+  if (/^\/payload\/attachments\/\d+\/mimetype$/.test(path)) {
     return reasons.invalidFileType(String(valueAt(body, path.replace(/mimetype$/, 'filename'))));
   }
   if (/^\/payload\/(date|start_date|end_date)$/.test(path)) return reasons.invalidDate;
