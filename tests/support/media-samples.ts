@@ -38,13 +38,16 @@ const ogg = bytes('OggS', [0, 2], Array<number>(20).fill(0), [1, 0x1e], [1], 'vo
 /** One sample head per allowed type (aliases share their format's head). */
 export const MEDIA_HEADS = {
   'image/jpeg': bytes([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10], 'JFIF', [0, 1, 1, 0, 0, 1, 0, 1, 0, 0]),
+  // The signature, a 1x1 IHDR chunk with its CRC, and the header of the first IDAT chunk.
   'image/png': bytes(
     [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
     u32(13),
     'IHDR',
     u32(1),
     u32(1),
-    [8, 6, 0, 0, 0],
+    [8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89],
+    u32(13),
+    'IDAT',
   ),
   'image/webp': bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ', [0x18, 0, 0, 0, 0x30, 0x01, 0, 0x9d, 0x01, 0x2a]),
   'image/gif': bytes('GIF89a', [1, 0, 1, 0, 0x80, 0, 0]),
