@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectVisibleFocus, tabOnceTo, tabTo } from '../support/keyboard.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { expectToast } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -125,8 +126,8 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await (
     await chooser
   ).setFiles([
-    { name: 'drawing.png', mimeType: 'image/png', buffer: Buffer.from('png') },
-    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('mp3') },
+    { name: 'drawing.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) },
+    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: sampleFile('audio/mpeg', 1024) },
   ]);
   await tabOnceTo(page, page.getByRole('checkbox', { name: 'Data saver: make photos smaller' }));
   await tabOnceTo(page, button(page, 'Remove drawing.png'));

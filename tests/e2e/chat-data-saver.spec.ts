@@ -1,8 +1,16 @@
-import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { expect, test } from './fixtures.ts';
-import { fileList, fileOf, MB, message, openSignedInInstalled, sendButton, sentAttachments } from './chat-files.ts';
+import {
+  fileList,
+  MB,
+  mediaFile,
+  message,
+  onDisk,
+  openSignedInInstalled,
+  sendButton,
+  sentAttachments,
+} from './chat-files.ts';
 import { cameraJpeg, decodeInBrowser, withExifOrientation } from './chat-photo.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
@@ -18,16 +26,8 @@ async function uprightPortraitPhoto(page: Page): Promise<Buffer> {
   return cameraPhoto;
 }
 
-/** Attaches files from disk: a path crosses into the browser far faster than a 5 MB buffer does. */
 async function attach(page: Page, files: { name: string; buffer: Buffer }[]): Promise<void> {
-  const paths = await Promise.all(
-    files.map(async ({ name, buffer }) => {
-      const path = test.info().outputPath(name);
-      await writeFile(path, buffer);
-      return path;
-    }),
-  );
-  await page.getByLabel('Add Files').setInputFiles(paths);
+  await page.getByLabel('Add Files').setInputFiles(await onDisk(files));
 }
 
 const row = (page: Page, name: string) => fileList(page).getByRole('listitem').filter({ hasText: name });
@@ -58,7 +58,7 @@ test.describe('data saver', () => {
     expect({ width: original.width, height: original.height }).toEqual({ width: 3000, height: 4000 });
 
     await expect(saverSwitch(page)).toBeChecked();
-    await attach(page, [{ name: PHOTO_NAME, buffer: photo }, fileOf('song.mp3', 'audio/mpeg', 700)]);
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }, mediaFile('song.mp3', 'audio/mpeg', 700)]);
     await expect(row(page, PHOTO_NAME)).toContainText(`${formatFileSize(photo.length)} → `);
     await expect(row(page, 'song.mp3').getByRole('checkbox')).toHaveCount(0);
     const cost = await page.getByText(/^About .+ of mobile data to send$/).textContent();
@@ -123,7 +123,7 @@ test.describe('data saver', () => {
   test('a photo the browser cannot decode is sent as it is', async ({ page, webhook }) => {
     webhook.reply({ body: 'OK' });
     await openSignedIn(page, CHAT);
-    const broken = fileOf('broken.png', 'image/png', 40_000, 7);
+    const broken = mediaFile('broken.png', 'image/png', 40_000);
     await page.getByLabel('Add Files').setInputFiles([broken]);
     await expect(row(page, 'broken.png')).toContainText(formatFileSize(broken.buffer.length));
     await expect(row(page, 'broken.png').getByRole('checkbox')).toHaveCount(0);
@@ -134,7 +134,7 @@ test.describe('data saver', () => {
   test('the 10 MB cap counts what is sent: the original may not take it past', async ({ page }) => {
     await openSignedIn(page, CHAT);
     const photo = await uprightPortraitPhoto(page);
-    await attach(page, [fileOf('recital.mp4', 'video/mp4', 9 * MB), { name: PHOTO_NAME, buffer: photo }]);
+    await attach(page, [mediaFile('recital.mp4', 'video/mp4', 9 * MB), { name: PHOTO_NAME, buffer: photo }]);
     await expect(fileList(page).getByRole('listitem')).toHaveCount(2);
     await sendOriginal(page).click();
     await expectToast(

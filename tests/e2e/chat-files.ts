@@ -1,7 +1,9 @@
-/** Files for the chat specs (not a spec): bytes that start as real files of their type do, then vary by seed. */
-import type { Page } from '@playwright/test';
+/** Helpers for the chat specs (not a spec: Playwright only runs *.spec.ts). */
+import { writeFile } from 'node:fs/promises';
+import { test, type Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { openInstalled } from '../support/axe.ts';
+import { HOSTILE_HEADS, sampleFile, type SampleType } from '../support/media-samples.ts';
 import { ASHA } from '../support/registered-parent.ts';
 
 export interface TestFile {
@@ -18,23 +20,13 @@ export interface SentAttachment {
 
 export const MB = 1024 * 1024;
 
-/** The first bytes a sniffer looks for, per type. */
-const SIGNATURES: Record<string, Buffer> = {
-  'image/png': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]),
-  'image/jpeg': Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
-  'audio/mpeg': Buffer.from('ID3\u0003\u0000\u0000\u0000\u0000\u0000\u0000', 'binary'),
-  'video/mp4': Buffer.from([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 0, 0]),
-  'application/pdf': Buffer.from('%PDF-1.7\n', 'binary'),
-  'text/html': Buffer.from('<!DOCTYPE html><html><body>', 'binary'),
-};
-
-/** `length` bytes that begin with the type's signature (when there is one) and differ by `seed` after it. */
-export function fileOf(name: string, mimeType: string, length: number, seed = 1): TestFile {
-  const buffer = Buffer.alloc(length);
-  for (let i = 0; i < length; i += 1) buffer[i] = (i * 131 + seed) % 256;
-  SIGNATURES[mimeType]?.copy(buffer, 0, 0, Math.min(length, SIGNATURES[mimeType]?.length ?? 0));
-  return { name, mimeType, buffer };
+/** A file of `size` bytes that starts as real files of its type do (tests/support/media-samples.ts). */
+export function mediaFile(name: string, mimeType: SampleType, size = 2048): TestFile {
+  return { name, mimeType, buffer: sampleFile(mimeType, size) };
 }
+
+/** A document: not an image, video or audio file. */
+export const PDF: TestFile = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: HOSTILE_HEADS['a PDF'] };
 
 /** The attachments of the chat request a recording webhook received. */
 export function sentAttachments(body: unknown): SentAttachment[] {
@@ -65,4 +57,15 @@ export async function openSignedInInstalled(page: Page, path: string): Promise<v
     user: JSON.stringify(ASHA),
   });
   await page.goto(path);
+}
+
+/** Writes files to the test's output folder: a path crosses into the browser far faster than a 10 MB buffer. */
+export async function onDisk(files: readonly { name: string; buffer: Buffer }[]): Promise<string[]> {
+  return Promise.all(
+    files.map(async ({ name, buffer }) => {
+      const path = test.info().outputPath(name);
+      await writeFile(path, buffer);
+      return path;
+    }),
+  );
 }

@@ -1,11 +1,12 @@
-import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import {
   describeSent,
   fileList,
-  fileOf,
+  mediaFile,
+  onDisk,
   MB,
+  PDF,
   message,
   openSignedInInstalled,
   sendButton,
@@ -13,15 +14,17 @@ import {
   type TestFile,
 } from './chat-files.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { HOSTILE_HEADS } from '../support/media-samples.ts';
 import { ASHA, openSignedIn } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const SHARE_ACTION = '/registered-parent/chat/share';
 
-const VOICE = fileOf('voice note.mp3', 'audio/mpeg', 700, 2);
-const CLIP = fileOf('clip.mp4', 'video/mp4', 2 * MB, 3);
-const PDF = fileOf('notes.pdf', 'application/pdf', 300, 4);
-const BIG = fileOf('recital.mp4', 'video/mp4', 9 * MB, 5);
+const VOICE = mediaFile('voice note.mp3', 'audio/mpeg', 700);
+const CLIP = mediaFile('clip.mp4', 'video/mp4', 2 * MB);
+const BIG = mediaFile('recital.mp4', 'video/mp4', 9 * MB);
+/** An HTML page renamed to look like a photo; the path decides its type, as Android's would. */
+const RENAMED = { name: 'drawing.png', mimeType: 'image/png', buffer: HOSTILE_HEADS['an HTML page'] };
 
 interface Share {
   files: TestFile[];
@@ -58,15 +61,7 @@ async function shareToPortal(page: Page, { files, title = '', text = '', url = '
     },
     { action: manifest.share_target.action as string, fields: { title, text, url } },
   );
-  // From disk: a path crosses into the browser far faster than a 10 MB buffer does.
-  const paths = await Promise.all(
-    files.map(async ({ name, buffer }) => {
-      const path = test.info().outputPath(name);
-      await writeFile(path, buffer);
-      return path;
-    }),
-  );
-  await page.locator('#share-files').setInputFiles(paths);
+  await page.locator('#share-files').setInputFiles(await onDisk(files));
   await page.getByRole('button', { name: 'Share to Thrive' }).click();
 }
 
@@ -112,7 +107,7 @@ test.describe('sharing files to the portal from another app', () => {
 
   test('attaches what the chat accepts and lists the others with the reason', async ({ page }) => {
     await openSignedInInstalled(page, '/');
-    await shareToPortal(page, { files: [PDF, CLIP, BIG, VOICE] });
+    await shareToPortal(page, { files: [PDF, CLIP, RENAMED, BIG, VOICE] });
 
     await expect(attached(page)).toHaveCount(2);
     await expect(attached(page).nth(0)).toContainText('clip.mp4');
@@ -120,6 +115,7 @@ test.describe('sharing files to the portal from another app', () => {
     const notAttached = page.getByRole('region', { name: 'Not attached from what you shared' });
     await expect(notAttached.getByRole('listitem')).toHaveText([
       'notes.pdf is not a valid file type',
+      "drawing.png was not added: its contents don't match its type",
       'recital.mp4 was not added: attachments can add up to 10.00 MB at most',
     ]);
     await expect(message(page)).toHaveValue('');

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 
 async function expectNoViolations(page: Page) {
@@ -55,7 +56,7 @@ test.describe('registered-parent screens have no axe violations', () => {
     await page.getByLabel('Message', { exact: true }).fill('Hello');
     await page
       .getByLabel('Add Files')
-      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: Buffer.alloc(10) }]);
+      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) }]);
     await expectNoViolations(page);
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByRole('button', { name: 'Send Another Message' })).toBeVisible();

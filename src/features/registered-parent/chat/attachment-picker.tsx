@@ -1,6 +1,6 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
+import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import { en } from '../messages.ts';
 import { FileRow } from './file-row.tsx';
@@ -61,7 +61,7 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
         {t.addFiles}
       </label>
       <p id={hintId} className="field__hint">
-        {t.filesHint(LIMIT_TEXT)}
+        {t.filesHint(ATTACHMENTS_MAX_COUNT, LIMIT_TEXT)}
       </p>
       <div className="data-saver">
         <input

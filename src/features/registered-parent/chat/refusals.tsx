@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
+import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import { en } from '../messages.ts';
 import type { Refusal } from './screen-files.ts';
@@ -11,6 +11,16 @@ export function refusalText({ name, reason }: Refusal): string {
   switch (reason) {
     case 'type':
       return t.invalidType(name);
+    case 'kind':
+      return t.kindNotSent(name);
+    case 'empty':
+      return t.emptyFile(name);
+    case 'contents':
+      return t.contentsMismatch(name);
+    case 'unreadable':
+      return t.unreadable(name);
+    case 'count':
+      return t.tooMany(name, ATTACHMENTS_MAX_COUNT);
     case 'size':
       return t.overLimit(name, formatFileSize(ATTACHMENTS_MAX_TOTAL_BYTES));
   }
