@@ -131,6 +131,21 @@ test.describe('data saver', () => {
     expect(Buffer.from(sent?.content ?? '', 'base64').equals(broken.buffer)).toBe(true);
   });
 
+  test('where the browser cannot re-encode off the main thread, photos go as taken', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    const photo = await uprightPortraitPhoto(page);
+    await page.addInitScript(() => {
+      delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas;
+    });
+    await page.reload();
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
+    await expect(row(page, PHOTO_NAME)).toContainText(formatFileSize(photo.length));
+    await expect(row(page, PHOTO_NAME)).not.toContainText('→');
+    const [sent] = await sendAndReadAttachments(page, webhook);
+    expect(Buffer.from(sent?.content ?? '', 'base64').equals(photo)).toBe(true);
+  });
+
   test('the 10 MB cap counts what is sent: the original may not take it past', async ({ page }) => {
     await openSignedIn(page, CHAT);
     const photo = await uprightPortraitPhoto(page);
