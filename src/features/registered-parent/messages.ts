@@ -94,7 +94,8 @@ export const en = {
       `The original of ${name} would take the attachments past ${limit}, so the smaller copy stays`,
     networkCost: (size: string) => `About ${size} of mobile data to send`,
     dataSaver: 'Data saver: make photos smaller',
-    dataSaverHint: 'Photos you add next are resized and sent without their location. Turn off to send them as taken.',
+    dataSaverHint:
+      'Photos you add next are resized and lose their location data. When off, photos go exactly as taken.',
     quickMessagesLabel: 'Quick messages',
     quickMessages: {
       late: 'Running late today',
