@@ -6,8 +6,10 @@
  * - caches carry the `thrive-` prefix and a version, and older ones are deleted
  *   when a new version activates;
  * - a new version waits for the parent's 'Reload' and never activates by itself;
- * - webhook POSTs are never cached or answered here: only GET routes exist and
- *   there is no catch-all handler, so every POST goes to the network untouched;
+ * - webhook POSTs are never cached or answered here: the only POST route is
+ *   the share target's, which keeps what the share sheet sent and redirects
+ *   to chat (share-target.ts); there is no catch-all handler, so every other
+ *   POST goes to the network untouched;
  * - it is the one sender of the outbox while it controls a page: first sends
  *   and replays alike run inside an event's waitUntil, so closing the page
  *   never cuts a send short; with Background Sync, requests saved in the
@@ -18,8 +20,10 @@ import { serveAppShell } from './app-shell.ts';
 import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
 import { handleLifecycle } from './lifecycle.ts';
 import { sendFromWorker } from './outbox.ts';
+import { receiveShares } from './share-target.ts';
 
 handleLifecycle();
 serveAppShell();
 cleanUpOutdatedCaches();
 sendFromWorker();
+receiveShares();

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { ASHA, toast, type ToastType } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -157,7 +158,7 @@ test.describe('chat', () => {
     await message(page).fill('Hello');
     await page
       .getByLabel('Add Files')
-      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: Buffer.alloc(10) }]);
+      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) }]);
     await expectAccessible(page, 'chat, files attached');
     await send(page).click();
     await expect(page.getByRole('button', { name: 'Send Another Message' })).toBeVisible();
@@ -165,11 +166,21 @@ test.describe('chat', () => {
   });
 
   test('busy, then the error panel and toast', async ({ page, webhook }) => {
-    webhook.reply({ status: 422, body: 'This channel takes no messages today', delayMs: 4_000 });
+    // The answer waits for the scan of the busy state, however long a loaded machine makes it take.
+    let scanned = () => {};
+    const busyScanned = new Promise<void>((resolve) => (scanned = resolve));
+    webhook.reply(async () => {
+      await busyScanned;
+      return { status: 422, body: 'This channel takes no messages today' };
+    });
     await message(page).fill('Hello');
     await send(page).click();
     await expect(send(page)).toHaveAttribute('aria-busy', 'true');
-    await expectAccessible(page, 'chat, sending');
+    try {
+      await expectAccessible(page, 'chat, sending');
+    } finally {
+      scanned();
+    }
     await expect(page.getByRole('alert')).toContainText('This channel takes no messages today');
     await expectToastAccessible(page, 'error', 'Failed to send message', 'chat, error');
   });

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { expectToast, IST_TIMESTAMP, UUID_V4 } from '../support/registered-parent.ts';
 import {
   badge,
@@ -70,7 +71,7 @@ test.describe('a request made offline', () => {
   });
 
   test('a message with a file, kept offline, arrives once with the same bytes', async ({ page, context, webhook }) => {
-    const photo = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7) % 256));
+    const photo = sampleFile('image/png', 2048);
     await openControlled(page, '/registered-parent/chat');
     await context.setOffline(true);
     await page.getByLabel('Add Files').setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: photo }]);

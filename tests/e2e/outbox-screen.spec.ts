@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import {
   badge,
@@ -36,7 +37,7 @@ test.describe('the waiting badge and the outbox screen', () => {
     await page.getByRole('link', { name: /^Chat with your facilitator/ }).click();
     await page
       .getByLabel('Add Files')
-      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: Buffer.alloc(8) }]);
+      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) }]);
     await sendChat(page, 'Please call me\nafter six');
     await expect(savedPanel(page)).toBeVisible();
     await page.getByRole('link', { name: 'See what is waiting to send' }).click();
