@@ -10,11 +10,13 @@ afterEach(async () => {
 const PROXY = '10.0.0.1';
 const CLIENT = '203.0.113.50';
 
-/** A request the client sent with a forged X-Forwarded-For, after the proxy appended the address it saw. */
-const throughProxy = (forged: string, proxy = PROXY) => ({
-  remoteAddress: proxy,
-  headers: { 'content-type': 'application/json', 'x-forwarded-for': `${forged}, ${CLIENT}` },
+/** A request arriving from `peer` with this X-Forwarded-For. */
+const via = (peer: string, forwardedFor: string) => ({
+  remoteAddress: peer,
+  headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
 });
+/** A request the client sent with a forged X-Forwarded-For, after the proxy appended the address it saw. */
+const throughProxy = (forged: string, proxy = PROXY) => via(proxy, `${forged}, ${CLIENT}`);
 
 async function statuses(count: number, options: (i: number) => object): Promise<number[]> {
   const result: number[] = [];
@@ -30,25 +32,27 @@ describe('X-Forwarded-For behind a reverse proxy', () => {
 
   it('with a hop count of 2 takes the address the outer of two proxies saw', async () => {
     portal = await startTestPortal({ TRUST_PROXY: '2', RATE_LIMIT_MAX: '2' });
-    const chain = (i: number) => ({
-      remoteAddress: '10.0.0.2',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${i}, ${CLIENT}, ${PROXY}` },
-    });
-    expect(await statuses(3, chain)).toEqual([200, 200, 429]);
+    const chain = (client: string) => (i: number) => via('10.0.0.2', `198.51.100.${i}, ${client}, ${PROXY}`);
+    expect(await statuses(3, chain(CLIENT))).toEqual([200, 200, 429]);
+    // Another client behind the same two proxies has a limit of its own.
+    expect(await statuses(1, chain('203.0.113.51'))).toEqual([200]);
   });
 
   it('with a list of proxy addresses believes only those proxies', async () => {
     portal = await startTestPortal({ TRUST_PROXY: `${PROXY}, 10.1.0.0/16`, RATE_LIMIT_MAX: '2' });
     expect(await statuses(3, (i) => throughProxy(`198.51.100.${i}`))).toEqual([200, 200, 429]);
-    // Another client, straight to the server from an address not on the list: its header is not believed either.
-    const direct = (i: number) => throughProxy(`198.51.100.${i + 10}`, '192.0.2.9');
-    expect(await statuses(3, direct)).toEqual([200, 200, 429]);
+    // Other clients, through that proxy or one of the listed block, have limits of their own.
+    expect(await statuses(1, () => via(PROXY, '203.0.113.52'))).toEqual([200]);
+    expect(await statuses(1, () => via('10.1.2.3', '203.0.113.53'))).toEqual([200]);
+    // A client straight to the server, from an address not on the list: its header is not believed.
+    expect(await statuses(3, (i) => via('192.0.2.9', `198.51.100.${i + 10}`))).toEqual([200, 200, 429]);
   });
 
   it('knows a listed IPv4 proxy when the socket reports it as an IPv4-mapped IPv6 address', async () => {
     portal = await startTestPortal({ TRUST_PROXY: PROXY, RATE_LIMIT_MAX: '2' });
     const mapped = (i: number) => throughProxy(`198.51.100.${i}`, `::ffff:${PROXY}`);
     expect(await statuses(3, mapped)).toEqual([200, 200, 429]);
+    expect(await statuses(1, () => via(`::ffff:${PROXY}`, '203.0.113.52'))).toEqual([200]);
   });
 
   it('without TRUST_PROXY ignores the header and counts the connection’s address', async () => {
