@@ -1,6 +1,7 @@
 import { createPortalOutbox } from '../src/shared/outbox/portal-outbox.ts';
 import { OUTBOX_SYNC_TAG } from '../src/shared/storage-names.ts';
 import { isPageToWorkerMessage, webhookUrlOf } from '../src/shared/sw-messages.ts';
+import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -10,7 +11,8 @@ declare const self: ServiceWorkerGlobalScope;
  * waitUntil, so a page closed, reloaded or navigated away mid-send never
  * cuts the send short or loses its answer (which reaches every open tab over
  * the outbox's channel). The address comes from the page that registered the
- * worker (sw-messages.ts), the one reader of the build's settings.
+ * worker (sw-messages.ts), the one reader of the build's settings; a worker
+ * registered without one sends to the bundled reference webhook's path.
  *
  * Background Sync: the browser wakes the worker once it sees a connection
  * after a page registered OUTBOX_SYNC_TAG, even with every tab closed.
@@ -18,7 +20,7 @@ declare const self: ServiceWorkerGlobalScope;
  * while items still wait.
  */
 export function sendFromWorker(): void {
-  const outbox = createPortalOutbox(webhookUrlOf(self.location) ?? '/api/webhook', 'worker');
+  const outbox = createPortalOutbox(webhookUrlOf(self.location) ?? WEBHOOK_PATH, 'worker');
 
   self.addEventListener('message', (event) => {
     const message: unknown = event.data;

@@ -67,6 +67,13 @@ test.describe('the waiting badge and the outbox screen', () => {
     await expect(badge(page)).toHaveCount(0);
     await page.goto('/registered-parent/outbox');
     await expect(page.getByText('Nothing is waiting to send.', { exact: true })).toBeVisible();
+
+    // Asha's number typed with another name is another person: nothing to see, retry or discard.
+    await openSignedIn(page, '/registered-parent/outbox', { name: 'Someone Else', number: '9876543210' });
+    await expect(page.getByText('Nothing is waiting to send.', { exact: true })).toBeVisible();
+    // Asha again, her name and number spelt another way, finds both.
+    await openSignedIn(page, '/registered-parent/outbox', { name: 'asha  verma', number: '+919876543210' });
+    await expect(outboxItems(page)).toHaveCount(2);
   });
 
   test('Discard asks first: Keep it keeps the request, Yes, discard removes it and nothing is sent', async ({

@@ -1,14 +1,15 @@
 import type { OutboxItem } from '../../../shared/outbox/types.ts';
-import { scheduleCacheKey } from '../../../shared/schedule/cache.ts';
+import { parentKey } from '../../../shared/rules/phone.ts';
 import type { User } from '../../../shared/webhook/types.ts';
 
 /**
  * Phones are shared: the outbox may hold another parent's requests (logging
- * out does not stop them being sent). A parent sees, counts and manages only
- * their own.
+ * out does not stop them being sent). A parent sees, counts, retries and
+ * discards only their own, recognised by name and number together, since the
+ * number alone is no secret on a shared phone.
  */
 export function isSameParent(a: User, b: User): boolean {
-  return scheduleCacheKey(a.number) === scheduleCacheKey(b.number);
+  return parentKey(a) === parentKey(b);
 }
 
 export function itemsOf<T extends Pick<OutboxItem, 'envelope'>>(items: readonly T[], user: User): T[] {

@@ -6,7 +6,7 @@
  * whose day or time cannot be read get no event.
  */
 import { istDayOf, istMoment, TIME_ZONE } from '../../../shared/format/ist.ts';
-import { scheduleCacheKey } from '../../../shared/schedule/cache.ts';
+import { phoneKey } from '../../../shared/rules/phone.ts';
 import type { ScheduleEntry } from '../../../shared/schedule/parser.ts';
 import type { RegisteredParentMessages } from '../messages.ts';
 import { icsUtc, type IcsEvent } from './ics.ts';
@@ -62,7 +62,7 @@ export function sessionEvent(
   const clock = `${pad(Math.floor(time.start / 60))}${pad(time.start % 60)}`;
   const who = entry.facilitator.toLowerCase();
   return {
-    uid: `${date.replace(/-/g, '')}T${clock}-${hash53(`${scheduleCacheKey(parent)}|${date}|${clock}|${who}`)}@${UID_DOMAIN}`,
+    uid: `${date.replace(/-/g, '')}T${clock}-${hash53(`${phoneKey(parent) ?? parent}|${date}|${clock}|${who}`)}@${UID_DOMAIN}`,
     start: istMoment(day, time.start),
     end: istMoment(day, time.end),
     title: t.eventTitle(entry.facilitator),

@@ -16,14 +16,16 @@ function item(user: User, state: OutboxState, id = `${user.name}-${state}`) {
 }
 
 describe('isSameParent', () => {
-  it.each([
-    ['9876543210', '9876543210', true],
-    ['9876543210', '+919876543210', true],
-    ['98765 43210', '+91 98765-43210', true],
-    ['9876543210', '9876543211', false],
-    ['+447700900123', '447700900123', false],
-  ])('reads %s and %s as the same parent: %s', (a, b, same) => {
-    expect(isSameParent({ name: 'A', number: a }, { name: 'B', number: b })).toBe(same);
+  it.each<[User, User, boolean]>([
+    [{ name: 'Asha', number: '9876543210' }, { name: 'Asha', number: '9876543210' }, true],
+    [{ name: 'Asha', number: '9876543210' }, { name: 'Asha', number: '+919876543210' }, true],
+    [{ name: 'Asha Verma', number: '98765 43210' }, { name: ' asha  verma ', number: '+91 98765-43210' }, true],
+    [{ name: 'Asha', number: '9876543210' }, { name: 'Asha', number: '9876543211' }, false],
+    [{ name: 'Asha', number: '+447700900123' }, { name: 'Asha', number: '447700900123' }, false],
+    // The number alone is no secret on a shared phone: another name with it is another person.
+    [{ name: 'Asha', number: '9876543210' }, { name: 'Ravi', number: '9876543210' }, false],
+  ])('reads %j and %j as the same parent: %s', (a, b, same) => {
+    expect(isSameParent(a, b)).toBe(same);
   });
 });
 
