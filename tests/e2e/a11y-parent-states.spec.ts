@@ -11,6 +11,9 @@ import { expect, test } from './fixtures.ts';
  * lists, empty and error answers, success panels.
  */
 
+// Each test installs the app, then scans the whole page several times: slow on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
+
 async function openSignedInInstalled(page: Page, path: string): Promise<void> {
   await openInstalled(page, '/');
   await page.evaluate(({ key, user }) => sessionStorage.setItem(key, user), {

@@ -85,6 +85,7 @@ test.describe('a visitor’s request made offline', () => {
   test('refused and discarded: the form is empty again and nothing is sent', async ({ page, context, webhook }) => {
     await openConsultOffline(page, context);
     await fillConsult(page);
+    await expect(page.getByRole('heading', { name: 'Saved on this phone' })).toBeVisible();
     webhook.reply({ status: 422, body: '' });
     await context.setOffline(false);
     await expect.poll(async () => (await storedOutbox(page))[0]?.state).toBe('failed');
