@@ -1,4 +1,6 @@
 import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { activeLocale } from '../i18n/catalog.ts';
+import { INTL_LOCALE, type Locale } from '../i18n/locale.ts';
 
 /** Every timestamp and every date a person reads is in the programme's zone. */
 export const TIME_ZONE = 'Asia/Kolkata';
@@ -25,9 +27,19 @@ export function formatClockTime(time: string): string {
   return formatInTimeZone(new Date(Date.UTC(2000, 0, 1, hours, minutes)), 'UTC', 'h:mm a');
 }
 
-/** "24 Nov 2026, 5:30 pm" for a moment, as seen in India. */
-export function formatIstDateTime(at: Date): string {
-  return formatInTimeZone(at, TIME_ZONE, 'd MMM yyyy, h:mm aaa');
+/**
+ * What a person reads goes through Intl in the page's language (en-IN or
+ * hi-IN, Latin digits in both); what the webhook or the server writes stays
+ * in the fixed English formats above.
+ */
+function intl(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
+}
+
+/** "24 Nov 2026, 5:30 pm" ("24 नव॰ 2026, 5:30 pm") for a moment, as seen in India. */
+export function formatIstDateTime(at: Date, locale: Locale = activeLocale()): string {
+  const options = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
+  return intl(locale, { ...options, hour12: true, timeZone: TIME_ZONE }).format(at);
 }
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -43,13 +55,13 @@ export function toDayKey(day: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** "24 Nov 2026" for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
-export function formatDayKey(key: string): string {
+/** "24 Nov 2026" ("24 नव॰ 2026") for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
+export function formatDayKey(key: string, locale: Locale = activeLocale()): string {
   const match = DAY_KEY.exec(key);
   if (!match) return key;
   const [, y, m, d] = match;
   const utcNoon = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
-  return formatInTimeZone(utcNoon, 'UTC', 'd MMM yyyy');
+  return intl(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(utcNoon);
 }
 
 /** A day on India's calendar; `weekday` is ISO: 1 Monday … 7 Sunday. */

@@ -24,6 +24,14 @@ describe('IST formatting', () => {
   });
 
   it.each([
+    ['en', '23 Nov 2026, 11:59 pm', '24 Nov 2026'],
+    ['hi', '23 नव॰ 2026, 11:59 pm', '24 नव॰ 2026'],
+  ] as const)('writes them in %s with Latin digits, still in India’s time', (locale, moment, day) => {
+    expect(formatIstDateTime(new Date('2026-11-23T18:29:00Z'), locale)).toBe(moment);
+    expect(formatDayKey('2026-11-24', locale)).toBe(day);
+  });
+
+  it.each([
     ['Monday 00:00 in India, still Sunday in UTC', '2026-11-22T18:30:00Z', { weekday: 1, time: '00:00' }],
     ['Sunday 23:59 in India', '2026-11-29T18:29:00Z', { weekday: 7, time: '23:59' }],
   ])('reads the weekday and time of %s', (_case, at, expected) => {

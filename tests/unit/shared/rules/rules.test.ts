@@ -47,3 +47,12 @@ describe('formatFileSize', () => {
     expect(formatFileSize(bytes)).toBe(expected);
   });
 });
+describe('formatFileSize in Hindi', () => {
+  it.each([
+    [512, '512 बाइट'],
+    [1536, '1.50 KB'],
+    [10 * 1024 * 1024, '10.00 MB'],
+  ])('%d bytes → %s, digits Latin', (bytes, text) => {
+    expect(formatFileSize(bytes, 'hi')).toBe(text);
+  });
+});
