@@ -1,0 +1,105 @@
+-- The Postgres tables of the Thrive workflow (n8n/thrive-portal.workflow.json), in a schema of their own.
+-- Safe to run again: it creates what is missing and replaces the function.
+--
+--   psql "$DATABASE_URL" -f n8n/schema.sql -f n8n/roster.seed.sql
+
+CREATE SCHEMA IF NOT EXISTS thrive;
+
+-- The roster: who may ask for a schedule, their weekly sessions, and where their chat messages go.
+CREATE TABLE IF NOT EXISTS thrive.facilitators (
+  id text PRIMARY KEY CHECK (id ~ '^[a-z0-9-]+$'),
+  name text NOT NULL,
+  slack_channel text NOT NULL CHECK (slack_channel ~ '^#[a-z0-9][a-z0-9_-]*$')
+);
+
+CREATE TABLE IF NOT EXISTS thrive.parents (
+  -- E.164; a 10-digit Indian number is stored with +91, as the workflow looks it up.
+  number text PRIMARY KEY CHECK (number ~ '^\+[1-9][0-9]{1,14}$'),
+  name text NOT NULL,
+  facilitator_id text NOT NULL REFERENCES thrive.facilitators (id)
+);
+
+CREATE TABLE IF NOT EXISTS thrive.sessions (
+  parent_number text NOT NULL REFERENCES thrive.parents (number) ON DELETE CASCADE,
+  -- ISO weekday, Monday 1 to Sunday 7; the time is 24-hour HH:MM in Asia/Kolkata.
+  weekday smallint NOT NULL CHECK (weekday BETWEEN 1 AND 7),
+  start_time text NOT NULL CHECK (start_time ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'),
+  facilitator_id text NOT NULL REFERENCES thrive.facilitators (id),
+  PRIMARY KEY (parent_number, weekday, start_time)
+);
+
+-- Every accepted request, once per request_id. A row is claimed (inserted without an answer) when a
+-- request first arrives, and answered once its work is done; a refused request's claim is deleted.
+CREATE TABLE IF NOT EXISTS thrive.requests (
+  request_id text PRIMARY KEY,
+  body_hash text NOT NULL,
+  action text NOT NULL,
+  user_name text NOT NULL,
+  user_number text NOT NULL,
+  -- For a chat: the message and each file's name, type, size and SHA-256 (the files went to Slack).
+  payload jsonb NOT NULL,
+  note text,
+  message text,
+  preferred_times text,
+  timestamp_ist text NOT NULL,
+  received_at timestamptz NOT NULL DEFAULT now(),
+  claimed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+  response_status smallint,
+  response_body text
+);
+CREATE INDEX IF NOT EXISTS requests_by_received ON thrive.requests (received_at);
+
+-- One call decides what a request is, atomically: INSERT ... ON CONFLICT DO NOTHING claims a new id, so
+-- of two copies arriving together exactly one is 'new'. The other waits here until the first is
+-- answered ('same', with that answer to send again), or finds another body under the id ('different':
+-- 409), or finds the claim given up (a refusal deleted it) and claims it itself. A claim older than
+-- stale_after (its n8n execution died) is taken over. After wait_ms it answers 'pending' (the caller
+-- answers 500, which the portal retries).
+CREATE OR REPLACE FUNCTION thrive.claim_request(
+  request jsonb,
+  wait_ms integer DEFAULT 20000,
+  stale_after interval DEFAULT interval '2 minutes'
+) RETURNS TABLE (seen text, response_status smallint, response_body text)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  id text := request->>'request_id';
+  earlier thrive.requests%ROWTYPE;
+  deadline timestamptz := clock_timestamp() + make_interval(secs => wait_ms / 1000.0);
+BEGIN
+  LOOP
+    INSERT INTO thrive.requests AS r (request_id, body_hash, action, user_name, user_number, payload, note,
+      message, preferred_times, timestamp_ist)
+    VALUES (id, request->>'body_hash', request->>'action', request->>'user_name', request->>'user_number',
+      request->'payload', request->>'note', request->>'message', request->>'preferred_times',
+      request->>'timestamp_ist')
+    ON CONFLICT (request_id) DO NOTHING;
+    IF FOUND THEN
+      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text;
+      RETURN;
+    END IF;
+
+    SELECT * INTO earlier FROM thrive.requests r WHERE r.request_id = id;
+    IF FOUND THEN
+      IF earlier.body_hash <> request->>'body_hash' THEN
+        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text;
+        RETURN;
+      END IF;
+      IF earlier.response_status IS NOT NULL THEN
+        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body;
+        RETURN;
+      END IF;
+      UPDATE thrive.requests r SET claimed_at = clock_timestamp()
+        WHERE r.request_id = id AND r.response_status IS NULL AND r.claimed_at < clock_timestamp() - stale_after;
+      IF FOUND THEN
+        RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text;
+        RETURN;
+      END IF;
+      IF clock_timestamp() >= deadline THEN
+        RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text;
+        RETURN;
+      END IF;
+      PERFORM pg_sleep(0.02);
+    END IF;
+  END LOOP;
+END
+$$;

@@ -1,0 +1,75 @@
+/**
+ * Everything one `npm run test:n8n` starts, started side by side where it
+ * can be (the portal builds while n8n imports and starts), and stopped in
+ * reverse whatever happened: Postgres with the workflow's tables and both
+ * rosters (the seed roster for the browser journey, the test roster for the
+ * contract cases), the chat relay, n8n, and the reference server.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { readRosterFile } from '../../../server/roster/roster-file.ts';
+import { TEST_ROSTER_PATH } from '../../../tests/unit/server/support/test-portal.ts';
+import { rosterSql } from '../workflow/roster-sql.ts';
+import { startChatRelay, type ChatRelay } from './chat-relay.ts';
+import type { N8nInstall } from './install.ts';
+import { startN8n, webhookUrlAt, type RunningN8n } from './n8n-process.ts';
+import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
+import { freePort } from './ports.ts';
+import { startPostgres, type Postgres } from './postgres.ts';
+
+const N8N_DIR = resolve(import.meta.dirname, '../../../n8n');
+
+export interface Stack {
+  postgres: Postgres;
+  relay: ChatRelay;
+  n8n: RunningN8n;
+  reference: ReferenceServer;
+  /** Seconds each part took to be ready. */
+  timings: Record<string, number>;
+  stop(): Promise<void>;
+}
+
+const seconds = (since: number) => (Date.now() - since) / 1000;
+
+export async function startStack(install: N8nInstall): Promise<Stack> {
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const step of stops.reverse()) await Promise.resolve(step()).catch((error: unknown) => console.error(error));
+  };
+  const timings: Record<string, number> = {};
+  try {
+    let since = Date.now();
+    const postgres = await startPostgres();
+    stops.push(() => postgres.stop());
+    postgres.run(readFileSync(resolve(N8N_DIR, 'schema.sql'), 'utf8'));
+    postgres.run(readFileSync(resolve(N8N_DIR, 'roster.seed.sql'), 'utf8'));
+    postgres.run(rosterSql(readRosterFile(TEST_ROSTER_PATH), 'server/roster.test.json'));
+    timings.postgres = seconds(since);
+
+    const relay = await startChatRelay();
+    stops.push(() => relay.close());
+    const port = await freePort();
+    since = Date.now();
+    const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
+    const n8n = await startN8n({
+      install,
+      workflowPath: resolve(N8N_DIR, 'thrive-portal.workflow.json'),
+      postgresPort: postgres.port,
+      relayUrl: relay.url,
+      port,
+    }).finally(() => building.catch(() => undefined));
+    stops.push(() => n8n.stop());
+    timings['n8n import, publish and start'] = seconds(since);
+    timings['n8n start alone'] = n8n.startSeconds;
+    await building;
+
+    since = Date.now();
+    const reference = await startReferenceServer(n8n.webhookUrl);
+    stops.push(() => reference.close());
+    timings['reference server'] = seconds(since);
+    return { postgres, relay, n8n, reference, timings, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

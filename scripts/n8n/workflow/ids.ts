@@ -1,0 +1,13 @@
+/** The names the workflow file and the test harness share. */
+
+/** The workflow's id in n8n (import keeps it; `n8n publish:workflow --id=` uses it). */
+export const WORKFLOW_ID = 'ThrivePortalFlow';
+
+/** The production webhook is POST <n8n>/webhook/thrive-portal. */
+export const WEBHOOK_PATH = 'thrive-portal';
+
+/** The credentials the workflow's nodes refer to; n8n/README.md says how to create or pick them. */
+export const CREDENTIALS = {
+  postgres: { postgres: { id: 'ThrivePostgres01', name: 'Thrive Postgres' } },
+  slack: { slackApi: { id: 'ThriveSlackBot01', name: 'Thrive Slack bot' } },
+} as const;
