@@ -5,6 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createRequestStore } from './db/request-store.ts';
 import { plainTextErrors } from './http/errors.ts';
+import { jsonBodies } from './http/json-body.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createRoster } from './roster/roster-store.ts';
@@ -27,6 +28,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
   });
   // The webhook speaks JSON only; without this Fastify would hand a text/plain body to it as a string.
   app.removeContentTypeParser('text/plain');
+  jsonBodies(app);
   plainTextErrors(app);
   securityHeaders(app, config.webhookOrigin);
   // Request bodies are never compressed by the portal; refusing them avoids decompression bombs.

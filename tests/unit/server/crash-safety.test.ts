@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/shared/webhook/types.ts';
-import { bookConsult, chat, envelope, knowSchedule } from './support/envelopes.ts';
+import { bookConsult, chat, envelope, fileOf, knowSchedule } from './support/envelopes.ts';
 import { spawnPortal, type SpawnedPortal } from './support/spawn-portal.ts';
 import { makeTempPortalDir, TEST_ROSTER_PATH } from './support/test-portal.ts';
 
@@ -22,7 +21,7 @@ afterAll(async () => {
 
 const now = new Date();
 function someRequest(i: number): Envelope {
-  const file = { filename: `p${i}.jpg`, mimetype: 'image/jpeg', content: randomBytes(16_384).toString('base64') };
+  const file = fileOf(16_384, 'image/jpeg', `p${i}.jpg`);
   switch (i % 4) {
     case 0:
       return bookConsult(`slot ${i}`);

@@ -19,7 +19,7 @@ describe('screenFiles', () => {
     ['image/png', true],
     ['video/mp4', true],
     ['audio/mpeg', true],
-    ['IMAGE/JPEG', true],
+    ['IMAGE/JPEG', false],
     ['application/pdf', false],
     ['text/plain', false],
     ['', false],

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedAttachmentType } from '../../../../src/shared/rules/attachment.ts';
 import { checkMessage, MESSAGE_MAX_LENGTH } from '../../../../src/shared/rules/message.ts';
 import { hasAllRequired } from '../../../../src/shared/rules/required.ts';
 import { formatFileSize } from '../../../../src/shared/rules/sizes.ts';
@@ -30,22 +29,6 @@ describe('checkMessage', () => {
     ['x'.repeat(501), 'too-long'],
   ])('%j → %s', (message, expected) => {
     expect(checkMessage(message)).toBe(expected);
-  });
-});
-
-describe('isAllowedAttachmentType', () => {
-  it.each([
-    ['image/png', true],
-    ['image/jpeg', true],
-    ['video/mp4', true],
-    ['audio/mpeg', true],
-    ['IMAGE/PNG', true],
-    ['application/pdf', false],
-    ['text/plain', false],
-    ['', false],
-    ['imagex/png', false],
-  ])('%s → %s', (type, expected) => {
-    expect(isAllowedAttachmentType(type)).toBe(expected);
   });
 });
 
