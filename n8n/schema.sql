@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS thrive.requests (
   note text,
   message text,
   preferred_times text,
+  language text CHECK (language IN ('en', 'hi')),
   timestamp_ist text NOT NULL,
   received_at timestamptz NOT NULL DEFAULT now(),
   claimed_at timestamptz NOT NULL DEFAULT clock_timestamp(),
@@ -49,14 +50,32 @@ CREATE TABLE IF NOT EXISTS thrive.requests (
 );
 CREATE INDEX IF NOT EXISTS requests_by_received ON thrive.requests (received_at);
 
--- One call decides what a request is, atomically: INSERT ... ON CONFLICT DO NOTHING claims a new id, so
--- of two copies arriving together exactly one is 'new'. The other waits here until the first is
+-- Settings the programme team may change while n8n runs (UPDATE thrive.settings ...; 0 turns a limit off).
+CREATE TABLE IF NOT EXISTS thrive.settings (
+  name text PRIMARY KEY,
+  value integer NOT NULL CHECK (value >= 0)
+);
+INSERT INTO thrive.settings (name, value) VALUES ('requests_per_number_per_minute', 30) ON CONFLICT (name) DO NOTHING;
+
+-- Requests per phone number in the current minute, for the per-number limit (429).
+CREATE TABLE IF NOT EXISTS thrive.number_hits (
+  number text NOT NULL,
+  minute timestamptz NOT NULL,
+  hits integer NOT NULL,
+  PRIMARY KEY (number, minute)
+);
+
+-- One call decides what a request is, atomically. First the per-number limit: over it, 'limited' (429).
+-- Then INSERT ... ON CONFLICT DO NOTHING claims a new id, so of two copies arriving together exactly one is 'new'. The other waits here until the first is
 -- answered ('same', with that answer to send again), or finds another body under the id ('different':
 -- 409), or finds the claim given up (a refusal deleted it) and claims it itself. A claim older than
 -- stale_after (its n8n execution died) is taken over. After wait_ms it answers 'pending' (the caller
 -- answers 500, which the portal retries).
-CREATE OR REPLACE FUNCTION thrive.claim_request(
+DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, integer, interval);
+DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, integer, interval);
+CREATE FUNCTION thrive.claim_request(
   request jsonb,
+  number_key text,
   wait_ms integer DEFAULT 20000,
   stale_after interval DEFAULT interval '2 minutes'
 ) RETURNS TABLE (seen text, response_status smallint, response_body text)
@@ -65,13 +84,27 @@ DECLARE
   id text := request->>'request_id';
   earlier thrive.requests%ROWTYPE;
   deadline timestamptz := clock_timestamp() + make_interval(secs => wait_ms / 1000.0);
+  this_minute timestamptz := date_trunc('minute', clock_timestamp());
+  per_minute integer := (SELECT value FROM thrive.settings WHERE name = 'requests_per_number_per_minute');
+  hits integer;
 BEGIN
+  IF per_minute > 0 THEN
+    DELETE FROM thrive.number_hits h WHERE h.number = number_key AND h.minute < this_minute;
+    INSERT INTO thrive.number_hits AS h (number, minute, hits) VALUES (number_key, this_minute, 1)
+      ON CONFLICT (number, minute) DO UPDATE SET hits = h.hits + 1
+      RETURNING h.hits INTO hits;
+    IF hits > per_minute THEN
+      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text;
+      RETURN;
+    END IF;
+  END IF;
+
   LOOP
     INSERT INTO thrive.requests AS r (request_id, body_hash, action, user_name, user_number, payload, note,
-      message, preferred_times, timestamp_ist)
+      message, preferred_times, language, timestamp_ist)
     VALUES (id, request->>'body_hash', request->>'action', request->>'user_name', request->>'user_number',
       request->'payload', request->>'note', request->>'message', request->>'preferred_times',
-      request->>'timestamp_ist')
+      request->>'language', request->>'timestamp_ist')
     ON CONFLICT (request_id) DO NOTHING;
     IF FOUND THEN
       RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text;

@@ -5,7 +5,6 @@
  * "Find parent" Postgres node as one row: the parent with that number (name,
  * facilitator, weekly sessions), or null.
  */
-import { nameKey } from '../../../server/roster/phone-key.ts';
 import type { RegisteredParent, Roster } from '../../../server/roster/roster-store.ts';
 import type { AnyEnvelope } from '../../../server/webhook/contract.ts';
 import type { Answer, HandlerContext } from '../../../server/webhook/handlers/answer.ts';
@@ -13,6 +12,8 @@ import { chatFacilitator } from '../../../server/webhook/handlers/chat.ts';
 import { knowSchedule } from '../../../server/webhook/handlers/know-schedule.ts';
 import { rescheduleRange, rescheduleSingle } from '../../../server/webhook/handlers/reschedule.ts';
 import { bookConsult, scheduleCall } from '../../../server/webhook/handlers/visitor-request.ts';
+import { checkRules } from '../../../server/webhook/rules.ts';
+import { nameKey } from '../../../src/shared/rules/phone.ts';
 import type { Envelope } from '../../../src/shared/webhook/types.ts';
 import { chatForFacilitator } from './messages.ts';
 import { outcomeOf, ruleRefusal, type CheckedRequest, type Outcome } from './outcome.ts';
@@ -34,7 +35,8 @@ function context(row: ParentRow, now: Date): HandlerContext {
 /** The Switch routes each action to its node; an envelope of another action here is a wiring mistake. */
 function envelopeOf<A extends AnyEnvelope['action']>(check: CheckedRequest, ...actions: A[]): Envelope<A> {
   const { envelope } = check;
-  if (!actions.includes(envelope.action as A)) throw new Error(`A ${envelope.action} request reached ${actions.join('/')}`);
+  if (!actions.includes(envelope.action as A))
+    throw new Error(`A ${envelope.action} request reached ${actions.join('/')}`);
   return envelope as Envelope<A>;
 }
 
@@ -46,9 +48,11 @@ export function answerSchedule(check: CheckedRequest, row: ParentRow, now: Date)
   return answerWith(check, () => knowSchedule(envelopeOf(check, 'know_schedule'), context(row, now)));
 }
 
-export function answerReschedule(check: CheckedRequest): Outcome {
+/** The rules about dates (today or later in India, the end not before the start) are checked here, not in "Check request". */
+export function answerReschedule(check: CheckedRequest, now: Date): Outcome {
   const envelope = envelopeOf(check, 'reschedule_single', 'reschedule_range');
-  return answerWith(check, () =>
+  const dated = { ...check, ruleProblem: checkRules(check.envelope, now) ?? null };
+  return answerWith(dated, () =>
     envelope.action === 'reschedule_single'
       ? rescheduleSingle(envelope as Envelope<'reschedule_single'>)
       : rescheduleRange(envelope as Envelope<'reschedule_range'>),
@@ -78,6 +82,10 @@ export function answerChat(check: CheckedRequest, row: ParentRow): Outcome & { d
   const files = envelope.payload.attachments.length;
   return {
     ...outcome,
-    delivery: { channel: slackChannel, text: chatForFacilitator(envelope.user, envelope.payload.message, files), files },
+    delivery: {
+      channel: slackChannel,
+      text: chatForFacilitator(envelope.user, envelope.payload.message, files),
+      files,
+    },
   };
 }

@@ -8,14 +8,14 @@
  * verdict waits until the request is known to be new.
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
-import { phoneKey } from '../../../server/roster/phone-key.ts';
+import type { DecodedAttachment } from '../../../server/db/request-store.ts';
 import { decodeAttachments } from '../../../server/webhook/attachments.ts';
 import type { AnyEnvelope } from '../../../server/webhook/contract.ts';
 import { fingerprint } from '../../../server/webhook/fingerprint.ts';
 import { reasons } from '../../../server/webhook/messages.ts';
 import { checkRules } from '../../../server/webhook/rules.ts';
 import { reasonFor } from '../../../server/webhook/schema-reasons.ts';
-import type { DecodedAttachment } from '../../../server/db/request-store.ts';
+import { phoneKey } from '../../../src/shared/rules/phone.ts';
 import { refuse, type CheckResult, type RequestRecord } from './outcome.ts';
 
 /** A compiled schema as Ajv's standalone code exports it. */
@@ -32,10 +32,17 @@ export interface WebhookItem {
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 
-/** The three actions without payload content may leave it out; stored and compared as {}. */
-function withPayload(envelope: AnyEnvelope): AnyEnvelope {
-  return envelope.payload === undefined ? ({ ...envelope, payload: {} } as AnyEnvelope) : envelope;
+/**
+ * One form of each request, as server/webhook/intake.ts makes it: the three
+ * actions without payload content may leave it out (stored and compared as
+ * {}), and a request_id is one id in any letter case (kept in lower case).
+ */
+function normalised(envelope: AnyEnvelope): AnyEnvelope {
+  return { ...envelope, payload: envelope.payload ?? {}, request_id: envelope.request_id.toLowerCase() } as AnyEnvelope;
 }
+
+const isReschedule = (envelope: AnyEnvelope) =>
+  envelope.action === 'reschedule_single' || envelope.action === 'reschedule_range';
 
 /** The envelope without file contents: what later nodes carry. */
 function withoutContent(envelope: AnyEnvelope): AnyEnvelope {
@@ -67,6 +74,7 @@ function recordOf(envelope: AnyEnvelope, bodyHash: string, files: readonly Decod
     note: envelope.note ?? null,
     message: envelope.message ?? null,
     preferred_times: envelope.preferred_times ?? null,
+    language: envelope.language ?? null,
     timestamp_ist: envelope.timestamp_ist,
   };
 }
@@ -78,7 +86,7 @@ export function checkRequest(item: WebhookItem, validate: Validator, now: Date):
     const [error] = validate.errors ?? [];
     return refuse(400, error ? reasonFor(error, body) : reasons.internal);
   }
-  const envelope = withPayload(body as AnyEnvelope);
+  const envelope = normalised(body as AnyEnvelope);
   const decoded =
     envelope.action === 'chat_facilitator'
       ? decodeAttachments(envelope.payload.attachments)
@@ -87,7 +95,8 @@ export function checkRequest(item: WebhookItem, validate: Validator, now: Date):
   const bodyHash = fingerprint(envelope, decoded.attachments);
   return {
     envelope: withoutContent(envelope),
-    ruleProblem: checkRules(envelope, now) ?? null,
+    // Dates are checked by the Reschedule answer node: this node is built without date formatting (code-nodes.ts).
+    ruleProblem: isReschedule(envelope) ? null : (checkRules(envelope, now) ?? null),
     phoneKey: phoneKey(envelope.user.number) ?? null,
     record: recordOf(envelope, bodyHash, decoded.attachments),
   };

@@ -21,7 +21,11 @@ export interface FileItem {
   pairedItem: { item: number };
 }
 
-export function filesToDeliver(body: { payload: { attachments: Attachment[] } }, check: CheckedRequest, delivery: Delivery): FileItem[] {
+export function filesToDeliver(
+  body: { payload: { attachments: Attachment[] } },
+  check: CheckedRequest,
+  delivery: Delivery,
+): FileItem[] {
   const files = (check.record.payload as { attachments: FileMeta[] }).attachments;
   return files.map((file, position) => ({
     json: {
@@ -33,7 +37,11 @@ export function filesToDeliver(body: { payload: { attachments: Attachment[] } },
       size: file.size,
     },
     binary: {
-      file: { data: body.payload.attachments[position]?.content ?? '', mimeType: file.mimetype, fileName: file.filename },
+      file: {
+        data: body.payload.attachments[position]?.content ?? '',
+        mimeType: file.mimetype,
+        fileName: file.filename,
+      },
     },
     pairedItem: { item: 0 },
   }));

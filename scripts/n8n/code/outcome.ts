@@ -25,6 +25,7 @@ export interface RequestRecord {
   note: string | null;
   message: string | null;
   preferred_times: string | null;
+  language: string | null;
   timestamp_ist: string;
 }
 

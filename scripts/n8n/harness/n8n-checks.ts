@@ -5,21 +5,16 @@
  * accepted request is stored once and no claim is left hanging, and how n8n
  * answers what is not a POST.
  */
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { reasons } from '../../../server/webhook/messages.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
-import type { Attachment, User } from '../../../src/shared/webhook/types.ts';
+import type { Attachment } from '../../../src/shared/webhook/types.ts';
+import { sampleFile } from '../../../tests/support/media-samples.ts';
+import { TEST_PARENT } from '../../../tests/unit/server/support/envelopes.ts';
 import type { Results } from './results.ts';
-import type { Stack } from './stack.ts';
+import { LIMIT_SETTING, type Stack } from './stack.ts';
 
-/** On the test roster (server/roster.test.json); chats from him go to Meera Nair. */
-const TEST_PARENT: User = { name: 'Test Parent', number: '+919000000001' };
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** `size` bytes that open as a PNG does and are new every time. */
-function pngBytes(size: number): Buffer {
-  return Buffer.concat([PNG_SIGNATURE, randomBytes(size - PNG_SIGNATURE.length)]);
-}
+const pngBytes = (size: number) => sampleFile('image/png', size);
 
 const attachment = (bytes: Buffer, filename: string): Attachment => ({
   filename,
@@ -54,7 +49,8 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
   const { n8n, relay, postgres } = stack;
   const post = poster(n8n.webhookUrl);
   const rowsOf = (id: string) =>
-    postgres.rows<{ n: number }>("SELECT count(*)::int AS n FROM thrive.requests WHERE request_id = :'id'", { id })[0]?.n;
+    postgres.rows<{ n: number }>("SELECT count(*)::int AS n FROM thrive.requests WHERE request_id = :'id'", { id })[0]
+      ?.n;
 
   await results.run('n8n: 10 copies of one chat at once are answered alike, stored once, delivered once', async () => {
     const body = buildEnvelope({
@@ -65,7 +61,11 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
     const answers = await Promise.all(Array.from({ length: 10 }, () => post(body)));
     const replays = answers.filter((a) => a.headers.get('idempotent-replayed') === 'true').length;
     return [
-      ...expectEqual('statuses', answers.map((a) => a.status), Array(10).fill(200)),
+      ...expectEqual(
+        'statuses',
+        answers.map((a) => a.status),
+        Array(10).fill(200),
+      ),
       ...expectEqual('distinct answers', new Set(answers.map((a) => a.text)).size, 1),
       ...expectEqual('answers marked as replays', replays, 9),
       ...expectEqual('rows stored', rowsOf(body.request_id), 1),
@@ -85,19 +85,36 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
     const [file, ...more] = relay.files.filter((f) => f.requestId === body.request_id);
     const message = relay.messages.find((m) => m.request_id === body.request_id);
     return [
-      ...expectEqual('answer', [answer.status, answer.text], [200, JSON.stringify({
-        message: 'Your message and 1 attachment reached Meera Nair.',
-        slackChannel: '#facilitator-meera-nair',
-      })]),
+      ...expectEqual(
+        'answer',
+        [answer.status, answer.text],
+        [
+          200,
+          JSON.stringify({
+            message: 'Your message and 1 attachment reached Meera Nair.',
+            slackChannel: '#facilitator-meera-nair',
+          }),
+        ],
+      ),
       ...expectEqual('files delivered', more.length + (file ? 1 : 0), 1),
-      ...expectEqual('file', [file?.filename, file?.mimetype, file?.channel], ['homework.png', 'image/png', '#facilitator-meera-nair']),
-      ...(file && Buffer.compare(file.bytes, bytes) === 0 ? [] : [`file bytes differ (${file?.bytes.length} bytes arrived)`]),
+      ...expectEqual(
+        'file',
+        [file?.filename, file?.mimetype, file?.channel],
+        ['homework.png', 'image/png', '#facilitator-meera-nair'],
+      ),
+      ...(file && Buffer.compare(file.bytes, bytes) === 0
+        ? []
+        : [`file bytes differ (${file?.bytes.length} bytes arrived)`]),
       ...(message?.text.includes('A photo of the homework') ? [] : [`message: ${JSON.stringify(message)}`]),
     ];
   });
 
   await results.run('n8n: a repeated chat reaches the facilitator once', async () => {
-    const body = buildEnvelope({ action: 'chat_facilitator', user: TEST_PARENT, payload: { message: 'Twice?', attachments: [] } });
+    const body = buildEnvelope({
+      action: 'chat_facilitator',
+      user: TEST_PARENT,
+      payload: { message: 'Twice?', attachments: [] },
+    });
     const [first, again] = [await post(body), await post(body)];
     return [
       ...expectEqual('answers', [first.status, again.status, again.text === first.text], [200, 200, true]),
@@ -105,9 +122,33 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
     ];
   });
 
+  await results.run('n8n: a phone number over its limit of requests a minute gets 429', async () => {
+    postgres.run(`UPDATE thrive.settings SET value = 3 WHERE name = '${LIMIT_SETTING}'`);
+    try {
+      const visitor = { name: 'Ravi Kumar', number: `7${String(randomInt(0, 1e9)).padStart(9, '0')}` };
+      const statuses: number[] = [];
+      let last = '';
+      for (let i = 0; i < 4; i++) {
+        const answer = await post(buildEnvelope({ action: 'schedule_call', user: visitor, payload: {} }));
+        statuses.push(answer.status);
+        last = answer.text;
+      }
+      return [
+        ...expectEqual('statuses', statuses, [200, 200, 200, 429]),
+        ...expectEqual('text', last, reasons.tooManyRequestsForNumber),
+      ];
+    } finally {
+      postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
+    }
+  });
+
   await results.run('n8n: a GET is refused with 405 and Allow: POST', async () => {
     const response = await fetch(n8n.webhookUrl);
-    return expectEqual('answer', [response.status, response.headers.get('allow'), await response.text()], [405, 'POST', reasons.wrongMethod]);
+    return expectEqual(
+      'answer',
+      [response.status, response.headers.get('allow'), await response.text()],
+      [405, 'POST', reasons.wrongMethod],
+    );
   });
 
   await results.run("n8n: the portal's origin passes the CORS preflight", async () => {
@@ -116,20 +157,29 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
       method: 'OPTIONS',
       headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
     });
-    const allowed = [response.headers.get('access-control-allow-origin'), response.headers.get('access-control-allow-headers')];
-    return [...expectEqual('status', response.status, 204), ...expectEqual('allowed', allowed, [origin, 'content-type'])];
-  });
-
-  await results.run('n8n: every accepted contract request is stored once, and no claim is left unanswered', async () => {
-    const stored = postgres.rows<{ request_id: string; response_status: number | null }>(
-      'SELECT request_id, response_status FROM thrive.requests',
-    );
-    const missing = [...acceptedIds].filter((id) => !stored.some((row) => row.request_id === id));
-    const hanging = stored.filter((row) => row.response_status === null).map((row) => row.request_id);
+    const allowed = [
+      response.headers.get('access-control-allow-origin'),
+      response.headers.get('access-control-allow-headers'),
+    ];
     return [
-      ...(missing.length ? [`accepted but not stored: ${missing.join(', ')}`] : []),
-      ...(hanging.length ? [`claimed but never answered: ${hanging.join(', ')}`] : []),
-      ...(relay.unexpected.length ? [`the relay got requests nobody expected: ${relay.unexpected.join(', ')}`] : []),
+      ...expectEqual('status', response.status, 204),
+      ...expectEqual('allowed', allowed, [origin, 'content-type']),
     ];
   });
+
+  await results.run(
+    'n8n: every accepted contract request is stored once, and no claim is left unanswered',
+    async () => {
+      const stored = postgres.rows<{ request_id: string; response_status: number | null }>(
+        'SELECT request_id, response_status FROM thrive.requests',
+      );
+      const missing = [...acceptedIds].filter((id) => !stored.some((row) => row.request_id === id));
+      const hanging = stored.filter((row) => row.response_status === null).map((row) => row.request_id);
+      return [
+        ...(missing.length ? [`accepted but not stored: ${missing.join(', ')}`] : []),
+        ...(hanging.length ? [`claimed but never answered: ${hanging.join(', ')}`] : []),
+        ...(relay.unexpected.length ? [`the relay got requests nobody expected: ${relay.unexpected.join(', ')}`] : []),
+      ];
+    },
+  );
 }

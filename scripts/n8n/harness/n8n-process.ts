@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { reasons } from '../../../server/webhook/messages.ts';
 import { CREDENTIALS, WEBHOOK_PATH, WORKFLOW_ID } from '../workflow/ids.ts';
 import type { N8nInstall } from './install.ts';
 import { freePort } from './ports.ts';
@@ -40,7 +41,14 @@ export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/
 function credentialsFile(folder: string, postgresPort: number): string {
   const { id, name } = CREDENTIALS.postgres.postgres;
   const file = join(folder, 'credentials.json');
-  const data = { host: '127.0.0.1', port: postgresPort, database: PG_DATABASE, user: PG_USER, password: '', ssl: 'disable' };
+  const data = {
+    host: '127.0.0.1',
+    port: postgresPort,
+    database: PG_DATABASE,
+    user: PG_USER,
+    password: '',
+    ssl: 'disable',
+  };
   writeFileSync(file, JSON.stringify([{ id, name, type: 'postgres', data }]));
   return file;
 }
@@ -59,20 +67,34 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
   });
 }
 
+/**
+ * n8n answers /healthz and even the webhook path (404, or a 503 page) a
+ * while before it has activated the workflow: wait for the workflow's own
+ * answer to an empty body.
+ */
 async function waitForWebhook(webhookUrl: string, isRunning: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && isRunning()) {
-    // The workflow is activated a moment after /healthz answers; until then the path is 404.
-    const status = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-      .then((response) => response.status)
-      .catch(() => 0);
-    if (status !== 0 && status !== 404) return;
+    const text = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    })
+      .then(async (response) => (response.status === 400 ? await response.text() : ''))
+      .catch(() => '');
+    if (text === reasons.missingAction) return;
     await sleep(250);
   }
   throw new Error(isRunning() ? `n8n's webhook did not answer within ${timeoutMs} ms` : 'n8n exited');
 }
 
-export async function startN8n({ install, workflowPath, postgresPort, relayUrl, port }: N8nOptions): Promise<RunningN8n> {
+export async function startN8n({
+  install,
+  workflowPath,
+  postgresPort,
+  relayUrl,
+  port,
+}: N8nOptions): Promise<RunningN8n> {
   const folder = mkdtempSync(join(tmpdir(), 'thrive-n8n-'));
   const brokerPort = await freePort();
   const env = {
@@ -121,5 +143,12 @@ export async function startN8n({ install, workflowPath, postgresPort, relayUrl, 
     await stop();
     throw new Error(`${(error as Error).message}\n${output}`);
   }
-  return { url, webhookUrl, startSeconds: (Date.now() - started) / 1000, userFolder: folder, output: () => output, stop };
+  return {
+    url,
+    webhookUrl,
+    startSeconds: (Date.now() - started) / 1000,
+    userFolder: folder,
+    output: () => output,
+    stop,
+  };
 }

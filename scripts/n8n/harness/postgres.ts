@@ -16,6 +16,8 @@ export const PG_DATABASE = 'postgres';
 
 export interface Postgres {
   port: number;
+  /** psql and its connection options, for another process (the browser journey) to query with. */
+  psql: string[];
   /** Runs SQL text (several statements) and fails on the first error. */
   run(sql: string): void;
   /** The rows of one SELECT, as JSON objects; `:'name'` in it stands for the quoted value of `values.name`. */
@@ -45,7 +47,9 @@ export async function startPostgres(): Promise<Postgres> {
   const asRoot = process.getuid?.() === 0;
   if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), 0);
   const asOwner = (command: string, args: string[]) =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] as const : [join(bin, command), args] as const;
+    asRoot
+      ? (['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] as const)
+      : ([join(bin, command), args] as const);
   const exec = (command: string, args: string[]) => {
     const [file, argv] = asOwner(command, args);
     execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -54,21 +58,26 @@ export async function startPostgres(): Promise<Postgres> {
   const port = await freePort();
   exec('initdb', ['-D', data, '-U', PG_USER, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   exec('pg_ctl', [
-    '-D', data, '-l', join(dir, 'server.log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    join(dir, 'server.log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200`,
   ]);
 
+  const connect = [join(bin, 'psql'), '-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, '-d', PG_DATABASE];
   const psql = (args: string[], input: string) => {
-    const result = spawnSync(
-      join(bin, 'psql'),
-      ['-h', '127.0.0.1', '-p', String(port), '-U', PG_USER, '-d', PG_DATABASE, '-v', 'ON_ERROR_STOP=1', '-q', ...args],
-      { input, encoding: 'utf8' },
-    );
+    const [file = '', ...options] = connect;
+    const result = spawnSync(file, [...options, '-v', 'ON_ERROR_STOP=1', '-q', ...args], { input, encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`psql failed: ${result.stderr}`);
     return result.stdout;
   };
   return {
     port,
+    psql: connect,
     run: (sql) => void psql([], sql),
     rows: <T>(select: string, values: Record<string, string> = {}) => {
       const variables = Object.entries(values).flatMap(([name, value]) => ['-v', `${name}=${value}`]);

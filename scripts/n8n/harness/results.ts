@@ -25,7 +25,12 @@ export class Results {
     } catch (error) {
       problems = [error instanceof Error ? (error.stack ?? error.message) : String(error)];
     }
-    this.add({ name, verdict: problems.length === 0 ? 'passed' : 'failed', ms: performance.now() - started, notes: problems });
+    this.add({
+      name,
+      verdict: problems.length === 0 ? 'passed' : 'failed',
+      ms: performance.now() - started,
+      notes: problems,
+    });
   }
 
   add(result: CaseResult): void {
@@ -41,7 +46,10 @@ export class Results {
 
   /** Median and slowest time of the cases whose names match. */
   times(filter: (name: string) => boolean): { count: number; median: number; max: number } {
-    const ms = this.cases.filter((c) => filter(c.name)).map((c) => c.ms).sort((a, b) => a - b);
+    const ms = this.cases
+      .filter((c) => filter(c.name))
+      .map((c) => c.ms)
+      .sort((a, b) => a - b);
     return { count: ms.length, median: ms[Math.floor(ms.length / 2)] ?? 0, max: ms.at(-1) ?? 0 };
   }
 

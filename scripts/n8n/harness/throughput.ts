@@ -42,7 +42,12 @@ export interface Throughput {
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
-export async function knowScheduleThroughput(target: string, url: string, parent: User, seconds: number): Promise<Throughput> {
+export async function knowScheduleThroughput(
+  target: string,
+  url: string,
+  parent: User,
+  seconds: number,
+): Promise<Throughput> {
   const [before = '', after = ''] = JSON.stringify(
     buildEnvelope({ action: 'know_schedule', user: parent, payload: {}, requestId: PLACEHOLDER_ID }),
   ).split(PLACEHOLDER_ID);

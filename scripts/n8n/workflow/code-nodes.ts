@@ -15,7 +15,6 @@ export const CODE_NODES = {
 import { checkRequest } from './check-request.ts';
 export const main = (item, now) => checkRequest(item, validate, now);`,
     call: 'main($json, new Date())',
-    formatsDates: true,
   },
   schedule: {
     about: "Schedule answer: the rest of this week's sessions of the parent found on the roster, or 404.",
@@ -23,13 +22,13 @@ export const main = (item, now) => checkRequest(item, validate, now);`,
     call: `main(${CHECK}, $json, new Date())`,
   },
   reschedule: {
-    about: 'Reschedule answer: the days asked for, for one day or a range.',
+    about: 'Reschedule answer: the days asked for (today or later in India), for one day or a range.',
     module: "export { answerReschedule as main } from './answers.ts';",
-    call: `main(${CHECK})`,
+    call: `main(${CHECK}, new Date())`,
     formatsDates: true,
   },
   chat: {
-    about: "Chat answer: the facilitator (or the programme team) and the channel the message goes to.",
+    about: 'Chat answer: the facilitator (or the programme team) and the channel the message goes to.',
     module: "export { answerChat as main } from './answers.ts';",
     call: `main(${CHECK}, $json)`,
   },
@@ -50,10 +49,16 @@ export const main = (item, now) => checkRequest(item, validate, now);`,
   },
 } as const satisfies Record<string, CodeSource>;
 
+/** Each Code node's generated body, by its key in CODE_NODES. */
+export type CodeBodies = Record<keyof typeof CODE_NODES, string>;
+
 /** Many upload items become one again, so the answer is recorded and sent once. */
 export const ALL_FILES_SENT = `// All files sent: one item again after the uploads, so the answer is recorded and sent once.
 return [{ json: { files: $input.all().length }, pairedItem: { item: 0 } }];`;
 
 /** The refusal a failed step ends in (the claim is released after it, so a retry starts afresh). */
-export const giveUp = (refusal: { status: number; text: string }) => `// Give up: a step failed; the claim is released so the portal's retry starts afresh.
+export const giveUp = (refusal: {
+  status: number;
+  text: string;
+}) => `// Give up: a step failed; the claim is released so the portal's retry starts afresh.
 return [{ json: { refusal: ${JSON.stringify(refusal)} }, pairedItem: { item: 0 } }];`;

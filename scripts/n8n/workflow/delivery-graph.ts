@@ -6,7 +6,7 @@
  * endpoint instead, which is how the tests watch what a facilitator would get.
  * A failed post releases the claim and answers 500, so the portal retries.
  */
-import { CODE_NODES, ALL_FILES_SENT } from './code-nodes.ts';
+import { ALL_FILES_SENT, type CodeBodies } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
 import { code, httpPost, ifTrue, slack } from './nodes.ts';
 
@@ -16,7 +16,7 @@ const DELIVERY = "$('Answered?').first().json.delivery";
 const REQUEST_ID = "$('Check request').first().json.record.request_id";
 const SLACK_POST = "$('Post message to Slack').first().json";
 
-export function deliveryGraph(bodies: Record<keyof typeof CODE_NODES, string>): Graph {
+export function deliveryGraph(bodies: CodeBodies): Graph {
   return {
     nodes: [
       ifTrue('Relay set?', [2600, 400], `${RELAY_URL} !== ''`),

@@ -14,6 +14,9 @@ export async function generatedFiles(): Promise<Record<string, string>> {
   const options = { ...(await resolveConfig(WORKFLOW_PATH)), filepath: WORKFLOW_PATH };
   return {
     [WORKFLOW_PATH]: await format(JSON.stringify(workflow), options),
-    [SEED_ROSTER_SQL_PATH]: rosterSql(readRosterFile(resolve(REPO_ROOT, 'server/roster.seed.json')), 'server/roster.seed.json'),
+    [SEED_ROSTER_SQL_PATH]: rosterSql(
+      readRosterFile(resolve(REPO_ROOT, 'server/roster.seed.json')),
+      'server/roster.seed.json',
+    ),
   };
 }

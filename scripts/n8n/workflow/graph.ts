@@ -5,7 +5,7 @@
  * names, numbers, files) out of n8n's execution log once a request succeeded.
  */
 import { codeNodeBody } from './bundle.ts';
-import { CODE_NODES } from './code-nodes.ts';
+import { CODE_NODES, type CodeBodies } from './code-nodes.ts';
 import { deliveryGraph } from './delivery-graph.ts';
 import { intakeGraph } from './intake-graph.ts';
 import type { N8nNode } from './nodes.ts';
@@ -37,7 +37,7 @@ export async function buildWorkflow(): Promise<Record<string, unknown>> {
   const entries = await Promise.all(
     Object.entries(CODE_NODES).map(async ([key, source]) => [key, await codeNodeBody(source)] as const),
   );
-  const bodies = Object.fromEntries(entries) as Record<keyof typeof CODE_NODES, string>;
+  const bodies = Object.fromEntries(entries) as CodeBodies;
   const parts = [intakeGraph(bodies), deliveryGraph(bodies)];
   const nodes = [...NOTES, ...parts.flatMap((part) => part.nodes)];
   return {
@@ -45,7 +45,10 @@ export async function buildWorkflow(): Promise<Record<string, unknown>> {
     name: 'Thrive parent portal webhook',
     active: false,
     nodes,
-    connections: connectionsOf(nodes, parts.flatMap((part) => part.links)),
+    connections: connectionsOf(
+      nodes,
+      parts.flatMap((part) => part.links),
+    ),
     settings: {
       executionOrder: 'v1',
       saveDataSuccessExecution: 'none',

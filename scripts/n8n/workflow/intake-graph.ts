@@ -7,7 +7,7 @@
 import { requestSchema } from '../../../server/webhook/contract.ts';
 import { reasons } from '../../../server/webhook/messages.ts';
 import type { Action } from '../../../src/shared/webhook/types.ts';
-import { CODE_NODES, giveUp } from './code-nodes.ts';
+import { giveUp, type CodeBodies } from './code-nodes.ts';
 import { WEBHOOK_PATH } from './ids.ts';
 import type { Graph } from './graph.ts';
 import { code, ifTrue, postgres, respond, switchOn, webhook, type N8nNode } from './nodes.ts';
@@ -27,7 +27,7 @@ const ACTION_TARGETS: Record<Action, string> = {
   schedule_call: 'Call answer',
 };
 
-export function intakeGraph(bodies: Record<keyof typeof CODE_NODES, string>): Graph {
+export function intakeGraph(bodies: CodeBodies): Graph {
   const nodes: N8nNode[] = [
     webhook('Webhook', [0, 300], WEBHOOK_PATH, 'POST'),
     webhook('Other methods', [0, 820], WEBHOOK_PATH, OTHER_METHODS),
@@ -44,16 +44,26 @@ export function intakeGraph(bodies: Record<keyof typeof CODE_NODES, string>): Gr
       body: '={{ $json.refusal.text }}',
       contentType: 'text',
     }),
-    postgres('Claim request_id', [780, 280], CLAIM_REQUEST, `={{ [ ${CHECK}.record ] }}`),
+    postgres('Claim request_id', [780, 280], CLAIM_REQUEST, `={{ [ ${CHECK}.record, ${CHECK}.phoneKey ] }}`),
     respond('Fail', [1300, 760], { status: 500, body: reasons.internal, contentType: 'text' }),
-    switchOn('Seen before?', [1040, 260], '$json.seen', ['new', 'same', 'different', 'pending']),
+    switchOn('Seen before?', [1040, 260], '$json.seen', ['new', 'same', 'different', 'pending', 'limited']),
     respond('Answer again', [1300, 480], {
       status: '={{ $json.response_status }}',
       body: '={{ $json.response_body }}',
       contentType: 'json',
       headers: { 'Idempotent-Replayed': 'true' },
     }),
-    respond('Refuse reused request_id', [1300, 620], { status: 409, body: reasons.reusedRequestId, contentType: 'text' }),
+    respond('Refuse reused request_id', [1300, 620], {
+      status: 409,
+      body: reasons.reusedRequestId,
+      contentType: 'text',
+    }),
+    respond('Refuse over the limit', [1300, 900], {
+      status: 429,
+      body: reasons.tooManyRequestsForNumber,
+      contentType: 'text',
+      headers: { 'Retry-After': '60' },
+    }),
     switchOn('Action', [1300, 220], `${CHECK}.envelope.action`, ACTIONS),
     postgres('Find parent', [1560, 0], FIND_PARENT, `={{ [ ${CHECK}.phoneKey ] }}`),
     code('Schedule answer', [1820, 0], bodies.schedule),
@@ -64,12 +74,7 @@ export function intakeGraph(bodies: Record<keyof typeof CODE_NODES, string>): Gr
     code('Call answer', [1820, 640], bodies.call),
     code('Give up', [2080, 820], giveUp({ status: 500, text: reasons.internal }), false),
     ifTrue('Answered?', [2080, 300], '$json.answer !== undefined'),
-    postgres(
-      'Release claim',
-      [2340, 700],
-      RELEASE_CLAIM,
-      `={{ [ ${CHECK}.record.request_id, $json.refusal ] }}`,
-    ),
+    postgres('Release claim', [2340, 700], RELEASE_CLAIM, `={{ [ ${CHECK}.record.request_id, $json.refusal ] }}`),
     respond('Refuse after release', [2600, 700], {
       status: '={{ $json.refusal.status }}',
       body: '={{ $json.refusal.text }}',
@@ -99,6 +104,7 @@ export function intakeGraph(bodies: Record<keyof typeof CODE_NODES, string>): Gr
       ['Seen before?', 1, 'Answer again'],
       ['Seen before?', 2, 'Refuse reused request_id'],
       ['Seen before?', 3, 'Fail'],
+      ['Seen before?', 4, 'Refuse over the limit'],
       ...ACTIONS.map((action, output) => ['Action', output, ACTION_TARGETS[action]] as const),
       ['Find parent', 0, 'Schedule answer'],
       ['Find parent', 1, 'Give up'],

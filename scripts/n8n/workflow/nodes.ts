@@ -28,7 +28,14 @@ export function stableId(name: string): string {
 }
 
 function node(name: string, type: string, typeVersion: number, position: Position, parameters: object): N8nNode {
-  return { id: stableId(name), name, type: `n8n-nodes-base.${type}`, typeVersion, position, parameters: { ...parameters } };
+  return {
+    id: stableId(name),
+    name,
+    type: `n8n-nodes-base.${type}`,
+    typeVersion,
+    position,
+    parameters: { ...parameters },
+  };
 }
 
 export function webhook(name: string, position: Position, path: string, methods: string | string[]): N8nNode {
@@ -116,7 +123,13 @@ export function respond(name: string, position: Position, response: ResponseSpec
 }
 
 /** An HTTP request: a JSON body from an expression, or the item's binary `file` as the raw body. */
-export function httpPost(name: string, position: Position, url: string, body: { json: string } | { binary: string }, headers: Record<string, string> = {}): N8nNode {
+export function httpPost(
+  name: string,
+  position: Position,
+  url: string,
+  body: { json: string } | { binary: string },
+  headers: Record<string, string> = {},
+): N8nNode {
   const bodyParameters =
     'json' in body
       ? { contentType: 'json', specifyBody: 'json', jsonBody: body.json }

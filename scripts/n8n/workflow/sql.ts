@@ -3,8 +3,11 @@
  * in n8n/schema.sql). Every value is a query parameter, never text in the SQL.
  */
 
-/** $1: the request's record (jsonb). One row: seen = new | same | different | pending, and a stored answer. */
-export const CLAIM_REQUEST = 'SELECT seen, response_status, response_body FROM thrive.claim_request($1::jsonb);';
+/**
+ * $1: the request's record (jsonb), $2: its phone key. One row: seen = limited | new | same | different |
+ * pending, and for `same` the stored answer.
+ */
+export const CLAIM_REQUEST = 'SELECT seen, response_status, response_body FROM thrive.claim_request($1::jsonb, $2);';
 
 /**
  * $1: the phone key. Always one row: `parent` is null for a number not on the

@@ -1,0 +1,80 @@
+/**
+ * `npm run test:n8n` (not part of `npm test`: it installs a large tool): the
+ * workflow in n8n/ proven against a running n8n. It installs n8n into
+ * .cache/n8n when missing, starts a throwaway Postgres, n8n (its own SQLite),
+ * a chat relay standing in for Slack and the reference server, imports and
+ * publishes the workflow, then runs the webhook contract's cases
+ * (tests/support/contract-cases.ts), the checks only a running n8n can
+ * answer, know_schedule's requests/s on n8n beside the reference server's,
+ * and the portal's browser journey against n8n. Everything it started is
+ * stopped; it ends with the plain line `N passed, N failed` CI reads.
+ *
+ *   npm run test:n8n
+ *   npm run test:n8n -- --bench-seconds 5
+ */
+import { parseArgs } from 'node:util';
+import { TEST_PARENT } from '../tests/unit/server/support/envelopes.ts';
+import { ensureChromium } from './ensure-chromium.ts';
+import { runBrowserJourney } from './n8n/harness/browser.ts';
+import { runContract } from './n8n/harness/contract.ts';
+import { ensureN8n, N8N_VERSION, NODE_VERSION } from './n8n/harness/install.ts';
+import { runN8nChecks } from './n8n/harness/n8n-checks.ts';
+import { Results } from './n8n/harness/results.ts';
+import { startStack } from './n8n/harness/stack.ts';
+import { knowScheduleThroughput, throughputLine } from './n8n/harness/throughput.ts';
+
+const { values } = parseArgs({ options: { 'bench-seconds': { type: 'string', default: '10' } } });
+const BENCH_SECONDS = Number(values['bench-seconds']);
+const started = Date.now();
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
+const heading = (text: string) => console.log(`\n== ${text}`);
+
+const results = new Results();
+const install = ensureN8n();
+console.log(
+  `n8n ${N8N_VERSION} on Node ${NODE_VERSION}: ${install.installedMs === undefined ? 'found in .cache/n8n' : `installed in ${minutes(install.installedMs)}`}`,
+);
+
+const stack = await startStack(install);
+const throughput: string[] = [];
+try {
+  console.log(
+    Object.entries(stack.timings)
+      .map(([part, s]) => `${part}: ${s.toFixed(1)} s`)
+      .join(', '),
+  );
+  heading(`the contract's cases (tests/support/contract-cases.ts) against ${stack.n8n.webhookUrl}`);
+  const accepted = await runContract(stack.n8n.webhookUrl, TEST_PARENT, results);
+
+  heading('what only a running n8n shows');
+  await runN8nChecks(stack, results, accepted);
+
+  heading(`know_schedule requests/s, ${BENCH_SECONDS} s each after a 2 s warm-up`);
+  for (const [target, url] of [
+    ['n8n', stack.n8n.webhookUrl],
+    ['reference server', `${stack.reference.url}/api/webhook`],
+  ] as const) {
+    const measured = await knowScheduleThroughput(target, url, TEST_PARENT, BENCH_SECONDS);
+    throughput.push(throughputLine(measured));
+    console.log(throughput.at(-1));
+    if (measured.failures > 0) {
+      results.add({ name: `${target} answered every benchmark request`, verdict: 'failed', ms: 0, notes: [] });
+    }
+  }
+
+  heading('the browser journey against n8n (scripts/n8n/browser)');
+  if (ensureChromium()) await runBrowserJourney(stack, results);
+  else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
+} finally {
+  await stack.stop();
+}
+
+const contract = results.times((name) => name.startsWith('contract: '));
+heading('summary');
+console.log(
+  `n8n ${N8N_VERSION}; ${contract.count} contract cases, median ${contract.median.toFixed(0)} ms, slowest ${contract.max.toFixed(0)} ms`,
+);
+for (const line of throughput) console.log(line);
+console.log(`total ${minutes(Date.now() - started)}`);
+console.log(results.closingLine());
+process.exit(results.count('failed') > 0 ? 1 : 0);
