@@ -17,6 +17,7 @@ import { TEST_PARENT } from '../tests/unit/server/support/envelopes.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { runBrowserJourney } from './n8n/harness/browser.ts';
 import { runContract } from './n8n/harness/contract.ts';
+import { cpuSeconds } from './n8n/harness/cpu.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './n8n/harness/install.ts';
 import { runN8nChecks } from './n8n/harness/n8n-checks.ts';
 import { Results } from './n8n/harness/results.ts';
@@ -50,11 +51,15 @@ try {
   await runN8nChecks(stack, results, accepted);
 
   heading(`know_schedule requests/s, ${BENCH_SECONDS} s each after a 2 s warm-up`);
-  for (const [target, url] of [
-    ['n8n', stack.n8n.webhookUrl],
-    ['reference server', `${stack.reference.url}/api/webhook`],
+  for (const [target, url, serverCpu] of [
+    ['n8n', stack.n8n.webhookUrl, () => cpuSeconds({ group: stack.n8n.processGroup })],
+    [
+      'reference server',
+      `${stack.reference.url}/api/webhook`,
+      () => cpuSeconds({ pids: [stack.reference.child.pid ?? 0] }),
+    ],
   ] as const) {
-    const measured = await knowScheduleThroughput(target, url, TEST_PARENT, BENCH_SECONDS);
+    const measured = await knowScheduleThroughput(target, url, TEST_PARENT, BENCH_SECONDS, serverCpu);
     throughput.push(throughputLine(measured));
     console.log(throughput.at(-1));
     if (measured.failures > 0) {

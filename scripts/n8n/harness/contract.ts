@@ -14,7 +14,7 @@ import type { Results } from './results.ts';
 const DROPPED_KEY =
   'n8n leaves __proto__, constructor and prototype keys out when it copies the parsed body, before the workflow runs: the request is answered as if the key were not there';
 
-const KNOWN_DIFFERENCES: Record<string, string> = {
+export const KNOWN_DIFFERENCES: Record<string, string> = {
   'a __proto__ key': DROPPED_KEY,
   'a __proto__ key inside the user': DROPPED_KEY,
   'a constructor.prototype key': DROPPED_KEY,

@@ -22,6 +22,8 @@ export interface RunningN8n {
   startSeconds: number;
   /** n8n's own folder (N8N_USER_FOLDER): its SQLite database is .n8n/database.sqlite. */
   userFolder: string;
+  /** The process group n8n and its task runner run in. */
+  processGroup: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -148,6 +150,7 @@ export async function startN8n({
     webhookUrl,
     startSeconds: (Date.now() - started) / 1000,
     userFolder: folder,
+    processGroup: child.pid ?? 0,
     output: () => output,
     stop,
   };

@@ -38,6 +38,8 @@ export interface Throughput {
   p50: number;
   p99: number;
   failures: number;
+  /** CPU the server's processes spent per answered request, in milliseconds. */
+  cpuMsPerRequest: number;
 }
 
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
@@ -47,6 +49,7 @@ export async function knowScheduleThroughput(
   url: string,
   parent: User,
   seconds: number,
+  serverCpu: () => number,
 ): Promise<Throughput> {
   const [before = '', after = ''] = JSON.stringify(
     buildEnvelope({ action: 'know_schedule', user: parent, payload: {}, requestId: PLACEHOLDER_ID }),
@@ -65,8 +68,11 @@ export async function knowScheduleThroughput(
       ],
     });
   await run(2);
+  const cpuBefore = serverCpu();
   const result = await run(seconds);
+  const answered = result.requests.average * seconds;
   return {
+    cpuMsPerRequest: answered > 0 ? ((serverCpu() - cpuBefore) / answered) * 1000 : 0,
     target,
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -75,6 +81,7 @@ export async function knowScheduleThroughput(
   };
 }
 
-export function throughputLine({ target, requestsPerSecond, p50, p99, failures }: Throughput): string {
-  return `${target.padEnd(18)} know_schedule, 10 connections: ${requestsPerSecond.toFixed(0).padStart(5)} requests/s, p50 ${p50} ms, p99 ${p99} ms${failures ? `, ${failures} failed` : ''}`;
+export function throughputLine(t: Throughput): string {
+  const figures = `${t.requestsPerSecond.toFixed(0).padStart(5)} requests/s, p50 ${t.p50} ms, p99 ${t.p99} ms, server CPU ${t.cpuMsPerRequest.toFixed(1)} ms/request`;
+  return `${t.target.padEnd(18)} know_schedule, 10 connections: ${figures}${t.failures ? `, ${t.failures} failed` : ''}`;
 }
