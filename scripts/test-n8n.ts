@@ -23,6 +23,8 @@ import { runN8nChecks } from './n8n/harness/n8n-checks.ts';
 import { Results } from './n8n/harness/results.ts';
 import { startStack } from './n8n/harness/stack.ts';
 import { knowScheduleThroughput, throughputLine } from './n8n/harness/throughput.ts';
+import { sdkProblems } from './n8n/harness/validate.ts';
+import { WORKFLOW_PATH } from './n8n/workflow/ids.ts';
 
 const { values } = parseArgs({ options: { 'bench-seconds': { type: 'string', default: '10' } } });
 const BENCH_SECONDS = Number(values['bench-seconds']);
@@ -34,6 +36,10 @@ const results = new Results();
 const install = ensureN8n();
 console.log(
   `n8n ${N8N_VERSION} on Node ${NODE_VERSION}: ${install.installedMs === undefined ? 'found in .cache/n8n' : `installed in ${minutes(install.installedMs)}`}`,
+);
+
+await results.run(`workflow: valid for n8n ${N8N_VERSION}'s node definitions (@n8n/workflow-sdk, schemas on)`, () =>
+  sdkProblems(install, WORKFLOW_PATH),
 );
 
 const stack = await startStack(install);

@@ -6,9 +6,9 @@
  * contract cases), the chat relay, n8n, and the reference server.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../../tests/unit/server/support/test-portal.ts';
+import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../workflow/ids.ts';
 import { rosterSql } from '../workflow/roster-sql.ts';
 import { startChatRelay, type ChatRelay } from './chat-relay.ts';
 import type { N8nInstall } from './install.ts';
@@ -16,8 +16,6 @@ import { startN8n, webhookUrlAt, type RunningN8n } from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
 import { freePort } from './ports.ts';
 import { startPostgres, type Postgres } from './postgres.ts';
-
-const N8N_DIR = resolve(import.meta.dirname, '../../../n8n');
 
 /** The per-number limit (n8n/schema.sql): off while the contract cases and the benchmark run, on for its own check. */
 export const LIMIT_SETTING = 'requests_per_number_per_minute';
@@ -44,8 +42,8 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     let since = Date.now();
     const postgres = await startPostgres();
     stops.push(() => postgres.stop());
-    postgres.run(readFileSync(resolve(N8N_DIR, 'schema.sql'), 'utf8'));
-    postgres.run(readFileSync(resolve(N8N_DIR, 'roster.seed.sql'), 'utf8'));
+    postgres.run(readFileSync(SCHEMA_SQL_PATH, 'utf8'));
+    postgres.run(readFileSync(SEED_ROSTER_SQL_PATH, 'utf8'));
     postgres.run(rosterSql(readRosterFile(TEST_ROSTER_PATH), 'server/roster.test.json'));
     postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
     timings.postgres = seconds(since);
@@ -57,7 +55,7 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
     const n8n = await startN8n({
       install,
-      workflowPath: resolve(N8N_DIR, 'thrive-portal.workflow.json'),
+      workflowPath: WORKFLOW_PATH,
       postgresPort: postgres.port,
       relayUrl: relay.url,
       port,

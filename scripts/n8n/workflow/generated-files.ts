@@ -2,11 +2,10 @@ import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { buildWorkflow } from './graph.ts';
+import { SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from './ids.ts';
 import { rosterSql } from './roster-sql.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-export const WORKFLOW_PATH = resolve(REPO_ROOT, 'n8n/thrive-portal.workflow.json');
-export const SEED_ROSTER_SQL_PATH = resolve(REPO_ROOT, 'n8n/roster.seed.sql');
 
 /** Every file `npm run n8n:workflow` writes, by absolute path; the JSON as the repository's Prettier writes it. */
 export async function generatedFiles(): Promise<Record<string, string>> {

@@ -1,4 +1,11 @@
+import { resolve } from 'node:path';
+
 /** The names the workflow file and the test harness share. */
+
+const N8N_DIR = resolve(import.meta.dirname, '../../../n8n');
+export const WORKFLOW_PATH = resolve(N8N_DIR, 'thrive-portal.workflow.json');
+export const SEED_ROSTER_SQL_PATH = resolve(N8N_DIR, 'roster.seed.sql');
+export const SCHEMA_SQL_PATH = resolve(N8N_DIR, 'schema.sql');
 
 /** The workflow's id in n8n (import keeps it; `n8n publish:workflow --id=` uses it). */
 export const WORKFLOW_ID = 'ThrivePortalFlow';

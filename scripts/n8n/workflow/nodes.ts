@@ -137,8 +137,10 @@ export function httpPost(
     ...node(name, 'httpRequest', 4.2, position, {
       method: 'POST',
       url,
-      sendHeaders: Object.keys(headers).length > 0,
-      headerParameters: { parameters: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
+      ...(Object.keys(headers).length > 0 && {
+        sendHeaders: true,
+        headerParameters: { parameters: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
+      }),
       sendBody: true,
       ...bodyParameters,
       options: { timeout: 15000 },

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { WORKFLOW_PATH } from '../../../../scripts/n8n/workflow/generated-files.ts';
+import { WORKFLOW_PATH } from '../../../../scripts/n8n/workflow/ids.ts';
 import type { N8nNode } from '../../../../scripts/n8n/workflow/nodes.ts';
 import { runCodeNode } from './code-sandbox.ts';
 
