@@ -56,7 +56,7 @@ try {
   heading('what only a running n8n shows');
   await runN8nChecks(stack, results, accepted);
 
-  heading(`know_schedule requests/s, ${BENCH_SECONDS} s each after a 2 s warm-up`);
+  heading(`know_schedule requests/s, about ${BENCH_SECONDS} s each after a warm-up`);
   for (const [target, url, serverCpu] of [
     ['n8n', stack.n8n.webhookUrl, () => cpuSeconds({ group: stack.n8n.processGroup })],
     [
