@@ -44,6 +44,7 @@ check('eslint', run(bin('eslint'), ['.', '--max-warnings=0']));
 check('prettier', run(bin('prettier'), ['--check', '.']));
 check('typecheck (app, service worker, node)', run(bin('tsc'), ['-b']));
 check('bundle budget (landing route, budget.json)', run(bin('tsx'), ['scripts/budget.ts']));
+check('reference server probes (scripts/probe-server.ts)', run(bin('tsx'), ['scripts/probe-server.ts']));
 
 const unitOk = run(bin('vitest'), [
   'run',

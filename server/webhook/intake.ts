@@ -3,7 +3,7 @@ import type { Roster } from '../roster/roster-store.ts';
 import { decodeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
-import { dispatch } from './handlers/dispatch.ts';
+import { dispatch } from './handlers.ts';
 import { reasons } from './messages.ts';
 import { checkRules } from './rules.ts';
 import { reasonFor } from './schema-reasons.ts';

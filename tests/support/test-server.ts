@@ -3,9 +3,11 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { RecordingWebhook, type RecordedRequest } from './recording-webhook.ts';
 
-export const WEBHOOK_PATH = '/api/webhook';
+// The e2e specs that script the webhook's path take it from here, beside the server that serves it.
+export { WEBHOOK_PATH };
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -5,7 +5,7 @@
  * workflow stores with the request (an answer) or sends and forgets (a refusal).
  */
 import type { AnyEnvelope } from '../../../server/webhook/contract.ts';
-import type { Answer } from '../../../server/webhook/handlers/answer.ts';
+import type { Answer } from '../../../server/webhook/handlers.ts';
 import type { Action } from '../../../src/shared/webhook/types.ts';
 
 /** A plain-text answer other than 200; nothing is stored for it. */

@@ -18,14 +18,14 @@ const VALIDATOR_MODULE = 'thrive:request-validator';
 
 /**
  * A node that never formats a date gets a stand-in for date-fns-tz (25 kB of
- * every bundle otherwise: n8n parses a Code node's whole text on every run).
+ * the bundle otherwise: n8n parses a Code node's whole text on every run).
  * Should such a node ever format a date after all, it fails loudly.
  */
 const WITHOUT_DATES = `export function formatInTimeZone() {
-  throw new Error('This Code node was generated without date formatting (formatsDates in code-nodes.ts)');
+  throw new Error('This Code node was generated without date formatting (withoutDates in code-nodes.ts)');
 }`;
 
-function sandboxModules(formatsDates: boolean): Plugin {
+function sandboxModules(withoutDates: boolean): Plugin {
   return {
     name: 'n8n-sandbox-modules',
     setup(pluginBuild) {
@@ -34,7 +34,7 @@ function sandboxModules(formatsDates: boolean): Plugin {
         path: VALIDATOR_MODULE,
         namespace: 'thrive',
       }));
-      if (!formatsDates) {
+      if (withoutDates) {
         pluginBuild.onResolve({ filter: /^date-fns-tz$/ }, () => ({ path: 'date-fns-tz', namespace: 'thrive' }));
       }
       pluginBuild.onLoad({ filter: /.*/, namespace: 'thrive' }, ({ path }) => ({
@@ -53,13 +53,13 @@ export interface CodeSource {
   call: string;
   /** What the node is, for the header of its code. */
   about: string;
-  /** Whether the node formats dates (src/shared/format/ist.ts); without, date-fns-tz is left out. */
-  formatsDates?: boolean;
+  /** The node never formats a date (src/shared/format/ist.ts): date-fns-tz is left out of it. */
+  withoutDates?: boolean;
 }
 
 const EXPORT_MAIN = /export\s*\{\s*([\w$]+)(?:\s+as\s+main)?\s*\};?\s*$/;
 
-export async function codeNodeBody({ module, call, about, formatsDates = false }: CodeSource): Promise<string> {
+export async function codeNodeBody({ module, call, about, withoutDates = false }: CodeSource): Promise<string> {
   const result = await build({
     stdin: { contents: module, resolveDir: CODE_DIR, loader: 'ts', sourcefile: 'node.ts' },
     bundle: true,
@@ -71,7 +71,7 @@ export async function codeNodeBody({ module, call, about, formatsDates = false }
     minify: true,
     legalComments: 'none',
     charset: 'utf8',
-    plugins: [sandboxModules(formatsDates)],
+    plugins: [sandboxModules(withoutDates)],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]?.text ?? '';

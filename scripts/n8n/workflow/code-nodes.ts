@@ -15,6 +15,8 @@ export const CODE_NODES = {
 import { checkRequest } from './check-request.ts';
 export const main = (item, now) => checkRequest(item, validate, now);`,
     call: 'main($json, new Date())',
+    // Dates are checked by the Reschedule answer node (scripts/n8n/code/answers.ts).
+    withoutDates: true,
   },
   schedule: {
     about: "Schedule answer: the rest of this week's sessions of the parent found on the roster, or 404.",
@@ -25,27 +27,27 @@ export const main = (item, now) => checkRequest(item, validate, now);`,
     about: 'Reschedule answer: the days asked for (today or later in India), for one day or a range.',
     module: "export { answerReschedule as main } from './answers.ts';",
     call: `main(${CHECK}, new Date())`,
-    formatsDates: true,
   },
   chat: {
     about: 'Chat answer: the facilitator (or the programme team) and the channel the message goes to.',
     module: "export { answerChat as main } from './answers.ts';",
-    call: `main(${CHECK}, $json)`,
+    call: `main(${CHECK}, $json, new Date())`,
   },
   consult: {
     about: 'Consult answer: thanks the visitor and repeats the preferred times.',
     module: "export { answerConsult as main } from './answers.ts';",
-    call: `main(${CHECK})`,
+    call: `main(${CHECK}, new Date())`,
   },
   call: {
     about: 'Call answer: thanks the visitor and repeats the preferred times.',
     module: "export { answerCall as main } from './answers.ts';",
-    call: `main(${CHECK})`,
+    call: `main(${CHECK}, new Date())`,
   },
   files: {
     about: 'One item per file: each attachment as n8n binary data, for the node that uploads it.',
     module: "export { filesToDeliver as main } from './deliver-files.ts';",
     call: `main($('Webhook').first().json.body, ${CHECK}, $('Answered?').first().json.delivery)`,
+    withoutDates: true,
   },
 } as const satisfies Record<string, CodeSource>;
 

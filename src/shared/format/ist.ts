@@ -8,9 +8,21 @@ export function toIstIso(at: Date): string {
   return formatInTimeZone(at, TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
 }
 
-/** "24 Nov 2026" for a moment, as seen in India. */
-export function formatIstDate(at: Date): string {
-  return formatInTimeZone(at, TIME_ZONE, 'd MMM yyyy');
+/** The ISO weekday (Monday 1 to Sunday 7) and the 24-hour "HH:mm" of a moment, as seen in India. */
+export function istWeekdayAndTime(at: Date): { weekday: number; time: string } {
+  const [weekday, time = ''] = formatInTimeZone(at, TIME_ZONE, 'i HH:mm').split(' ');
+  return { weekday: Number(weekday), time };
+}
+
+/** "Wednesday 25 Nov" for a moment, as seen in India. */
+export function formatIstWeekdayDate(at: Date): string {
+  return formatInTimeZone(at, TIME_ZONE, 'EEEE d MMM');
+}
+
+/** "5:00 PM" for a 24-hour wall-clock time "17:00" (a time of day in India, with no date). */
+export function formatClockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return formatInTimeZone(new Date(Date.UTC(2000, 0, 1, hours, minutes)), 'UTC', 'h:mm a');
 }
 
 /** "24 Nov 2026, 5:30 pm" for a moment, as seen in India. */

@@ -29,6 +29,8 @@ const portalEnvelopes = [
   buildEnvelope({ action: 'book_consult', user, payload: {} }),
   buildEnvelope({ action: 'book_consult', user, payload: {}, message: 'Hello', preferredTimes: 'Mornings' }),
   buildEnvelope({ action: 'schedule_call', user, payload: {}, message: '   ', preferredTimes: 'Any time' }),
+  buildEnvelope({ action: 'know_schedule', user, payload: {}, language: 'hi' }),
+  buildEnvelope({ action: 'chat_facilitator', user, payload: { message: 'Hi', attachments: [] }, language: 'en' }),
 ];
 
 describe('the JSON Schema in server/contract is the contract the portal speaks', () => {

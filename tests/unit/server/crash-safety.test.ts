@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/shared/webhook/types.ts';
 import { bookConsult, chat, envelope, fileOf, knowSchedule } from './support/envelopes.ts';
-import { spawnPortal, type SpawnedPortal } from './support/spawn-portal.ts';
-import { makeTempPortalDir, TEST_ROSTER_PATH } from './support/test-portal.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../scripts/portal-process.ts';
+import { TEST_ROSTER_PATH } from './support/test-portal.ts';
 
 const temp = makeTempPortalDir();
 const env = {
@@ -11,6 +11,7 @@ const env = {
   DIST_DIR: temp.distDir,
   ROSTER_PATH: TEST_ROSTER_PATH,
   RATE_LIMIT_MAX: '0',
+  RATE_LIMIT_PER_NUMBER_MAX: '0',
 };
 let running: SpawnedPortal | undefined;
 

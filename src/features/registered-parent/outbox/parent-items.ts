@@ -1,5 +1,5 @@
 import type { OutboxItem } from '../../../shared/outbox/types.ts';
-import { scheduleCacheKey } from '../../../shared/schedule/cache.ts';
+import { phoneKey } from '../../../shared/rules/phone.ts';
 import type { User } from '../../../shared/webhook/types.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { User } from '../../../shared/webhook/types.ts';
  * their own, matched by phone number however it was typed.
  */
 export function isSameParent(a: User, b: User): boolean {
-  return scheduleCacheKey(a.number) === scheduleCacheKey(b.number);
+  return (phoneKey(a.number) ?? a.number) === (phoneKey(b.number) ?? b.number);
 }
 
 export function itemsOf<T extends Pick<OutboxItem, 'envelope'>>(items: readonly T[], user: User): T[] {

@@ -24,7 +24,7 @@ export function useSchedule() {
     if (!user) return undefined;
     let live = true;
     void pageScheduleCache()
-      .read(user.number)
+      .read(user)
       .then((saved) => {
         if (live && saved) dispatch({ type: 'saved-read', saved });
       });
@@ -45,7 +45,7 @@ export function useSchedule() {
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
       pageScheduleCache()
-        .save(user.number, { entries, text: text ?? '', fetchedAt })
+        .save(user, { entries, text: text ?? '', fetchedAt })
         .catch(() => {
           // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
         });

@@ -16,7 +16,7 @@ export function useLogOut(): () => Promise<void> {
   return useCallback(async () => {
     if (user) {
       await pageScheduleCache()
-        .clear(user.number)
+        .clear(user)
         .catch(() => {
           // Logging out must not hang on storage; a record left behind is shown only to this same parent.
         });
