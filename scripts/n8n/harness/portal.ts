@@ -3,7 +3,7 @@
  * VITE_WEBHOOK_URL pointing at n8n's webhook, into a folder of its own, and
  * served by the reference server, whose CSP then lets the page reach that
  * origin (connect-src). The same server, on the test roster with its rate
- * limit off, is the baseline of the requests/s comparison.
+ * limits off, is the baseline of the requests/s comparison.
  */
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -32,6 +32,7 @@ export async function startReferenceServer(webhookUrl: string): Promise<Referenc
     DATABASE_PATH: temp.databasePath,
     ROSTER_PATH: TEST_ROSTER_PATH,
     RATE_LIMIT_MAX: '0',
+    RATE_LIMIT_PER_NUMBER_MAX: '0',
     VITE_WEBHOOK_URL: webhookUrl,
   });
   return {
