@@ -57,12 +57,11 @@ CREATE TABLE IF NOT EXISTS thrive.settings (
 );
 INSERT INTO thrive.settings (name, value) VALUES ('requests_per_number_per_minute', 30) ON CONFLICT (name) DO NOTHING;
 
--- Requests per phone number in the current minute, for the per-number limit (429).
+-- Requests per phone number in the minute since the number's window began (it begins at its first request).
 CREATE TABLE IF NOT EXISTS thrive.number_hits (
-  number text NOT NULL,
-  minute timestamptz NOT NULL,
-  hits integer NOT NULL,
-  PRIMARY KEY (number, minute)
+  number text PRIMARY KEY,
+  window_start timestamptz NOT NULL,
+  hits integer NOT NULL
 );
 
 -- One call decides what a request is, atomically. First the per-number limit: over it, 'limited' (429).
@@ -84,14 +83,16 @@ DECLARE
   id text := request->>'request_id';
   earlier thrive.requests%ROWTYPE;
   deadline timestamptz := clock_timestamp() + make_interval(secs => wait_ms / 1000.0);
-  this_minute timestamptz := date_trunc('minute', clock_timestamp());
+  arrived timestamptz := clock_timestamp();
   per_minute integer := (SELECT value FROM thrive.settings WHERE name = 'requests_per_number_per_minute');
   hits integer;
 BEGIN
   IF per_minute > 0 THEN
-    DELETE FROM thrive.number_hits h WHERE h.number = number_key AND h.minute < this_minute;
-    INSERT INTO thrive.number_hits AS h (number, minute, hits) VALUES (number_key, this_minute, 1)
-      ON CONFLICT (number, minute) DO UPDATE SET hits = h.hits + 1
+    -- One row per number, counted under its row lock: copies arriving together are all counted.
+    INSERT INTO thrive.number_hits AS h (number, window_start, hits) VALUES (number_key, arrived, 1)
+      ON CONFLICT (number) DO UPDATE SET
+        window_start = CASE WHEN h.window_start <= arrived - interval '1 minute' THEN arrived ELSE h.window_start END,
+        hits = CASE WHEN h.window_start <= arrived - interval '1 minute' THEN 1 ELSE h.hits + 1 END
       RETURNING h.hits INTO hits;
     IF hits > per_minute THEN
       RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text;

@@ -18,6 +18,7 @@ import { ensureChromium } from './ensure-chromium.ts';
 import { runBrowserJourney } from './n8n/harness/browser.ts';
 import { runContract } from './n8n/harness/contract.ts';
 import { cpuSeconds } from './n8n/harness/cpu.ts';
+import { runDeliveryChecks } from './n8n/harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './n8n/harness/install.ts';
 import { runN8nChecks } from './n8n/harness/n8n-checks.ts';
 import { Results } from './n8n/harness/results.ts';
@@ -54,6 +55,7 @@ try {
   const accepted = await runContract(stack.n8n.webhookUrl, TEST_PARENT, results);
 
   heading('what only a running n8n shows');
+  await runDeliveryChecks(stack, results);
   await runN8nChecks(stack, results, accepted);
 
   heading(`know_schedule requests/s, about ${BENCH_SECONDS} s each after a warm-up`);
