@@ -44,6 +44,10 @@ await results.run(`workflow: valid for n8n ${N8N_VERSION}'s node definitions (@n
 );
 
 const stack = await startStack(install);
+// n8n runs in a process group of its own and Postgres as a daemon: a Ctrl-C must stop them too.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
+}
 const throughput: string[] = [];
 try {
   console.log(

@@ -34,9 +34,14 @@ const seconds = (since: number) => (Date.now() - since) / 1000;
 
 export async function startStack(install: N8nInstall): Promise<Stack> {
   const stops: (() => Promise<void> | void)[] = [];
-  const stop = async () => {
-    for (const step of stops.reverse()) await Promise.resolve(step()).catch((error: unknown) => console.error(error));
-  };
+  // Once, however often it is asked for (the run's end and a Ctrl-C may both ask).
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      for (const step of [...stops].reverse()) {
+        await Promise.resolve(step()).catch((error: unknown) => console.error(error));
+      }
+    })());
   const timings: Record<string, number> = {};
   try {
     let since = Date.now();
