@@ -11,6 +11,7 @@
  *
  *   npm run test:n8n
  *   npm run test:n8n -- --bench-seconds 5
+ *   npm run test:n8n -- --repeat-journey 3     the browser journey three times over
  */
 import { parseArgs } from 'node:util';
 import { TEST_PARENT } from '../tests/unit/server/support/envelopes.ts';
@@ -27,8 +28,11 @@ import { knowScheduleThroughput, throughputLine } from './n8n/harness/throughput
 import { sdkProblems } from './n8n/harness/validate.ts';
 import { WORKFLOW_PATH } from './n8n/workflow/ids.ts';
 
-const { values } = parseArgs({ options: { 'bench-seconds': { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { 'bench-seconds': { type: 'string', default: '10' }, 'repeat-journey': { type: 'string', default: '1' } },
+});
 const BENCH_SECONDS = Number(values['bench-seconds']);
+const JOURNEY_RUNS = Number(values['repeat-journey']);
 const started = Date.now();
 const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
 const heading = (text: string) => console.log(`\n== ${text}`);
@@ -80,7 +84,7 @@ try {
   }
 
   heading('the browser journey against n8n (scripts/n8n/browser)');
-  if (ensureChromium()) await runBrowserJourney(stack, results);
+  if (ensureChromium()) await runBrowserJourney(stack, results, JOURNEY_RUNS);
   else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
 } finally {
   await stack.stop();

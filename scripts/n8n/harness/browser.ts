@@ -25,7 +25,8 @@ interface Suite {
 
 const specsOf = (suite: Suite): Suite['specs'] => [...suite.specs, ...(suite.suites ?? []).flatMap(specsOf)];
 
-export async function runBrowserJourney(stack: Stack, results: Results): Promise<void> {
+/** Runs the journey's tests, each `repeat` times (Playwright's --repeat-each), every run a result of its own. */
+export async function runBrowserJourney(stack: Stack, results: Results, repeat = 1): Promise<void> {
   rmSync(REPORT, { force: true });
   const env = {
     ...process.env,
@@ -37,7 +38,13 @@ export async function runBrowserJourney(stack: Stack, results: Results): Promise
   };
   const child = spawn(
     process.execPath,
-    ['node_modules/@playwright/test/cli.js', 'test', '-c', 'scripts/n8n/playwright.config.ts'],
+    [
+      'node_modules/@playwright/test/cli.js',
+      'test',
+      '-c',
+      'scripts/n8n/playwright.config.ts',
+      `--repeat-each=${repeat}`,
+    ],
     { cwd: REPO_ROOT, env, stdio: 'inherit' },
   );
   await new Promise((done) => child.once('exit', done));
@@ -51,12 +58,13 @@ export async function runBrowserJourney(stack: Stack, results: Results): Promise
   if (specs.length === 0)
     results.add({ name: 'browser: the journey ran', verdict: 'failed', ms: 0, notes: ['no report'] });
   for (const spec of specs) {
-    const last = spec.tests[0]?.results.at(-1);
-    results.add({
-      name: `browser: ${spec.title}`,
-      verdict: last?.status === 'passed' ? 'passed' : last?.status === 'skipped' ? 'skipped' : 'failed',
-      ms: last?.duration ?? 0,
-      notes: (last?.errors ?? []).map((error) => error.message ?? 'failed'),
-    });
+    for (const run of spec.tests.flatMap((t) => t.results)) {
+      results.add({
+        name: `browser: ${spec.title}`,
+        verdict: run.status === 'passed' ? 'passed' : run.status === 'skipped' ? 'skipped' : 'failed',
+        ms: run.duration,
+        notes: run.errors.map((error) => error.message ?? 'failed'),
+      });
+    }
   }
 }
