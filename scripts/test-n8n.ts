@@ -47,7 +47,16 @@ await results.run(`workflow: valid for n8n ${N8N_VERSION}'s node definitions (@n
   sdkProblems(install, WORKFLOW_PATH),
 );
 
-const stack = await startStack(install);
+const stack = await startStack(install).catch((error: unknown) => {
+  results.add({
+    name: 'the stack started (Postgres, n8n, the portal, the reference server)',
+    verdict: 'failed',
+    ms: 0,
+    notes: [String(error)],
+  });
+  console.log(results.closingLine());
+  process.exit(1);
+});
 // n8n runs in a process group of its own and Postgres as a daemon: a Ctrl-C must stop them too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void stack.stop().finally(() => process.exit(130)));

@@ -115,9 +115,14 @@ export async function startN8n({
     THRIVE_CHAT_RELAY_URL: relayUrl,
   };
   const cli = (args: string[]) => run(install.n8n, args, env);
-  await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort)}`]);
-  await cli(['import:workflow', `--input=${workflowPath}`]);
-  await cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
+  try {
+    await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort)}`]);
+    await cli(['import:workflow', `--input=${workflowPath}`]);
+    await cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
+  } catch (error) {
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
 
   const started = Date.now();
   const child = spawn(install.n8n, ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -58,13 +58,18 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     const port = await freePort();
     since = Date.now();
     const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
+    // Handled at once: a build failing while n8n starts must not end this process before it stops what it started.
+    const built = building.then(
+      () => undefined,
+      () => undefined,
+    );
     const n8n = await startN8n({
       install,
       workflowPath: WORKFLOW_PATH,
       postgresPort: postgres.port,
       relayUrl: relay.url,
       port,
-    }).finally(() => building.catch(() => undefined));
+    }).finally(() => built);
     stops.push(() => n8n.stop());
     timings['n8n import, publish and start'] = seconds(since);
     timings['n8n start alone'] = n8n.startSeconds;
