@@ -6,10 +6,14 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** The request_id of every webhook request the page makes, retries included. */
+/**
+ * The request_id of every webhook request made for the page, retries
+ * included: by the page itself, or by the service worker once it controls
+ * the page (its requests reach the context, not the page).
+ */
 export function recordRequestIds(page: Page): string[] {
   const ids: string[] = [];
-  page.on('request', (request) => {
+  page.context().on('request', (request) => {
     if (request.url().endsWith('/api/webhook')) ids.push((request.postDataJSON() as { request_id: string }).request_id);
   });
   return ids;
