@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/prerender.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -31,6 +32,7 @@ export default defineConfig({
   plugins: [
     react(),
     topLevelManifest(),
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
