@@ -28,6 +28,9 @@ function topLevelManifest(): Plugin {
   };
 }
 
+/** The reference server `npm run dev` and `npm run preview` start beside Vite (scripts/dev.ts), which passes its address. */
+const API_ORIGIN = process.env.THRIVE_API_ORIGIN ?? 'http://127.0.0.1:8787';
+
 export default defineConfig({
   plugins: [
     react(),
@@ -47,6 +50,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
   },
+  // The webhook's default address is same-origin /api/webhook: in dev and preview (whose proxy defaults to this
+  // one) it is the reference server's.
+  server: { proxy: { '/api': API_ORIGIN } },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadScreen } from './app/app-routes.tsx';
@@ -20,12 +20,13 @@ const app = (
   </StrictMode>
 );
 
-// A prerendered page is hydrated once its screen's chunk is in, so it never suspends; the empty app shell
-// (the service worker's answer for any other address) and the dev server's page are rendered from scratch.
+// A prerendered page is hydrated once its screen's chunk is in, so it never suspends, and in a transition, so
+// hydrating yields to the browser every few milliseconds instead of blocking a slow phone's main thread. The empty
+// app shell (the service worker's answer for any other address) and the dev server's page are rendered from scratch.
 if (root.hasChildNodes()) {
   preloadScreen(window.location.pathname)
     .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error))
-    .finally(() => hydrateRoot(root, app));
+    .finally(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

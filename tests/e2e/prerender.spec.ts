@@ -6,7 +6,13 @@ import { en as visitor } from '../../src/features/new-visitor/messages.ts';
 import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { E2E_BUILD_ENV } from '../support/build.ts';
-import { holdScriptsUntilFirstPaint, paintRecord, waitForHydration, watchFirstPaint } from '../support/first-paint.ts';
+import {
+  holdScriptsUntilFirstPaint,
+  offerInstallOnLoad,
+  paintRecord,
+  waitForHydration,
+  watchFirstPaint,
+} from '../support/first-paint.ts';
 import { ASHA, openSignedIn } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
@@ -41,6 +47,8 @@ const ROUTES: Route[] = [
 // The e2e build sends know-more straight on to the programme's own site: nothing of ours is left to measure.
 const STAYING = ROUTES.filter(({ path }) => path !== paths.knowMore);
 const UNKNOWN_PATH = '/no/such/page';
+// Spec: the landing page and the menu offer installing the app.
+const OFFERS_INSTALL: string[] = [paths.home, paths.menu];
 
 /** Whatever the console says while a page opens, warnings and errors only, page errors included. */
 function recordProblems(page: Page): string[] {
@@ -108,9 +116,12 @@ test.describe('hydration', () => {
       context,
     }) => {
       const problems = recordProblems(page);
+      await offerInstallOnLoad(context);
       if (needsSession) await signInBeforeScripts(context);
       await page.goto(path);
       await waitForHydration(page);
+      if (OFFERS_INSTALL.includes(path))
+        await expect(page.getByRole('button', { name: pwa.install.button })).toBeVisible();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(signedInHeading);
       const { headings, shifts } = await paintRecord(page);
       expect(headings).toEqual([...new Set([heading, signedInHeading])]);

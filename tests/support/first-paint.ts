@@ -50,6 +50,22 @@ export async function holdScriptsUntilFirstPaint(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Chromium offers installing only outside incognito: a stand-in offer, once
+ * the page has loaded, so the 'Install app' button appears as for a parent.
+ */
+export async function offerInstallOnLoad(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() =>
+    window.addEventListener('load', () => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(offer);
+    }),
+  );
+}
+
 /** Resolves once the page has hydrated and loaded: the toaster mounts only then (src/app/app-layout.tsx). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' });
