@@ -49,6 +49,16 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   // The webhook's default address is same-origin /api/webhook: in dev and preview (whose proxy defaults to this
   // one) it is the reference server's.

@@ -14,6 +14,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { BOOT_SCRIPT } from '../server/http/boot-script.ts';
 import { NOT_FOUND_PAGE, pageFile } from '../server/http/page-files.ts';
 
 const ENTRY = 'src/entry-prerender.tsx';
@@ -46,10 +47,54 @@ export function inlineStylesheets(html: string, readCss: (urlPath: string) => st
   });
 }
 
-/** The template with the app's HTML in its root element (nothing else between the tags: see src/main.tsx). */
+const MODULE_TAG = /<script\b[^>]*\btype="module"[^>]*><\/script>|<link\b[^>]*\brel="modulepreload"[^>]*>/g;
+
+/**
+ * The order the boot script evaluates the entry's chunks in: each after the
+ * chunks it imports, the entry last. `imports` maps a chunk's URL path to the
+ * URL paths it statically imports.
+ */
+export function bootOrder(entry: string, imports: ReadonlyMap<string, readonly string[]>): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (chunk: string) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const dependency of imports.get(chunk) ?? []) visit(dependency);
+    order.push(chunk);
+  };
+  visit(entry);
+  return order;
+}
+
+/**
+ * The built index.html with its module script and preloads replaced by one
+ * modulepreload per chunk, in boot order, and the boot script before </body>.
+ */
+export function bootAfterPaint(html: string, chunks: readonly string[]): string {
+  const tags = html.match(MODULE_TAG) ?? [];
+  if (!tags.some((tag) => tag.startsWith('<script'))) throw new Error('The HTML template has no module script');
+  const preloads = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`).join('\n    ');
+  let first = true;
+  const withPreloads = html.replace(MODULE_TAG, () => {
+    const replacement = first ? preloads : '';
+    first = false;
+    return replacement;
+  });
+  return withPreloads
+    .replace(/\n\s*(?=\n)/g, '')
+    .replace('</body>', () => `  <script>${BOOT_SCRIPT}</script>\n  </body>`);
+}
+
+/**
+ * The template with the app's HTML in its root element (nothing else between
+ * the tags: see src/main.tsx). The root is inert until the app has hydrated
+ * it (src/app/app-layout.tsx): a tap or a keystroke before then would reach a
+ * form with no handler, and what was typed would be lost.
+ */
 export function fillRoot(template: string, appHtml: string): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`The HTML template has no ${EMPTY_ROOT}`);
-  return template.replace(EMPTY_ROOT, () => `<div id="root">${appHtml}</div>`);
+  return template.replace(EMPTY_ROOT, () => `<div id="root" inert>${appHtml}</div>`);
 }
 
 async function buildEntry(config: ResolvedConfig, workDir: string): Promise<PrerenderEntry> {
@@ -103,7 +148,12 @@ export function prerender(): Plugin {
         if (item?.type !== 'asset') throw new Error(`The build has no ${fileName}`);
         return typeof item.source === 'string' ? item.source : new TextDecoder().decode(item.source);
       };
-      const template = inlineStylesheets(source('index.html'), (urlPath) => source(urlPath.slice(1)));
+      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      if (!entry) throw new Error('The build has no entry chunk');
+      const imports = new Map(chunks.map((chunk) => [`/${chunk.fileName}`, chunk.imports.map((file) => `/${file}`)]));
+      const html = inlineStylesheets(source('index.html'), (urlPath) => source(urlPath.slice(1)));
+      const template = bootAfterPaint(html, bootOrder(`/${entry.fileName}`, imports));
       await mkdir(join(config.root, WORK_DIR), { recursive: true });
       const workDir = await mkdtemp(join(config.root, WORK_DIR, 'run-'));
       try {

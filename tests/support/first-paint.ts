@@ -51,19 +51,26 @@ export async function holdScriptsUntilFirstPaint(page: Page): Promise<void> {
 }
 
 /**
- * Chromium offers installing only outside incognito: a stand-in offer, once
- * the page has loaded, so the 'Install app' button appears as for a parent.
+ * Chromium offers installing only outside incognito: a stand-in offer, as
+ * Chromium makes it, so the 'Install app' button appears as it would for a parent.
  */
-export async function offerInstallOnLoad(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() =>
-    window.addEventListener('load', () => {
-      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-        prompt: () => Promise.resolve(),
-        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
-      });
-      window.dispatchEvent(offer);
-    }),
-  );
+export async function offerInstall(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => Promise.resolve(),
+      userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+    });
+    window.dispatchEvent(offer);
+  });
+}
+
+/**
+ * Resolves once the app runs on the page: a prerendered page is inert until
+ * hydrated (scripts/prerender.ts). Clicks and fills wait for that by
+ * themselves; what bypasses them (setInputFiles, evaluate) needs this first.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
 }
 
 /** Resolves once the page has hydrated and loaded: the toaster mounts only then (src/app/app-layout.tsx). */

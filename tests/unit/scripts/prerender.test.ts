@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fillRoot, inlineStylesheets } from '../../../scripts/prerender.ts';
+import { createHash } from 'node:crypto';
+import { bootAfterPaint, bootOrder, fillRoot, inlineStylesheets } from '../../../scripts/prerender.ts';
+import { BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
 
 const css: Record<string, string> = { '/assets/index-a.css': 'body{margin:0}\n', '/assets/b.css': '.x{color:red}' };
 const readCss = (path: string) => {
@@ -34,13 +36,61 @@ describe('inlineStylesheets', () => {
 });
 
 describe('fillRoot', () => {
-  it('puts the app HTML inside the empty root, with nothing around it', () => {
+  it('puts the app HTML inside the empty root, with nothing around it, inert until hydrated', () => {
     expect(fillRoot('<body><div id="root"></div></body>', '<main>$& $1</main>')).toBe(
-      '<body><div id="root"><main>$& $1</main></div></body>',
+      '<body><div id="root" inert><main>$& $1</main></div></body>',
     );
   });
 
   it('refuses a template without an empty root', () => {
     expect(() => fillRoot('<body><div id="app"></div></body>', '<main></main>')).toThrow(/no <div id="root">/);
+  });
+});
+
+describe('bootOrder', () => {
+  it('puts each chunk after the chunks it imports, the entry last, each once, cycles included', () => {
+    const imports = new Map([
+      ['/assets/index.js', ['/assets/react-dom.js', '/assets/router.js']],
+      ['/assets/router.js', ['/assets/react-dom.js', '/assets/runtime.js']],
+      ['/assets/react-dom.js', ['/assets/runtime.js']],
+      ['/assets/runtime.js', ['/assets/index.js']],
+    ]);
+    expect(bootOrder('/assets/index.js', imports)).toEqual([
+      '/assets/runtime.js',
+      '/assets/react-dom.js',
+      '/assets/router.js',
+      '/assets/index.js',
+    ]);
+  });
+});
+
+describe('bootAfterPaint', () => {
+  const template = [
+    '<head>',
+    '<script type="module" crossorigin src="/assets/index.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-dom.js">',
+    '<link rel="stylesheet" href="/assets/index.css">',
+    '</head><body><div id="root"></div></body>',
+  ].join('\n');
+  const page = bootAfterPaint(template, ['/assets/react-dom.js', '/assets/index.js']);
+
+  it('preloads the chunks in boot order and loads no module script itself', () => {
+    expect(page.match(/<link rel="modulepreload"[^>]*>/g)).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/react-dom.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/index.js">',
+    ]);
+    expect(page).not.toContain('type="module"');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/index.css">');
+  });
+
+  it('ends the body with the one inline script the CSP allows by its hash', () => {
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code ?? '');
+    expect(scripts).toHaveLength(1);
+    expect(
+      `'sha256-${createHash('sha256')
+        .update(scripts[0] ?? '')
+        .digest('base64')}'`,
+    ).toBe(BOOT_SCRIPT_SOURCE);
+    expect(page).toMatch(/<\/script>\s*<\/body>/);
   });
 });

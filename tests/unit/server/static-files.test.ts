@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
 import { contentSecurityPolicy } from '../../../server/http/security-headers.ts';
 import { FAKE_ASSET, startTestPortal, type TestPortal } from './support/test-portal.ts';
 
@@ -106,11 +107,11 @@ describe('security headers', () => {
     expect(headers['content-security-policy']).toBe(contentSecurityPolicy(undefined));
   });
 
-  it('forbid inline script, plugins, framing and foreign base URLs', () => {
+  it("forbid inline script but the pages' boot script, plugins, framing and foreign base URLs", () => {
     const directives = contentSecurityPolicy(undefined).split('; ');
     expect(directives).toEqual(
       expect.arrayContaining([
-        "script-src 'self'",
+        `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",
