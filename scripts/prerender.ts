@@ -1,13 +1,15 @@
 /**
  * Prerendering, a step of every `vite build` (vite.config.ts adds the plugin):
  * once the client bundle is written, src/entry-prerender.tsx is built for Node
- * into a temporary folder and every screen is rendered into its own HTML file,
- * by the static hosts' convention (server/http/page-files.ts), with
- * the 404 page in 404.html and an empty app shell, the service worker's
- * navigation fallback, in app-shell.html. Each file is the built index.html
- * with the entry's CSS inlined, so the first screen paints from the HTML alone.
- * It runs in writeBundle, before vite-plugin-pwa's closeBundle injects the
- * precache manifest: the pages are precached with revisions of their own.
+ * into a temporary folder and every screen is rendered into its own HTML file
+ * by the static hosts' convention (server/http/page-files.ts), the 404 page
+ * into 404.html, and an empty app shell, the service worker's navigation
+ * fallback (sw/app-shell.ts), into app-shell.html. Each file is the built
+ * index.html with the entry's CSS inlined, so the first screen paints from
+ * the HTML alone, and the app started by the boot script
+ * (server/http/boot-script.ts) once it has. This runs in writeBundle, before
+ * vite-plugin-pwa's closeBundle injects the precache manifest: the pages are
+ * precached with revisions of their own.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -22,7 +24,7 @@ const ENTRY_OUTPUT = 'entry-prerender.mjs';
 /** Inside the project, so the Node build's imports of react and friends resolve from node_modules. */
 const WORK_DIR = 'node_modules/.prerender';
 const EMPTY_ROOT = '<div id="root"></div>';
-export const APP_SHELL_FILE = 'app-shell.html';
+const APP_SHELL_FILE = 'app-shell.html';
 
 /** What src/entry-prerender.tsx exports (its Node build is imported at run time, untyped). */
 interface PrerenderEntry {
@@ -114,24 +116,23 @@ async function buildEntry(config: ResolvedConfig, workDir: string): Promise<Prer
   return (await import(pathToFileURL(join(workDir, ENTRY_OUTPUT)).href)) as PrerenderEntry;
 }
 
-/** Renders every page of `entry` into `outDir`; returns the files written. */
-export async function writePages(entry: PrerenderEntry, template: string, outDir: string): Promise<string[]> {
+/** Renders every page into `outDir`, and the app shell beside them. */
+async function writePages(renderer: PrerenderEntry, template: string, outDir: string): Promise<void> {
   const fileOf = (path: string) => {
     const file = pageFile(path);
     if (!file) throw new Error(`${path} cannot be served as a page: its last segment has a dot`);
     return file;
   };
   const pages = [
-    ...entry.PRERENDERED_PATHS.map((path) => ({ path, file: fileOf(path) })),
-    { path: entry.NOT_FOUND_PATH, file: NOT_FOUND_PAGE },
+    ...renderer.PRERENDERED_PATHS.map((path) => ({ path, file: fileOf(path) })),
+    { path: renderer.NOT_FOUND_PATH, file: NOT_FOUND_PAGE },
   ];
   const write = async (file: string, html: string) => {
     await mkdir(dirname(join(outDir, file)), { recursive: true });
     await writeFile(join(outDir, file), html);
   };
   await write(APP_SHELL_FILE, template);
-  for (const { path, file } of pages) await write(file, fillRoot(template, await entry.renderPage(path)));
-  return [APP_SHELL_FILE, ...pages.map(({ file }) => file)];
+  for (const { path, file } of pages) await write(file, fillRoot(template, await renderer.renderPage(path)));
 }
 
 export function prerender(): Plugin {
@@ -157,8 +158,7 @@ export function prerender(): Plugin {
       await mkdir(join(config.root, WORK_DIR), { recursive: true });
       const workDir = await mkdtemp(join(config.root, WORK_DIR, 'run-'));
       try {
-        const entry = await buildEntry(config, workDir);
-        await writePages(entry, template, options.dir ?? config.build.outDir);
+        await writePages(await buildEntry(config, workDir), template, options.dir ?? config.build.outDir);
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }

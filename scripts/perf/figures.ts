@@ -116,6 +116,14 @@ export const TARGETS = {
   tbtBelowMs: 50,
 } as const;
 
+export function formatSeconds(ms: number | null): string {
+  return ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`;
+}
+
+const score = (value: number | null) => (value === null ? 'n/a' : String(value));
+const formatCls = (cls: number | null) => (cls === null ? 'n/a' : cls.toFixed(3));
+const formatMsOrNa = (ms: number | null) => (ms === null ? 'n/a' : formatMs(ms));
+
 const numeric = (report: LighthouseReport, id: string) => report.audits[id]?.numericValue ?? null;
 
 export function summarize(report: LighthouseReport): PageSummary {
@@ -166,14 +174,6 @@ export function describeTargets(): string {
     `CLS ${TARGETS.cls}, TBT < ${TARGETS.tbtBelowMs} ms`
   );
 }
-
-export function formatSeconds(ms: number | null): string {
-  return ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`;
-}
-
-const score = (value: number | null) => (value === null ? 'n/a' : String(value));
-const formatCls = (cls: number | null) => (cls === null ? 'n/a' : cls.toFixed(3));
-const formatMsOrNa = (ms: number | null) => (ms === null ? 'n/a' : formatMs(ms));
 
 export function formatSummary(page: string, summary: PageSummary): string {
   const { scores } = summary;
