@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import { BOOT_SCRIPT } from '../server/http/boot-script.ts';
+import { BOOT_CHUNKS_ID, BOOT_SCRIPT } from '../server/http/boot-script.ts';
 import { NOT_FOUND_PAGE, pageFile } from '../server/http/page-files.ts';
 
 const ENTRY = 'src/entry-prerender.tsx';
@@ -70,22 +70,18 @@ export function bootOrder(entry: string, imports: ReadonlyMap<string, readonly s
 }
 
 /**
- * The built index.html with its module script and preloads replaced by one
- * modulepreload per chunk, in boot order, and the boot script before </body>.
+ * The built index.html with its module script and preloads replaced by the
+ * list of chunks, in boot order, for the boot script that ends the body: the
+ * page fetches no script before its first paint.
  */
 export function bootAfterPaint(html: string, chunks: readonly string[]): string {
   const tags = html.match(MODULE_TAG) ?? [];
   if (!tags.some((tag) => tag.startsWith('<script'))) throw new Error('The HTML template has no module script');
-  const preloads = chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="${chunk}">`).join('\n    ');
-  let first = true;
-  const withPreloads = html.replace(MODULE_TAG, () => {
-    const replacement = first ? preloads : '';
-    first = false;
-    return replacement;
-  });
-  return withPreloads
+  const list = `<script type="application/json" id="${BOOT_CHUNKS_ID}">${JSON.stringify(chunks)}</script>`;
+  return html
+    .replace(MODULE_TAG, '')
     .replace(/\n\s*(?=\n)/g, '')
-    .replace('</body>', () => `  <script>${BOOT_SCRIPT}</script>\n  </body>`);
+    .replace('</body>', () => `  ${list}\n    <script>${BOOT_SCRIPT}</script>\n  </body>`);
 }
 
 /**

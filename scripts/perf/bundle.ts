@@ -2,14 +2,16 @@
  * What the built app weighs, the way a phone pays for it (gzip -9), and the
  * checks of budget.json. The landing route `/` is its prerendered HTML (the
  * first screen's CSS is inlined in it) plus the scripts it loads before the
- * app runs: the tags of the HTML and their static imports, as the build's own
- * chunk graph records them; lazy chunks load later, on their own screens.
+ * app runs: those its tags and its boot script name, and their static
+ * imports, as the build's own chunk graph records them; lazy chunks load
+ * later, on their own screens.
  * The build also records the source modules of each chunk, for budget.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
+import { BOOT_CHUNKS_ID } from '../../server/http/boot-script.ts';
 
 export type AssetKind = 'html' | 'js' | 'css';
 
@@ -45,7 +47,14 @@ function attributesOf(source: string): Map<string, string> {
   return attributes;
 }
 
-/** The script and stylesheet URLs an HTML document makes the browser load as it opens. */
+/** The chunks a built page's boot script loads (server/http/boot-script.ts), from their JSON list. */
+function bootChunks(html: string): string[] {
+  const list = new RegExp(`<script type="application/json" id="${BOOT_CHUNKS_ID}">([^<]*)</script>`).exec(html);
+  const chunks: unknown = JSON.parse(list?.[1] ?? '[]');
+  return Array.isArray(chunks) ? chunks.filter((chunk): chunk is string => typeof chunk === 'string') : [];
+}
+
+/** The script and stylesheet URLs an HTML document makes the browser load as it opens, its boot script's included. */
 export function htmlAssetUrls(html: string): string[] {
   const urls: string[] = [];
   for (const [, tag, attributeText] of html.replace(COMMENT, '').matchAll(TAG)) {
@@ -65,7 +74,7 @@ export function htmlAssetUrls(html: string): string[] {
       (rel.includes('preload') && (as === 'script' || as === 'style'));
     if (href && loadsCode) urls.push(href);
   }
-  return urls;
+  return [...urls, ...bootChunks(html)];
 }
 
 export const assetKind = (path: string): AssetKind =>

@@ -8,6 +8,7 @@ import {
   sizeFile,
   type SizedFile,
 } from '../../../scripts/perf/bundle.ts';
+import { BOOT_CHUNKS_ID } from '../../../server/http/boot-script.ts';
 
 describe('htmlAssetUrls', () => {
   it.each([
@@ -47,8 +48,18 @@ describe('htmlAssetUrls', () => {
     ['a nomodule script modern browsers skip', '<script nomodule src="/legacy.js"></script>'],
     ['a tag inside a comment', '<!-- <script src="/old.js"></script> -->'],
     ['a data-src that is not src', '<script data-src="/x.js"></script>'],
+    ['a JSON data block of another name', '<script type="application/json" id="other">["/y.js"]</script>'],
   ])('ignores %s', (_case, html) => {
     expect(htmlAssetUrls(html)).toEqual([]);
+  });
+
+  it("lists the chunks the page's boot script loads, after the tags", () => {
+    const html = [
+      '<link rel="stylesheet" href="/a.css">',
+      `<script type="application/json" id="${BOOT_CHUNKS_ID}">["/assets/react-dom.js","/assets/index.js"]</script>`,
+      '<script>boot()</script>',
+    ].join('');
+    expect(htmlAssetUrls(html)).toEqual(['/a.css', '/assets/react-dom.js', '/assets/index.js']);
   });
 });
 
