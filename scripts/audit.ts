@@ -76,7 +76,9 @@ try {
     const slug = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
     const runs: Result[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
-      const { lhr, report } = await audit(browser, `${server.url}${path}`, signedIn);
+      // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART on a busy machine): once more, then give up.
+      let { lhr, report } = await audit(browser, `${server.url}${path}`, signedIn);
+      if (lhr.runtimeError) ({ lhr, report } = await audit(browser, `${server.url}${path}`, signedIn));
       writeFileSync(`${OUT_DIR}/reports/${slug}-${run}.html`, report);
       writeFileSync(`${OUT_DIR}/reports/${slug}-${run}.json`, JSON.stringify(lhr));
       runs.push(lhr);
