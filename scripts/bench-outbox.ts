@@ -1,6 +1,6 @@
 /**
- * Benchmark (not a test): queues 100 submissions, then times one replay of
- * the outbox against a local webhook on 127.0.0.1 that answers 200. Runs the
+ * Benchmark (not a test): stores 100 submissions, then times one pass of
+ * the outbox's sender against a local webhook on 127.0.0.1 that answers 200. Runs the
  * real outbox, store, guard and webhook client in Node over fake-indexeddb,
  * so it measures the outbox's own cost (IndexedDB writes, guard, encoding)
  * plus one local HTTP round trip per item. Every fourth item is a chat
@@ -11,7 +11,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createNotifier } from '../src/shared/outbox/notify.ts';
-import { createOutbox } from '../src/shared/outbox/outbox.ts';
+import { createOutbox, newItem } from '../src/shared/outbox/outbox.ts';
+import { createOutboxStore } from '../src/shared/outbox/store.ts';
 import { withBlobAttachments } from '../src/shared/outbox/wire.ts';
 import { sendToWebhook } from '../src/shared/webhook/client.ts';
 import { buildEnvelope } from '../src/shared/webhook/envelope.ts';
@@ -34,7 +35,9 @@ const server = createServer((request, response) => {
 await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/webhook`;
 
+const store = createOutboxStore();
 const outbox = createOutbox({
+  store,
   send: (envelope) => sendToWebhook(envelope, { url }),
   encodeBase64: async (blob) => Buffer.from(await blob.arrayBuffer()).toString('base64'),
   notifier: createNotifier(null),
@@ -55,11 +58,11 @@ for (let index = 0; index < ITEMS; index += 1) {
           [attachment],
         )
       : buildEnvelope({ action: 'reschedule_single', user, payload: { date: '2026-12-01' }, note: `Item ${index}` });
-  await outbox.enqueue(envelope);
+  await store.add(envelope.request_id, (seq) => newItem(envelope, seq, Date.now()));
 }
 
 const started = performance.now();
-const report = await outbox.replayNow();
+const report = await outbox.drain();
 const elapsed = performance.now() - started;
 
 outbox.close();
@@ -67,7 +70,7 @@ server.closeAllConnections();
 server.close();
 
 const duplicates = [...received.values()].filter((count) => count > 1).length;
-if (!report.ran || report.delivered !== ITEMS || received.size !== ITEMS || duplicates > 0) {
+if (report?.delivered !== ITEMS || received.size !== ITEMS || duplicates > 0) {
   console.error('outbox replay did not deliver every item exactly once', {
     report,
     received: received.size,

@@ -18,8 +18,8 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { buildEnvelope } from '../src/shared/webhook/envelope.ts';
 import type { Envelope } from '../src/shared/webhook/types.ts';
-import { spawnPortal } from '../tests/unit/server/support/spawn-portal.ts';
-import { makeTempPortalDir } from '../tests/unit/server/support/test-portal.ts';
+import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
+import { makeTempPortalDir, spawnPortal } from './portal-process.ts';
 
 interface Histogram {
   average: number;
@@ -57,6 +57,8 @@ const DEMO_PARENT = { name: 'Asha Verma', number: '9876543210' };
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 const PLACEHOLDER_FILE_HEAD = '@@@@';
+/** FF D8 FF, the first bytes of every JPEG, in base64: the server checks a file's first bytes against its type. */
+const JPEG_SIGNATURE = '/9j/';
 
 /**
  * The JSON of an envelope with a fresh request_id spliced in for every
@@ -72,7 +74,7 @@ function freshRequests(envelope: Envelope): AutocannonRequest {
   const fileHead = afterId.includes(PLACEHOLDER_FILE_HEAD) ? () => randomBytes(3).toString('base64') : () => '';
   return {
     method: 'POST',
-    path: '/api/webhook',
+    path: WEBHOOK_PATH,
     headers: { 'content-type': 'application/json' },
     setupRequest: (request) => ({ ...request, body: `${before}${randomUUID()}${middle}${fileHead()}${after}` }),
   };
@@ -94,12 +96,13 @@ const scenarios = [
         user: DEMO_PARENT,
         payload: {
           message: 'A photo of the homework',
-          // 3 bytes are 4 base64 characters: the head is swapped per request, the file stays 1 MB.
+          // 3 bytes are 4 base64 characters: the 3 bytes after the JPEG signature are swapped per request,
+          // and the file stays 1 MB.
           attachments: [
             {
               filename: 'homework.jpg',
               mimetype: 'image/jpeg',
-              content: `${PLACEHOLDER_FILE_HEAD}${oneMegabyte.slice(4)}`,
+              content: `${JPEG_SIGNATURE}${PLACEHOLDER_FILE_HEAD}${oneMegabyte.slice(8)}`,
             },
           ],
         },
@@ -127,6 +130,7 @@ const server = await spawnPortal({
   DIST_DIR: temp.distDir,
   ROSTER_PATH: resolve(import.meta.dirname, '../server/roster.seed.json'),
   RATE_LIMIT_MAX: '0',
+  RATE_LIMIT_PER_NUMBER_MAX: '0',
 });
 try {
   console.log(

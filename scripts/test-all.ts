@@ -47,6 +47,7 @@ const npmScript = (name: string) => run('npm', ['run', '--silent', name]);
 check('lint (eslint, prettier)', npmScript('lint'));
 check('typecheck (app, service worker, node)', npmScript('typecheck'));
 check('bundle budget (landing route, budget.json)', npmScript('budget'));
+check('reference server probes (scripts/probe-server.ts)', run(bin('tsx'), ['scripts/probe-server.ts']));
 
 const unitOk = run(bin('vitest'), [
   'run',

@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createRequestStore } from './db/request-store.ts';
-import { plainTextErrors } from './http/errors.ts';
+import { plainTextErrors, routingErrors } from './http/errors.ts';
+import { proxyTrust } from './http/proxy-trust.ts';
+import { jsonBodies } from './http/json-body.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createRoster } from './roster/roster-store.ts';
@@ -20,21 +22,26 @@ export interface AppDeps {
 
 /** One origin: the built portal and POST /api/webhook. Listening is the caller's business. */
 export async function buildApp({ config, db, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+  const trust = proxyTrust(config.trustProxy);
+  const setSecurityHeaders = securityHeaders(config.webhookOrigin, trust);
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trust,
     return503OnClosing: true,
+    frameworkErrors: routingErrors(setSecurityHeaders),
   });
   // The webhook speaks JSON only; without this Fastify would hand a text/plain body to it as a string.
   app.removeContentTypeParser('text/plain');
+  jsonBodies(app);
   plainTextErrors(app);
-  securityHeaders(app, config.webhookOrigin);
+  app.addHook('onRequest', async (request, reply) => setSecurityHeaders(request, reply));
   // Request bodies are never compressed by the portal; refusing them avoids decompression bombs.
   await app.register(fastifyCompress, { globalDecompression: false });
   await app.register(fastifyRateLimit, { global: false });
   webhookRoute(app, {
     intake: createIntake({ store: createRequestStore(db), roster: createRoster(db), clock }),
     rateLimitMax: config.rateLimitMax,
+    rateLimitPerNumberMax: config.rateLimitPerNumberMax,
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
   await staticFiles(app, config.distDir);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /**
@@ -12,16 +13,22 @@ export interface ServerConfig {
   rosterPath: string;
   /** Webhook requests one IP may make per window; 0 turns the limit off. */
   rateLimitMax: number;
+  /** Webhook requests for one phone number per window, from any address; 0 turns the limit off. */
+  rateLimitPerNumberMax: number;
   rateLimitWindowMs: number;
-  /** Behind a reverse proxy, take the client IP from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe: none,
+   * the nearest N hops, or these addresses (Fastify's `trustProxy`).
+   */
+  trustProxy: false | number | string[];
+  /** Days a stored request (its answer, files and request_id) is kept. */
+  retentionDays: number;
   logLevel: string;
   /** Origin of an external webhook the page may call (from VITE_WEBHOOK_URL), for the CSP. */
   webhookOrigin: string | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
-export const WEBHOOK_PATH = '/api/webhook';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -41,9 +48,36 @@ function text(env: Env, name: string, fallback: string): string {
   return env[name]?.trim() || fallback;
 }
 
-function boolean(env: Env, name: string): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  return raw === '1' || raw === 'true' || raw === 'yes';
+const MAX_PROXY_HOPS = 10;
+/** An IPv4 or IPv6 address, or a CIDR block such as 10.0.0.0/8. */
+function isProxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off by default, so a client's own X-Forwarded-For is never
+ * believed; `true` for one proxy hop (a TLS proxy in front), a number for
+ * that many hops, or a comma-separated list of the proxies' addresses.
+ * Trusting every hop would let any client pick its address, and so dodge
+ * the rate limit.
+ */
+function trustedProxies(env: Env): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  const lower = raw.toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+  if (lower === 'true' || lower === 'yes') return 1;
+  if (/^\d+$/.test(raw) && Number(raw) <= MAX_PROXY_HOPS) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  throw new Error(
+    `TRUST_PROXY must be true, a number of proxy hops from 1 to ${MAX_PROXY_HOPS}, or a comma-separated list of ` +
+      `proxy addresses (IP or CIDR), got "${raw}"`,
+  );
 }
 
 /** An absolute webhook URL names another origin the page must be allowed to reach; a path does not. */
@@ -66,8 +100,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     distDir: resolve(cwd, text(env, 'DIST_DIR', resolve(REPO_ROOT, 'dist'))),
     rosterPath: resolve(cwd, text(env, 'ROSTER_PATH', resolve(REPO_ROOT, 'server/roster.seed.json'))),
     rateLimitMax: integer(env, 'RATE_LIMIT_MAX', 120, 0, 1_000_000),
+    rateLimitPerNumberMax: integer(env, 'RATE_LIMIT_PER_NUMBER_MAX', 30, 0, 1_000_000),
     rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1, 86_400_000),
-    trustProxy: boolean(env, 'TRUST_PROXY'),
+    trustProxy: trustedProxies(env),
+    retentionDays: integer(env, 'RETENTION_DAYS', 180, 1, 36_500),
     // warn: errors only; LOG_LEVEL=info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL', 'warn'),
     webhookOrigin: externalOrigin(env.VITE_WEBHOOK_URL),

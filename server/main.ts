@@ -1,6 +1,8 @@
 import { loadConfig } from './config.ts';
 import { createPortalServer } from './server.ts';
 
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
 /**
  * `npm start` (after the build): serves the portal and the reference webhook
  * on one origin and prints where. Ctrl-C or SIGTERM closes it cleanly.
@@ -13,7 +15,13 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
   if (server.seeded) console.log(`Roster seeded from ${config.rosterPath}`);
-  console.log(`Database: ${config.databasePath}`);
+  console.log(`Database: ${config.databasePath} (requests kept ${config.retentionDays} days)`);
+  const { requests, files } = server.expired;
+  if (requests > 0) {
+    console.log(
+      `Removed ${plural(requests, 'request')} and ${plural(files, 'file')} older than ${config.retentionDays} days`,
+    );
+  }
   console.log(`Thrive portal listening on http://${shownHost}:${port}`);
 
   let closing = false;

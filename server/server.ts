@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { removeExpired, type Erased } from './db/erase.ts';
 import { readRosterFile } from './roster/roster-file.ts';
 import { seedRoster } from './roster/roster-store.ts';
 
@@ -10,25 +11,46 @@ export interface PortalServer {
   db: Db;
   /** Whether this start filled an empty roster from the seed file. */
   seeded: boolean;
+  /** What the retention rule removed on this start. */
+  expired: Erased;
   close(): Promise<void>;
 }
 
-/** Opens the database, seeds the roster on first start and builds the app, ready to listen. */
-export async function createPortalServer(config: ServerConfig, clock?: () => Date): Promise<PortalServer> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Opens the database, seeds the roster on first start, removes what is past
+ * the retention period (now, and every day after), and builds the app,
+ * ready to listen.
+ */
+export async function createPortalServer(config: ServerConfig, clock = () => new Date()): Promise<PortalServer> {
   const db = openDatabase(config.databasePath);
+  let daily: NodeJS.Timeout | undefined;
   try {
     const seeded = seedRoster(db, readRosterFile(config.rosterPath));
+    const expired = removeExpired(db, clock(), config.retentionDays);
     const app = await buildApp({ config, db, clock });
+    daily = setInterval(() => {
+      try {
+        const removed = removeExpired(db, clock(), config.retentionDays);
+        app.log.info({ removed }, 'retention: removed requests older than %d days', config.retentionDays);
+      } catch (error) {
+        app.log.error({ err: error }, 'retention failed; it runs again tomorrow');
+      }
+    }, DAY_MS).unref();
     return {
       app,
       db,
       seeded,
+      expired,
       async close() {
+        clearInterval(daily);
         await app.close();
         db.close();
       },
     };
   } catch (error) {
+    clearInterval(daily);
     db.close();
     throw error;
   }

@@ -2,8 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadScreen } from './app/app-routes.tsx';
-import { captureInstallPrompt } from './app/pwa/install-prompt.ts';
-import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
+import { captureInstallPrompt } from './app/pwa/install.tsx';
+import { registerServiceWorker } from './app/pwa/register.ts';
 import './app/styles.css';
 import { whenLoaded } from './app/when-loaded.ts';
 
@@ -35,7 +35,7 @@ registerServiceWorker();
 
 // Saved requests go out on start and when the connection returns; in its own chunk, off the first screen's path.
 whenLoaded()
-  .then(() => import('./features/registered-parent/outbox/start-outbox.ts'))
+  .then(() => import('./app/start-outbox.ts'))
   .then(({ startOutbox }) => startOutbox())
   .catch((error: unknown) =>
     console.error('The outbox could not start: saved requests wait for the next visit.', error),

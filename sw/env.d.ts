@@ -14,18 +14,4 @@ declare global {
   interface ServiceWorkerGlobalScopeEventMap {
     sync: SyncEvent;
   }
-
-  /**
-   * What Vite puts in place of import.meta.env when it builds the worker, for
-   * src/config/env.ts (the page's build declares the same in src/vite-env.d.ts).
-   */
-  interface ImportMetaEnv {
-    readonly VITE_WEBHOOK_URL?: string;
-    readonly VITE_KNOW_MORE_URL?: string;
-    readonly PROD: boolean;
-  }
-
-  interface ImportMeta {
-    readonly env: ImportMetaEnv;
-  }
 }

@@ -6,17 +6,24 @@
  * - caches carry the `thrive-` prefix and a version, and older ones are deleted
  *   when a new version activates;
  * - a new version waits for the parent's 'Reload' and never activates by itself;
- * - webhook POSTs are never cached or answered here: only GET routes exist and
- *   there is no catch-all handler, so every POST goes to the network untouched;
- * - with Background Sync, requests saved in the outbox are sent once the
- *   connection is back even if no tab is open (outbox-sync.ts).
+ * - webhook POSTs are never cached or answered here: the only POST route is
+ *   the share target's, which keeps what the share sheet sent and redirects
+ *   to chat (share-target.ts); there is no catch-all handler, so every other
+ *   POST goes to the network untouched;
+ * - it is the one sender of the outbox while it controls a page: first sends
+ *   and replays alike run inside an event's waitUntil, so closing the page
+ *   never cuts a send short; with Background Sync, requests saved in the
+ *   outbox are sent once the connection is back even if no tab is open
+ *   (outbox.ts).
  */
 import { serveAppShell } from './app-shell.ts';
 import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
 import { handleLifecycle } from './lifecycle.ts';
-import { replayOutboxOnSync } from './outbox-sync.ts';
+import { sendFromWorker } from './outbox.ts';
+import { receiveShares } from './share-target.ts';
 
 handleLifecycle();
 serveAppShell();
 cleanUpOutdatedCaches();
-replayOutboxOnSync();
+sendFromWorker();
+receiveShares();

@@ -60,4 +60,14 @@ export const MIGRATIONS: readonly string[] = [
   ) STRICT;
   CREATE INDEX sessions_by_parent ON sessions (parent_number);
   `,
+  // 2: the language a request names (issue 14), and each request's phone key, so `npm run forget` finds
+  // every request of a number however it was typed. Stored numbers passed the phone rule: a bare one is
+  // a 10-digit Indian mobile.
+  `
+  ALTER TABLE requests ADD COLUMN language TEXT;
+  ALTER TABLE requests ADD COLUMN number_key TEXT;
+  UPDATE requests SET number_key = CASE WHEN user_number LIKE '+%' THEN user_number ELSE '+91' || user_number END;
+  CREATE INDEX requests_by_number ON requests (number_key);
+  CREATE INDEX attachments_by_blob ON attachments (sha256);
+  `,
 ];

@@ -1,3 +1,4 @@
+import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type { Db } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
 
@@ -25,6 +26,7 @@ export interface NewRequest {
   note: string | undefined;
   message: string | undefined;
   preferredTimes: string | undefined;
+  language: string | undefined;
   timestampIst: string;
   receivedAt: Date;
   attachments: readonly DecodedAttachment[];
@@ -57,10 +59,10 @@ export function createRequestStore(db: Db): RequestStore {
     'SELECT body_hash, response_status, response_body FROM requests WHERE request_id = ?',
   );
   const insertRequest = db.prepare(`
-    INSERT INTO requests (request_id, body_hash, action, user_name, user_number, payload, note, message,
-      preferred_times, timestamp_ist, received_at, response_status, response_body)
-    VALUES (@requestId, @bodyHash, @action, @userName, @userNumber, @payload, @note, @message,
-      @preferredTimes, @timestampIst, @receivedAt, @status, @body)`);
+    INSERT INTO requests (request_id, body_hash, action, user_name, user_number, number_key, payload, note, message,
+      preferred_times, language, timestamp_ist, received_at, response_status, response_body)
+    VALUES (@requestId, @bodyHash, @action, @userName, @userNumber, @numberKey, @payload, @note, @message,
+      @preferredTimes, @language, @timestampIst, @receivedAt, @status, @body)`);
   const insertBlob = db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, content) VALUES (?, ?, ?)');
   const insertAttachment = db.prepare(
     'INSERT INTO attachments (request_id, position, filename, mimetype, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
@@ -73,10 +75,12 @@ export function createRequestStore(db: Db): RequestStore {
       action: request.action,
       userName: request.userName,
       userNumber: request.userNumber,
+      numberKey: phoneKey(request.userNumber) ?? request.userNumber,
       payload: JSON.stringify(request.payload),
       note: request.note ?? null,
       message: request.message ?? null,
       preferredTimes: request.preferredTimes ?? null,
+      language: request.language ?? null,
       timestampIst: request.timestampIst,
       receivedAt: request.receivedAt.toISOString(),
       status: request.answer.status,

@@ -1,6 +1,7 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../config.ts';
 import { reasons } from '../webhook/messages.ts';
+import type { SetSecurityHeaders } from './security-headers.ts';
 
 function textFor(error: FastifyError, status: number): string {
   switch (error.code) {
@@ -29,4 +30,18 @@ export function plainTextErrors(app: FastifyInstance): void {
     const text = status >= 500 ? reasons.internal : textFor(error, status);
     return reply.code(status).type('text/plain; charset=utf-8').send(text);
   });
+}
+
+/**
+ * Errors Fastify meets before routing (an address that does not decode, a
+ * parameter too long): answered like every other error, in plain text with
+ * the security headers, which the onRequest hook has not set yet.
+ */
+export function routingErrors(setHeaders: SetSecurityHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    setHeaders(request, reply);
+    const status = error.code === 'FST_ERR_BAD_URL' || !error.statusCode ? 400 : error.statusCode;
+    const text = status >= 500 ? reasons.internal : reasons.badUrl;
+    return reply.code(status).type('text/plain; charset=utf-8').send(text);
+  };
 }

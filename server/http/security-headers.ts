@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_SCRIPT_SOURCE } from './boot-script.ts';
+import { cameOverHttps, type ProxyTrust } from './proxy-trust.ts';
 
 /**
  * The Content-Security-Policy and friends, on every answer.
@@ -33,7 +34,18 @@ export function contentSecurityPolicy(webhookOrigin: string | undefined): string
   ].join('; ');
 }
 
-export function securityHeaders(app: FastifyInstance, webhookOrigin: string | undefined): void {
+/** A year: browsers then refuse plain HTTP to this host, so a parent's name and number never travel in clear. */
+const HSTS = 'max-age=31536000';
+
+export type SetSecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * The headers every answer carries, page, webhook answer or error alike, and
+ * Strict-Transport-Security when the request reached the trusted proxy over
+ * HTTPS (X-Forwarded-Proto is believed only from a proxy TRUST_PROXY trusts;
+ * the server itself speaks plain HTTP, so no other request is HTTPS).
+ */
+export function securityHeaders(webhookOrigin: string | undefined, trust: ProxyTrust | false): SetSecurityHeaders {
   const headers = {
     'content-security-policy': contentSecurityPolicy(webhookOrigin),
     'x-content-type-options': 'nosniff',
@@ -41,7 +53,8 @@ export function securityHeaders(app: FastifyInstance, webhookOrigin: string | un
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'cross-origin-opener-policy': 'same-origin',
   };
-  app.addHook('onRequest', async (_request, reply) => {
+  return (request, reply) => {
     reply.headers(headers);
-  });
+    if (cameOverHttps(trust, request.raw)) reply.header('strict-transport-security', HSTS);
+  };
 }

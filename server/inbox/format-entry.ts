@@ -3,6 +3,26 @@ import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { readMessage, readScheduleText, readSlackChannel } from '../../src/shared/webhook/response.ts';
 import type { InboxEntry } from './latest-requests.ts';
 
+const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\' };
+/**
+ * What a terminal would act on or draw misleadingly: controls (ESC, BEL, CR,
+ * LF…), format characters such as bidi overrides (but not the zero-width
+ * joiners Indic scripts need), line and paragraph separators, lone
+ * surrogates, private-use and unassigned code points; and the backslash, so
+ * an escape cannot be faked.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}\\]|(?![\u200c\u200d])\p{Cf}/gu;
+
+/** Text from a request as the operator's terminal may print it: one line, every unprintable character escaped. */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (char) => {
+    const code = char.codePointAt(0) ?? 0;
+    return (
+      NAMED_ESCAPES[char] ?? (code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u{${code.toString(16)}}`)
+    );
+  });
+}
+
 function details(entry: InboxEntry): string[] {
   const lines: string[] = [];
   const { payload } = entry;
@@ -15,6 +35,7 @@ function details(entry: InboxEntry): string[] {
   if (entry.note) lines.push(`note: ${entry.note}`);
   if (entry.message) lines.push(`message: ${entry.message}`);
   if (entry.preferredTimes) lines.push(`preferred times: ${entry.preferredTimes}`);
+  if (entry.language) lines.push(`language: ${entry.language}`);
   return lines;
 }
 
@@ -28,9 +49,14 @@ function answered(entry: InboxEntry): string {
   return `answered: ${readMessage(body) ?? ''}${channel ? ` [${channel}]` : ''}`;
 }
 
-/** One stored request as a short block of text for the programme team's terminal. */
+/**
+ * One stored request as a short block of text for the programme team's
+ * terminal. Every line goes through `printable`: whatever a request holds,
+ * it cannot clear the screen, ring the bell, or print a line that looks
+ * like another entry.
+ */
 export function formatEntry(entry: InboxEntry): string {
   const head = `${formatIstDateTime(new Date(entry.receivedAt))}  ${entry.action}  ${entry.userName} (${entry.userNumber})`;
   const body = [...details(entry), answered(entry), `request_id: ${entry.requestId}`];
-  return [head, ...body.map((line) => `    ${line}`)].join('\n');
+  return [head, ...body.map((line) => `    ${line}`)].map(printable).join('\n');
 }

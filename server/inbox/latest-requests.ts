@@ -15,6 +15,7 @@ export interface InboxEntry {
   note: string | null;
   message: string | null;
   preferredTimes: string | null;
+  language: string | null;
   timestampIst: string;
   receivedAt: string;
   answer: string;
@@ -30,6 +31,7 @@ interface Row {
   note: string | null;
   message: string | null;
   preferred_times: string | null;
+  language: string | null;
   timestamp_ist: string;
   received_at: string;
   response_body: string;
@@ -40,7 +42,7 @@ export function latestRequests(db: Db, options: { limit: number; action?: string
   const rows = db
     .prepare<{ action: string | null; limit: number }, Row>(
       `SELECT request_id, action, user_name, user_number, payload, note, message, preferred_times,
-         timestamp_ist, received_at, response_body
+         language, timestamp_ist, received_at, response_body
        FROM requests WHERE (@action IS NULL OR action = @action) ORDER BY id DESC LIMIT @limit`,
     )
     .all({ action: options.action ?? null, limit: options.limit });
@@ -56,6 +58,7 @@ export function latestRequests(db: Db, options: { limit: number; action?: string
     note: row.note,
     message: row.message,
     preferredTimes: row.preferred_times,
+    language: row.language,
     timestampIst: row.timestamp_ist,
     receivedAt: row.received_at,
     answer: row.response_body,

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { nameKey, phoneKey } from './phone-key.ts';
+import { nameKey, phoneKey } from '../../src/shared/rules/phone.ts';
 import type { RosterFile } from './roster-file.ts';
 import { weekdayNumber } from './weekdays.ts';
 

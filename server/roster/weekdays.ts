@@ -6,9 +6,3 @@ export type WeekdayName = (typeof WEEKDAYS)[number];
 export function weekdayNumber(name: WeekdayName): number {
   return WEEKDAYS.indexOf(name) + 1;
 }
-
-export function weekdayName(isoWeekday: number): WeekdayName {
-  const name = WEEKDAYS[isoWeekday - 1];
-  if (!name) throw new RangeError(`Not an ISO weekday: ${isoWeekday}`);
-  return name;
-}

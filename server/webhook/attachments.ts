@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ATTACHMENTS_MAX_TOTAL_BYTES, isAllowedAttachmentType } from '../../src/shared/rules/attachment.ts';
+import {
+  ATTACHMENTS_MAX_TOTAL_BYTES,
+  displayFileName,
+  SNIFF_BYTES,
+  sniffMatches,
+} from '../../src/shared/rules/attachment.ts';
 import type { Attachment } from '../../src/shared/webhook/types.ts';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import { reasons } from './messages.ts';
@@ -14,24 +19,28 @@ function decodeBase64(content: string): Buffer | undefined {
 }
 
 /**
- * Checks each file against the portal's attachment rule and decodes it;
- * all files together may hold at most ATTACHMENTS_MAX_TOTAL_BYTES.
+ * Decodes each file the schema let through (an allowed type, not empty, at
+ * most ATTACHMENTS_MAX_COUNT of them) and holds it to the rest of the
+ * portal's attachment rule: its first bytes must be of the declared type,
+ * and all files together may hold at most ATTACHMENTS_MAX_TOTAL_BYTES. A
+ * file's name is kept only as a display name.
  */
 export function decodeAttachments(files: readonly Attachment[]): DecodeResult {
   const attachments: DecodedAttachment[] = [];
   let total = 0;
   for (const file of files) {
-    if (!isAllowedAttachmentType(file.mimetype)) {
-      return { ok: false, status: 400, reason: reasons.invalidFileType(file.filename) };
-    }
+    const filename = displayFileName(file.filename);
     const bytes = decodeBase64(file.content);
-    if (!bytes) return { ok: false, status: 400, reason: reasons.invalidBase64(file.filename) };
+    if (!bytes) return { ok: false, status: 400, reason: reasons.invalidBase64(filename) };
+    if (!sniffMatches(file.mimetype, bytes.subarray(0, SNIFF_BYTES))) {
+      return { ok: false, status: 400, reason: reasons.contentNotOfType(filename, file.mimetype) };
+    }
     total += bytes.length;
     if (total > ATTACHMENTS_MAX_TOTAL_BYTES) {
       return { ok: false, status: 413, reason: reasons.attachmentsTooLarge(ATTACHMENTS_MAX_TOTAL_BYTES) };
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    attachments.push({ filename: file.filename, mimetype: file.mimetype, bytes, sha256 });
+    attachments.push({ filename, mimetype: file.mimetype, bytes, sha256 });
   }
   return { ok: true, attachments };
 }

@@ -3,7 +3,7 @@ import type { Roster } from '../roster/roster-store.ts';
 import { decodeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
-import { dispatch } from './handlers/dispatch.ts';
+import { dispatch } from './handlers.ts';
 import { reasons } from './messages.ts';
 import { checkRules } from './rules.ts';
 import { reasonFor } from './schema-reasons.ts';
@@ -18,9 +18,13 @@ export interface IntakeDeps {
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });
 
-/** The three actions without payload content may leave it out; stored and compared as {}. */
-function withPayload(envelope: AnyEnvelope): AnyEnvelope {
-  return envelope.payload === undefined ? ({ ...envelope, payload: {} } as AnyEnvelope) : envelope;
+/**
+ * One form of each request: the three actions without payload content may
+ * leave it out (stored and compared as {}), and a request_id is one id in
+ * any letter case (stored and compared in lower case).
+ */
+function normalised(envelope: AnyEnvelope): AnyEnvelope {
+  return { ...envelope, payload: envelope.payload ?? {}, request_id: envelope.request_id.toLowerCase() } as AnyEnvelope;
 }
 
 function storedPayload(envelope: AnyEnvelope): unknown {
@@ -39,7 +43,7 @@ export function createIntake({ store, roster, clock }: IntakeDeps): (body: unkno
   return async (body) => {
     const schema = checkAgainstSchema(body);
     if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
-    const envelope = withPayload(schema.envelope);
+    const envelope = normalised(schema.envelope);
 
     const decoded =
       envelope.action === 'chat_facilitator'
@@ -73,6 +77,7 @@ export function createIntake({ store, roster, clock }: IntakeDeps): (body: unkno
       note: envelope.note,
       message: envelope.message,
       preferredTimes: envelope.preferred_times,
+      language: envelope.language,
       timestampIst: envelope.timestamp_ist,
       receivedAt: now,
       attachments: decoded.attachments,

@@ -1,5 +1,6 @@
-import { MESSAGE_MAX_LENGTH } from '../../src/shared/rules/message.ts';
 import { formatDayKey } from '../../src/shared/format/ist.ts';
+import { ATTACHMENTS_MAX_COUNT } from '../../src/shared/rules/attachment.ts';
+import { MESSAGE_MAX_LENGTH } from '../../src/shared/rules/message.ts';
 
 const MB = 1024 * 1024;
 
@@ -11,30 +12,41 @@ const MB = 1024 * 1024;
 export const reasons = {
   notJson: 'The request must be JSON, sent with Content-Type: application/json',
   invalidJson: 'The request body is not valid JSON',
+  forbiddenKey: (key: string) => `The request contains the key "${key}", which is not allowed`,
   notAnObject: 'The request must be a JSON object',
   tooLarge: (limitBytes: number) => `The request is too large: the limit is ${limitBytes / MB} MB`,
   attachmentsTooLarge: (limitBytes: number) => `Attachments add up to more than ${limitBytes / MB} MB`,
   tooManyRequests: 'Too many requests from this address. Please wait a minute and try again.',
+  tooManyRequestsForNumber: 'Too many requests for this phone number. Please wait a minute and try again.',
   missingAction: 'The request has no action',
   unknownAction: (action: string) => `Unknown action "${action}"`,
   malformedUser: 'The request has no user, or the user is not an object with a name and a number',
   nameAndNumberRequired: 'Name and phone number are required',
+  controlInName: 'The name cannot contain control characters such as tabs or line breaks',
+  controlInText: (field: string) => `${field} cannot contain control characters other than line breaks`,
   invalidPhone: 'Please enter a valid phone number (10 digits or E.164 format)',
   emptyMessage: 'Please enter a message',
   messageTooLong: `Message must be ${MESSAGE_MAX_LENGTH} characters or less`,
+  tooManyAttachments: `A message can carry at most ${ATTACHMENTS_MAX_COUNT} attachments`,
   invalidFileType: (filename: string) => `${filename} is not a valid file type`,
+  contentNotOfType: (filename: string, mimetype: string) =>
+    `${filename} is not a valid file type: its content is not ${mimetype}`,
+  emptyFile: (filename: string) => `${filename} is empty (0 bytes) and cannot be sent`,
   invalidBase64: (filename: string) => `${filename} could not be read: its content is not valid base64`,
   invalidDate: 'Dates must be real calendar days written YYYY-MM-DD',
   pastDate: (day: string) => `${formatDayKey(day)} is in the past: please choose today or a later date`,
   endBeforeStart: 'The end date is before the start date',
   invalidTimestamp: 'timestamp_ist must be an ISO 8601 date and time with its offset',
   invalidRequestId: 'request_id must be a UUID',
+  nilRequestId: 'request_id must not be the nil UUID (all zeros): make a new UUID for each request',
+  invalidLanguage: 'language must be "en" or "hi"',
   unexpectedField: (field: string, where: string) => `Unexpected field "${field}" in ${where}`,
   missingField: (field: string, where: string) => `Missing field "${field}" in ${where}`,
   invalid: (where: string, problem: string) => `Invalid ${where}: ${problem}`,
   reusedRequestId: 'This request_id was already used for a different request. Send a new request_id.',
   notOnRoster: 'No schedule is available for these details. Please check them, or contact the programme team.',
   wrongMethod: 'Send the webhook a POST request',
+  badUrl: 'This address is not valid',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again in a moment.',
 } as const;

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { BODY_LIMIT_BYTES, WEBHOOK_PATH } from '../config.ts';
+import { phoneKey } from '../../src/shared/rules/phone.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
+import { BODY_LIMIT_BYTES } from '../config.ts';
+import { createNumberLimit } from '../http/number-limit.ts';
 import type { Outcome } from './intake.ts';
 import { reasons } from './messages.ts';
 
@@ -7,16 +10,37 @@ export interface WebhookRouteOptions {
   intake: (body: unknown) => Promise<Outcome>;
   /** Requests per window per client IP; 0 turns the limit off. */
   rateLimitMax: number;
+  /** Requests per window per phone number, from any address; 0 turns the limit off. */
+  rateLimitPerNumberMax: number;
   rateLimitWindowMs: number;
+}
+
+/** The phone key of the body's user, when it has a number that passes the phone rule. */
+function numberOf(body: unknown): string | undefined {
+  const user = typeof body === 'object' && body !== null ? (body as { user?: unknown }).user : undefined;
+  const number = typeof user === 'object' && user !== null ? (user as { number?: unknown }).number : undefined;
+  return typeof number === 'string' ? phoneKey(number) : undefined;
 }
 
 export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions): void {
   const rateLimit =
     options.rateLimitMax > 0 ? { max: options.rateLimitMax, timeWindow: options.rateLimitWindowMs } : false;
 
+  const numberLimit =
+    options.rateLimitPerNumberMax > 0
+      ? createNumberLimit(options.rateLimitPerNumberMax, options.rateLimitWindowMs)
+      : undefined;
+
   app.post(WEBHOOK_PATH, { bodyLimit: BODY_LIMIT_BYTES, config: { rateLimit } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const number = numberLimit && numberOf(request.body);
+    const verdict = number ? numberLimit?.hit(number, Date.now()) : undefined;
+    if (verdict && !verdict.allowed) {
+      reply.code(429).header('retry-after', String(verdict.retryAfterSeconds));
+      return reply.type('text/plain; charset=utf-8').send(reasons.tooManyRequestsForNumber);
+    }
     const outcome = await options.intake(request.body);
-    reply.code(outcome.status).header('cache-control', 'no-store');
+    reply.code(outcome.status);
     if ('text' in outcome) return reply.type('text/plain; charset=utf-8').send(outcome.text);
     // Says a repeat was recognised: the answer is the first one, and nothing new was stored.
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,15 +1,14 @@
-import { toIstIso } from '../../src/shared/format/ist.ts';
 import { checkMessage } from '../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../src/shared/rules/phone.ts';
+import { checkRescheduleDays, istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
 import type { AnyEnvelope } from './contract.ts';
 import { reasons } from './messages.ts';
 
 function checkDays(start: string, end: string, now: Date): string | undefined {
-  // Day keys compare as text; "today" is the calendar day in India.
-  const today = toIstIso(now).slice(0, 10);
-  if (start < today) return reasons.pastDate(start);
-  if (end < start) return reasons.endBeforeStart;
+  const problem = checkRescheduleDays(start, end, istTodayKey(now));
+  if (problem === 'past') return reasons.pastDate(start);
+  if (problem === 'end-before-start') return reasons.endBeforeStart;
   return undefined;
 }
 

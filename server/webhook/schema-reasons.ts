@@ -1,4 +1,6 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { displayFileName } from '../../src/shared/rules/attachment.ts';
+import { hasControlCharacter } from '../../src/shared/rules/control-characters.ts';
 import { reasons } from './messages.ts';
 
 /** The value a JSON pointer such as /payload/attachments/0 points at. */
@@ -27,19 +29,44 @@ function actionReason(body: unknown): string {
   return action === undefined ? reasons.missingAction : reasons.unknownAction(String(action));
 }
 
+/** The multi-line texts, by where they sit, as the refusal names them. */
+const TEXT_FIELDS: Record<string, string> = {
+  '/payload/message': 'The message',
+  '/note': 'The note',
+  '/message': 'The message',
+  '/preferred_times': 'The preferred times',
+};
+
+const ATTACHMENT_FIELD = /^\/payload\/attachments\/\d+\/(mimetype|content)$/;
+
+function attachmentReason(path: string, error: ErrorObject, body: unknown): string | undefined {
+  const name = valueAt(body, path.replace(ATTACHMENT_FIELD.exec(path)?.[1] ?? '', 'filename'));
+  const shown = displayFileName(typeof name === 'string' ? name : '');
+  if (path.endsWith('/mimetype')) return reasons.invalidFileType(shown);
+  return error.keyword === 'minLength' ? reasons.emptyFile(shown) : undefined;
+}
+
+function userReason(path: string, error: ErrorObject, body: unknown): string | undefined {
+  if (path === '/user' && error.keyword === 'type') return reasons.malformedUser;
+  if (path === '/user/number') return reasons.invalidPhone;
+  if (path !== '/user/name' || error.keyword === 'maxLength') return undefined;
+  const name = valueAt(body, path);
+  return typeof name === 'string' && hasControlCharacter(name) ? reasons.controlInName : reasons.nameAndNumberRequired;
+}
+
 function fieldReason(path: string, error: ErrorObject, body: unknown): string | undefined {
   if (path === '' && error.keyword === 'type') return reasons.notAnObject;
   if (path === '/action' || error.keyword === 'discriminator') return actionReason(body);
-  if (path === '/user' && error.keyword === 'type') return reasons.malformedUser;
-  if (path === '/user/name' && error.keyword !== 'maxLength') return reasons.nameAndNumberRequired;
-  if (path === '/user/number') return reasons.invalidPhone;
+  if (path.startsWith('/user')) return userReason(path, error, body);
+  const textField = TEXT_FIELDS[path];
+  if (textField && error.keyword === 'not') return reasons.controlInText(textField);
   if (path === '/payload/message') return error.keyword === 'maxLength' ? reasons.messageTooLong : reasons.emptyMessage;
-  if (/^\/payload\/attachments\/\d+\/mimetype$/.test(path) && error.keyword === 'pattern') {
-    return reasons.invalidFileType(String(valueAt(body, path.replace(/mimetype$/, 'filename'))));
-  }
+  if (path === '/payload/attachments' && error.keyword === 'maxItems') return reasons.tooManyAttachments;
+  if (ATTACHMENT_FIELD.test(path)) return attachmentReason(path, error, body);
   if (/^\/payload\/(date|start_date|end_date)$/.test(path)) return reasons.invalidDate;
   if (path === '/timestamp_ist') return reasons.invalidTimestamp;
-  if (path === '/request_id') return reasons.invalidRequestId;
+  if (path === '/request_id') return error.keyword === 'not' ? reasons.nilRequestId : reasons.invalidRequestId;
+  if (path === '/language') return reasons.invalidLanguage;
   return undefined;
 }
 

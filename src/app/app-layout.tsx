@@ -3,8 +3,8 @@ import { Outlet } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { en } from './messages.ts';
-import { InstallButton } from './pwa/install-button.tsx';
-import { OfflineBanner } from './pwa/offline-banner.tsx';
+import { InstallButton } from './pwa/install.tsx';
+import { OfflineBanner } from './pwa/offline.tsx';
 import { whenLoaded } from './when-loaded.ts';
 
 // sonner is not needed to draw the first screen, so it stays off the landing route's critical path.

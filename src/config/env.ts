@@ -1,8 +1,9 @@
+import { WEBHOOK_PATH } from '../shared/webhook/endpoint.ts';
+
 /**
  * Build-time configuration, read and checked once. Nothing else in the app
  * reads import.meta.env or names an address.
  */
-const DEFAULT_WEBHOOK_URL = '/api/webhook';
 
 function optionalUrl(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
@@ -10,7 +11,7 @@ function optionalUrl(value: string | undefined): string | undefined {
 }
 
 export const env = {
-  webhookUrl: optionalUrl(import.meta.env.VITE_WEBHOOK_URL) ?? DEFAULT_WEBHOOK_URL,
+  webhookUrl: optionalUrl(import.meta.env.VITE_WEBHOOK_URL) ?? WEBHOOK_PATH,
   knowMoreUrl: optionalUrl(import.meta.env.VITE_KNOW_MORE_URL),
   /** Production builds ship a service worker; the dev server serves none. */
   serviceWorker: import.meta.env.PROD,

@@ -6,6 +6,8 @@ export const paths = {
   schedule: '/registered-parent/schedule',
   reschedule: '/registered-parent/reschedule',
   chat: '/registered-parent/chat',
+  /** The manifest's share_target action: a POST the service worker answers (sw/share-target.ts), never a page. */
+  chatShare: '/registered-parent/chat/share',
   outbox: '/registered-parent/outbox',
   visitorWelcome: '/new-to-thrive',
   bookConsult: '/new-to-thrive/book-consult',

@@ -25,3 +25,7 @@ export const OUTBOX_LOCK = 'thrive-outbox-replay';
 
 /** Background Sync tag the page registers and the worker's `sync` listener answers. */
 export const OUTBOX_SYNC_TAG = 'thrive-outbox';
+
+/** Files and text another app shared to the portal (the share target), waiting for the chat screen. */
+export const SHARED_FILES_DB = 'thrive-shared-files';
+export const SHARED_FILES_STORE = 'waiting';

@@ -1,15 +1,33 @@
 /**
- * What the page and the service worker say to each other, as one typed union
- * per direction, checked where a message arrives (postMessage carries any
- * value). workbox-window's `messageSkipWaiting()` sends the SKIP_WAITING
- * message below, so its shape is fixed by Workbox.
+ * What the page and the service worker say to each other, checked where a
+ * message arrives (postMessage carries any value). workbox-window's
+ * `messageSkipWaiting()` sends the SKIP_WAITING message below, so its shape is
+ * fixed by Workbox. The worker answers OUTBOX_DRAIN over the outbox's
+ * channel (OUTBOX_PASS_DONE with the same ticket), not by reply.
  */
-export type PageToWorkerMessage = { readonly type: 'SKIP_WAITING' };
+import type { DrainMode } from './outbox/types.ts';
 
-const PAGE_TO_WORKER_TYPES: ReadonlySet<string> = new Set<PageToWorkerMessage['type']>(['SKIP_WAITING']);
+export type PageToWorkerMessage =
+  | { readonly type: 'SKIP_WAITING' }
+  | { readonly type: 'OUTBOX_DRAIN'; readonly mode: DrainMode; readonly ticket: string };
 
 export function isPageToWorkerMessage(data: unknown): data is PageToWorkerMessage {
   if (typeof data !== 'object' || data === null) return false;
-  const { type } = data as { type?: unknown };
-  return typeof type === 'string' && PAGE_TO_WORKER_TYPES.has(type);
+  const message = data as Record<string, unknown>;
+  if (message.type === 'SKIP_WAITING') return true;
+  return (
+    message.type === 'OUTBOX_DRAIN' &&
+    (message.mode === 'now' || message.mode === 'due') &&
+    typeof message.ticket === 'string'
+  );
+}
+
+/** The worker's script, with the webhook address it must send to: the worker reads no build settings of its own. */
+export function serviceWorkerUrl(scriptPath: string, webhookUrl: string): string {
+  return `${scriptPath}?${new URLSearchParams({ webhook: webhookUrl }).toString()}`;
+}
+
+/** The webhook address the page registered the worker with. */
+export function webhookUrlOf(workerLocation: { search: string }): string | undefined {
+  return new URLSearchParams(workerLocation.search).get('webhook') ?? undefined;
 }

@@ -1,10 +1,17 @@
 import type { Catalog } from '../shared/i18n/catalog.ts';
 
-/** Texts shared by the small UI pieces. */
+/** Texts shared by the small UI pieces and the form lifecycle every screen uses. */
 export const en = {
   errorTitle: 'Error',
   successTitle: 'Success!',
-  sending: 'Sending…',
+  saved: {
+    title: 'Saved on this phone',
+    toast: 'Saved on this phone: it will be sent automatically when the connection is back',
+    storageFull:
+      "This phone's storage is full, so the request could not be saved, and nothing was sent. Free up some space and try again: what you entered is still here.",
+    storageUnavailable:
+      'This browser would not let the portal save the request, so nothing was sent. Try again in a moment: what you entered is still here.',
+  },
 } as const;
 
 export type UiMessages = Catalog<typeof en>;

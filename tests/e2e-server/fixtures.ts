@@ -1,8 +1,8 @@
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
-import { spawnPortal, type SpawnedPortal } from '../unit/server/support/spawn-portal.ts';
-import { makeTempPortalDir, TEST_ROSTER_PATH } from '../unit/server/support/test-portal.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../scripts/portal-process.ts';
+import { TEST_ROSTER_PATH } from '../unit/server/support/test-portal.ts';
 
 export interface RealPortal {
   url: string;
@@ -13,7 +13,7 @@ export interface RealPortal {
 /**
  * One real server per worker: `node --import tsx server/main.ts` on an
  * ephemeral 127.0.0.1 port, serving the e2e build, with its own SQLite file
- * and the test roster (server/roster.test.json), rate limit off.
+ * and the test roster (server/roster.test.json), rate limits off.
  */
 export const test = base.extend<{ portal: RealPortal }, { server: SpawnedPortal & { databasePath: string } }>({
   server: [
@@ -25,6 +25,7 @@ export const test = base.extend<{ portal: RealPortal }, { server: SpawnedPortal 
         DATABASE_PATH: temp.databasePath,
         ROSTER_PATH: TEST_ROSTER_PATH,
         RATE_LIMIT_MAX: '0',
+        RATE_LIMIT_PER_NUMBER_MAX: '0',
       });
       await use({ ...server, databasePath: temp.databasePath });
       await server.stop('SIGTERM');

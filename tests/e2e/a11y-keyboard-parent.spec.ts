@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { waitForApp } from '../support/first-paint.ts';
 import { expectVisibleFocus, tabOnceTo, tabTo } from '../support/keyboard.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { expectToast } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -109,12 +110,15 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await page.keyboard.press('Enter');
   await expectArrivedAt(page, 'Hello, Asha Verma!');
 
-  // Menu → chat: a message, two files picked and one removed, then Send.
+  // Menu → chat: a quick message and a few words typed, two files picked and one removed, then Send.
   await tabTo(page, link(page, /^Chat with your facilitator/));
   await page.keyboard.press('Enter');
   await expectArrivedAt(page, 'Chat with Facilitator');
-  await tabOnceTo(page, page.getByRole('textbox', { name: 'Message', exact: true }));
-  await page.keyboard.type('Hello from the keyboard');
+  await tabOnceTo(page, button(page, 'Running late today'));
+  await tabTo(page, button(page, 'Please call me back'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
+  await page.keyboard.type(' from the keyboard');
   const picker = page.getByLabel('Add Files');
   await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
@@ -125,9 +129,10 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await (
     await chooser
   ).setFiles([
-    { name: 'drawing.png', mimeType: 'image/png', buffer: Buffer.from('png') },
-    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('mp3') },
+    { name: 'drawing.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) },
+    { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: sampleFile('audio/mpeg', 1024) },
   ]);
+  await tabOnceTo(page, page.getByRole('checkbox', { name: 'Data saver: make photos smaller' }));
   await tabOnceTo(page, button(page, 'Remove drawing.png'));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveText([/song\.mp3/]);
@@ -142,7 +147,7 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await tabOnceTo(page, button(page, 'Send Another Message'));
   await page.keyboard.press('Enter');
   // The form is back, empty, and the next Tab goes into it.
-  await tabOnceTo(page, page.getByRole('textbox', { name: 'Message', exact: true }));
+  await tabOnceTo(page, button(page, 'Running late today'));
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('');
   const [, reschedule, chat] = await webhook.waitForRequests(3);
   expect(reschedule?.body).toMatchObject({
@@ -152,7 +157,7 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   });
   expect(chat?.body).toMatchObject({
     action: 'chat_facilitator',
-    payload: { message: 'Hello from the keyboard', attachments: [{ filename: 'song.mp3' }] },
+    payload: { message: 'Please call me back from the keyboard', attachments: [{ filename: 'song.mp3' }] },
   });
 
   // Back to the menu and log out.

@@ -17,7 +17,7 @@ test('a new visitor books a consultation, then schedules a call, with the keyboa
   test.setTimeout(60_000);
   webhook
     .reply({ body: { message: 'See you on Monday.' } })
-    .reply({ status: 500, body: 'The calendar is full this week', delayMs: 300 })
+    .reply({ status: 422, body: 'The calendar is full this week', delayMs: 300 })
     .reply({ body: '' });
   await page.goto('/');
   await expect(heading(page, 'Thrive')).toBeVisible();

@@ -2,14 +2,18 @@ import type { Locator, Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
 import { waitForApp } from '../support/first-paint.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { ASHA, toast, type ToastType } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
  * The registered-parent screens as a whole page, toasts, banner and footer
- * included, in the states registered-parent-a11y.spec.ts (which scans <main>
- * only) leaves out: validation toasts, busy buttons, empty and error answers.
+ * included, in every state: filled in, validation toasts, busy buttons,
+ * lists, empty and error answers, success panels.
  */
+
+// Each test installs the app, then scans the whole page several times: slow on a busy 2-core machine.
+test.describe.configure({ timeout: 60_000 });
 
 async function openSignedInInstalled(page: Page, path: string): Promise<void> {
   await openInstalled(page, '/');
@@ -28,6 +32,12 @@ async function expectToastAccessible(page: Page, type: ToastType, text: string, 
   await expectAccessible(page, state);
 }
 
+test('sign-in, whole page', async ({ page }) => {
+  await openInstalled(page, '/registered-parent');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+  await expectAccessible(page, 'sign-in');
+});
+
 test('the menu, whole page', async ({ page }) => {
   await openSignedInInstalled(page, '/registered-parent/menu');
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
@@ -44,11 +54,23 @@ test.describe('schedule', () => {
   });
 
   test('busy, then a list with its toast', async ({ page, webhook }) => {
-    webhook.reply({ body: { schedule: 'Tuesday: 4:00 PM with Ms. Rao' }, delayMs: 1_500 });
+    webhook.reply({ body: { schedule: 'Tuesday: 4:00 PM with Ms. Rao' }, delayMs: 4_000 });
     await fetchButton(page).click();
     await expect(fetchButton(page)).toHaveAttribute('aria-busy', 'true');
     await expectAccessible(page, 'schedule, fetching');
     await expectToastAccessible(page, 'success', 'Schedule retrieved successfully!', 'schedule, list');
+  });
+
+  test('a list with a line it could not read', async ({ page, webhook }) => {
+    webhook.reply({ body: { schedule: 'Monday: 4:00 PM with Ms. Rao\nNote this' } });
+    await fetchButton(page).click();
+    await expect(page.getByRole('list', { name: 'Sessions this week' })).toContainText('Note this');
+    await expectToastAccessible(
+      page,
+      'success',
+      'Schedule retrieved successfully!',
+      'schedule, list with a plain line',
+    );
   });
 
   test('empty, with the info toast', async ({ page, webhook }) => {
@@ -79,8 +101,24 @@ test.describe('reschedule', () => {
     await expectToastAccessible(page, 'error', 'Please select a date or date range', 'reschedule, no date');
   });
 
+  test('a range picked, then the success panel and toast', async ({ page, webhook }) => {
+    webhook.reply({ body: 'Done' });
+    await page
+      .getByRole('grid')
+      .getByRole('button', { name: /November 24th/ })
+      .click();
+    await page
+      .getByRole('grid')
+      .getByRole('button', { name: /November 26th/ })
+      .click();
+    await expectAccessible(page, 'reschedule, range picked');
+    await page.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.getByRole('button', { name: 'Submit Another Request' })).toBeVisible();
+    await expectToastAccessible(page, 'success', 'Request submitted!', 'reschedule, success');
+  });
+
   test('busy, then the error panel and toast', async ({ page, webhook }) => {
-    webhook.reply({ status: 422, body: 'That week is closed', delayMs: 1_500 });
+    webhook.reply({ status: 422, body: 'That week is closed', delayMs: 4_000 });
     await page
       .getByRole('grid')
       .getByRole('button', { name: /November 24th/ })
@@ -120,12 +158,34 @@ test.describe('chat', () => {
     await expectToastAccessible(page, 'error', 'notes.pdf is not a valid file type', 'chat, wrong file type');
   });
 
+  test('files attached, then the success panel with its channel and toast', async ({ page, webhook }) => {
+    webhook.reply({ body: { message: 'Thanks', slackChannel: '#parents' } });
+    await message(page).fill('Hello');
+    await page
+      .getByLabel('Add Files')
+      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) }]);
+    await expectAccessible(page, 'chat, files attached');
+    await send(page).click();
+    await expect(page.getByRole('button', { name: 'Send Another Message' })).toBeVisible();
+    await expectToastAccessible(page, 'success', 'Message sent successfully!', 'chat, sent');
+  });
+
   test('busy, then the error panel and toast', async ({ page, webhook }) => {
-    webhook.reply({ status: 422, body: 'This channel takes no messages today', delayMs: 1_500 });
+    // The answer waits for the scan of the busy state, however long a loaded machine makes it take.
+    let scanned = () => {};
+    const busyScanned = new Promise<void>((resolve) => (scanned = resolve));
+    webhook.reply(async () => {
+      await busyScanned;
+      return { status: 422, body: 'This channel takes no messages today' };
+    });
     await message(page).fill('Hello');
     await send(page).click();
     await expect(send(page)).toHaveAttribute('aria-busy', 'true');
-    await expectAccessible(page, 'chat, sending');
+    try {
+      await expectAccessible(page, 'chat, sending');
+    } finally {
+      scanned();
+    }
     await expect(page.getByRole('alert')).toContainText('This channel takes no messages today');
     await expectToastAccessible(page, 'error', 'Failed to send message', 'chat, error');
   });

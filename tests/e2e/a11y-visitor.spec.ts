@@ -35,7 +35,7 @@ for (const form of forms) {
     });
 
     test('busy while sending, then the success panel', async ({ page, webhook }) => {
-      webhook.reply({ body: { message: 'We will call you on Monday.' }, delayMs: 2_000 });
+      webhook.reply({ body: { message: 'We will call you on Monday.' }, delayMs: 4_000 });
       await fillRequired(page);
       await submit(page).click();
       await expect(submit(page)).toBeDisabled();
@@ -51,7 +51,7 @@ for (const form of forms) {
     });
 
     test('the error panel', async ({ page, webhook }) => {
-      webhook.reply({ status: 500, body: 'The calendar is full this week' });
+      webhook.reply({ status: 422, body: 'The calendar is full this week' });
       await fillRequired(page);
       await submit(page).click();
       await expect(page.getByRole('alert')).toContainText('The calendar is full this week');

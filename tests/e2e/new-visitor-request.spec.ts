@@ -132,7 +132,7 @@ for (const form of forms) {
     });
 
     test('shows the server error, keeps what was typed and lets the visitor try again', async ({ page, webhook }) => {
-      webhook.reply({ status: 500, body: 'The calendar is full this week' });
+      webhook.reply({ status: 422, body: 'The calendar is full this week' });
       webhook.reply({ status: 200, body: 'Thanks, see you soon' });
       await name(page).fill('Asha');
       await phone(page).fill('9876543210');
@@ -157,8 +157,8 @@ for (const form of forms) {
       expect(requests[1]?.body).toMatchObject({ preferred_times: 'Mornings', message: 'Hello' });
     });
 
-    test('shows the generic error text when a failure has an empty body', async ({ page, webhook }) => {
-      webhook.reply({ status: 502, body: '' });
+    test('shows the generic error text when a refusal has an empty body', async ({ page, webhook }) => {
+      webhook.reply({ status: 409, body: '' });
       await name(page).fill('Asha');
       await phone(page).fill('9876543210');
       await submit(page).click();

@@ -1,19 +1,6 @@
-import type { CDPSession } from '@playwright/test';
 import { OUTBOX_SYNC_TAG } from '../../src/shared/storage-names.ts';
 import { expect, test } from './fixtures.ts';
-import { badge, bodyOf, storedOutbox, waitForOutboxIdle, queueChatOffline } from './outbox-support.ts';
-
-/** The id Chromium gives the origin's service worker registration, from the DevTools protocol. */
-async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string> {
-  const found = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const ours = registrations.find((registration) => registration.scopeURL === scopeURL && !registration.isDeleted);
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  return found;
-}
+import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from './outbox-support.ts';
 
 test.describe('Background Sync', () => {
   test('the service worker sends what waits once the browser fires sync, with no tab of the app open', async ({

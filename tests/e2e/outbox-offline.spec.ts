@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { expectToast, IST_TIMESTAMP, UUID_V4 } from '../support/registered-parent.ts';
 import {
   badge,
@@ -70,7 +71,7 @@ test.describe('a request made offline', () => {
   });
 
   test('a message with a file, kept offline, arrives once with the same bytes', async ({ page, context, webhook }) => {
-    const photo = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7) % 256));
+    const photo = sampleFile('image/png', 2048);
     await openControlled(page, '/registered-parent/chat');
     await context.setOffline(true);
     await page.getByLabel('Add Files').setInputFiles([{ name: 'photo.png', mimeType: 'image/png', buffer: photo }]);
@@ -99,5 +100,22 @@ test.describe('a request made offline', () => {
     expect(Buffer.from(body.payload.attachments[0]?.content ?? '', 'base64').equals(photo)).toBe(true);
     await waitForOutboxIdle(page);
     expect(webhook.requests).toHaveLength(1);
+  });
+
+  test('a phone that cannot store it says so, keeps what was typed, and sends nothing', async ({ page, webhook }) => {
+    await openControlled(page, '/registered-parent/chat');
+    // The phone's storage is full: every write to IndexedDB fails as Chromium's would.
+    await page.evaluate(() => {
+      IDBObjectStore.prototype.put = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      };
+    });
+    await sendChat(page, 'Kept on screen');
+    await expect(page.getByRole('alert')).toContainText(
+      "This phone's storage is full, so the request could not be saved, and nothing was sent.",
+    );
+    await expectToast(page, 'error', 'Failed to send message');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Kept on screen');
+    expect(webhook.requests).toHaveLength(0);
   });
 });

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
+import { sampleFile } from '../support/media-samples.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import {
   badge,
@@ -36,7 +37,7 @@ test.describe('the waiting badge and the outbox screen', () => {
     await page.getByRole('link', { name: /^Chat with your facilitator/ }).click();
     await page
       .getByLabel('Add Files')
-      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: Buffer.alloc(8) }]);
+      .setInputFiles([{ name: 'a.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) }]);
     await sendChat(page, 'Please call me\nafter six');
     await expect(savedPanel(page)).toBeVisible();
     await page.getByRole('link', { name: 'See what is waiting to send' }).click();
@@ -66,6 +67,13 @@ test.describe('the waiting badge and the outbox screen', () => {
     await expect(badge(page)).toHaveCount(0);
     await page.goto('/registered-parent/outbox');
     await expect(page.getByText('Nothing is waiting to send.', { exact: true })).toBeVisible();
+
+    // Asha's number typed with another name is another person: nothing to see, retry or discard.
+    await openSignedIn(page, '/registered-parent/outbox', { name: 'Someone Else', number: '9876543210' });
+    await expect(page.getByText('Nothing is waiting to send.', { exact: true })).toBeVisible();
+    // Asha again, her name and number spelt another way, finds both.
+    await openSignedIn(page, '/registered-parent/outbox', { name: 'asha  verma', number: '+919876543210' });
+    await expect(outboxItems(page)).toHaveCount(2);
   });
 
   test('Discard asks first: Keep it keeps the request, Yes, discard removes it and nothing is sent', async ({

@@ -1,5 +1,5 @@
 /** Helpers shared by the outbox specs (not a spec: Playwright only runs *.spec.ts). */
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 import {
   OUTBOX_DB,
   OUTBOX_LOCK,
@@ -115,4 +115,16 @@ export async function queueChatOffline(page: Page, context: BrowserContext, text
 
 export function bodyOf(request: RecordedRequest | undefined): Record<string, unknown> {
   return request?.body as Record<string, unknown>;
+}
+
+/** The id Chromium gives the origin's service worker registration, from the DevTools protocol. */
+export async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((registration) => registration.scopeURL === scopeURL && !registration.isDeleted);
+      if (ours) resolve(ours.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  return found;
 }

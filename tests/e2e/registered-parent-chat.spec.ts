@@ -1,30 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { fileList, MB, mediaFile, message, onDisk, PDF, sendButton, type SentAttachment } from './chat-files.ts';
+import { HOSTILE_HEADS } from '../support/media-samples.ts';
 import { ASHA, expectToast, IST_TIMESTAMP, openSignedIn, UUID_V4 } from '../support/registered-parent.ts';
 
 const CHAT = '/registered-parent/chat';
-const MB = 1024 * 1024;
 
-interface SentAttachment {
-  filename: string;
-  mimetype: string;
-  content: string;
-}
+const PHOTO = mediaFile('photo.png', 'image/png', 1536);
+const VOICE = mediaFile('voice note.mp3', 'audio/mpeg', 700);
 
-function bytes(length: number, seed: number): Buffer {
-  const buffer = Buffer.alloc(length);
-  for (let i = 0; i < length; i += 1) buffer[i] = (i * 131 + seed) % 256;
-  return buffer;
-}
-
-const PHOTO = { name: 'photo.png', mimeType: 'image/png', buffer: bytes(1536, 1) };
-const VOICE = { name: 'voice note.mp3', mimeType: 'audio/mpeg', buffer: bytes(700, 2) };
-const PDF = { name: 'notes.pdf', mimeType: 'application/pdf', buffer: bytes(300, 3) };
-
-const message = (page: Page) => page.getByLabel('Message', { exact: true });
 const picker = (page: Page) => page.getByLabel('Add Files');
-const fileList = (page: Page) => page.getByRole('list', { name: 'Attached files' });
-const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Message' });
 
 test.describe('chat', () => {
   test('counts the characters and names the attachment limit', async ({ page }) => {
@@ -33,7 +18,9 @@ test.describe('chat', () => {
     await expect(message(page)).toHaveAccessibleDescription('0/500 characters');
     await message(page).fill('Hello');
     await expect(page.getByText('5/500 characters', { exact: true })).toBeVisible();
-    await expect(picker(page)).toHaveAccessibleDescription('Images, videos or audio only, up to 10.00 MB in total.');
+    await expect(picker(page)).toHaveAccessibleDescription(
+      'Images, videos or audio only, up to 10 files and 10.00 MB in total.',
+    );
     await page.getByRole('link', { name: 'Back to Menu' }).click();
     await expect(page).toHaveURL(/\/registered-parent\/menu$/);
   });
@@ -70,13 +57,37 @@ test.describe('chat', () => {
 
   test('refuses a file that would take the attachments past 10 MB, naming it and the limit', async ({ page }) => {
     await openSignedIn(page, CHAT);
-    await picker(page).setInputFiles([
-      { name: 'lesson.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(6 * MB) },
-      { name: 'recital.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(5 * MB) },
-    ]);
+    await picker(page).setInputFiles(
+      await onDisk([mediaFile('lesson.mp4', 'video/mp4', 6 * MB), mediaFile('recital.mp4', 'video/mp4', 5 * MB)]),
+    );
     await expectToast(page, 'error', 'recital.mp4 was not added: attachments can add up to 10.00 MB at most');
     await expect(fileList(page).getByRole('listitem')).toHaveCount(1);
     await expect(fileList(page)).toContainText('lesson.mp4');
+  });
+
+  // Issue 19: the webhook refuses these too; the screen says why before anything is sent.
+  test('refuses an eleventh file and a renamed HTML file, each with its reason', async ({ page }) => {
+    await openSignedIn(page, CHAT);
+    const drawings = Array.from({ length: 11 }, (_, i) => mediaFile(`drawing-${i + 1}.png`, 'image/png', 64));
+    await picker(page).setInputFiles([
+      { name: 'homework.png', mimeType: 'image/png', buffer: HOSTILE_HEADS['an HTML page'] },
+      { name: 'badge.svg', mimeType: 'image/svg+xml', buffer: HOSTILE_HEADS['an SVG image with a script'] },
+      { name: 'blank.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
+      ...drawings,
+    ]);
+    await expectToast(page, 'error', "homework.png was not added: its contents don't match its type");
+    await expectToast(page, 'error', "badge.svg was not added: this kind of file can't be sent");
+    await expectToast(page, 'error', 'blank.png was not added: the file is empty');
+    await expectToast(page, 'error', 'drawing-11.png was not added: a message can carry 10 files at most');
+    const items = fileList(page).getByRole('listitem');
+    await expect(items).toHaveCount(10);
+    await expect(items).toHaveText(drawings.slice(0, 10).map(({ name }) => new RegExp(`^${name}`)));
+
+    // Room for one again once one is removed.
+    await page.getByRole('button', { name: 'Remove drawing-1.png' }).click();
+    await picker(page).setInputFiles([drawings[10] ?? PHOTO]);
+    await expect(items).toHaveCount(10);
+    await expect(items.last()).toContainText('drawing-11.png');
   });
 
   test('sends the trimmed message with the files as base64, then shows the channel and the answer', async ({
@@ -179,6 +190,8 @@ test.describe('chat', () => {
     await page.keyboard.press('Tab');
     await expect(picker(page)).toBeFocused();
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('checkbox', { name: 'Data saver: make photos smaller' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(sendButton(page)).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('button', { name: 'Send Another Message' })).toBeVisible();
@@ -189,10 +202,10 @@ test.describe('chat', () => {
   // How long the main thread is blocked is a figure `npm run bench` prints, not a timed assertion here.
   test('sends a 10 MB video whose base64 decodes to the same bytes', async ({ page, webhook }) => {
     webhook.reply({ body: 'OK' });
-    const video = { name: 'recital.mp4', mimeType: 'video/mp4', buffer: bytes(10 * MB, 5) };
+    const video = mediaFile('recital.mp4', 'video/mp4', 10 * MB);
     await openSignedIn(page, CHAT);
     await message(page).fill('Our recital');
-    await picker(page).setInputFiles([video]);
+    await picker(page).setInputFiles(await onDisk([video]));
     await expect(fileList(page)).toContainText('10.00 MB');
     await sendButton(page).click();
     await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible({ timeout: 20_000 });

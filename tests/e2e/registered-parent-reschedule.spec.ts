@@ -196,7 +196,7 @@ test.describe('reschedule calendar', () => {
   });
 
   test('shows a spinner while sending and a double tap sends once', async ({ page, webhook }) => {
-    webhook.reply({ body: 'Done', delayMs: 1000 });
+    webhook.reply({ body: 'Done', delayMs: 3000 });
     await open(page);
     await november(page, 24).click();
     const submit = page.getByRole('button', { name: 'Submit Request' });

@@ -213,4 +213,45 @@ test.describe('the schedule saved on this phone', () => {
     await openSignedIn(page, '/registered-parent/schedule', { name: ASHA.name, number: '+91 98765 43210' });
     await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
   });
+
+  test('is not shown for the right number with another name, offline too', async ({ page, context, webhook }) => {
+    webhook.reply({ body: { schedule: WEEK } });
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    await openSignedIn(page, '/registered-parent/schedule');
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
+
+    await context.setOffline(true);
+    await openSignedIn(page, '/registered-parent/schedule', { name: 'Someone Else', number: ASHA.number });
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to fetch schedule');
+    await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
+    await expect(page.getByText(/^Last updated/)).toHaveCount(0);
+
+    // Asha herself, her name typed another way, still finds hers offline.
+    await openSignedIn(page, '/registered-parent/schedule', { name: '  asha VERMA', number: '+919876543210' });
+    await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
+    expect(webhook.requests).toHaveLength(1);
+  });
+
+  test('is shown for 7 days after the fetch, and not after', async ({ page, webhook }) => {
+    webhook.reply({ body: { schedule: WEEK } });
+    await page.clock.setFixedTime(new Date(NOW));
+    await openSignedIn(page, '/registered-parent/schedule');
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeVisible();
+
+    const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+    await page.clock.setFixedTime(new Date('2026-11-30T09:59:00.000+05:30'));
+    await page.reload();
+    await expect(items).toHaveCount(3);
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+
+    await page.clock.setFixedTime(new Date('2026-11-30T10:01:00.000+05:30'));
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
+    await expect(page.getByText(/^Last updated/)).toHaveCount(0);
+  });
 });

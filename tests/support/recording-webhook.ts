@@ -10,6 +10,8 @@ export interface RecordedRequest {
   /** The body parsed as JSON, or undefined when it is not JSON. */
   body: unknown;
   receivedAt: number;
+  /** Set once the server has answered: the status it sent (0: it dropped the connection) and when. */
+  answered?: { status: number; at: number };
 }
 
 export interface Reply {
@@ -38,6 +40,25 @@ export class RecordingWebhook {
   reply(reply: Reply | ReplyFn, times = 1): this {
     this.scripts.push({ reply, remaining: times });
     return this;
+  }
+
+  /** How many times each request_id was accepted (answered 2xx): more than 1 is a duplicate delivery. */
+  acceptedCounts(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const request of this.requests) {
+      const status = request.answered?.status ?? 0;
+      if (status < 200 || status > 299) continue;
+      const id = (request.body as { request_id?: string } | undefined)?.request_id ?? '';
+      counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /** Whether two requests were ever being handled at the same moment (received before the other was answered). */
+  overlapped(): boolean {
+    const spans = this.requests.map((request) => [request.receivedAt, request.answered?.at ?? Infinity] as const);
+    spans.sort((a, b) => a[0] - b[0]);
+    return spans.some(([start], index) => index > 0 && start < (spans[index - 1]?.[1] ?? 0));
   }
 
   /** Resolves once at least `count` requests have arrived. */

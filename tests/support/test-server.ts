@@ -4,9 +4,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
 import { NOT_FOUND_PAGE, pageFile } from '../../server/http/page-files.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { RecordingWebhook, type RecordedRequest } from './recording-webhook.ts';
 
-export const WEBHOOK_PATH = '/api/webhook';
+// The e2e specs that script the webhook's path take it from here, beside the server that serves it.
+export { WEBHOOK_PATH };
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -25,6 +27,8 @@ const CONTENT_TYPES: Record<string, string> = {
 export interface TestServer {
   url: string;
   webhook: RecordingWebhook;
+  /** The path of every file request, in order: how a test sees the browser fetch the worker script. */
+  served: string[];
   close(): Promise<void>;
 }
 
@@ -57,13 +61,14 @@ async function handleWebhook(webhook: RecordingWebhook, req: IncomingMessage, re
   if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
   if (reply.dropConnection) {
     req.socket.destroy();
+    recorded.answered = { status: 0, at: Date.now() };
     return;
   }
   const isText = typeof reply.body === 'string' || reply.body === undefined;
   const text = isText ? ((reply.body as string | undefined) ?? '') : JSON.stringify(reply.body);
-  res
-    .writeHead(reply.status ?? 200, { 'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json' })
-    .end(text);
+  const status = reply.status ?? 200;
+  res.writeHead(status, { 'Content-Type': isText ? 'text/plain; charset=utf-8' : 'application/json' }).end(text);
+  recorded.answered = { status, at: Date.now() };
 }
 
 const isFile = (path: string) =>
@@ -99,8 +104,10 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
 export async function startTestServer(distDir: string): Promise<TestServer> {
   const root = resolve(distDir);
   const webhook = new RecordingWebhook();
+  const served: string[] = [];
   const server = createServer((req, res) => {
     const isWebhook = req.url?.split('?')[0] === WEBHOOK_PATH;
+    if (!isWebhook) served.push(req.url?.split('?')[0] ?? '');
     const handle = isWebhook && req.method === 'POST' ? handleWebhook(webhook, req, res) : serveStatic(root, req, res);
     handle.catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end(String(error));
@@ -111,6 +118,7 @@ export async function startTestServer(distDir: string): Promise<TestServer> {
   return {
     url: `http://127.0.0.1:${port}`,
     webhook,
+    served,
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();

@@ -26,6 +26,17 @@ export const en = {
     failed: 'Failed to submit request',
     backToOptions: 'Back to Options',
   },
+  saved: {
+    text: 'Your request is saved on this phone and will be sent automatically when the connection is back.',
+    consultSent: 'Your consultation request was sent',
+    callSent: 'Your call request was sent',
+    consultRefused:
+      'Your saved consultation request was not accepted. Open Book a Consultation to check it and send it again.',
+    callRefused: 'Your saved call request was not accepted. Open Schedule a Call to check it and send it again.',
+    refusedTitle: 'Your earlier request was not accepted',
+    refusedHint: 'What you entered is back in the form: check it and send it again, or discard it.',
+    discard: 'Discard it',
+  },
   bookConsult: {
     title: 'Book a Consultation',
     subtitle: 'Leave your details and we will get in touch to arrange your consultation.',

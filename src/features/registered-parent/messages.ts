@@ -47,6 +47,24 @@ export const en = {
     failed: 'Failed to fetch schedule',
     lastUpdated: (when: string) => `Last updated ${when}`,
     offline: "You're offline, so this is your schedule as last saved on this phone.",
+    calendar: {
+      add: 'Add to calendar',
+      google: 'Google Calendar',
+      download: 'Download .ics',
+      /** Names one session in the actions' accessible names. */
+      session: (day: string, time: string, facilitator: string) => `${day} ${time} with ${facilitator}`,
+      addSession: (session: string) => `Add to calendar: ${session}`,
+      googleSession: (session: string) => `Google Calendar: ${session} (opens in a new tab)`,
+      downloadSession: (session: string) => `Download .ics: ${session}`,
+      addAll: 'Add all to calendar',
+      addAllHint: (count: number) =>
+        `One file for your calendar app, with ${count === 1 ? '1 session' : `${count} sessions`}.`,
+      eventTitle: (facilitator: string) => `Thrive session with ${facilitator}`,
+      eventDetails: (day: string, time: string, facilitator: string) =>
+        `From your Thrive schedule: ${day}, ${time} with ${facilitator}`,
+      sessionFile: (date: string, time: string) => `thrive-session-${date}-${time}.ics`,
+      allFile: 'thrive-sessions-this-week.ics',
+    },
   },
   reschedule: {
     title: 'Reschedule Session',
@@ -75,12 +93,38 @@ export const en = {
     emptyMessage: 'Please enter a message',
     tooLong: 'Message must be 500 characters or less',
     addFiles: 'Add Files',
-    filesHint: (limit: string) => `Images, videos or audio only, up to ${limit} in total.`,
+    filesHint: (count: number, limit: string) =>
+      `Images, videos or audio only, up to ${count} files and ${limit} in total.`,
     filesUsed: (used: string, limit: string) => `${used} of ${limit} used`,
     filesLabel: 'Attached files',
     remove: (name: string) => `Remove ${name}`,
     invalidType: (name: string) => `${name} is not a valid file type`,
     overLimit: (name: string, limit: string) => `${name} was not added: attachments can add up to ${limit} at most`,
+    tooMany: (name: string, count: number) => `${name} was not added: a message can carry ${count} files at most`,
+    kindNotSent: (name: string) => `${name} was not added: this kind of file can't be sent`,
+    contentsMismatch: (name: string) => `${name} was not added: its contents don't match its type`,
+    emptyFile: (name: string) => `${name} was not added: the file is empty`,
+    unreadable: (name: string) => `${name} was not added: this phone would not let it be read`,
+    preparing: 'Preparing your files…',
+    sizes: (original: string, sent: string) => `${original} → ${sent}`,
+    sizesLabel: (original: string, sent: string) => `${original}, sent as ${sent}`,
+    sendOriginal: 'Send original',
+    sendOriginalOf: (name: string) => `Send original ${name}`,
+    originalTooBig: (name: string, limit: string) =>
+      `The original of ${name} would take the attachments past ${limit}, so the smaller copy stays`,
+    networkCost: (size: string) => `About ${size} of mobile data to send`,
+    dataSaver: 'Data saver: make photos smaller',
+    dataSaverHint:
+      'Photos you add next are resized and lose their location data. When off, photos go exactly as taken.',
+    quickMessagesLabel: 'Quick messages',
+    quickMessages: {
+      late: 'Running late today',
+      absent: 'My child will be absent today',
+      callBack: 'Please call me back',
+      thanks: 'Thank you!',
+    },
+    sharedRefusedTitle: 'Not attached from what you shared',
+    shareFailed: "What you shared could not be kept on this phone. Add the files with 'Add Files' instead.",
     send: 'Send Message',
     sent: '✓ Sent!',
     channel: (channel: string) => `Channel: ${channel}`,
@@ -89,16 +133,10 @@ export const en = {
     failed: 'Failed to send message',
   },
   saved: {
-    title: 'Saved on this phone',
     reschedule:
       'Your reschedule request is saved on this phone and will be sent automatically when the connection is back.',
     chat: 'Your message is saved on this phone and will be sent automatically when the connection is back.',
-    toast: 'Saved on this phone: it will be sent automatically when the connection is back',
     seeWaiting: 'See what is waiting to send',
-    storageFull:
-      "This phone's storage is full, so the request could not be saved to send later. Free up some space and try again: what you entered is still here.",
-    storageUnavailable:
-      'This browser would not let the portal save the request to send later. Try again when you are back online: what you entered is still here.',
   },
   outbox: {
     title: 'Waiting to send',
@@ -115,10 +153,13 @@ export const en = {
       reschedule_single: 'Reschedule request',
       reschedule_range: 'Reschedule request',
       chat_facilitator: 'Message to your facilitator',
+      book_consult: 'Consultation request',
+      schedule_call: 'Call request',
     },
     date: (date: string) => `Date: ${date}`,
     range: (start: string, end: string) => `Dates: ${start} - ${end}`,
     note: (note: string) => `Note: ${note}`,
+    preferred: (times: string) => `Preferred: ${times}`,
     files: (count: number) => (count === 1 ? '1 file attached' : `${count} files attached`),
     savedAt: (when: string) => `Saved ${when}`,
     state: {
@@ -131,7 +172,6 @@ export const en = {
     noConnection: 'No connection',
     noAnswer: 'No answer from the server',
     notSentYet: 'Not sent yet: it will be tried again automatically.',
-    busyElsewhere: 'Already being sent from another tab or in the background.',
     discarded: 'Request discarded.',
     announceSending: (kind: string) => `Sending: ${kind}`,
     announceRefused: (kind: string, text: string) => `${kind} was not accepted: ${text}`,

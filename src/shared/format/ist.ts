@@ -1,4 +1,6 @@
-import { formatInTimeZone } from 'date-fns-tz';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+import { activeLocale } from '../i18n/catalog.ts';
+import { INTL_LOCALE, type Locale } from '../i18n/locale.ts';
 
 /** Every timestamp and every date a person reads is in the programme's zone. */
 export const TIME_ZONE = 'Asia/Kolkata';
@@ -8,14 +10,36 @@ export function toIstIso(at: Date): string {
   return formatInTimeZone(at, TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
 }
 
-/** "24 Nov 2026" for a moment, as seen in India. */
-export function formatIstDate(at: Date): string {
-  return formatInTimeZone(at, TIME_ZONE, 'd MMM yyyy');
+/** The ISO weekday (Monday 1 to Sunday 7) and the 24-hour "HH:mm" of a moment, as seen in India. */
+export function istWeekdayAndTime(at: Date): { weekday: number; time: string } {
+  const [weekday, time = ''] = formatInTimeZone(at, TIME_ZONE, 'i HH:mm').split(' ');
+  return { weekday: Number(weekday), time };
 }
 
-/** "24 Nov 2026, 5:30 pm" for a moment, as seen in India. */
-export function formatIstDateTime(at: Date): string {
-  return formatInTimeZone(at, TIME_ZONE, 'd MMM yyyy, h:mm aaa');
+/** "Wednesday 25 Nov" for a moment, as seen in India. */
+export function formatIstWeekdayDate(at: Date): string {
+  return formatInTimeZone(at, TIME_ZONE, 'EEEE d MMM');
+}
+
+/** "5:00 PM" for a 24-hour wall-clock time "17:00" (a time of day in India, with no date). */
+export function formatClockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return formatInTimeZone(new Date(Date.UTC(2000, 0, 1, hours, minutes)), 'UTC', 'h:mm a');
+}
+
+/**
+ * What a person reads goes through Intl in the page's language (en-IN or
+ * hi-IN, Latin digits in both); what the webhook or the server writes stays
+ * in the fixed English formats above.
+ */
+function intl(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
+}
+
+/** "24 Nov 2026, 5:30 pm" ("24 नव॰ 2026, 5:30 pm") for a moment, as seen in India. */
+export function formatIstDateTime(at: Date, locale: Locale = activeLocale()): string {
+  const options = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
+  return intl(locale, { ...options, hour12: true, timeZone: TIME_ZONE }).format(at);
 }
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -31,11 +55,33 @@ export function toDayKey(day: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** "24 Nov 2026" for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
-export function formatDayKey(key: string): string {
+/** "24 Nov 2026" ("24 नव॰ 2026") for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
+export function formatDayKey(key: string, locale: Locale = activeLocale()): string {
   const match = DAY_KEY.exec(key);
   if (!match) return key;
   const [, y, m, d] = match;
   const utcNoon = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
-  return formatInTimeZone(utcNoon, 'UTC', 'd MMM yyyy');
+  return intl(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(utcNoon);
+}
+
+/** A day on India's calendar; `weekday` is ISO: 1 Monday … 7 Sunday. */
+export interface IstDay {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+}
+
+/** The day it is in India at a moment, whatever zone the phone itself is set to. */
+export function istDayOf(at: Date): IstDay {
+  const [year = 0, month = 0, day = 0, weekday = 0] = formatInTimeZone(at, TIME_ZONE, 'yyyy M d i')
+    .split(' ')
+    .map(Number);
+  return { year, month, day, weekday };
+}
+
+/** The moment India's clocks show `minutes` past midnight of a day; past 24 h it runs into the next day. */
+export function istMoment({ year, month, day }: Omit<IstDay, 'weekday'>, minutes: number): Date {
+  const wallClock = new Date(Date.UTC(year, month - 1, day, 0, minutes));
+  return fromZonedTime(formatInTimeZone(wallClock, 'UTC', "yyyy-MM-dd'T'HH:mm:ss"), TIME_ZONE);
 }

@@ -1,50 +1,49 @@
 /**
- * Only one replay at a time across every tab and the service worker, so no
- * two contexts can send the same item at once.
+ * One sender at a time across every tab and the service worker: a pass runs
+ * only while it holds the outbox lock, and a pass that finds it held waits
+ * for its turn rather than giving up, so a request stored while another pass
+ * finishes is never left without a sender.
  *
- * With the Web Locks API the lock lives exactly as long as the replay and is
+ * With the Web Locks API the lock lives exactly as long as the pass and is
  * released by the browser if its holder dies. Without it, a lease record in
  * IndexedDB stands in: taken and renewed in single transactions, it expires
- * on its own after LEASE_MS, so a tab killed mid-replay blocks the others for
- * at most that long. The replayer renews it before every send, and a send
- * gives up long before the lease runs out (client timeout 20 s).
+ * on its own after LEASE_MS, so a tab killed mid-pass blocks the others for
+ * at most that long. The sender renews it before every send, and a send
+ * gives up long before the lease runs out.
  */
 import { createStore, update, type UseStore } from 'idb-keyval';
 import { OUTBOX_LEASE_DB, OUTBOX_LEASE_STORE, OUTBOX_LOCK } from '../storage-names.ts';
 import { newRequestId } from '../webhook/request-id.ts';
 
-export const LEASE_MS = 60_000;
+export const LEASE_MS = 5 * 60_000;
+/** How often a pass waiting for the lease looks again. */
+export const LEASE_POLL_MS = 250;
 const LEASE_KEY = 'replay';
 
-/** Resolves false when this replay no longer holds the guard and must stop before sending anything more. */
+/** Resolves false when this pass no longer holds the guard and must stop before sending anything more. */
 export type RenewGuard = () => Promise<boolean>;
 
-export type GuardOutcome<T> = { ran: true; value: T } | { ran: false };
-
 export interface ReplayGuard {
-  /** Runs the task if nobody else is replaying; never waits for the other replay. */
-  run<T>(task: (renew: RenewGuard) => Promise<T>): Promise<GuardOutcome<T>>;
+  /** Runs the task once no other pass runs anywhere in the origin. */
+  run<T>(task: (renew: RenewGuard) => Promise<T>): Promise<T>;
 }
 
 /** The part of the Web Locks API the guard uses (the same under the DOM and WebWorker libs). */
 export interface LockRequester {
-  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: Lock | null) => Promise<T>): Promise<T>;
+  request<T>(name: string, callback: (lock: Lock | null) => Promise<T>): Promise<T>;
 }
 
 export function lockGuard(locks: LockRequester, name: string = OUTBOX_LOCK): ReplayGuard {
   const stillHeld: RenewGuard = () => Promise.resolve(true);
-  return {
-    run: (task) =>
-      locks.request(name, { ifAvailable: true }, async (lock) =>
-        lock ? { ran: true, value: await task(stillHeld) } : { ran: false },
-      ),
-  };
+  return { run: (task) => locks.request(name, () => task(stillHeld)) };
 }
 
 interface Lease {
   token: string;
   expiresAt: number;
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function leaseGuard(
   useStore: UseStore = createStore(OUTBOX_LEASE_DB, OUTBOX_LEASE_STORE),
@@ -66,14 +65,14 @@ export function leaseGuard(
 
   return {
     async run(task) {
-      // A fresh token per run, so two runs in the same tab exclude each other too.
+      // A fresh token per pass, so two passes in the same context exclude each other too.
       const token = newRequestId();
       const free = (current: Lease | null | undefined) => !current || current.expiresAt <= now();
-      if (!(await claim(token, free))) return { ran: false };
+      while (!(await claim(token, free))) await sleep(LEASE_POLL_MS);
       try {
-        return { ran: true, value: await task(() => claim(token, (current) => current?.token === token)) };
+        return await task(() => claim(token, (current) => current?.token === token));
       } finally {
-        // A lease that cannot be given back expires by itself; that failure must not hide the run's outcome.
+        // A lease that cannot be given back expires by itself; that failure must not hide the pass's outcome.
         await update<Lease | null>(
           LEASE_KEY,
           (current) => (current?.token === token ? null : (current ?? null)),

@@ -12,6 +12,8 @@ const EVENT_TYPES: ReadonlySet<string> = new Set<OutboxEvent['type']>([
   'OUTBOX_CHANGED',
   'OUTBOX_DELIVERED',
   'OUTBOX_FAILED',
+  'OUTBOX_DEFERRED',
+  'OUTBOX_PASS_DONE',
 ]);
 
 function isOutboxEvent(data: unknown): data is OutboxEvent {
@@ -30,7 +32,7 @@ export interface OutboxNotifier {
 /** `channelName: null` keeps events inside this context (tests, benchmarks). */
 export function createNotifier(channelName: string | null = OUTBOX_CHANNEL): OutboxNotifier {
   const listeners = new Set<OutboxListener>();
-  const channel =
+  let channel =
     channelName !== null && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(channelName) : undefined;
   const deliver = (event: OutboxEvent) => {
     for (const listener of [...listeners]) listener(event);
@@ -57,6 +59,8 @@ export function createNotifier(channelName: string | null = OUTBOX_CHANNEL): Out
     close() {
       listeners.clear();
       channel?.close();
+      // A pass still running after its outbox closed (a test, a worker going away) has no one left to tell.
+      channel = undefined;
     },
   };
 }

@@ -1,8 +1,7 @@
 /**
- * The outbox's retry policy, in one place so the screens (first send) and the
- * replayer (later sends) can never disagree about it.
+ * The outbox's retry policy, in one place: when to try again, and when to ask
+ * the browser to wake the worker for it.
  */
-import { isRetryable, WebhookError } from '../webhook/errors.ts';
 import type { OutboxItem } from './types.ts';
 
 /** The first retry happens within this long. */
@@ -11,15 +10,6 @@ export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 5 * 60_000;
 /** Items older than this are shown as stale; they are still sent. */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60_000;
-
-/**
- * Whether a failed send is kept for later: no answer (network, timeout) or an
- * answer that blames the server (408, 429, 5xx). Any other refusal is about
- * the request itself and goes straight to the person.
- */
-export function shouldQueue(error: unknown): error is WebhookError {
-  return error instanceof WebhookError && isRetryable(error);
-}
 
 /**
  * Wait before the next attempt after `attempts` failed ones: 5 s, then
@@ -34,4 +24,16 @@ export function retryDelay(attempts: number, random: () => number): number {
 
 export function isStale(item: Pick<OutboxItem, 'queuedAt'>, now: number): boolean {
   return now - item.queuedAt >= STALE_AFTER_MS;
+}
+
+/**
+ * Whether to ask for Background Sync: the oldest request still to send got no
+ * answer at all (no connection, or a timeout), which is what the sync event
+ * answers: the browser fires it once it sees a connection. After a server
+ * error the browser, seeing itself online, would fire it at once, retrying an
+ * overloaded server ahead of the backoff; the page's timer handles those.
+ */
+export function awaitsConnection(items: readonly Pick<OutboxItem, 'state' | 'lastError'>[]): boolean {
+  const head = items.find((item) => item.state !== 'failed');
+  return head !== undefined && head.lastError !== undefined && head.lastError.kind !== 'http';
 }

@@ -1,8 +1,8 @@
 /**
  * The outbox's IndexedDB store (idb-keyval, its own database). Items are keyed
- * by `request_id`, so one request can never be queued twice; every write is a
- * single transaction, so a tab killed mid-write leaves the old item or the new
- * one, never half of either. Any storage failure surfaces as an
+ * by `request_id`, so one request can never be stored twice; every write is a
+ * single transaction, so a context killed mid-write leaves the old item or the
+ * new one, never half of either. Any storage failure surfaces as an
  * OutboxStorageError ('quota' when the phone is full).
  */
 import { createStore, del, promisifyRequest, type UseStore } from 'idb-keyval';
@@ -74,4 +74,29 @@ export function createOutboxStore(useStore: UseStore = createStore(OUTBOX_DB, OU
       ),
     remove: (id) => guardStorage(() => del(id, useStore)),
   };
+}
+
+/** The parts of StorageManager involved; `persist` is Window-only, so a worker simply has none. */
+export interface PersistableStorage {
+  persisted?: () => Promise<boolean>;
+  persist?: () => Promise<boolean>;
+}
+
+function contextStorage(): PersistableStorage | undefined {
+  return typeof navigator === 'undefined' ? undefined : (navigator.storage as PersistableStorage | undefined);
+}
+
+/**
+ * Asks the browser not to evict the outbox under storage pressure, so a stored
+ * request survives days offline. Resolves whether storage is persistent; never
+ * rejects, because a refusal only means the browser's default applies.
+ */
+export async function requestPersistence(storage: PersistableStorage | undefined = contextStorage()): Promise<boolean> {
+  if (!storage?.persist) return false;
+  try {
+    if (await storage.persisted?.()) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
 }

@@ -2,8 +2,9 @@ import type { WebhookResponse } from '../webhook/client.ts';
 import type { WebhookErrorJson } from '../webhook/errors.ts';
 import type { Envelope } from '../webhook/types.ts';
 
-/** The submissions worth keeping when the network fails (issue 6); reads and visitor forms are not queued. */
-export type OutboxAction = 'reschedule_single' | 'reschedule_range' | 'chat_facilitator';
+/** Every submission a person makes goes through the outbox; only the schedule, a read, does not. */
+export type OutboxAction =
+  'reschedule_single' | 'reschedule_range' | 'chat_facilitator' | 'book_consult' | 'schedule_call';
 
 /** A chat attachment as the person picked it; turned into base64 only at send time. */
 export interface BlobAttachment {
@@ -17,57 +18,70 @@ export type ChatEnvelopeWithBlobs = Omit<Envelope<'chat_facilitator'>, 'payload'
 };
 
 /** The full envelope as built for the first send (same `request_id` and `timestamp_ist`), with Blobs for files. */
-export type QueuedEnvelope = Envelope<'reschedule_single'> | Envelope<'reschedule_range'> | ChatEnvelopeWithBlobs;
+export type QueuedEnvelope =
+  | Envelope<'reschedule_single'>
+  | Envelope<'reschedule_range'>
+  | ChatEnvelopeWithBlobs
+  | Envelope<'book_consult'>
+  | Envelope<'schedule_call'>;
 
 /**
  * queued: waiting for its turn (or for its backoff to pass).
- * sending: a replayer is sending it now; found at the start of a run, it means
- *   the previous sender died mid-send, and it is sent again.
- * failed: the webhook refused it; kept until the parent chooses Retry or Discard.
+ * sending: the sender holding the outbox lock is sending it now. Only that
+ *   sender marks items so; one found at the start of a pass was left by a
+ *   sender that died mid-send (its lock went with it), and it is sent again.
+ * failed: the webhook refused it; kept until the person chooses Retry or Discard.
  */
 export type OutboxState = 'queued' | 'sending' | 'failed';
 
 export interface OutboxItem {
   /** The envelope's `request_id`: one item per request, however many attempts. */
   id: string;
-  /** Queue position, increasing in the order items were queued. */
+  /** Queue position, increasing in the order items were stored. */
   seq: number;
   envelope: QueuedEnvelope;
   state: OutboxState;
-  /** Attempts that did not deliver, the first send included. */
+  /** Attempts that did not deliver. */
   attempts: number;
   lastError?: WebhookErrorJson;
   /** Epoch milliseconds. */
   queuedAt: number;
-  /** Epoch milliseconds before which timers leave the item alone (a manual send does not wait). */
+  /** Epoch milliseconds before which a 'due' pass leaves the item alone (a 'now' pass does not wait). */
   nextAttemptAt: number;
 }
 
 /** What `list()` returns: the stored item plus what the screen derives from the clock. */
 export interface OutboxEntry extends OutboxItem {
-  /** Queued more than 7 days ago; still sent like any other item. */
+  /** Stored more than 7 days ago; still sent like any other item. */
   stale: boolean;
 }
 
+/** 'now' sends the oldest item whatever its backoff (a person or the network asked); 'due' waits for it. */
+export type DrainMode = 'now' | 'due';
+
+/** What one pass of the sender did, from the moment it held the lock until it let go. */
+export interface PassReport {
+  delivered: number;
+  failed: number;
+  /** Ids still queued after the pass, oldest first. */
+  waiting: string[];
+  /** When the oldest waiting item may next be tried by a 'due' pass. */
+  nextAttemptAt: number | undefined;
+}
+
+/**
+ * What the outbox tells every context (this one, other tabs, the worker):
+ * changes to show, each attempt's outcome, and the end of each pass with the
+ * tickets of the requests it served, so whoever asked for it knows it ran.
+ */
 export type OutboxEvent =
   | { type: 'OUTBOX_CHANGED' }
-  | { type: 'OUTBOX_DELIVERED'; id: string; action: OutboxAction }
-  | { type: 'OUTBOX_FAILED'; id: string; action: OutboxAction; error: WebhookErrorJson };
+  | { type: 'OUTBOX_DELIVERED'; id: string; action: OutboxAction; response: WebhookResponse }
+  | { type: 'OUTBOX_FAILED'; id: string; action: OutboxAction; error: WebhookErrorJson }
+  | { type: 'OUTBOX_DEFERRED'; id: string; action: OutboxAction; error: WebhookErrorJson }
+  | ({ type: 'OUTBOX_PASS_DONE'; tickets: string[] } & PassReport);
 
 export type OutboxListener = (event: OutboxEvent) => void;
-
-export type ReplayReport =
-  /** Another tab or the service worker holds the replay; it will do the work. */
-  | { ran: false }
-  | {
-      ran: true;
-      delivered: number;
-      failed: number;
-      /** Items still queued after this run. */
-      waiting: number;
-      /** When the oldest waiting item may next be tried by a timer. */
-      nextAttemptAt: number | undefined;
-    };
 
 /** The webhook client with its address bound: `(e) => sendToWebhook(e, { url })`. */
 export type SendEnvelope = (envelope: Envelope) => Promise<WebhookResponse>;

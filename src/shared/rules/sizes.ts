@@ -1,13 +1,25 @@
-const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+import { activeLocale } from '../i18n/catalog.ts';
+import { INTL_LOCALE, type Locale } from '../i18n/locale.ts';
 
-/** "512 Bytes", "1.50 KB", "10.00 MB": binary steps, two decimals past Bytes. */
-export function formatFileSize(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+const UNITS: Record<Locale, readonly string[]> = {
+  en: ['Bytes', 'KB', 'MB', 'GB'],
+  hi: ['बाइट', 'KB', 'MB', 'GB'],
+};
+
+/** "512 Bytes", "1.50 KB", "10.00 MB" (spec §9): binary steps, two decimals past Bytes, in the page's language. */
+export function formatFileSize(bytes: number, locale: Locale = activeLocale()): string {
+  const units = UNITS[locale];
   let unit = 0;
-  let value = bytes;
-  while (value >= 1024 && unit < UNITS.length - 1) {
+  let value = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  while (value >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${Math.round(value)} Bytes` : `${value.toFixed(2)} ${UNITS[unit]}`;
+  const decimals = unit === 0 ? 0 : 2;
+  const number = new Intl.NumberFormat(INTL_LOCALE[locale], {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(unit === 0 ? Math.round(value) : value);
+  return `${number} ${units[unit] ?? ''}`;
 }

@@ -1,14 +1,18 @@
 /**
  * The last schedule each parent fetched, so the screen can show it at once
- * and with no network. One record per parent, keyed by the phone number in
- * one form ('98765 43210', '9876543210' and '+919876543210' are the same
- * parent); logout clears that parent's record, because phones are shared. A
- * stored value that does not read as a schedule (an older shape, damage),
- * or storage that cannot be read at all, reads as none rather than breaking
- * the screen.
+ * and with no network. One record per parent, keyed by the name and the
+ * phone number together (`parentKey`: however either is typed), because
+ * phones are shared and a number is no secret: someone who types a
+ * parent's number with another name sees nothing. A record is shown for 7
+ * days at most and removed after that, and logout clears the parent's
+ * record. A stored value that does not read as a schedule (an older shape,
+ * a key from before names were part of it, damage), or storage that cannot
+ * be read at all, reads as none rather than breaking the screen.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb-keyval';
+import { parentKey } from '../rules/phone.ts';
 import { SCHEDULE_CACHE_DB, SCHEDULE_CACHE_STORE } from '../storage-names.ts';
+import type { User } from '../webhook/types.ts';
 import type { ScheduleEntry } from './parser.ts';
 
 export interface CachedSchedule {
@@ -20,19 +24,15 @@ export interface CachedSchedule {
 }
 
 export interface ScheduleCache {
-  read(number: string): Promise<CachedSchedule | undefined>;
+  /** The parent's saved schedule, if one younger than SCHEDULE_MAX_AGE_MS is kept; drops every expired record. */
+  read(parent: User): Promise<CachedSchedule | undefined>;
   /** Rejects if the phone cannot store it; the screen may ignore that, the fetched schedule is still shown. */
-  save(number: string, schedule: CachedSchedule): Promise<void>;
-  clear(number: string): Promise<void>;
+  save(parent: User, schedule: CachedSchedule): Promise<void>;
+  clear(parent: User): Promise<void>;
 }
 
-const INDIAN_MOBILE = /^[6-9]\d{9}$/;
-
-/** One key per parent: separators dropped, a bare Indian mobile given its +91. */
-export function scheduleCacheKey(number: string): string {
-  const compact = number.replace(/[\s().-]/g, '');
-  return INDIAN_MOBILE.test(compact) ? `+91${compact}` : compact;
-}
+/** A week: the schedule covers one, and an older copy would mislead more than help. */
+export const SCHEDULE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 function isEntry(value: unknown): value is ScheduleEntry {
   if (typeof value !== 'object' || value === null) return false;
@@ -54,14 +54,31 @@ function isCachedSchedule(value: unknown): value is CachedSchedule {
 
 export function createScheduleCache(
   useStore: UseStore = createStore(SCHEDULE_CACHE_DB, SCHEDULE_CACHE_STORE),
+  now: () => number = Date.now,
 ): ScheduleCache {
+  const isFresh = (value: unknown): value is CachedSchedule =>
+    isCachedSchedule(value) && Math.abs(now() - value.fetchedAt) < SCHEDULE_MAX_AGE_MS;
+
+  /** Removes every record that can no longer be shown: expired, unreadable, or keyed by the number alone. */
+  const dropStale = async () => {
+    const all = await entries<IDBValidKey, unknown>(useStore);
+    const stale = all.filter(([key, value]) => typeof key !== 'string' || !key.includes(' ') || !isFresh(value));
+    if (stale.length > 0)
+      await delMany(
+        stale.map(([key]) => key),
+        useStore,
+      );
+  };
+
   return {
-    async read(number) {
-      const value: unknown = await get(scheduleCacheKey(number), useStore).catch(() => undefined);
-      return isCachedSchedule(value) ? value : undefined;
+    async read(parent) {
+      const value: unknown = await get(parentKey(parent), useStore).catch(() => undefined);
+      await dropStale().catch(() => {
+        // Cleaning up is best effort; what cannot be shown is not shown either way.
+      });
+      return isFresh(value) ? value : undefined;
     },
-    save: (number, { entries, text, fetchedAt }) =>
-      set(scheduleCacheKey(number), { entries, text, fetchedAt }, useStore),
-    clear: (number) => del(scheduleCacheKey(number), useStore),
+    save: (parent, { entries, text, fetchedAt }) => set(parentKey(parent), { entries, text, fetchedAt }, useStore),
+    clear: (parent) => del(parentKey(parent), useStore),
   };
 }

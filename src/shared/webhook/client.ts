@@ -3,7 +3,21 @@ import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
 import { slicedBodyFetch } from './sliced-body-fetch.ts';
 import type { Envelope } from './types.ts';
 
-export const DEFAULT_TIMEOUT_MS = 20_000;
+/** How long the webhook may take to answer once the request is out. */
+export const ANSWER_TIMEOUT_MS = 20_000;
+/**
+ * The slowest upload the portal still waits for: a poor 3G uplink. A 5 MB chat
+ * on such a line takes minutes to go out, and cutting it off at a fixed 20 s
+ * would fail it on every attempt.
+ */
+export const SLOWEST_UPLOAD_BYTES_PER_S = 50_000;
+/** Below the five minutes a browser gives one service-worker event. */
+export const MAX_TIMEOUT_MS = 270_000;
+
+/** How long to wait for the answer to a body of `bodyBytes`: its upload at the slowest rate, then the answer. */
+export function sendTimeoutMs(bodyBytes: number): number {
+  return Math.min(MAX_TIMEOUT_MS, ANSWER_TIMEOUT_MS + Math.ceil((bodyBytes / SLOWEST_UPLOAD_BYTES_PER_S) * 1000));
+}
 
 export interface WebhookResponse {
   status: number;
@@ -34,7 +48,9 @@ export function parseBody(text: string): unknown {
  * or throws a WebhookError; it never shows anything to the person.
  */
 export async function sendToWebhook(envelope: Envelope, options: SendOptions): Promise<WebhookResponse> {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const body = JSON.stringify(envelope);
+  // Characters, not bytes: close enough, since the bulk of a large body is base64.
+  const timeoutMs = options.timeoutMs ?? sendTimeoutMs(body.length);
   // One controller for both causes: AbortSignal.any is missing on older phones.
   const controller = new AbortController();
   let timedOut = false;
@@ -54,7 +70,7 @@ export async function sendToWebhook(envelope: Envelope, options: SendOptions): P
     response = await doFetch(options.url, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(envelope),
+      body,
       signal: controller.signal,
     });
     // Any HTTP answer, even an error status, proves the connection works.

@@ -1,6 +1,6 @@
 import { toIstIso } from '../format/ist.ts';
 import { newRequestId } from './request-id.ts';
-import type { Action, Envelope, PayloadByAction, User } from './types.ts';
+import type { Action, Envelope, Language, PayloadByAction, User } from './types.ts';
 
 export interface EnvelopeInput<A extends Action> {
   action: A;
@@ -13,6 +13,8 @@ export interface EnvelopeInput<A extends Action> {
   at?: Date;
   /** Kept when the same action is sent again; defaults to a new UUID. */
   requestId?: string;
+  /** The language the person uses the portal in; left out of the envelope when not given. */
+  language?: Language | undefined;
 }
 
 function trimmedOrUndefined(value: string | undefined): string | undefined {
@@ -39,5 +41,6 @@ export function buildEnvelope<A extends Action>(input: EnvelopeInput<A>): Envelo
   if (note !== undefined) envelope.note = note;
   if (message !== undefined) envelope.message = message;
   if (preferredTimes !== undefined) envelope.preferred_times = preferredTimes;
+  if (input.language !== undefined) envelope.language = input.language;
   return envelope;
 }

@@ -49,3 +49,15 @@ export function isRetryable(error: WebhookError): boolean {
   const status = error.status ?? 0;
   return status === 408 || status === 429 || status >= 500;
 }
+
+/**
+ * What an error panel says (spec §8): the server's own words when it answered
+ * with some, else the screen's default. No answer at all (a lost connection, a
+ * timeout) gets the default too, never the browser's technical wording.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  if (isWebhookError(error) && error.kind === 'http' && error.message !== DEFAULT_HTTP_ERROR_TEXT) {
+    return error.message;
+  }
+  return fallback;
+}

@@ -1,6 +1,9 @@
 export type Action =
   'know_schedule' | 'reschedule_single' | 'reschedule_range' | 'chat_facilitator' | 'book_consult' | 'schedule_call';
 
+/** The languages the portal speaks; the webhook may answer in the one a request names. */
+export type Language = 'en' | 'hi';
+
 export interface User {
   name: string;
   number: string;
@@ -31,4 +34,6 @@ export interface Envelope<A extends Action = Action> {
   preferred_times?: string;
   timestamp_ist: string;
   request_id: string;
+  /** Absent from older clients and from English ones that leave it out: read as English. */
+  language?: Language;
 }

@@ -2,25 +2,54 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 
 describe('loadConfig', () => {
-  it('defaults to port 8080 on loopback, ./data/portal.db and a rate limit of 120 a minute', () => {
+  it('defaults to port 8080 on loopback, ./data/portal.db, limits of 120 a minute per address and 30 per number, no proxy and 180 days', () => {
     expect(loadConfig({}, '/srv/thrive')).toMatchObject({
       port: 8080,
       host: '127.0.0.1',
       databasePath: '/srv/thrive/data/portal.db',
       rateLimitMax: 120,
+      rateLimitPerNumberMax: 30,
       rateLimitWindowMs: 60_000,
       trustProxy: false,
+      retentionDays: 180,
       webhookOrigin: undefined,
     });
   });
 
-  it('reads PORT, HOST, DATABASE_PATH, RATE_LIMIT_MAX and TRUST_PROXY', () => {
+  it('reads PORT, HOST, DATABASE_PATH, RATE_LIMIT_MAX, RATE_LIMIT_PER_NUMBER_MAX and RETENTION_DAYS', () => {
     const config = loadConfig(
-      { PORT: '9000', HOST: '0.0.0.0', DATABASE_PATH: 'db/x.db', RATE_LIMIT_MAX: '0', TRUST_PROXY: 'true' },
+      {
+        PORT: '9000',
+        HOST: '0.0.0.0',
+        DATABASE_PATH: 'db/x.db',
+        RATE_LIMIT_MAX: '0',
+        RATE_LIMIT_PER_NUMBER_MAX: '5',
+        RETENTION_DAYS: '30',
+      },
       '/srv',
     );
-    expect(config).toMatchObject({ port: 9000, host: '0.0.0.0', databasePath: '/srv/db/x.db', rateLimitMax: 0 });
-    expect(config.trustProxy).toBe(true);
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '0.0.0.0',
+      databasePath: '/srv/db/x.db',
+      rateLimitMax: 0,
+      rateLimitPerNumberMax: 5,
+      retentionDays: 30,
+    });
+  });
+
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', 1],
+    ['YES', 1],
+    ['1', 1],
+    ['3', 3],
+    ['10.0.0.1', ['10.0.0.1']],
+    ['10.0.0.1, 10.1.0.0/16, ::1, fd00::/8', ['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8']],
+  ])('reads TRUST_PROXY=%j as %j', (raw, trust) => {
+    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(trust);
   });
 
   it.each([
@@ -34,6 +63,17 @@ describe('loadConfig', () => {
     ['PORT', 'eighty', 'PORT must be a whole number from 0 to 65535, got "eighty"'],
     ['PORT', '70000', 'PORT must be a whole number from 0 to 65535, got "70000"'],
     ['RATE_LIMIT_MAX', '-1', 'RATE_LIMIT_MAX must be a whole number from 0 to 1000000, got "-1"'],
+    [
+      'RATE_LIMIT_PER_NUMBER_MAX',
+      'many',
+      'RATE_LIMIT_PER_NUMBER_MAX must be a whole number from 0 to 1000000, got "many"',
+    ],
+    ['RETENTION_DAYS', '0', 'RETENTION_DAYS must be a whole number from 1 to 36500, got "0"'],
+    ...['11', 'proxy.example.org', '10.0.0.0/33', '10.0.0.1/8/1'].map((value) => [
+      'TRUST_PROXY',
+      value,
+      `TRUST_PROXY must be true, a number of proxy hops from 1 to 10, or a comma-separated list of proxy addresses (IP or CIDR), got "${value}"`,
+    ]),
     ['VITE_WEBHOOK_URL', 'n8n:webhook', 'VITE_WEBHOOK_URL must be a path or an http(s) URL, got "n8n:webhook"'],
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/shared/webhook/types.ts';
-import { bookConsult, chat, envelope, knowSchedule } from './support/envelopes.ts';
-import { spawnPortal, type SpawnedPortal } from './support/spawn-portal.ts';
-import { makeTempPortalDir, TEST_ROSTER_PATH } from './support/test-portal.ts';
+import { bookConsult, chat, envelope, fileOf, knowSchedule } from './support/envelopes.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../scripts/portal-process.ts';
+import { TEST_ROSTER_PATH } from './support/test-portal.ts';
 
 const temp = makeTempPortalDir();
 const env = {
@@ -12,6 +11,7 @@ const env = {
   DIST_DIR: temp.distDir,
   ROSTER_PATH: TEST_ROSTER_PATH,
   RATE_LIMIT_MAX: '0',
+  RATE_LIMIT_PER_NUMBER_MAX: '0',
 };
 let running: SpawnedPortal | undefined;
 
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const now = new Date();
 function someRequest(i: number): Envelope {
-  const file = { filename: `p${i}.jpg`, mimetype: 'image/jpeg', content: randomBytes(16_384).toString('base64') };
+  const file = fileOf(16_384, 'image/jpeg', `p${i}.jpg`);
   switch (i % 4) {
     case 0:
       return bookConsult(`slot ${i}`);

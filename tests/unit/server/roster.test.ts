@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../server/db/database.ts';
-import { nameKey, phoneKey } from '../../../server/roster/phone-key.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { createRoster, seedRoster } from '../../../server/roster/roster-store.ts';
 import { TEST_ROSTER_PATH } from './support/test-portal.ts';
@@ -23,21 +22,6 @@ function tempDb(): Db {
 afterEach(() => {
   for (const db of dbs.splice(0)) db.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-describe('phoneKey and nameKey', () => {
-  it.each([
-    ['9876543210', '+919876543210'],
-    [' +919876543210 ', '+919876543210'],
-    ['+14155550123', '+14155550123'],
-    ['12345', undefined],
-  ])('spells %j as %j', (raw, key) => {
-    expect(phoneKey(raw)).toBe(key);
-  });
-
-  it('ignores letter case and runs of spaces in names', () => {
-    expect(nameKey('  Asha   VERMA ')).toBe(nameKey('asha verma'));
-  });
 });
 
 describe('the roster', () => {

@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
 import { contentSecurityPolicy } from '../../../server/http/security-headers.ts';
-import { FAKE_ASSET, startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { FAKE_ASSET } from '../../../scripts/portal-process.ts';
+import { startTestPortal, type TestPortal } from './support/test-portal.ts';
 
 // Prerendered pages as the build writes them (scripts/prerender.ts), each saying which file it is.
 const PAGES = ['registered-parent.html', 'registered-parent/menu.html', 'new-to-thrive/book-consult.html', '404.html'];
@@ -107,6 +108,25 @@ describe('security headers', () => {
     expect(headers['content-security-policy']).toBe(contentSecurityPolicy(undefined));
   });
 
+  it.each(['/%E0%A4%A', '/api/webhook/%', '/%zz'])(
+    'come with the plain-text answer to a malformed address, %s',
+    async (url) => {
+      const response = await get(url);
+      expect([response.statusCode, response.headers['content-type'], response.body]).toEqual([
+        400,
+        'text/plain; charset=utf-8',
+        'This address is not valid',
+      ]);
+      expect(response.headers['content-security-policy']).toBe(contentSecurityPolicy(undefined));
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it('leave out Strict-Transport-Security when no proxy is trusted, whatever X-Forwarded-Proto says', async () => {
+    const { headers } = await get('/', { 'x-forwarded-proto': 'https' });
+    expect(headers['strict-transport-security']).toBeUndefined();
+  });
+
   it("forbid inline script but the pages' boot script, plugins, framing and foreign base URLs", () => {
     const directives = contentSecurityPolicy(undefined).split('; ');
     expect(directives).toEqual(
@@ -124,5 +144,44 @@ describe('security headers', () => {
     expect(contentSecurityPolicy('https://n8n.example.org').split('; ')).toContain(
       "connect-src 'self' https://n8n.example.org",
     );
+  });
+});
+
+describe('Strict-Transport-Security behind the trusted proxy', () => {
+  let behindProxy: TestPortal;
+  beforeAll(async () => {
+    // Fastify's inject comes from 127.0.0.1: that is the proxy.
+    behindProxy = await startTestPortal({ TRUST_PROXY: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await behindProxy.dispose();
+  });
+
+  const via = (proto: string, url = '/') =>
+    behindProxy.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': proto } });
+
+  it.each(['/', '/registered-parent', '/%E0%A4%A'])('is sent with %s when the request came over HTTPS', async (url) => {
+    expect((await via('https', url)).headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('is sent with webhook answers over HTTPS too', async () => {
+    const response = await behindProxy.post('{', {
+      headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000');
+  });
+
+  it('is not sent over plain HTTP', async () => {
+    expect((await via('http')).headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('is not sent when an untrusted address claims HTTPS', async () => {
+    const response = await behindProxy.app.inject({
+      method: 'GET',
+      url: '/',
+      remoteAddress: '192.0.2.9',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 });

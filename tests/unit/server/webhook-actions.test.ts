@@ -131,6 +131,27 @@ describe('POST /api/webhook, one test per action', () => {
     expect(row(body.request_id)).toMatchObject({ action, preferred_times: 'Weekday evenings' });
   });
 
+  it('stores the language a request names, and none for one that names none', async () => {
+    const hindi = { ...bookConsult(), language: 'hi' };
+    const plain = bookConsult();
+    await portal.post(hindi);
+    await portal.post(plain);
+    const language = portal.db.prepare('SELECT language FROM requests WHERE request_id = ?').pluck();
+    expect([language.get(hindi.request_id), language.get(plain.request_id)]).toEqual(['hi', null]);
+  });
+
+  it('keeps a file name only as a display name', async () => {
+    const body = chat('See this', [fileOf(100, 'image/png', 'C:\\Users\\asha\\pic\u202egnp.exe\u0007')]);
+    expect((await portal.post(body)).statusCode).toBe(200);
+    expect(portal.db.prepare('SELECT filename FROM attachments').pluck().get()).toBe('picgnp.exe');
+  });
+
+  it('stores a request_id sent in upper case in lower case', async () => {
+    const body = bookConsult();
+    await portal.post({ ...body, request_id: body.request_id.toUpperCase() });
+    expect(row(body.request_id)).toBeDefined();
+  });
+
   it('stores every field of the envelope, including the client timestamp', async () => {
     const body = bookConsult();
     await portal.post(body);

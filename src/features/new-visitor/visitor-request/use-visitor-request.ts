@@ -1,54 +1,106 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
+import { env } from '../../../config/env.ts';
+import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
+import type { OutboxEntry } from '../../../shared/outbox/types.ts';
+import { failureText, WebhookError } from '../../../shared/webhook/errors.ts';
+import type { Envelope } from '../../../shared/webhook/types.ts';
+import { useSubmission } from '../../../ui/use-submission.ts';
 import { en } from '../messages.ts';
-import { submitVisitorRequest } from './submit-visitor-request.ts';
 import {
   EMPTY_FIELDS,
-  failureText,
+  fieldsOf,
   missingFields,
+  successText,
+  toVisitorEnvelope,
   type RequiredField,
   type VisitorAction,
   type VisitorFields,
 } from './visitor-request.ts';
 
-export type VisitorRequestStatus =
-  | { kind: 'editing' }
-  | { kind: 'submitting' }
-  | { kind: 'success'; message: string }
-  | { kind: 'error'; message: string };
+const TEXTS = { failed: en.form.failed, sent: en.form.submitted };
 
-interface SubmitResult {
-  /** The first required field left empty, so the form can move focus to it. */
-  missing?: RequiredField;
+export interface RefusedRequest {
+  id: string;
+  /** The server's words, or the form's generic failure text. */
+  reason: string;
 }
 
-/** The state of one visitor form: what was typed, and editing → submitting → success | error (spec §4). */
+type VisitorEntry = OutboxEntry & { envelope: Envelope<VisitorAction> };
+
+function refusedOf(entries: readonly OutboxEntry[], action: VisitorAction): VisitorEntry | undefined {
+  return entries.find((entry): entry is VisitorEntry => entry.state === 'failed' && entry.envelope.action === action);
+}
+
+/**
+ * The state of one visitor form: what was typed, and its one lifecycle
+ * (ui/use-submission.ts). A request of this form that was saved on the phone
+ * and later refused is put back in the form with the server's reason, since a
+ * visitor has no outbox screen to see it on; sending again or discarding it
+ * removes the refused copy.
+ */
 export function useVisitorRequest(action: VisitorAction, defaultSuccess: string) {
   const [fields, setFields] = useState<VisitorFields>(EMPTY_FIELDS);
-  const [status, setStatus] = useState<VisitorRequestStatus>({ kind: 'editing' });
+  const [refused, setRefused] = useState<RefusedRequest>();
+  const read = useCallback((body: unknown) => successText(body, defaultSuccess), [defaultSuccess]);
+  const { state, run, busy } = useSubmission(read, TEXTS);
+
+  useEffect(() => {
+    let live = true;
+    pageOutbox(env.webhookUrl)
+      .list()
+      .then((entries) => {
+        const entry = refusedOf(entries, action);
+        if (!live || !entry) return;
+        setFields(fieldsOf(entry.envelope));
+        const reason = entry.lastError
+          ? failureText(WebhookError.fromJSON(entry.lastError), en.form.failed)
+          : undefined;
+        setRefused({ id: entry.id, reason: reason ?? en.form.failed });
+      })
+      .catch(() => {
+        // Storage unreadable: there is nothing to put back, and the form works as it is.
+      });
+    return () => {
+      live = false;
+    };
+  }, [action]);
 
   const setField = (field: keyof VisitorFields, value: string) =>
     setFields((current) => ({ ...current, [field]: value }));
 
-  const submit = async (): Promise<SubmitResult> => {
-    if (status.kind === 'submitting') return {};
+  const forgetRefused = () => {
+    if (!refused) return;
+    setRefused(undefined);
+    pageOutbox(env.webhookUrl)
+      .discard(refused.id)
+      .catch(() => undefined);
+  };
+
+  /** 'Discard it': the refused request and what it put back in the form both go. */
+  const discardRefused = () => {
+    setFields(EMPTY_FIELDS);
+    forgetRefused();
+  };
+
+  /** Returns the first required field left empty, so the form can move focus to it. */
+  const submit = (): RequiredField | undefined => {
+    if (busy) return undefined;
     const [missing] = missingFields(fields);
     if (missing) {
       toast.error(en.form.required);
-      return { missing };
+      return missing;
     }
-    setStatus({ kind: 'submitting' });
-    try {
-      const message = await submitVisitorRequest(action, fields, defaultSuccess);
-      setStatus({ kind: 'success', message });
-      toast.success(en.form.submitted);
-    } catch (error) {
-      // The typed fields stay as they are, so the visitor can simply try again.
-      setStatus({ kind: 'error', message: failureText(error, en.form.failed) });
-      toast.error(en.form.failed);
-    }
-    return {};
+    const envelope = toVisitorEnvelope(action, fields);
+    void run(
+      () => pageOutbox(env.webhookUrl).submit(envelope),
+      () => {
+        setFields(EMPTY_FIELDS);
+        forgetRefused();
+      },
+    );
+    return undefined;
   };
 
-  return { fields, setField, status, submit };
+  return { fields, setField, state, busy, submit, refused, discardRefused };
 }

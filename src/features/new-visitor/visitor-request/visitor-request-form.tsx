@@ -1,10 +1,12 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { InputField, TextAreaField } from '../../../ui/field.tsx';
+import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
+import { SavedPanel } from '../../../ui/saved-panel.tsx';
 import { en, type VisitorRequestTexts } from '../messages.ts';
 import { useVisitorRequest } from './use-visitor-request.ts';
 import type { RequiredField, VisitorAction } from './visitor-request.ts';
@@ -32,33 +34,22 @@ function focusField(form: HTMLFormElement, name: RequiredField): void {
   if (control instanceof HTMLInputElement) control.focus();
 }
 
-/** Replaces the form once sent; takes focus so keyboard and screen-reader users are not left on a removed button. */
-function VisitorRequestSuccess({ message }: { message: string }) {
-  const region = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    region.current?.focus();
-  }, []);
+function BackToOptions() {
   return (
-    <div ref={region} tabIndex={-1} className="visitor-request__result">
-      <SuccessPanel message={message}>
-        <LinkButton to={paths.visitorWelcome} variant="primary" className="button--block">
-          {en.form.backToOptions}
-        </LinkButton>
-      </SuccessPanel>
-    </div>
+    <LinkButton to={paths.visitorWelcome} variant="primary" className="button--block">
+      {en.form.backToOptions}
+    </LinkButton>
   );
 }
 
 /** Book a consultation and schedule a call: one form, told apart only by its texts and action. */
 export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
-  const { fields, setField, status, submit } = useVisitorRequest(action, texts.success);
+  const { fields, setField, state, busy, submit, refused, discardRefused } = useVisitorRequest(action, texts.success);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    void submit().then(({ missing }) => {
-      if (missing) focusField(form, missing);
-    });
+    const missing = submit();
+    if (missing) focusField(event.currentTarget, missing);
   };
 
   const nav = (
@@ -69,11 +60,27 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
 
   return (
     <Page title={texts.title} subtitle={texts.subtitle} nav={nav}>
-      {status.kind === 'success' ? (
-        <VisitorRequestSuccess message={status.message} />
+      {state.status === 'success' ? (
+        <FocusOnShow>
+          <SuccessPanel message={state.result}>
+            <BackToOptions />
+          </SuccessPanel>
+        </FocusOnShow>
+      ) : state.status === 'queued' ? (
+        <SavedPanel text={en.saved.text}>
+          <BackToOptions />
+        </SavedPanel>
       ) : (
         // noValidate: the spec's own message, as a toast, replaces the browser's bubbles.
         <form className="form" noValidate onSubmit={onSubmit}>
+          {refused && (
+            <ErrorPanel title={en.saved.refusedTitle} message={refused.reason}>
+              <p className="panel__message">{en.saved.refusedHint}</p>
+              <Button variant="secondary" onClick={discardRefused}>
+                {en.saved.discard}
+              </Button>
+            </ErrorPanel>
+          )}
           <InputField
             label={<RequiredLabel text={en.form.name} />}
             name="name"
@@ -106,8 +113,8 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
             value={fields.message}
             onChange={(event) => setField('message', event.target.value)}
           />
-          {status.kind === 'error' && <ErrorPanel message={status.message} />}
-          <Button type="submit" className="button--block" busy={status.kind === 'submitting'}>
+          {state.status === 'error' && <ErrorPanel message={state.message} />}
+          <Button type="submit" className="button--block" busy={busy}>
             {texts.submit}
           </Button>
         </form>

@@ -51,8 +51,12 @@ export function successText(body: unknown, fallback: string): string {
   return readMessage(body) ?? fallback;
 }
 
-/** The error panel text: what the failure says, or the generic text when it says nothing. */
-export function failureText(error: unknown, fallback: string): string {
-  const message = error instanceof Error ? error.message.trim() : '';
-  return message || fallback;
+/** What a stored request held, back in the form's fields: a refused request is put back to be checked. */
+export function fieldsOf(envelope: Envelope<VisitorAction>): VisitorFields {
+  return {
+    name: envelope.user.name,
+    phone: envelope.user.number,
+    preferredTimes: envelope.preferred_times ?? '',
+    message: envelope.message ?? '',
+  };
 }

@@ -1,47 +1,48 @@
 import { useId, useRef, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
+import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import { en } from '../messages.ts';
-import { screenFiles, totalBytes } from './screen-files.ts';
+import { FileRow } from './file-row.tsx';
+import { refusalText } from './refusals.tsx';
+import { base64Bytes, totalBytes } from './screen-files.ts';
+import { sentFile, type Attachments } from './use-attachments.ts';
 
 const t = en.chat;
 const LIMIT_TEXT = formatFileSize(ATTACHMENTS_MAX_TOTAL_BYTES);
 
-/** A picked file with a key of its own: two files may share a name. */
-export interface PickedFile {
-  key: number;
-  file: File;
-}
-
-let nextKey = 0;
-
 interface AttachmentPickerProps {
-  files: readonly PickedFile[];
-  onChange: (files: PickedFile[]) => void;
+  attachments: Attachments;
+  dataSaver: { on: boolean; change: (on: boolean) => void };
 }
 
 /** 'Add Files' is a real file input under a button-styled label, so it is reachable by keyboard. */
-export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
+export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
+  const saverHintId = `${inputId}-saver-hint`;
   const input = useRef<HTMLInputElement>(null);
-  const attached = files.map(({ file }) => file);
+  const { items, preparing } = attachments;
+  const sent = items.map(sentFile);
 
   const onPick = (event: ChangeEvent<HTMLInputElement>) => {
     const picked = Array.from(event.target.files ?? []);
     // Emptied, so picking the same file again after removing it still fires a change.
     event.target.value = '';
-    const { accepted, refused } = screenFiles(attached, picked);
-    for (const { file, reason } of refused) {
-      toast.error(reason === 'type' ? t.invalidType(file.name) : t.overLimit(file.name, LIMIT_TEXT));
-    }
-    if (accepted.length > 0) onChange([...files, ...accepted.map((file) => ({ key: nextKey++, file }))]);
+    void attachments.add(picked).then((refused) => {
+      for (const refusal of refused) toast.error(refusalText(refusal));
+    });
   };
 
   const remove = (key: number) => {
-    onChange(files.filter((picked) => picked.key !== key));
+    attachments.remove(key);
     input.current?.focus();
+  };
+
+  const sendOriginal = (key: number, on: boolean) => {
+    if (attachments.setSendOriginal(key, on)) return;
+    const name = items.find((item) => item.key === key)?.original.name ?? '';
+    toast.error(t.originalTooBig(name, LIMIT_TEXT));
   };
 
   return (
@@ -60,29 +61,36 @@ export function AttachmentPicker({ files, onChange }: AttachmentPickerProps) {
         {t.addFiles}
       </label>
       <p id={hintId} className="field__hint">
-        {t.filesHint(LIMIT_TEXT)}
+        {t.filesHint(ATTACHMENTS_MAX_COUNT, LIMIT_TEXT)}
       </p>
-      {files.length > 0 && (
+      <div className="data-saver">
+        <input
+          id={`${inputId}-saver`}
+          type="checkbox"
+          className="data-saver__input"
+          checked={dataSaver.on}
+          aria-describedby={saverHintId}
+          onChange={(event) => dataSaver.change(event.target.checked)}
+        />
+        <label htmlFor={`${inputId}-saver`} className="data-saver__label">
+          {t.dataSaver}
+        </label>
+        <p id={saverHintId} className="field__hint data-saver__hint">
+          {t.dataSaverHint}
+        </p>
+      </div>
+      <p className="file-picker__preparing" role="status">
+        {preparing ? t.preparing : ''}
+      </p>
+      {items.length > 0 && (
         <>
-          <p className="file-picker__used">{t.filesUsed(formatFileSize(totalBytes(attached)), LIMIT_TEXT)}</p>
+          <p className="file-picker__used">{t.filesUsed(formatFileSize(totalBytes(sent)), LIMIT_TEXT)}</p>
           <ul className="file-list" aria-label={t.filesLabel}>
-            {files.map(({ key, file }) => (
-              <li key={key} className="file-list__item">
-                <span className="file-list__name" title={file.name}>
-                  {file.name}
-                </span>
-                <span className="file-list__size">{formatFileSize(file.size)}</span>
-                <button
-                  type="button"
-                  className="file-list__remove"
-                  aria-label={t.remove(file.name)}
-                  onClick={() => remove(key)}
-                >
-                  <span aria-hidden="true">×</span>
-                </button>
-              </li>
+            {items.map((item) => (
+              <FileRow key={item.key} item={item} onRemove={remove} onSendOriginal={sendOriginal} />
             ))}
           </ul>
+          <p className="file-picker__cost">{t.networkCost(formatFileSize(base64Bytes(sent)))}</p>
         </>
       )}
     </div>

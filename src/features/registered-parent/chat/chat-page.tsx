@@ -1,38 +1,64 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/rules/message.ts';
+import type { SharedItems } from '../../../shared/share/shared-files.ts';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
-import { en } from '../messages.ts';
-import { SavedPanel } from '../submit/saved-panel.tsx';
-import { AttachmentPicker, type PickedFile } from './attachment-picker.tsx';
-import { useChatSend } from './use-chat-send.ts';
 import { BackToMenu } from '../back-to-menu.tsx';
+import { en } from '../messages.ts';
+import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
+import { AttachmentPicker } from './attachment-picker.tsx';
+import { useDataSaver } from './data-saver.ts';
+import { QuickMessages, appendToMessage } from './quick-messages.tsx';
+import { RefusedFiles } from './refusals.tsx';
+import type { Refusal } from './screen-files.ts';
+import { useAttachments } from './use-attachments.ts';
+import { useChatSend } from './use-chat-send.ts';
+import { sharedAsFiles, useSharedFiles } from './use-shared-files.ts';
+import './chat.css';
 
 const t = en.chat;
 
 export function ChatPage() {
   const [message, setMessage] = useState('');
-  const [files, setFiles] = useState<PickedFile[]>([]);
+  const dataSaver = useDataSaver();
+  const attachments = useAttachments(dataSaver.on);
+  const [sharedRefused, setSharedRefused] = useState<Refusal[]>([]);
+  const shared = useSharedFiles((items: SharedItems) => {
+    if (items.text) setMessage((typed) => appendToMessage(typed, items.text));
+    void attachments.add(sharedAsFiles(items)).then(setSharedRefused);
+  });
   const { state, send, reset, busy } = useChatSend();
+  const [preparingToSend, setPreparingToSend] = useState(false);
   const [cameBack, setCameBack] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+
   const startOver = () => {
     reset();
     setCameBack(true);
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const pickQuickMessage = (sentence: string) => {
+    setMessage((typed) => appendToMessage(typed, sentence));
+    const box = form.current?.elements.namedItem('message');
+    if (box instanceof HTMLTextAreaElement) box.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    send(
-      message,
-      files.map(({ file }) => file),
-      () => {
-        setMessage('');
-        setFiles([]);
-      },
-    );
+    if (preparingToSend) return;
+    // Photos still being made smaller are waited for: nothing goes out half-prepared.
+    setPreparingToSend(true);
+    const files = await attachments.settled();
+    setPreparingToSend(false);
+    send(message, files, () => {
+      setMessage('');
+      attachments.clear();
+      setSharedRefused([]);
+      shared.clear();
+    });
   };
 
   return (
@@ -48,14 +74,15 @@ export function ChatPage() {
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
-        <SavedPanel text={en.saved.chat}>
+        <ParentSavedPanel text={en.saved.chat}>
           <Button onClick={startOver} className="button--block">
             {t.sendAnother}
           </Button>
-        </SavedPanel>
+        </ParentSavedPanel>
       ) : (
         <FocusOnShow key="form" enabled={cameBack}>
-          <form className="form" onSubmit={onSubmit} noValidate>
+          <form ref={form} className="form" onSubmit={(event) => void onSubmit(event)} noValidate>
+            <QuickMessages onPick={pickQuickMessage} />
             <TextAreaField
               label={t.messageLabel}
               hint={t.counter(message.length, MESSAGE_MAX_LENGTH)}
@@ -64,9 +91,10 @@ export function ChatPage() {
               onChange={(event) => setMessage(event.target.value)}
               required
             />
-            <AttachmentPicker files={files} onChange={setFiles} />
+            <AttachmentPicker attachments={attachments} dataSaver={dataSaver} />
+            <RefusedFiles refused={sharedRefused} failed={shared.failed} />
             {state.status === 'error' && <ErrorPanel message={state.message} />}
-            <Button type="submit" busy={busy} className="button--block">
+            <Button type="submit" busy={busy || preparingToSend} className="button--block">
               {t.send}
             </Button>
           </form>

@@ -1,15 +1,17 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { env } from '../../../config/env.ts';
+import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { withBlobAttachments } from '../../../shared/outbox/wire.ts';
 import { checkMessage } from '../../../shared/rules/message.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage, readSlackChannel } from '../../../shared/webhook/response.ts';
+import { useSubmission } from '../../../ui/use-submission.ts';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { deliver } from '../submit/deliver.ts';
-import { readDelivery, useSubmission } from '../submit/use-submission.ts';
 
 const t = en.chat;
+const TEXTS = { failed: t.failed, sent: t.sentToast };
 
 export interface ChatResult {
   message: string | undefined;
@@ -22,12 +24,13 @@ function readChatAnswer(body: unknown): ChatResult {
 
 /**
  * One tap on Send Message: check the message, build the envelope once and
- * deliver it (or keep it for later). Files stay Blobs until the moment they
- * are sent, so a message kept for later costs no base64 copy on the phone.
+ * hand it to the outbox, which stores it before it sends it. Files stay Blobs
+ * until the moment they are sent, so a message kept for later costs no base64
+ * copy on the phone.
  */
 export function useChatSend() {
   const { user } = useSessionUser();
-  const submission = useSubmission<ChatResult>();
+  const submission = useSubmission(readChatAnswer, TEXTS);
   const { run } = submission;
 
   const send = useCallback(
@@ -42,11 +45,7 @@ export function useChatSend() {
         buildEnvelope({ action: 'chat_facilitator', user, payload: { message: message.trim(), attachments: [] } }),
         files,
       );
-      void run(async () => readDelivery(await deliver(envelope), readChatAnswer), {
-        failedText: t.failed,
-        onSuccess: () => toast.success(t.sentToast),
-        onDone,
-      });
+      void run(() => pageOutbox(env.webhookUrl).submit(envelope), onDone);
     },
     [user, run],
   );

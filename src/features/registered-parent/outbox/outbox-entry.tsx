@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { Button } from '../../../ui/button.tsx';
 import { en } from '../messages.ts';
-import { describeEntry } from './describe-entry.ts';
+import { describeEntry } from './outbox-text.ts';
 
 const t = en.outbox;
 

@@ -1,12 +1,13 @@
 import { useId, useRef, useState } from 'react';
+import { env } from '../../../config/env.ts';
+import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { announceChanges } from './announce-changes.ts';
 import { OutboxEntryCard } from './outbox-entry.tsx';
-import { pageOutbox, requestBackgroundSync } from './page-outbox.ts';
+import { announceChanges } from './outbox-text.ts';
 import { useOutboxEntries } from './use-outbox-entries.ts';
 import './outbox.css';
 import { BackToMenu } from '../back-to-menu.tsx';
@@ -34,9 +35,7 @@ export function OutboxPage() {
   const sendNow = async () => {
     setSending(true);
     try {
-      const report = await pageOutbox().replayNow();
-      if (!report.ran) setAnnouncement(t.busyElsewhere);
-      else if (report.waiting > 0) requestBackgroundSync();
+      await pageOutbox(env.webhookUrl).drain();
     } catch {
       setAnnouncement(t.notSentYet);
     } finally {
@@ -45,7 +44,7 @@ export function OutboxPage() {
   };
 
   const retry = (id: string) => {
-    pageOutbox()
+    pageOutbox(env.webhookUrl)
       .retry(id)
       .catch(() => setAnnouncement(t.notSentYet));
   };
@@ -54,7 +53,7 @@ export function OutboxPage() {
     setDiscarded((ids) => new Set(ids).add(id));
     // The focused button goes with its item: focus moves to the list, where the parent goes on.
     content.current?.focus();
-    pageOutbox()
+    pageOutbox(env.webhookUrl)
       .discard(id)
       .catch(() => undefined);
   };

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import type { User } from '../../../shared/webhook/types.ts';
-import { pageOutbox } from './page-outbox.ts';
+import { env } from '../../../config/env.ts';
+import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { itemsOf } from './parent-items.ts';
 
 /** This parent's requests in the outbox, oldest first, kept current; undefined until first read. */
@@ -9,7 +10,7 @@ export function useOutboxEntries(user: User | null): OutboxEntry[] | undefined {
   const [entries, setEntries] = useState<OutboxEntry[]>();
   useEffect(() => {
     if (!user) return undefined;
-    const outbox = pageOutbox();
+    const outbox = pageOutbox(env.webhookUrl);
     let live = true;
     // Reads can overlap when events come quickly: only the latest read may land.
     let latest = 0;

@@ -1,4 +1,5 @@
-import { formatDayKey, toDayKey, toIstIso } from '../../../shared/format/ist.ts';
+import { formatDayKey, toDayKey } from '../../../shared/format/ist.ts';
+import { checkRescheduleDays } from '../../../shared/rules/reschedule.ts';
 import type { PayloadByAction } from '../../../shared/webhook/types.ts';
 import type { RegisteredParentMessages } from '../messages.ts';
 
@@ -14,10 +15,8 @@ export interface DaySelection {
 
 export const NO_SELECTION: DaySelection = {};
 
-/** Today in India as a day key, whatever zone the phone is set to. */
-export function istTodayKey(now: Date): string {
-  return toIstIso(now).slice(0, 10);
-}
+// The screens take India's today from here, beside the selection it bounds.
+export { istTodayKey } from '../../../shared/rules/reschedule.ts';
 
 /** The calendar's Date for a day key: midnight of that day on the phone's clock. */
 export function dayFromKey(key: string): Date {
@@ -66,7 +65,7 @@ export function toRescheduleRequest(selection: DaySelection, todayKey: string): 
   if (!isRealDate(start) || (end !== undefined && !isRealDate(end))) return 'invalid';
   const startKey = toDayKey(start);
   const endKey = end ? toDayKey(end) : startKey;
-  if (startKey < todayKey || endKey < startKey) return 'invalid';
+  if (checkRescheduleDays(startKey, endKey, todayKey)) return 'invalid';
   if (endKey === startKey) return { action: 'reschedule_single', payload: { date: startKey } };
   return { action: 'reschedule_range', payload: { start_date: startKey, end_date: endKey } };
 }

@@ -6,7 +6,7 @@ import { Page } from '../../../ui/page.tsx';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
-import { SavedPanel } from '../submit/saved-panel.tsx';
+import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
 import { DateRangeCalendar } from './date-range-calendar.tsx';
 import { dayFromKey, describeSelection, istTodayKey, NO_SELECTION, type DaySelection } from './date-selection.ts';
 import { useRescheduleSubmit } from './use-reschedule-submit.ts';
@@ -47,11 +47,11 @@ export function ReschedulePage() {
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
-        <SavedPanel text={en.saved.reschedule}>
+        <ParentSavedPanel text={en.saved.reschedule}>
           <Button onClick={startOver} className="button--block">
             {t.submitAnother}
           </Button>
-        </SavedPanel>
+        </ParentSavedPanel>
       ) : (
         <FocusOnShow key="form" enabled={cameBack}>
           <form className="form" onSubmit={onSubmit} noValidate>

@@ -1,20 +1,23 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { env } from '../../../config/env.ts';
+import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { QueuedEnvelope } from '../../../shared/outbox/types.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage } from '../../../shared/webhook/response.ts';
+import { useSubmission } from '../../../ui/use-submission.ts';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { deliver } from '../submit/deliver.ts';
-import { readDelivery, useSubmission } from '../submit/use-submission.ts';
 import { istTodayKey, toRescheduleRequest, type DaySelection } from './date-selection.ts';
 
 const t = en.reschedule;
+const TEXTS = { failed: t.failed, sent: t.submitted };
+const readAnswer = (body: unknown) => readMessage(body) ?? t.defaultSuccess;
 
-/** One tap on Submit Request: check the selection, build the envelope once, deliver it (or keep it for later). */
+/** One tap on Submit Request: check the selection, build the envelope once, hand it to the outbox. */
 export function useRescheduleSubmit() {
   const { user } = useSessionUser();
-  const submission = useSubmission<string>();
+  const submission = useSubmission(readAnswer, TEXTS);
   const { run } = submission;
 
   const submit = useCallback(
@@ -30,10 +33,7 @@ export function useRescheduleSubmit() {
         request.action === 'reschedule_single'
           ? buildEnvelope({ action: request.action, payload: request.payload, user, note })
           : buildEnvelope({ action: request.action, payload: request.payload, user, note });
-      void run(async () => readDelivery(await deliver(envelope), (body) => readMessage(body) ?? t.defaultSuccess), {
-        failedText: t.failed,
-        onSuccess: () => toast.success(t.submitted),
-      });
+      void run(() => pageOutbox(env.webhookUrl).submit(envelope));
     },
     [user, run],
   );

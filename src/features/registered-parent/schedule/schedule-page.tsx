@@ -29,7 +29,7 @@ export function SchedulePage() {
         </div>
       </div>
       {view.error && <ErrorPanel message={view.error} />}
-      {view.schedule && <ScheduleList entries={view.schedule.entries} />}
+      {view.schedule && <ScheduleList entries={view.schedule.entries} fetchedAt={view.schedule.fetchedAt} />}
     </Page>
   );
 }

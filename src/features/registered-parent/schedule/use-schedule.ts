@@ -4,11 +4,10 @@ import { env } from '../../../config/env.ts';
 import { parseSchedule } from '../../../shared/schedule/parser.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
-import { isWebhookError } from '../../../shared/webhook/errors.ts';
+import { failureText, isWebhookError } from '../../../shared/webhook/errors.ts';
 import { readScheduleText } from '../../../shared/webhook/response.ts';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { failureText } from '../submit/failure-text.ts';
 import { pageScheduleCache } from './page-schedule-cache.ts';
 import { INITIAL_SCHEDULE_VIEW, nextScheduleView } from './schedule-view.ts';
 
@@ -24,7 +23,7 @@ export function useSchedule() {
     if (!user) return undefined;
     let live = true;
     void pageScheduleCache()
-      .read(user.number)
+      .read(user)
       .then((saved) => {
         if (live && saved) dispatch({ type: 'saved-read', saved });
       });
@@ -45,7 +44,7 @@ export function useSchedule() {
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
       pageScheduleCache()
-        .save(user.number, { entries, text: text ?? '', fetchedAt })
+        .save(user, { entries, text: text ?? '', fetchedAt })
         .catch(() => {
           // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
         });

@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { pageSharedFiles } from '../chat/use-shared-files.ts';
 import { pageScheduleCache } from '../schedule/page-schedule-cache.ts';
 import { useSessionUser } from './use-session-user.ts';
 
 /**
  * The one way a parent leaves (spec §4): everything logging out must do is
  * added here, so every Logout button does all of it. Phones are shared, so
- * the parent's saved schedule goes too. Their saved requests stay: the
- * outbox still sends them (the menu warns before logging out).
+ * the parent's saved schedule goes too, and so does anything shared to the
+ * portal but never sent. Their saved requests stay: the outbox still sends
+ * them (the menu warns before logging out).
  */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
@@ -16,11 +18,16 @@ export function useLogOut(): () => Promise<void> {
   return useCallback(async () => {
     if (user) {
       await pageScheduleCache()
-        .clear(user.number)
+        .clear(user)
         .catch(() => {
           // Logging out must not hang on storage; a record left behind is shown only to this same parent.
         });
     }
+    await pageSharedFiles()
+      .clear()
+      .catch(() => {
+        // As above: a share left behind waits for whoever signs in next, as it would have before logout.
+      });
     // Navigate first: the session guard then sees a navigation under way and lets it land on the home page.
     navigate(paths.home);
     signOut();

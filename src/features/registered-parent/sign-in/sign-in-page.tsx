@@ -6,6 +6,7 @@ import { Button } from '../../../ui/button.tsx';
 import { InputField } from '../../../ui/field.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { shareIsWaiting } from '../chat/use-shared-files.ts';
 import { en } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { checkSignIn } from './check-sign-in.ts';
@@ -35,7 +36,10 @@ export function SignInPage() {
       return;
     }
     signIn({ name, number });
-    navigate(paths.menu);
+    // Files shared from another app while nobody was signed in wait on the chat screen.
+    void shareIsWaiting()
+      .catch(() => false)
+      .then((waiting) => navigate(waiting ? paths.chat : paths.menu));
   };
 
   return (

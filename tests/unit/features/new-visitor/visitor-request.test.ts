@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  failureText,
   missingFields,
   successText,
   toVisitorEnvelope,
   type VisitorFields,
 } from '../../../../src/features/new-visitor/visitor-request/visitor-request.ts';
-import { WebhookError } from '../../../../src/shared/webhook/errors.ts';
 
 const filled: VisitorFields = { name: 'Asha', phone: '9876543210', preferredTimes: '', message: '' };
 
@@ -69,17 +67,5 @@ describe('successText', () => {
     ['a blank message', { message: '  ' }, fallback],
   ])('shows %s', (_case, body, expected) => {
     expect(successText(body, fallback)).toBe(expected);
-  });
-});
-
-describe('failureText', () => {
-  const fallback = 'Failed to submit request';
-  it.each([
-    ['the body text of a non-OK answer', new WebhookError('http', 'Calendar is full', 409), 'Calendar is full'],
-    ['the reason of a network failure', new WebhookError('network', 'Failed to fetch'), 'Failed to fetch'],
-    ['the generic text for an error without a message', new Error('  '), fallback],
-    ['the generic text for something that is not an error', 'boom', fallback],
-  ])('shows %s', (_case, error, expected) => {
-    expect(failureText(error, fallback)).toBe(expected);
   });
 });

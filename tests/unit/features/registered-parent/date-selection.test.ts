@@ -3,7 +3,6 @@ import { en } from '../../../../src/features/registered-parent/messages.ts';
 import {
   dayFromKey,
   describeSelection,
-  istTodayKey,
   NO_SELECTION,
   selectDay,
   toRescheduleRequest,
@@ -15,17 +14,6 @@ const day = dayFromKey;
 const keys = (selection: DaySelection) => ({
   start: selection.start && toDayKey(selection.start),
   end: selection.end && toDayKey(selection.end),
-});
-
-describe('istTodayKey', () => {
-  it.each([
-    ['2026-11-23T18:29:59.999Z', '2026-11-23'],
-    ['2026-11-23T18:30:00.000Z', '2026-11-24'],
-    ['2026-11-23T00:00:00.000Z', '2026-11-23'],
-    ['2026-12-31T20:00:00.000Z', '2027-01-01'],
-  ])('reads %s as %s in India', (instant, expected) => {
-    expect(istTodayKey(new Date(instant))).toBe(expected);
-  });
 });
 
 describe('dayFromKey', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
 import type { Action, Envelope, PayloadByAction, User } from '../../../../src/shared/webhook/types.ts';
+import { MEDIA_HEADS, sampleFile, type SampleType } from '../../../support/media-samples.ts';
 import { WEDNESDAY_NOON_IST } from './test-portal.ts';
 
 /** On the test roster (server/roster.test.json). */
@@ -21,8 +22,10 @@ export function envelope<A extends Action>(
   });
 }
 
+/** A file of `bytes` bytes whose content is of its type (random bytes for a type that is not allowed). */
 export function fileOf(bytes: number, mimetype = 'image/png', filename = 'photo.png') {
-  return { filename, mimetype, content: randomBytes(bytes).toString('base64') };
+  const content = mimetype in MEDIA_HEADS ? sampleFile(mimetype as SampleType, bytes) : randomBytes(bytes);
+  return { filename, mimetype, content: content.toString('base64') };
 }
 
 export const knowSchedule = (user: User = TEST_PARENT) => envelope('know_schedule', {}, { user });

@@ -1,35 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type ServerConfig } from '../../../../server/config.ts';
+import { WEBHOOK_PATH } from '../../../../src/shared/webhook/endpoint.ts';
 import { createPortalServer, type PortalServer } from '../../../../server/server.ts';
+import { makeTempPortalDir } from '../../../../scripts/portal-process.ts';
 
 export const TEST_ROSTER_PATH = resolve(import.meta.dirname, '../../../../server/roster.test.json');
-
-/** A stand-in for `vite build` output: the files the server treats specially, and a hashed asset. */
-export const FAKE_ASSET = 'assets/index-Ab12Cd34.js';
-
-export function writeFakeDist(dir: string): void {
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Thrive"}');
-  writeFileSync(join(dir, FAKE_ASSET), `export const filler = "${'x'.repeat(4096)}";`);
-}
-
-/** Makes a fresh folder with a fake build, for servers started by tests. */
-export function makeTempPortalDir(): { dir: string; distDir: string; databasePath: string; cleanup(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'thrive-server-'));
-  const distDir = join(dir, 'dist');
-  writeFakeDist(distDir);
-  return {
-    dir,
-    distDir,
-    databasePath: join(dir, 'data', 'portal.db'),
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 /** Wednesday 25 Nov 2026, 12:00 in India. */
 export const WEDNESDAY_NOON_IST = new Date('2026-11-25T12:00:00+05:30');
@@ -43,17 +19,23 @@ export interface TestPortal extends PortalServer {
   dispose(): Promise<void>;
 }
 
-/** A real server on a real SQLite file in a temp folder, driven through Fastify's inject (no socket). */
-export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
-  const temp = makeTempPortalDir();
-  const config = loadConfig({
+/** The configuration of a test server in `temp`: the test roster, no rate limits, no logs. */
+export function testConfig(temp: { databasePath: string; distDir: string }, env: Record<string, string> = {}) {
+  return loadConfig({
     DATABASE_PATH: temp.databasePath,
     DIST_DIR: temp.distDir,
     ROSTER_PATH: TEST_ROSTER_PATH,
     RATE_LIMIT_MAX: '0',
+    RATE_LIMIT_PER_NUMBER_MAX: '0',
     LOG_LEVEL: 'silent',
     ...env,
   });
+}
+
+/** A real server on a real SQLite file in a temp folder, driven through Fastify's inject (no socket). */
+export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+  const temp = makeTempPortalDir();
+  const config = testConfig(temp, env);
   const clock = { now: WEDNESDAY_NOON_IST };
   const server = await createPortalServer(config, () => clock.now);
   return {
@@ -63,7 +45,7 @@ export async function startTestPortal(env: Record<string, string> = {}): Promise
     post: (body, options = {}) =>
       server.app.inject({
         method: 'POST',
-        url: '/api/webhook',
+        url: WEBHOOK_PATH,
         headers: { 'content-type': 'application/json' },
         payload: typeof body === 'string' ? body : JSON.stringify(body),
         ...options,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatClockTime,
   formatDayKey,
-  formatIstDate,
   formatIstDateTime,
+  formatIstWeekdayDate,
+  istWeekdayAndTime,
   toDayKey,
   toIstIso,
 } from '../../../../src/shared/format/ist.ts';
@@ -17,8 +19,32 @@ describe('IST formatting', () => {
   });
 
   it('writes dates and times for people, in India', () => {
-    expect(formatIstDate(new Date('2026-11-23T20:00:00Z'))).toBe('24 Nov 2026');
+    expect(formatIstWeekdayDate(new Date('2026-11-23T20:00:00Z'))).toBe('Tuesday 24 Nov');
     expect(formatIstDateTime(new Date('2026-11-23T12:00:00Z'))).toBe('23 Nov 2026, 5:30 pm');
+  });
+
+  it.each([
+    ['en', '23 Nov 2026, 11:59 pm', '24 Nov 2026'],
+    ['hi', '23 नव॰ 2026, 11:59 pm', '24 नव॰ 2026'],
+  ] as const)('writes them in %s with Latin digits, still in India’s time', (locale, moment, day) => {
+    expect(formatIstDateTime(new Date('2026-11-23T18:29:00Z'), locale)).toBe(moment);
+    expect(formatDayKey('2026-11-24', locale)).toBe(day);
+  });
+
+  it.each([
+    ['Monday 00:00 in India, still Sunday in UTC', '2026-11-22T18:30:00Z', { weekday: 1, time: '00:00' }],
+    ['Sunday 23:59 in India', '2026-11-29T18:29:00Z', { weekday: 7, time: '23:59' }],
+  ])('reads the weekday and time of %s', (_case, at, expected) => {
+    expect(istWeekdayAndTime(new Date(at))).toEqual(expected);
+  });
+
+  it.each([
+    ['00:00', '12:00 AM'],
+    ['09:05', '9:05 AM'],
+    ['12:00', '12:00 PM'],
+    ['23:59', '11:59 PM'],
+  ])('writes the clock time %s as %s', (time, shown) => {
+    expect(formatClockTime(time)).toBe(shown);
   });
 
   it('keeps the picked calendar day whatever the clock time', () => {

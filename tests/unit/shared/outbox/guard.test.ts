@@ -1,112 +1,124 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { LEASE_MS, leaseGuard } from '../../../../src/shared/outbox/guard.ts';
+import { createNotifier } from '../../../../src/shared/outbox/notify.ts';
 import { createOutboxStore } from '../../../../src/shared/outbox/store.ts';
 import type { SendEnvelope } from '../../../../src/shared/outbox/types.ts';
 import type { Envelope } from '../../../../src/shared/webhook/types.ts';
-import { clock, freshIdb, reschedule, sharedGuards, testOutbox, type GuardKind } from './support.ts';
+import { clock, freshIdb, reschedule, sharedGuards, stored, testOutbox, type GuardKind } from './support.ts';
 
-/** A webhook that holds every answer until the test opens the gate, so two replays surely overlap. */
+/** A webhook that holds every answer until the test opens the gate, and notes any overlap of two sends. */
 function gatedWebhook() {
   const sent: Envelope[] = [];
+  let inFlight = 0;
+  let mostAtOnce = 0;
   let open: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (open = resolve));
   const send: SendEnvelope = async (envelope) => {
     sent.push(envelope);
+    inFlight += 1;
+    mostAtOnce = Math.max(mostAtOnce, inFlight);
     await gate;
+    inFlight -= 1;
     return { status: 200, body: '' };
   };
-  return { send, sent, open: () => open() };
+  return { send, sent, open: () => open(), mostAtOnce: () => mostAtOnce };
 }
 
-describe.each<GuardKind>(['Web Locks', 'IndexedDB lease'])('two replayers at once (%s)', (kind) => {
-  it('lets only one of two tabs send, and delivers each item exactly once', async () => {
+describe.each<GuardKind>(['Web Locks', 'IndexedDB lease'])('two senders at once (%s)', (kind) => {
+  it('lets one tab send at a time, the other waiting its turn, and delivers each item exactly once', async () => {
     const guards = sharedGuards(kind);
     const store = createOutboxStore(freshIdb());
     const webhook = gatedWebhook();
     const tabA = testOutbox({ store, send: webhook.send, guard: guards() });
     const tabB = testOutbox({ store, send: webhook.send, guard: guards() });
-    const queued = [await tabA.enqueue(reschedule('2026-12-01')), await tabB.enqueue(reschedule('2026-12-02'))];
+    const queued = [await stored(store, reschedule('2026-12-01')), await stored(store, reschedule('2026-12-02'))];
 
-    const runs = [tabA.replayNow(), tabB.replayNow()];
-    // While the winner waits on the webhook, the loser must already have stepped aside.
-    expect(await Promise.race(runs)).toEqual({ ran: false });
+    const passes = [tabA.drain(), tabB.drain()];
+    // While the first pass waits on the webhook, the second must not have sent anything.
     await expect.poll(() => webhook.sent.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(webhook.sent).toHaveLength(1);
     webhook.open();
-    const reports = await Promise.all(runs);
+    const reports = await Promise.all(passes);
 
-    expect(reports.filter((report) => report.ran)).toEqual([
-      { ran: true, delivered: 2, failed: 0, waiting: 0, nextAttemptAt: undefined },
-    ]);
+    expect(reports.map((report) => report?.delivered).sort()).toEqual([0, 2]);
     expect(webhook.sent.map(({ request_id }) => request_id)).toEqual(queued.map(({ id }) => id));
+    expect(webhook.mostAtOnce()).toBe(1);
     expect(await store.count()).toBe(0);
   });
 
-  it('lets a tab replay again once the other has finished', async () => {
+  it('sends a request stored while another tab’s pass is finishing: the waiting pass finds it', async () => {
     const guards = sharedGuards(kind);
     const store = createOutboxStore(freshIdb());
     const webhook = gatedWebhook();
+    // Tabs of one origin hear each other's outcomes over the outbox's channel.
+    const channel = `test-outbox-${crypto.randomUUID()}`;
+    const tabA = testOutbox({ store, send: webhook.send, guard: guards(), notifier: createNotifier(channel) });
+    const tabB = testOutbox({ store, send: webhook.send, guard: guards(), notifier: createNotifier(channel) });
+    await stored(store, reschedule('2026-12-01'));
+    const first = tabA.drain();
+    await expect.poll(() => webhook.sent.length).toBe(1);
+    const late = reschedule('2026-12-02');
+    const submitted = tabB.submit(late);
     webhook.open();
-    const tabA = testOutbox({ store, send: webhook.send, guard: guards() });
-    const tabB = testOutbox({ store, send: webhook.send, guard: guards() });
-    await tabA.enqueue(reschedule());
-    expect(await tabA.replayNow()).toMatchObject({ ran: true, delivered: 1 });
-    await tabB.enqueue(reschedule('2026-12-09'));
-    expect(await tabB.replayNow()).toMatchObject({ ran: true, delivered: 1 });
-  });
-
-  it('keeps two replays in the same tab from overlapping', async () => {
-    const webhook = gatedWebhook();
-    const outbox = testOutbox({ send: webhook.send, guard: sharedGuards(kind)() });
-    await outbox.enqueue(reschedule());
-    const runs = [outbox.replayNow(), outbox.replayNow()];
-    expect(await Promise.race(runs)).toEqual({ ran: false });
-    webhook.open();
-    await Promise.all(runs);
-    expect(webhook.sent).toHaveLength(1);
+    await first;
+    expect(await submitted).toEqual({ status: 'sent', body: '' });
+    expect(webhook.sent.map(({ request_id }) => request_id)).toContain(late.request_id);
+    tabA.close();
+    tabB.close();
   });
 });
 
 describe('IndexedDB lease', () => {
-  it('frees the replay of a tab that died holding it once the lease has expired', async () => {
+  it('frees the lease of a tab that died holding it once it has expired, and a waiting pass then runs', async () => {
     const time = clock();
     const leaseStore = freshIdb('lease');
     const frozenTab = leaseGuard(leaseStore, time.now);
     const otherTab = leaseGuard(leaseStore, time.now);
     let renewFrozen: () => Promise<boolean> = async () => true;
+    let frozenHolds = false;
     void frozenTab.run(
       (renew) =>
         new Promise<never>(() => {
           renewFrozen = renew;
+          frozenHolds = true;
         }),
     );
-    await expect.poll(() => otherTab.run(async () => 'ran')).toEqual({ ran: false });
+    await expect.poll(() => frozenHolds).toBe(true);
 
+    let ran = false;
+    const waiting = otherTab.run(async () => {
+      ran = true;
+      return renewFrozen();
+    });
     time.advance(LEASE_MS - 1);
-    expect(await otherTab.run(async () => 'ran')).toEqual({ ran: false });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(ran).toBe(false);
     time.advance(1);
-    let frozenStillHolds: boolean | undefined;
-    expect(
-      await otherTab.run(async () => {
-        frozenStillHolds = await renewFrozen();
-        return 'ran';
-      }),
-    ).toEqual({ ran: true, value: 'ran' });
-    expect(frozenStillHolds).toBe(false);
+    // The frozen tab, should it wake, learns it no longer holds the lease and sends nothing more.
+    expect(await waiting).toBe(false);
+    expect(ran).toBe(true);
   });
 
-  it('keeps the lease of a live replay by renewing it before each send', async () => {
+  it('keeps the lease of a live pass by renewing it before each send', async () => {
     const time = clock();
     const leaseStore = freshIdb('lease');
     const live = leaseGuard(leaseStore, time.now);
     const other = leaseGuard(leaseStore, time.now);
+    let otherRan = false;
     const outcome = await live.run(async (renew) => {
       time.advance(LEASE_MS - 1);
       expect(await renew()).toBe(true);
       time.advance(LEASE_MS - 1);
-      return other.run(async () => 'ran');
+      const waiting = other.run(async () => {
+        otherRan = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      return { otherRanMeanwhile: otherRan, waiting };
     });
-    expect(outcome).toEqual({ ran: true, value: { ran: false } });
-    expect(await other.run(async () => 'ran')).toEqual({ ran: true, value: 'ran' });
+    expect(outcome.otherRanMeanwhile).toBe(false);
+    await outcome.waiting;
+    expect(otherRan).toBe(true);
   });
 });

@@ -1,14 +1,13 @@
 import 'fake-indexeddb/auto';
 import type { UseStore } from 'idb-keyval';
-import { describe, expect, it, vi } from 'vitest';
-import { replayForBackgroundSync } from '../../../../src/shared/outbox/background-sync.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OutboxStorageError } from '../../../../src/shared/outbox/errors.ts';
 import { createNotifier } from '../../../../src/shared/outbox/notify.ts';
 import type { SetTimer } from '../../../../src/shared/outbox/retry-timer.ts';
 import { createOutboxStore } from '../../../../src/shared/outbox/store.ts';
-import type { OutboxEvent } from '../../../../src/shared/outbox/types.ts';
+import type { OutboxEvent, SendEnvelope } from '../../../../src/shared/outbox/types.ts';
 import { WebhookError } from '../../../../src/shared/webhook/errors.ts';
-import { clock, freshIdb, reschedule, scriptedWebhook, testOutbox } from './support.ts';
+import { clock, freshIdb, reschedule, scriptedWebhook, stored, testOutbox, type TestOutbox } from './support.ts';
 
 /** A timer the test fires by hand; like the outbox's own, only the latest arming counts. */
 function manualTimer() {
@@ -30,32 +29,54 @@ const full: (real: UseStore) => UseStore = (real) => (mode, callback) =>
     ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'))
     : real(mode, callback);
 
+/** A page and a worker over one store, speaking over a real BroadcastChannel: the page hands every pass over. */
+function pageAndWorker(send: SendEnvelope, answer = true) {
+  const channel = `test-outbox-${crypto.randomUUID()}`;
+  const worker = testOutbox({ send, notifier: createNotifier(channel) });
+  const handed: string[] = [];
+  const page = testOutbox({
+    send: () => Promise.reject(new Error('the page never sends while a worker controls it')),
+    store: worker.store,
+    notifier: createNotifier(channel),
+    delegate: ({ mode, ticket }) => {
+      handed.push(ticket);
+      if (answer) void worker.drain(mode, ticket);
+      return true;
+    },
+  });
+  return { page, worker, handed };
+}
+
+let opened: TestOutbox[] = [];
+afterEach(() => {
+  for (const outbox of opened) outbox.close();
+  opened = [];
+});
+
 describe('submit', () => {
-  it('sends at once and queues nothing when the webhook answers 2xx', async () => {
-    const webhook = scriptedWebhook({ status: 200, body: '{"message":"Request noted"}' });
-    const outbox = testOutbox({ send: webhook.send });
-    expect(await outbox.submit(reschedule())).toEqual({
-      status: 'sent',
-      response: { status: 200, body: { message: 'Request noted' } },
+  it('stores the request before its first byte goes out, and removes it once the webhook answers 2xx', async () => {
+    let storedWhenSent: unknown;
+    const outbox: TestOutbox = testOutbox({
+      send: async () => {
+        storedWhenSent = (await outbox.store.all()).map(({ state }) => state);
+        return { status: 200, body: { message: 'Request noted' } };
+      },
     });
+    expect(await outbox.submit(reschedule())).toEqual({ status: 'sent', body: { message: 'Request noted' } });
+    expect(storedWhenSent).toEqual(['sending']);
     expect(await outbox.count()).toBe(0);
   });
 
-  it('queues the very envelope it tried when the send fails for a retryable reason', async () => {
-    const webhook = scriptedWebhook('network');
-    const outbox = testOutbox({ send: webhook.send });
+  it('keeps the very envelope it tried and reports it queued when the send fails for a retryable reason', async () => {
+    const outbox = testOutbox({ send: scriptedWebhook('network').send });
     const envelope = reschedule();
-    const result = await outbox.submit(envelope);
-    expect(result).toMatchObject({ status: 'queued', item: { id: envelope.request_id, state: 'queued', attempts: 1 } });
-    expect((await outbox.list())[0]?.envelope).toEqual(envelope);
-    expect((await outbox.list())[0]?.lastError).toEqual({
-      name: 'WebhookError',
-      kind: 'network',
-      message: 'Failed to fetch',
-    });
+    expect(await outbox.submit(envelope)).toEqual({ status: 'queued' });
+    const [item] = await outbox.list();
+    expect(item).toMatchObject({ id: envelope.request_id, state: 'queued', attempts: 1, envelope });
+    expect(item?.lastError).toEqual({ name: 'WebhookError', kind: 'network', message: 'Failed to fetch' });
   });
 
-  it('rejects with the webhook’s refusal and queues nothing', async () => {
+  it('rejects with the webhook’s refusal and keeps no copy: the screen still has what was typed', async () => {
     const outbox = testOutbox({ send: scriptedWebhook({ status: 400, body: 'Invalid date' }).send });
     const error = await outbox.submit(reschedule()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WebhookError);
@@ -63,59 +84,154 @@ describe('submit', () => {
     expect(await outbox.count()).toBe(0);
   });
 
-  it('rejects with a quota OutboxStorageError when the phone is full, saving nothing', async () => {
+  it('rejects with a quota OutboxStorageError when the phone is full, and sends nothing', async () => {
     const real = freshIdb();
-    const outbox = testOutbox({ send: scriptedWebhook(503).send, store: createOutboxStore(full(real)) });
+    const send = vi.fn(scriptedWebhook(200).send);
+    const outbox = testOutbox({ send, store: createOutboxStore(full(real)) });
     const error = await outbox.submit(reschedule()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OutboxStorageError);
     expect(error).toMatchObject({ reason: 'quota' });
+    expect(send).not.toHaveBeenCalled();
     expect(await createOutboxStore(real).count()).toBe(0);
+  });
+
+  it('sends a new request behind older ones still waiting, so they arrive in the order they were made', async () => {
+    const webhook = scriptedWebhook(200);
+    const outbox = testOutbox({ send: webhook.send });
+    const older = [
+      await stored(outbox.store, reschedule('2026-12-01')),
+      await stored(outbox.store, reschedule('2026-12-02')),
+    ];
+    const newer = reschedule('2026-12-03');
+    expect(await outbox.submit(newer)).toMatchObject({ status: 'sent' });
+    expect(webhook.requestIds()).toEqual([...older.map(({ id }) => id), newer.request_id]);
+  });
+
+  it('reports it queued when an older request fails first, without trying the new one', async () => {
+    const webhook = scriptedWebhook(503, 200);
+    const outbox = testOutbox({ send: webhook.send });
+    const older = await stored(outbox.store, reschedule('2026-12-01'));
+    const newer = reschedule('2026-12-03');
+    expect(await outbox.submit(newer)).toEqual({ status: 'queued' });
+    expect(webhook.requestIds()).toEqual([older.id]);
+    expect((await outbox.list()).map(({ id }) => id)).toEqual([older.id, newer.request_id]);
+  });
+
+  it('says which requests a screen of this context is answering itself', async () => {
+    const outbox = testOutbox({ send: scriptedWebhook(200).send });
+    const envelope = reschedule();
+    expect(outbox.awaited(envelope.request_id)).toBe(false);
+    await outbox.submit(envelope);
+    expect(outbox.awaited(envelope.request_id)).toBe(true);
+  });
+});
+
+describe('a page that hands its passes to the worker', () => {
+  it('gets the answer of a send the worker made, over the channel', async () => {
+    const webhook = scriptedWebhook({ status: 200, body: '{"message":"Seen by the worker"}' });
+    const { page, worker, handed } = pageAndWorker(webhook.send);
+    opened = [page, worker];
+    expect(await page.submit(reschedule())).toEqual({ status: 'sent', body: { message: 'Seen by the worker' } });
+    expect(handed).toHaveLength(1);
+    expect(webhook.sent).toHaveLength(1);
+  });
+
+  it('gets a refusal from the worker as the WebhookError it was', async () => {
+    const { page, worker } = pageAndWorker(scriptedWebhook({ status: 409, body: 'Already booked' }).send);
+    opened = [page, worker];
+    await expect(page.submit(reschedule())).rejects.toMatchObject({
+      kind: 'http',
+      status: 409,
+      message: 'Already booked',
+    });
+    expect(await page.count()).toBe(0);
+  });
+
+  it('reports it queued when the worker’s pass ends without delivering it', async () => {
+    const { page, worker } = pageAndWorker(scriptedWebhook('network').send);
+    opened = [page, worker];
+    expect(await page.submit(reschedule())).toEqual({ status: 'queued' });
+    expect((await page.list()).map(({ state }) => state)).toEqual(['queued']);
+  });
+
+  it('reports it queued, still stored, when the worker never answers', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { page, worker } = pageAndWorker(scriptedWebhook(200).send, false);
+      opened = [page, worker];
+      const result = page.submit(reschedule());
+      await vi.waitFor(async () => expect(await page.count()).toBe(1));
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(await result).toEqual({ status: 'queued' });
+      expect(await page.count()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
 describe('outbox', () => {
-  it('asks for persistent storage once, when the first item is queued', async () => {
+  it('asks for persistent storage once, when the first request is stored', async () => {
     const requestPersistence = vi.fn(async () => true);
     const outbox = testOutbox({ send: scriptedWebhook(503).send, requestPersistence });
-    await outbox.replayNow();
+    await outbox.drain();
     expect(requestPersistence).not.toHaveBeenCalled();
-    await outbox.enqueue(reschedule('2026-12-01'));
-    await outbox.enqueue(reschedule('2026-12-02'));
+    await outbox.submit(reschedule('2026-12-01'));
+    await outbox.submit(reschedule('2026-12-02'));
     expect(requestPersistence).toHaveBeenCalledTimes(1);
   });
 
-  it('tells subscribers about every change, delivery and refusal', async () => {
-    const outbox = testOutbox({ send: scriptedWebhook(200, { status: 403, body: 'Not your child' }).send });
+  it('tells subscribers about every change, each attempt’s outcome and the end of each pass', async () => {
+    const webhook = scriptedWebhook(200, { status: 403, body: 'Not your child' }, 503);
+    const outbox = testOutbox({ send: webhook.send });
     const events: OutboxEvent[] = [];
     const stop = outbox.subscribe((event) => events.push(event));
-    const sent = await outbox.enqueue(reschedule('2026-12-01'));
-    const refused = await outbox.enqueue(reschedule('2026-12-02'));
-    await outbox.replayNow();
+    const sent = await stored(outbox.store, reschedule('2026-12-01'));
+    const refused = await stored(outbox.store, reschedule('2026-12-02'));
+    const later = await stored(outbox.store, reschedule('2026-12-03'));
+    await outbox.drain('now', 'ticket-1');
     stop();
-    await outbox.discard(refused.id);
 
     expect(events.filter(({ type }) => type !== 'OUTBOX_CHANGED')).toEqual([
-      { type: 'OUTBOX_DELIVERED', id: sent.id, action: 'reschedule_single' },
+      { type: 'OUTBOX_DELIVERED', id: sent.id, action: 'reschedule_single', response: { status: 200, body: '' } },
       {
         type: 'OUTBOX_FAILED',
         id: refused.id,
         action: 'reschedule_single',
         error: { name: 'WebhookError', kind: 'http', status: 403, message: 'Not your child' },
       },
+      {
+        type: 'OUTBOX_DEFERRED',
+        id: later.id,
+        action: 'reschedule_single',
+        error: { name: 'WebhookError', kind: 'http', status: 503, message: 'Failed to submit request' },
+      },
+      {
+        type: 'OUTBOX_PASS_DONE',
+        tickets: ['ticket-1'],
+        delivered: 1,
+        failed: 1,
+        waiting: [later.id],
+        nextAttemptAt: expect.any(Number) as number,
+      },
     ]);
-    expect(events[0]).toEqual({ type: 'OUTBOX_CHANGED' });
-    expect(events.length).toBeGreaterThan(2);
   });
 
-  it('announces changes to other tabs and the worker over a BroadcastChannel, ignoring foreign messages', async () => {
+  it('announces events to other tabs and the worker over a BroadcastChannel, ignoring foreign messages', async () => {
     const name = `test-outbox-${crypto.randomUUID()}`;
     const page = createNotifier(name);
     const worker = createNotifier(name);
     const heard = new Promise<OutboxEvent>((resolve) => worker.subscribe(resolve));
     const stranger = new BroadcastChannel(name);
     stranger.postMessage({ type: 'SOMETHING_ELSE' });
-    page.emit({ type: 'OUTBOX_DELIVERED', id: 'r-1', action: 'chat_facilitator' });
-    expect(await heard).toEqual({ type: 'OUTBOX_DELIVERED', id: 'r-1', action: 'chat_facilitator' });
+    const event: OutboxEvent = {
+      type: 'OUTBOX_DELIVERED',
+      id: 'r-1',
+      action: 'chat_facilitator',
+      response: { status: 200, body: 'ok' },
+    };
+    page.emit(event);
+    expect(await heard).toEqual(event);
     for (const closing of [page, worker, stranger]) closing.close();
   });
 
@@ -146,19 +262,28 @@ describe('outbox', () => {
     expect(webhook.sent).toHaveLength(3);
     expect(timer.armed.run).toBeUndefined();
   });
-});
 
-describe('replayForBackgroundSync', () => {
-  it.each([
-    ['resolves when everything was delivered', { ran: true, delivered: 1, failed: 0, waiting: 0 }, false],
-    ['resolves when another context holds the replay', { ran: false }, false],
-    ['resolves when only refused items remain', { ran: true, delivered: 0, failed: 1, waiting: 0 }, false],
-    ['rejects so the browser tries again while items wait', { ran: true, delivered: 0, failed: 0, waiting: 2 }, true],
-  ] as const)('%s', async (_case, report, rejects) => {
-    const outbox = { replayNow: async () => ({ nextAttemptAt: undefined, ...report }) };
-    const outcome = replayForBackgroundSync(outbox);
-    await (rejects
-      ? expect(outcome).rejects.toThrow('2 outbox item(s) still waiting')
-      : expect(outcome).resolves.toBe(undefined));
+  it('folds passes asked for while one runs into a single next pass', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const webhook = scriptedWebhook(200);
+    const outbox = testOutbox({
+      send: async (envelope) => {
+        await gate;
+        return webhook.send(envelope);
+      },
+    });
+    const passes: string[][] = [];
+    outbox.subscribe((event) => {
+      if (event.type === 'OUTBOX_PASS_DONE') passes.push(event.tickets);
+    });
+    await stored(outbox.store, reschedule());
+    const first = outbox.drain('now', 'a');
+    await expect.poll(async () => (await outbox.list())[0]?.state).toBe('sending');
+    const asked = ['b', 'c', 'd'].map((ticket) => outbox.drain('due', ticket));
+    release();
+    await Promise.all([first, ...asked]);
+    expect(passes).toEqual([['a'], ['b', 'c', 'd']]);
+    expect(webhook.sent).toHaveLength(1);
   });
 });

@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FIRST_RETRY_MS,
-  isStale,
-  MAX_RETRY_MS,
-  retryDelay,
-  shouldQueue,
-  STALE_AFTER_MS,
-} from '../../../../src/shared/outbox/policy.ts';
-import { WebhookError } from '../../../../src/shared/webhook/errors.ts';
+import type { OutboxState } from '../../../../src/shared/outbox/types.ts';
+import { awaitsConnection, isStale, retryDelay, STALE_AFTER_MS } from '../../../../src/shared/outbox/policy.ts';
 import { seeded } from '../../../support/seeded.ts';
-
-describe('shouldQueue', () => {
-  it.each([
-    ['a network failure', new WebhookError('network', 'Failed to fetch'), true],
-    ['a timeout', new WebhookError('timeout', 'No answer within 20 s'), true],
-    ['HTTP 408', new WebhookError('http', 'Request Timeout', 408), true],
-    ['HTTP 429', new WebhookError('http', 'Too Many Requests', 429), true],
-    ['HTTP 500', new WebhookError('http', 'Workflow crashed', 500), true],
-    ['HTTP 502', new WebhookError('http', 'Bad Gateway', 502), true],
-    ['HTTP 503', new WebhookError('http', 'Service Unavailable', 503), true],
-    ['HTTP 504', new WebhookError('http', 'Gateway Timeout', 504), true],
-    ['HTTP 400', new WebhookError('http', 'Bad phone', 400), false],
-    ['HTTP 401', new WebhookError('http', 'Unauthorized', 401), false],
-    ['HTTP 404', new WebhookError('http', 'Failed to submit request', 404), false],
-    ['HTTP 413', new WebhookError('http', 'Payload Too Large', 413), false],
-    ['HTTP 422', new WebhookError('http', 'Unknown date', 422), false],
-    ['an error that is not the webhook client’s', new TypeError('Cannot read a file'), false],
-  ])('queues %s: %s', (_case, error, queued) => {
-    expect(shouldQueue(error)).toBe(queued);
-  });
-});
 
 describe('retryDelay', () => {
   it.each([
@@ -55,8 +27,6 @@ describe('retryDelay', () => {
   });
 
   it('retries the first time within 5 seconds and never waits more than 5 minutes', () => {
-    expect(FIRST_RETRY_MS).toBe(5_000);
-    expect(MAX_RETRY_MS).toBe(300_000);
     expect(retryDelay(1, () => 0.999_999)).toBeLessThanOrEqual(5_000);
     expect(retryDelay(Number.MAX_SAFE_INTEGER, () => 0.999_999)).toBeLessThanOrEqual(300_000);
   });
@@ -77,5 +47,33 @@ describe('isStale', () => {
     ['a month old', 30 * 24 * 60 * 60_000, true],
   ])('calls an item %s stale: %s', (_case, age, stale) => {
     expect(isStale({ queuedAt }, queuedAt + age)).toBe(stale);
+  });
+});
+
+describe('awaitsConnection', () => {
+  const noConnection = { name: 'WebhookError', kind: 'network', message: 'Failed to fetch' } as const;
+  const noAnswer = { name: 'WebhookError', kind: 'timeout', message: 'No answer within 20 s' } as const;
+  const busy = { name: 'WebhookError', kind: 'http', status: 503, message: 'Busy' } as const;
+  const refused = { name: 'WebhookError', kind: 'http', status: 422, message: 'No' } as const;
+
+  it.each<[string, { state: OutboxState; lastError?: typeof noConnection | typeof noAnswer | typeof busy }[], boolean]>(
+    [
+      ['nothing waits', [], false],
+      ['the oldest waiting item found no connection', [{ state: 'queued', lastError: noConnection }], true],
+      ['the oldest waiting item got no answer in time', [{ state: 'queued', lastError: noAnswer }], true],
+      ['the oldest waiting item met a busy server', [{ state: 'queued', lastError: busy }], false],
+      ['the oldest waiting item was never tried', [{ state: 'queued' }], false],
+      [
+        'a refused item is passed over for the oldest waiting one',
+        [
+          { state: 'failed', lastError: refused as never },
+          { state: 'queued', lastError: noConnection },
+        ],
+        true,
+      ],
+      ['only refused items are left', [{ state: 'failed', lastError: refused as never }], false],
+    ],
+  )('asks for Background Sync when %s: %s', (_case, items, expected) => {
+    expect(awaitsConnection(items)).toBe(expected);
   });
 });

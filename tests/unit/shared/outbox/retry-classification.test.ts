@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { reschedule, scriptedWebhook, testOutbox, type Answer } from './support.ts';
+import { reschedule, scriptedWebhook, stored, testOutbox, type Answer } from './support.ts';
 
-/** What one replay does with an item, by the webhook client's outcome: the table issue 6 asks for. */
-describe('retry classification during replay', () => {
+/** What one pass does with an item, by the webhook client's outcome: the one table of the retry rule. */
+describe('retry classification during a pass', () => {
   it.each<[string, 'delivered' | 'queued' | 'failed', Answer]>([
     ['a network failure', 'queued', 'network'],
     ['a timeout', 'queued', 'timeout'],
@@ -27,8 +27,8 @@ describe('retry classification during replay', () => {
   ])('after %s the item is %s', async (_case, outcome, answer) => {
     const webhook = scriptedWebhook(answer);
     const outbox = testOutbox({ send: webhook.send });
-    await outbox.enqueue(reschedule());
-    await outbox.replayNow();
+    await stored(outbox.store, reschedule());
+    await outbox.drain();
     const items = await outbox.list();
     expect(webhook.sent).toHaveLength(1);
     if (outcome === 'delivered') {
@@ -41,8 +41,8 @@ describe('retry classification during replay', () => {
 
   it('keeps the server’s text on an item the webhook refuses', async () => {
     const outbox = testOutbox({ send: scriptedWebhook({ status: 400, body: 'Phone not registered' }).send });
-    await outbox.enqueue(reschedule());
-    expect(await outbox.replayNow()).toMatchObject({ ran: true, delivered: 0, failed: 1, waiting: 0 });
+    await stored(outbox.store, reschedule());
+    expect(await outbox.drain()).toMatchObject({ delivered: 0, failed: 1, waiting: [] });
     const [item] = await outbox.list();
     expect(item?.lastError).toEqual({
       name: 'WebhookError',

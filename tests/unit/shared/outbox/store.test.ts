@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import type { UseStore } from 'idb-keyval';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OutboxStorageError } from '../../../../src/shared/outbox/errors.ts';
-import { createOutboxStore } from '../../../../src/shared/outbox/store.ts';
+import { createOutboxStore, requestPersistence, type PersistableStorage } from '../../../../src/shared/outbox/store.ts';
 import type { OutboxItem } from '../../../../src/shared/outbox/types.ts';
-import { chat, encodeBase64, freshIdb, reschedule, scriptedWebhook, testOutbox } from './support.ts';
+import { chat, encodeBase64, freshIdb, reschedule, stored, testOutbox } from './support.ts';
 
 function item(seq: number, id = `id-${seq}`): OutboxItem {
   return { id, seq, envelope: reschedule(), state: 'queued', attempts: 0, queuedAt: 0, nextAttemptAt: 0 };
@@ -46,12 +46,12 @@ describe('outbox store', () => {
   });
 
   it('keeps chat attachments as Blobs with their name and type', async () => {
-    const outbox = testOutbox({ send: scriptedWebhook(503).send });
+    const outbox = testOutbox({ send: () => Promise.reject(new Error('not sent in this test')) });
     const photo = new File([new Uint8Array([1, 2, 3])], 'photo.png', { type: 'image/png' });
-    await outbox.enqueue(chat('Here is the worksheet', [photo]));
-    const [stored] = await outbox.store.all();
-    if (stored?.envelope.action !== 'chat_facilitator') throw new Error('expected the chat item');
-    const [attachment] = stored.envelope.payload.attachments;
+    await stored(outbox.store, chat('Here is the worksheet', [photo]));
+    const [item] = await outbox.store.all();
+    if (item?.envelope.action !== 'chat_facilitator') throw new Error('expected the chat item');
+    const [attachment] = item.envelope.payload.attachments;
     expect(attachment?.filename).toBe('photo.png');
     expect(attachment?.mimetype).toBe('image/png');
     expect(attachment?.blob).toBeInstanceOf(Blob);
@@ -68,5 +68,28 @@ describe('outbox store', () => {
     expect(error).toBeInstanceOf(OutboxStorageError);
     expect(error).toMatchObject({ name: 'OutboxStorageError', reason });
     expect(await createOutboxStore(real).all()).toEqual([]);
+  });
+});
+
+describe('requestPersistence', () => {
+  it('asks the browser when storage is not yet persistent', async () => {
+    const persist = vi.fn(async () => true);
+    expect(await requestPersistence({ persisted: async () => false, persist })).toBe(true);
+    expect(persist).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask again when storage is already persistent', async () => {
+    const persist = vi.fn(async () => true);
+    expect(await requestPersistence({ persisted: async () => true, persist })).toBe(true);
+    expect(persist).not.toHaveBeenCalled();
+  });
+
+  it.each<[string, PersistableStorage | undefined]>([
+    ['the browser refuses', { persisted: async () => false, persist: async () => false }],
+    ['asking throws', { persist: async () => Promise.reject(new Error('denied')) }],
+    ['the context cannot ask (a worker)', { persisted: async () => false }],
+    ['there is no storage manager', undefined],
+  ])('resolves false when %s', async (_case, storage) => {
+    expect(await requestPersistence(storage)).toBe(false);
   });
 });

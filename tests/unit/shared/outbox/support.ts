@@ -2,9 +2,9 @@
 import { createStore, type UseStore } from 'idb-keyval';
 import { leaseGuard, lockGuard, type LockRequester, type ReplayGuard } from '../../../../src/shared/outbox/guard.ts';
 import { createNotifier } from '../../../../src/shared/outbox/notify.ts';
-import { createOutbox, type Outbox, type OutboxOptions } from '../../../../src/shared/outbox/outbox.ts';
+import { createOutbox, newItem, type Outbox, type OutboxOptions } from '../../../../src/shared/outbox/outbox.ts';
 import { createOutboxStore, type OutboxStore } from '../../../../src/shared/outbox/store.ts';
-import type { QueuedEnvelope } from '../../../../src/shared/outbox/types.ts';
+import type { OutboxItem, QueuedEnvelope } from '../../../../src/shared/outbox/types.ts';
 import { withBlobAttachments } from '../../../../src/shared/outbox/wire.ts';
 import { sendToWebhook } from '../../../../src/shared/webhook/client.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
@@ -60,18 +60,18 @@ export function scriptedWebhook(...answers: Answer[]) {
   return { send, sent, requestIds: () => sent.map((envelope) => envelope.request_id) };
 }
 
-/** A LockManager with Web Locks' `ifAvailable` behaviour, shared by the "tabs" of one test. */
+/** A LockManager with Web Locks' exclusive, queued behaviour, shared by the "tabs" of one test. */
 export function fakeLocks(): LockRequester {
-  const held = new Set<string>();
+  const tails = new Map<string, Promise<unknown>>();
   return {
-    async request(name, _options, callback) {
-      if (held.has(name)) return callback(null);
-      held.add(name);
-      try {
-        return await callback({ name, mode: 'exclusive' });
-      } finally {
-        held.delete(name);
-      }
+    request(name, callback) {
+      const before = tails.get(name) ?? Promise.resolve();
+      const run = before.then(() => callback({ name, mode: 'exclusive' }));
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
     },
   };
 }
@@ -106,4 +106,9 @@ export function testOutbox(options: Partial<OutboxOptions> & Pick<OutboxOptions,
     store,
   });
   return { ...outbox, store };
+}
+
+/** Stores a request as the outbox would, without a pass: a queue left by an earlier visit. */
+export function stored(store: OutboxStore, envelope: QueuedEnvelope, queuedAt = START): Promise<OutboxItem> {
+  return store.add(envelope.request_id, (seq) => newItem(envelope, seq, queuedAt));
 }

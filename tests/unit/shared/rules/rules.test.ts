@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedAttachmentType } from '../../../../src/shared/rules/attachment.ts';
 import { checkMessage, MESSAGE_MAX_LENGTH } from '../../../../src/shared/rules/message.ts';
 import { hasAllRequired } from '../../../../src/shared/rules/required.ts';
 import { formatFileSize } from '../../../../src/shared/rules/sizes.ts';
@@ -33,22 +32,6 @@ describe('checkMessage', () => {
   });
 });
 
-describe('isAllowedAttachmentType', () => {
-  it.each([
-    ['image/png', true],
-    ['image/jpeg', true],
-    ['video/mp4', true],
-    ['audio/mpeg', true],
-    ['IMAGE/PNG', true],
-    ['application/pdf', false],
-    ['text/plain', false],
-    ['', false],
-    ['imagex/png', false],
-  ])('%s → %s', (type, expected) => {
-    expect(isAllowedAttachmentType(type)).toBe(expected);
-  });
-});
-
 describe('formatFileSize', () => {
   it.each([
     [0, '0 Bytes'],
@@ -62,5 +45,14 @@ describe('formatFileSize', () => {
     [5 * 1024 ** 4, '5120.00 GB'],
   ])('%d bytes → %s', (bytes, expected) => {
     expect(formatFileSize(bytes)).toBe(expected);
+  });
+});
+describe('formatFileSize in Hindi', () => {
+  it.each([
+    [512, '512 बाइट'],
+    [1536, '1.50 KB'],
+    [10 * 1024 * 1024, '10.00 MB'],
+  ])('%d bytes → %s, digits Latin', (bytes, text) => {
+    expect(formatFileSize(bytes, 'hi')).toBe(text);
   });
 });

@@ -41,6 +41,11 @@ describe('buildEnvelope', () => {
     expect(Object.keys(bare).sort()).toEqual(['action', 'payload', 'request_id', 'timestamp_ist', 'user']);
   });
 
+  it('names the language when the caller gives one, and leaves the field out otherwise', () => {
+    expect(buildEnvelope({ action: 'know_schedule', user, payload: {}, language: 'hi' }).language).toBe('hi');
+    expect('language' in buildEnvelope({ action: 'know_schedule', user, payload: {} })).toBe(false);
+  });
+
   it('makes a new request id per action and keeps a given one on a retry', () => {
     const first = buildEnvelope({ action: 'know_schedule', user, payload: {} });
     const second = buildEnvelope({ action: 'know_schedule', user, payload: {} });

@@ -1,0 +1,78 @@
+/**
+ * What only a running n8n can show about requests, beyond the contract cases:
+ * the per-number limit kept in Postgres, how n8n answers what is not a POST
+ * and the portal's preflight, and that every accepted request is stored once
+ * with no claim left hanging.
+ */
+import { randomInt } from 'node:crypto';
+import { reasons } from '../../../server/webhook/messages.ts';
+import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
+import { expectEqual, poster } from './check-helpers.ts';
+import type { Results } from './results.ts';
+import { LIMIT_SETTING, type Stack } from './stack.ts';
+
+export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: ReadonlySet<string>): Promise<void> {
+  const { n8n, relay, postgres } = stack;
+  const post = poster(n8n.webhookUrl);
+
+  await results.run('n8n: a phone number over its limit of requests a minute gets 429', async () => {
+    postgres.run(`UPDATE thrive.settings SET value = 3 WHERE name = '${LIMIT_SETTING}'`);
+    try {
+      const visitor = { name: 'Ravi Kumar', number: `7${String(randomInt(0, 1e9)).padStart(9, '0')}` };
+      const statuses: number[] = [];
+      let last = '';
+      for (let i = 0; i < 4; i++) {
+        const answer = await post(buildEnvelope({ action: 'schedule_call', user: visitor, payload: {} }));
+        statuses.push(answer.status);
+        last = answer.text;
+      }
+      return [
+        ...expectEqual('statuses', statuses, [200, 200, 200, 429]),
+        ...expectEqual('text', last, reasons.tooManyRequestsForNumber),
+      ];
+    } finally {
+      postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
+    }
+  });
+
+  await results.run('n8n: a GET is refused with 405 and Allow: POST', async () => {
+    const response = await fetch(n8n.webhookUrl);
+    return expectEqual(
+      'answer',
+      [response.status, response.headers.get('allow'), await response.text()],
+      [405, 'POST', reasons.wrongMethod],
+    );
+  });
+
+  await results.run("n8n: the portal's origin passes the CORS preflight", async () => {
+    const origin = new URL(stack.reference.url).origin;
+    const response = await fetch(n8n.webhookUrl, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
+    const allowed = [
+      response.headers.get('access-control-allow-origin'),
+      response.headers.get('access-control-allow-headers'),
+    ];
+    return [
+      ...expectEqual('status', response.status, 204),
+      ...expectEqual('allowed', allowed, [origin, 'content-type']),
+    ];
+  });
+
+  await results.run(
+    'n8n: every accepted contract request is stored once, and no claim is left unanswered',
+    async () => {
+      const stored = postgres.rows<{ request_id: string; response_status: number | null }>(
+        'SELECT request_id, response_status FROM thrive.requests',
+      );
+      const missing = [...acceptedIds].filter((id) => !stored.some((row) => row.request_id === id));
+      const hanging = stored.filter((row) => row.response_status === null).map((row) => row.request_id);
+      return [
+        ...(missing.length ? [`accepted but not stored: ${missing.join(', ')}`] : []),
+        ...(hanging.length ? [`claimed but never answered: ${hanging.join(', ')}`] : []),
+        ...(relay.unexpected.length ? [`the relay got requests nobody expected: ${relay.unexpected.join(', ')}`] : []),
+      ];
+    },
+  );
+}

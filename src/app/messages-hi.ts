@@ -1,0 +1,20 @@
+import type { AppMessages } from './messages.ts';
+
+/** The shell's texts in Hindi. */
+export const hi: AppMessages = {
+  programmeTitle: 'Thrive',
+  tagline: 'अभिभावक सहायता पोर्टल',
+  poweredBy: 'n8n द्वारा संचालित',
+  landing: {
+    registeredTitle: 'पंजीकृत अभिभावक',
+    registeredText: 'अपना शेड्यूल देखें और फ़ैसिलिटेटर से जुड़ें',
+    newTitle: 'Thrive में नए अभिभावक',
+    newText: 'हमारे बारे में जानें और हमसे जुड़ें',
+  },
+  notFound: {
+    title: 'जानकारी नहीं मिली',
+    text: 'आप जो पेज खोज रहे थे, वह मौजूद नहीं है या कहीं और चला गया है।',
+    home: 'होम पेज पर जाएँ',
+  },
+  loading: 'लोड हो रहा है…',
+};

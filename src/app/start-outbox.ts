@@ -1,0 +1,69 @@
+/**
+ * The page's outbox triggers, started once the app has loaded (main.tsx):
+ * right away, when the browser comes back online, and when the tab is shown
+ * again. The backoff timer lives in the outbox itself, 'Send now' on the
+ * outbox screen, and Background Sync in the service worker. Every trigger
+ * asks the one sender for a pass (the worker's, when one controls the page),
+ * so however many fire at once, nothing is sent twice.
+ *
+ * It also turns outbox outcomes (from this tab, other tabs or the worker)
+ * into toasts, so a person hears that a saved request went out or was
+ * refused wherever they are; a screen waiting for its own request's answer
+ * tells them itself.
+ */
+import { toast } from 'sonner';
+import { env } from '../config/env.ts';
+import { en as visitor } from '../features/new-visitor/messages.ts';
+import { en as parent } from '../features/registered-parent/messages.ts';
+import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
+import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
+
+interface NoticeTexts {
+  sent: string;
+  refused: string;
+}
+
+const NOTICES: Record<OutboxAction, NoticeTexts> = {
+  reschedule_single: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
+  reschedule_range: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
+  chat_facilitator: { sent: parent.outbox.chatSent, refused: parent.outbox.chatRefused },
+  book_consult: { sent: visitor.saved.consultSent, refused: visitor.saved.consultRefused },
+  schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
+};
+
+export interface OutboxNotice {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+/** The toast an outcome deserves: delivered, or refused (it then waits for the person's decision). */
+export function outboxNotice(event: OutboxEvent, notices: Record<OutboxAction, NoticeTexts> = NOTICES) {
+  if (event.type === 'OUTBOX_DELIVERED') return { kind: 'success', text: notices[event.action].sent } as const;
+  if (event.type === 'OUTBOX_FAILED') return { kind: 'error', text: notices[event.action].refused } as const;
+  return undefined;
+}
+
+let started = false;
+
+export function startOutbox(): void {
+  if (started) return;
+  started = true;
+  const outbox = pageOutbox(env.webhookUrl);
+
+  outbox.subscribe((event) => {
+    const notice = outboxNotice(event);
+    if (!notice || !('id' in event) || outbox.awaited(event.id)) return;
+    // One toast per item and outcome, even if the event reaches this tab twice.
+    toast[notice.kind](notice.text, { id: `${event.type}:${event.id}` });
+  });
+
+  const drain = () => {
+    // Failures are recorded on the items, and the outbox's timer tries again.
+    outbox.drain('now').catch(() => undefined);
+  };
+  window.addEventListener('online', drain);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') drain();
+  });
+  drain();
+}

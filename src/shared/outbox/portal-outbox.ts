@@ -1,0 +1,83 @@
+/**
+ * The portal's outbox, built one way for both its homes. In the service
+ * worker it is the sender. In a page it stores requests and hands every pass
+ * to the worker that controls the page, so sends outlive the page; a page no
+ * worker controls (the first visit, the dev server) sends itself, under the
+ * same lock. The page also keeps the backoff timer (a worker is stopped
+ * between events), asks for Background Sync while requests wait for a
+ * connection, and passes what the worker's sends say about the connection to
+ * the page's offline banner.
+ */
+import { OUTBOX_SYNC_TAG } from '../storage-names.ts';
+import type { PageToWorkerMessage } from '../sw-messages.ts';
+import { blobToBase64 } from '../webhook/attachments.ts';
+import { sendToWebhook } from '../webhook/client.ts';
+import { connectivity } from '../webhook/connectivity.ts';
+import { createOutbox, type Outbox, type PassRequest } from './outbox.ts';
+import { awaitsConnection } from './policy.ts';
+import type { OutboxEvent } from './types.ts';
+
+export type OutboxHome = 'page' | 'worker';
+
+/** Background Sync is Chromium-only and missing from TypeScript's libs. */
+interface WithSync {
+  sync?: { register(tag: string): Promise<void> };
+}
+
+/** The worker controlling this page, if any; page-only APIs, looked up at call time. */
+function controller(): ServiceWorker | null | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.serviceWorker?.controller;
+}
+
+function handToWorker({ mode, ticket }: PassRequest): boolean {
+  const worker = controller();
+  if (!worker) return false;
+  const message: PageToWorkerMessage = { type: 'OUTBOX_DRAIN', mode, ticket };
+  worker.postMessage(message);
+  return true;
+}
+
+/**
+ * Asks the browser to wake the worker once the connection is back, so items
+ * go out even if every tab is closed by then; only while the oldest waiting
+ * item lacks a connection. Never awaited: `ready` never settles where no
+ * worker is registered (the dev server).
+ */
+function requestBackgroundSync(outbox: Outbox): void {
+  if (typeof navigator === 'undefined' || !navigator.serviceWorker) return;
+  outbox
+    .list()
+    .then(async (items) => {
+      if (!awaitsConnection(items)) return;
+      const registration: ServiceWorkerRegistration & WithSync = await navigator.serviceWorker.ready;
+      await registration.sync?.register(OUTBOX_SYNC_TAG);
+    })
+    .catch(() => {
+      // Refused (permission, storage, an old browser): the page's own triggers still send.
+    });
+}
+
+/** An attempt's outcome, wherever it was made, says whether the phone has a connection. */
+function reportConnectivity(event: OutboxEvent): void {
+  if (event.type === 'OUTBOX_DELIVERED' || event.type === 'OUTBOX_FAILED') connectivity.report('online');
+  if (event.type === 'OUTBOX_DEFERRED') connectivity.report(event.error.kind === 'http' ? 'online' : 'offline');
+}
+
+export function createPortalOutbox(webhookUrl: string, home: OutboxHome): Outbox {
+  const send = (envelope: Parameters<typeof sendToWebhook>[0]) => sendToWebhook(envelope, { url: webhookUrl });
+  if (home === 'worker') return createOutbox({ send, encodeBase64: blobToBase64, setTimer: null });
+  const outbox = createOutbox({ send, encodeBase64: blobToBase64, delegate: handToWorker });
+  outbox.subscribe((event) => {
+    reportConnectivity(event);
+    if (event.type === 'OUTBOX_PASS_DONE' && event.waiting.length > 0) requestBackgroundSync(outbox);
+  });
+  return outbox;
+}
+
+let pageInstance: Outbox | undefined;
+
+/** The page's one outbox: every screen and trigger of a tab shares it, so its timer is armed once. */
+export function pageOutbox(webhookUrl: string): Outbox {
+  pageInstance ??= createPortalOutbox(webhookUrl, 'page');
+  return pageInstance;
+}

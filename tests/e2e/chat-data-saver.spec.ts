@@ -1,0 +1,190 @@
+import type { Page } from '@playwright/test';
+import { formatFileSize } from '../../src/shared/rules/sizes.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  fileList,
+  MB,
+  mediaFile,
+  message,
+  onDisk,
+  openSignedInInstalled,
+  sendButton,
+  sentAttachments,
+} from './chat-files.ts';
+import { cameraJpeg, decodeInBrowser, withExifOrientation } from './chat-photo.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { expectToast, openSignedIn } from '../support/registered-parent.ts';
+
+const CHAT = '/registered-parent/chat';
+const PHOTO_NAME = 'IMG_20261123_0915.jpeg';
+
+let cameraPhoto: Buffer | undefined;
+
+/** A 4000×3000 camera JPEG whose EXIF says to turn it 90° clockwise, as phones held upright write them; made once. */
+async function uprightPortraitPhoto(page: Page): Promise<Buffer> {
+  cameraPhoto ??= withExifOrientation(await cameraJpeg(page, 4000, 3000));
+  return cameraPhoto;
+}
+
+async function attach(page: Page, files: { name: string; buffer: Buffer }[]): Promise<void> {
+  await page.getByLabel('Add Files').setInputFiles(await onDisk(files));
+}
+
+const row = (page: Page, name: string) => fileList(page).getByRole('listitem').filter({ hasText: name });
+const saverSwitch = (page: Page) => page.getByRole('checkbox', { name: 'Data saver: make photos smaller' });
+const sendOriginal = (page: Page) => page.getByRole('checkbox', { name: `Send original ${PHOTO_NAME}` });
+
+async function sendAndReadAttachments(
+  page: Page,
+  webhook: { waitForRequests(n: number): Promise<{ body: unknown }[]> },
+) {
+  await message(page).fill('Our drawing');
+  await sendButton(page).click();
+  await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible({ timeout: 20_000 });
+  const [request] = await webhook.waitForRequests(1);
+  return sentAttachments(request?.body);
+}
+
+test.describe('data saver', () => {
+  test('a 4000×3000 photo with EXIF orientation 6 arrives upright, at most 1600 px long and 5× smaller', async ({
+    page,
+    webhook,
+  }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    const photo = await uprightPortraitPhoto(page);
+    // The test photo itself stands upright only through its EXIF: 3000 wide, 4000 high, red at the top right.
+    const original = await decodeInBrowser(page, photo, { redCorner: [0.9, 0.1] });
+    expect({ width: original.width, height: original.height }).toEqual({ width: 3000, height: 4000 });
+
+    await expect(saverSwitch(page)).toBeChecked();
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }, mediaFile('song.mp3', 'audio/mpeg', 700)]);
+    await expect(row(page, PHOTO_NAME)).toContainText(`${formatFileSize(photo.length)} → `);
+    await expect(row(page, 'song.mp3').getByRole('checkbox')).toHaveCount(0);
+    const cost = await page.getByText(/^About .+ of mobile data to send$/).textContent();
+
+    const [sent] = await sendAndReadAttachments(page, webhook);
+    expect(sent?.filename).toBe('IMG_20261123_0915.jpg');
+    expect(sent?.mimetype).toBe('image/jpeg');
+    const bytes = Buffer.from(sent?.content ?? '', 'base64');
+    expect(bytes.length * 5).toBeLessThanOrEqual(photo.length);
+    expect(bytes.includes(Buffer.from('Exif'))).toBe(false);
+    // What the screen said would go over the network: both files' base64, to the byte as formatted.
+    const base64Total = (sent?.content.length ?? 0) + 4 * Math.ceil(700 / 3);
+    expect(cost).toBe(`About ${formatFileSize(base64Total)} of mobile data to send`);
+
+    const received = await decodeInBrowser(page, bytes, {
+      topRight: [0.9, 0.1],
+      topLeft: [0.1, 0.1],
+      bottomRight: [0.9, 0.9],
+    });
+    expect({ width: received.width, height: received.height }).toEqual({ width: 1200, height: 1600 });
+    const isRed = ([r, g, b]: [number, number, number]) => r > 180 && g < 80 && b < 80;
+    expect(Object.entries(received.colours).map(([at, colour]) => [at, isRed(colour)])).toEqual([
+      ['topRight', true],
+      ['topLeft', false],
+      ['bottomRight', false],
+    ]);
+  });
+
+  test("'Send original' sends the exact bytes", async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    const photo = await uprightPortraitPhoto(page);
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
+    await sendOriginal(page).check();
+    await expect(row(page, PHOTO_NAME)).not.toContainText('→');
+    await expect(page.getByText(`${formatFileSize(photo.length)} of 10.00 MB used`, { exact: true })).toBeVisible();
+
+    const [sent] = await sendAndReadAttachments(page, webhook);
+    expect({ filename: sent?.filename, mimetype: sent?.mimetype }).toEqual({
+      filename: PHOTO_NAME,
+      mimetype: 'image/jpeg',
+    });
+    expect(Buffer.from(sent?.content ?? '', 'base64').equals(photo)).toBe(true);
+  });
+
+  test('turned off, it stays off on this phone and photos go as taken', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    await saverSwitch(page).uncheck();
+    await page.reload();
+    await expect(saverSwitch(page)).not.toBeChecked();
+
+    const photo = await uprightPortraitPhoto(page);
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
+    await expect(row(page, PHOTO_NAME)).toContainText(formatFileSize(photo.length));
+    await expect(row(page, PHOTO_NAME)).not.toContainText('→');
+    await expect(sendOriginal(page)).toHaveCount(0);
+    const [sent] = await sendAndReadAttachments(page, webhook);
+    expect(Buffer.from(sent?.content ?? '', 'base64').equals(photo)).toBe(true);
+  });
+
+  test('a photo the browser cannot decode is sent as it is', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    const broken = mediaFile('broken.png', 'image/png', 40_000);
+    await page.getByLabel('Add Files').setInputFiles([broken]);
+    await expect(row(page, 'broken.png')).toContainText(formatFileSize(broken.buffer.length));
+    await expect(row(page, 'broken.png').getByRole('checkbox')).toHaveCount(0);
+    const [sent] = await sendAndReadAttachments(page, webhook);
+    expect(Buffer.from(sent?.content ?? '', 'base64').equals(broken.buffer)).toBe(true);
+  });
+
+  test('where the browser cannot re-encode off the main thread, photos go as taken', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedIn(page, CHAT);
+    const photo = await uprightPortraitPhoto(page);
+    await page.addInitScript(() => {
+      delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas;
+    });
+    await page.reload();
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
+    await expect(row(page, PHOTO_NAME)).toContainText(formatFileSize(photo.length));
+    await expect(row(page, PHOTO_NAME)).not.toContainText('→');
+    const [sent] = await sendAndReadAttachments(page, webhook);
+    expect(Buffer.from(sent?.content ?? '', 'base64').equals(photo)).toBe(true);
+  });
+
+  test('the 10 MB cap counts what is sent: the original may not take it past', async ({ page }) => {
+    await openSignedIn(page, CHAT);
+    const photo = await uprightPortraitPhoto(page);
+    await attach(page, [mediaFile('recital.mp4', 'video/mp4', 9 * MB), { name: PHOTO_NAME, buffer: photo }]);
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(2);
+    await sendOriginal(page).click();
+    await expectToast(
+      page,
+      'error',
+      `The original of ${PHOTO_NAME} would take the attachments past 10.00 MB, so the smaller copy stays`,
+    );
+    await expect(sendOriginal(page)).not.toBeChecked();
+  });
+
+  test('is accessible and works with the keyboard alone', async ({ page, webhook }) => {
+    webhook.reply({ body: 'OK' });
+    await openSignedInInstalled(page, CHAT);
+    const photo = await uprightPortraitPhoto(page);
+    await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
+    await expect(row(page, PHOTO_NAME)).toContainText('→');
+    await expectAccessible(page, 'chat, a photo made smaller');
+
+    await message(page).focus();
+    await page.keyboard.type('Sent by keyboard');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Add Files')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(saverSwitch(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: `Remove ${PHOTO_NAME}` })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(sendOriginal(page)).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(sendOriginal(page)).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(sendButton(page)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible({ timeout: 20_000 });
+    const [request] = await webhook.waitForRequests(1);
+    expect(Buffer.from(sentAttachments(request?.body)[0]?.content ?? '', 'base64').equals(photo)).toBe(true);
+  });
+});

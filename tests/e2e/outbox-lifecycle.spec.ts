@@ -1,0 +1,184 @@
+/**
+ * The outbox against the page's real lifetime: tabs closed mid-send, apps
+ * reopened, reloads during a replay. Real timers throughout (a fake clock
+ * cannot show these races), each scenario under two seeds that set when the
+ * tab closes and how long the webhook takes.
+ */
+import type { BrowserContext, Page } from '@playwright/test';
+import type { RecordingWebhook, Reply } from '../support/recording-webhook.ts';
+import { openSignedIn } from '../support/registered-parent.ts';
+import { seeded } from '../support/seeded.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  bodyOf,
+  openControlled,
+  queueChatOffline,
+  savedPanel,
+  sendChat,
+  storedOutbox,
+  waitForOutboxIdle,
+} from './outbox-support.ts';
+
+const SEEDS = [11, 29];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The app opened again after its tab was closed: a new tab, signed in again (the session lives per tab). */
+async function reopen(context: BrowserContext, path = '/registered-parent/menu'): Promise<Page> {
+  const page = await context.newPage();
+  await openSignedIn(page, path);
+  return page;
+}
+
+/** Waits `ms` of real time, then checks that exactly one request was accepted and it carried `id`. */
+async function expectOneDeliveryOver(webhook: RecordingWebhook, page: Page, id: unknown, ms: number) {
+  await sleep(ms);
+  await waitForOutboxIdle(page);
+  expect(await storedOutbox(page)).toEqual([]);
+  expect([...webhook.acceptedCounts()]).toEqual([[id, 1]]);
+}
+
+for (const seed of SEEDS) {
+  test.describe(`the app closed mid-send (seed ${seed})`, () => {
+    test.describe.configure({ timeout: 60_000 });
+
+    test('a first send held by the network, the tab closed, the app opened again: delivered exactly once', async ({
+      page,
+      context,
+      webhook,
+    }) => {
+      const random = seeded(seed);
+      const closeAfterMs = 100 + Math.round(random() * 1_500);
+      // Long enough that the tab is surely gone before the request reaches the server.
+      const holdMs = closeAfterMs + 2_000;
+      webhook.reply({ body: { message: 'Noted' } }, Infinity);
+      await openControlled(page, '/registered-parent/chat');
+      // The network holds every webhook request for a while before it reaches the server. As in a browser, a
+      // request the page itself made dies with the page; one the service worker made goes on.
+      await context.route('**/api/webhook', async (route) => {
+        const fromWorker = route.request().serviceWorker() !== null;
+        await sleep(holdMs);
+        if (!fromWorker && page.isClosed()) await route.abort();
+        else await route.continue();
+      });
+      await sendChat(page, 'Held on its way');
+      await sleep(closeAfterMs);
+      await page.close();
+
+      const again = await reopen(context);
+      await expect.poll(() => webhook.requests.length, { timeout: 15_000 }).toBe(1);
+      expect(bodyOf(webhook.requests[0])).toMatchObject({ payload: { message: 'Held on its way' } });
+      await expectOneDeliveryOver(webhook, again, bodyOf(webhook.requests[0]).request_id, 3_000);
+      await expect(again.getByRole('link', { name: /waiting to send/ })).toHaveCount(0);
+    });
+
+    test('the webhook accepts a first send but answers after 4 s, the tab closes in between: one delivery', async ({
+      page,
+      context,
+      webhook,
+    }) => {
+      const random = seeded(seed);
+      webhook.reply({ body: { message: 'Noted' }, delayMs: 4_000 });
+      await openControlled(page, '/registered-parent/chat');
+      await sendChat(page, 'Answered slowly');
+      await webhook.waitForRequests(1);
+      await sleep(500 + Math.round(random() * 3_000));
+      await page.close();
+      await sleep(Math.round(random() * 1_000));
+
+      const again = await reopen(context, '/registered-parent/chat');
+      await expectOneDeliveryOver(webhook, again, bodyOf(webhook.requests[0]).request_id, 15_000);
+    });
+
+    test('a saved message replayed when the connection returns, the tab closed while the webhook answers: one delivery', async ({
+      page,
+      context,
+      webhook,
+    }) => {
+      const random = seeded(seed);
+      await queueChatOffline(page, context, 'Saved, then sent slowly');
+      const [saved] = await storedOutbox(page);
+      webhook.reply({ body: { message: 'Noted' }, delayMs: 4_000 });
+      await context.setOffline(false);
+      await webhook.waitForRequests(1);
+      await sleep(500 + Math.round(random() * 3_000));
+      await page.close();
+      await sleep(Math.round(random() * 1_000));
+
+      const again = await reopen(context, '/registered-parent/outbox');
+      await expectOneDeliveryOver(webhook, again, saved?.id, 15_000);
+    });
+  });
+
+  test.describe(`replays meeting the page's own lifetime (seed ${seed})`, () => {
+    test.describe.configure({ timeout: 120_000 });
+
+    test('a webhook refusing half its requests, 8 messages each typed on a freshly opened chat screen: all arrive once, in order', async ({
+      page,
+      webhook,
+    }) => {
+      const random = seeded(seed);
+      const messages = Array.from({ length: 8 }, (_, index) => `Message ${index + 1} of 8`);
+      // A little latency, so sends are still on their way when the next screen opens.
+      webhook.reply((): Reply => {
+        const delayMs = 50 + Math.round(random() * 150);
+        if (random() >= 0.5) return { body: { message: 'Received' }, delayMs };
+        return random() < 0.5 ? { status: 503, body: 'Busy', delayMs } : { dropConnection: true, delayMs };
+      }, Infinity);
+      await openControlled(page, '/registered-parent/chat');
+
+      for (const message of messages) {
+        await page.goto('/registered-parent/chat');
+        await sendChat(page, message);
+        await expect(
+          page.getByRole('button', { name: 'Send Another Message' }).or(savedPanel(page)).first(),
+        ).toBeVisible({ timeout: 30_000 });
+      }
+
+      await page.goto('/registered-parent/outbox');
+      await expect(async () => {
+        if ((await storedOutbox(page)).length > 0) {
+          await waitForOutboxIdle(page);
+          const sendNow = page.getByRole('button', { name: 'Send now' });
+          if (await sendNow.isVisible()) await sendNow.click();
+        }
+        expect(await storedOutbox(page)).toEqual([]);
+      }).toPass({ timeout: 90_000, intervals: [500] });
+
+      const accepted = webhook.requests.filter((request) => request.answered?.status === 200);
+      expect(accepted.map((request) => (bodyOf(request).payload as { message: string }).message)).toEqual(messages);
+      expect([...webhook.acceptedCounts().values()]).toEqual(Array(messages.length).fill(1));
+    });
+
+    test('20 saved requests, back online while the page reloads every 300 ms for 5 s: none lost, none twice, in order', async ({
+      page,
+      context,
+      webhook,
+    }) => {
+      const random = seeded(seed);
+      const messages = Array.from({ length: 20 }, (_, index) => `Saved ${String(index + 1).padStart(2, '0')}`);
+      await openControlled(page, '/registered-parent/chat');
+      await context.setOffline(true);
+      for (const message of messages) {
+        await sendChat(page, message);
+        await expect(savedPanel(page)).toBeVisible();
+        await page.getByRole('button', { name: 'Send Another Message' }).click();
+      }
+      expect(await storedOutbox(page)).toHaveLength(20);
+
+      webhook.reply(() => ({ body: { message: 'Received' }, delayMs: 100 + Math.round(random() * 200) }), Infinity);
+      await context.setOffline(false);
+      const until = Date.now() + 5_000;
+      while (Date.now() < until) {
+        await page.goto('/registered-parent/outbox', { waitUntil: 'commit' });
+        await sleep(300);
+      }
+      await page.goto('/registered-parent/outbox');
+      await expect.poll(() => storedOutbox(page), { timeout: 30_000 }).toEqual([]);
+
+      expect(webhook.requests.map((request) => (bodyOf(request).payload as { message: string }).message)).toEqual(
+        messages,
+      );
+      expect(new Set(webhook.requests.map((request) => bodyOf(request).request_id)).size).toBe(20);
+    });
+  });
+}
