@@ -5,8 +5,8 @@
  * by the static hosts' convention (server/http/page-files.ts), the 404 page
  * into 404.html, and an empty app shell, the service worker's navigation
  * fallback (sw/app-shell.ts), into app-shell.html. Each file is the built
- * index.html with the entry's CSS inlined, so the first screen paints from
- * the HTML alone, and the app started by the boot script
+ * index.html with the entry's CSS inlined, and a screen's own CSS in its
+ * page, so the first screen paints styled from the HTML alone, and the app started by the boot script
  * (server/http/boot-script.ts) once it has. This runs in writeBundle, before
  * vite-plugin-pwa's closeBundle injects the precache manifest: the pages are
  * precached with revisions of their own.
@@ -15,7 +15,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { BOOT_CHUNKS_ID, BOOT_SCRIPT } from '../server/http/boot-script.ts';
 import { NOT_FOUND_PAGE, pageFile } from '../server/http/page-files.ts';
 
@@ -28,7 +28,7 @@ const APP_SHELL_FILE = 'app-shell.html';
 
 /** What src/entry-prerender.tsx exports (its Node build is imported at run time, untyped). */
 interface PrerenderEntry {
-  PRERENDERED_PATHS: readonly string[];
+  PRERENDERED_PAGES: readonly { path: string; screenExport?: string | undefined }[];
   NOT_FOUND_PATH: string;
   renderPage(path: string): Promise<string>;
 }
@@ -112,23 +112,60 @@ async function buildEntry(config: ResolvedConfig, workDir: string): Promise<Prer
   return (await import(pathToFileURL(join(workDir, ENTRY_OUTPUT)).href)) as PrerenderEntry;
 }
 
-/** Renders every page into `outDir`, and the app shell beside them. */
-async function writePages(renderer: PrerenderEntry, template: string, outDir: string): Promise<void> {
+/** `<style>` elements for `css` (built CSS texts), put where the head ends: after the entry's. */
+export function withStyles(html: string, css: readonly string[]): string {
+  const styles = css.map((text) => `<style>${text.trim()}</style>`).join('');
+  return styles ? html.replace('</head>', () => `${styles}</head>`) : html;
+}
+
+/**
+ * Renders every page into `outDir`, and the app shell beside them. `screenCss`
+ * gives the CSS a screen's own chunk brings (by the screen's export name): it
+ * is inlined into that screen's page, so its first paint is already styled.
+ */
+async function writePages(
+  renderer: PrerenderEntry,
+  template: string,
+  outDir: string,
+  screenCss: (screenExport: string | undefined) => string[],
+): Promise<void> {
   const fileOf = (path: string) => {
     const file = pageFile(path);
     if (!file) throw new Error(`${path} cannot be served as a page: its last segment has a dot`);
     return file;
   };
   const pages = [
-    ...renderer.PRERENDERED_PATHS.map((path) => ({ path, file: fileOf(path) })),
-    { path: renderer.NOT_FOUND_PATH, file: NOT_FOUND_PAGE },
+    ...renderer.PRERENDERED_PAGES.map((page) => ({ ...page, file: fileOf(page.path) })),
+    { path: renderer.NOT_FOUND_PATH, screenExport: undefined, file: NOT_FOUND_PAGE },
   ];
   const write = async (file: string, html: string) => {
     await mkdir(dirname(join(outDir, file)), { recursive: true });
     await writeFile(join(outDir, file), html);
   };
   await write(APP_SHELL_FILE, template);
-  for (const { path, file } of pages) await write(file, fillRoot(template, await renderer.renderPage(path)));
+  for (const { path, screenExport, file } of pages) {
+    const html = fillRoot(template, await renderer.renderPage(path));
+    await write(file, withStyles(html, screenCss(screenExport)));
+  }
+}
+
+type BuiltChunk = Rolldown.OutputChunk & { viteMetadata?: { importedCss: Set<string> } };
+
+/** The CSS files a chunk and its static imports bring, in import order. */
+function cssOfChunk(chunk: BuiltChunk, chunks: ReadonlyMap<string, BuiltChunk>): string[] {
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (item: BuiltChunk) => {
+    if (seen.has(item.fileName)) return;
+    seen.add(item.fileName);
+    for (const file of item.imports) {
+      const imported = chunks.get(file);
+      if (imported) visit(imported);
+    }
+    for (const file of item.viteMetadata?.importedCss ?? []) css.add(file);
+  };
+  visit(chunk);
+  return [...css];
 }
 
 export function prerender(): Plugin {
@@ -145,16 +182,26 @@ export function prerender(): Plugin {
         if (item?.type !== 'asset') throw new Error(`The build has no ${fileName}`);
         return typeof item.source === 'string' ? item.source : new TextDecoder().decode(item.source);
       };
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+      const chunks = Object.values(bundle).filter((item): item is BuiltChunk => item.type === 'chunk');
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) throw new Error('The build has no entry chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const entryCss = new Set(cssOfChunk(entry, byFile));
+      const screenCss = (screenExport: string | undefined) => {
+        if (!screenExport) return [];
+        const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.exports.includes(screenExport));
+        if (!screen) throw new Error(`No chunk exports the screen ${screenExport}`);
+        return cssOfChunk(screen, byFile)
+          .filter((file) => !entryCss.has(file))
+          .map(source);
+      };
       const imports = new Map(chunks.map((chunk) => [`/${chunk.fileName}`, chunk.imports.map((file) => `/${file}`)]));
       const html = inlineStylesheets(source('index.html'), (urlPath) => source(urlPath.slice(1)));
       const template = bootAfterPaint(html, bootOrder(`/${entry.fileName}`, imports));
       await mkdir(join(config.root, WORK_DIR), { recursive: true });
       const workDir = await mkdtemp(join(config.root, WORK_DIR, 'run-'));
       try {
-        await writePages(await buildEntry(config, workDir), template, options.dir ?? config.build.outDir);
+        await writePages(await buildEntry(config, workDir), template, options.dir ?? config.build.outDir, screenCss);
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }

@@ -12,9 +12,18 @@ import { AppRoutes, SCREENS } from './app/app-routes.tsx';
 /** Path prefixes each screen is prerendered under: the Hindi pages (issue #14) add theirs here. */
 const LOCALE_PREFIXES = [''];
 
+export interface PrerenderedPage {
+  path: string;
+  /** The export of the screen's own chunk (see LazyPage), whose CSS the page needs for its first paint. */
+  screenExport?: string | undefined;
+}
+
 /** Every address that gets its own HTML file. */
-export const PRERENDERED_PATHS: readonly string[] = LOCALE_PREFIXES.flatMap((prefix) =>
-  SCREENS.map(({ path }) => (prefix + path).replace(/(.)\/$/, '$1')),
+export const PRERENDERED_PAGES: readonly PrerenderedPage[] = LOCALE_PREFIXES.flatMap((prefix) =>
+  SCREENS.map(({ path, Page }) => ({
+    path: (prefix + path).replace(/(.)\/$/, '$1'),
+    screenExport: 'exportName' in Page ? Page.exportName : undefined,
+  })),
 );
 
 /** An address no route has: it renders the 404 page. */

@@ -4,6 +4,8 @@ import { createElement, lazy, useState, type ComponentType, type FunctionCompone
 export interface LazyPage extends FunctionComponent {
   /** Loads the chunk; from then on the screen renders at once, without suspending. */
   preload(): Promise<void>;
+  /** The name its module exports it under: the build finds the screen's chunk, and its CSS, by it. */
+  exportName: string;
 }
 
 /**
@@ -28,5 +30,6 @@ export function lazyPage<M, K extends keyof M>(load: () => Promise<M>, name: K):
     preload: async () => {
       await fetchScreen();
     },
+    exportName: String(name),
   });
 }
