@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/prerender.ts';
 
 const MANIFEST_FILE = 'manifest.webmanifest';
 
@@ -27,10 +28,14 @@ function topLevelManifest(): Plugin {
   };
 }
 
+/** The reference server `npm run dev` and `npm run preview` start beside Vite (scripts/dev.ts), which passes its address. */
+const API_ORIGIN = process.env.THRIVE_API_ORIGIN ?? 'http://127.0.0.1:8787';
+
 export default defineConfig({
   plugins: [
     react(),
     topLevelManifest(),
+    prerender(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -44,7 +49,20 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
   },
+  // The webhook's default address is same-origin /api/webhook: in dev and preview (whose proxy defaults to this
+  // one) it is the reference server's.
+  server: { proxy: { '/api': API_ORIGIN } },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
-import { startPortal } from './perf/portal.ts';
+import { startPortal } from './perf/browser.ts';
 
 const RUNS = 20;
 const PARENT = JSON.stringify({ name: 'Asha Verma', number: '9876543210' });

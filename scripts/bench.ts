@@ -3,21 +3,16 @@
  * 127.0.0.1 and prints one line per figure: the landing route's gzip size,
  * the offline reopen time, the outbox replay, the base64 encode of a 10 MB
  * file with the longest main-thread task, and the reference server's
- * throughput. A figure whose code does not exist yet says so instead of
- * inventing a number. Every step has a time limit.
+ * throughput. A step that fails says why and the others still run; every
+ * step has a time limit.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/support/chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
-import { forwardedLines, formatEncode, formatReopen, medianItem, type EncodeFigures } from './perf/bench-figures.ts';
-import { describeTotals } from './perf/budget-check.ts';
-import { buildApp } from './perf/build-app.ts';
-import { totals } from './perf/bundle-size.ts';
-import { encodeOnce, offlineReopenOnce } from './perf/browser-bench.ts';
-import { bundleForBrowser } from './perf/bundle-for-browser.ts';
-import { startPortal } from './perf/portal.ts';
+import { bundleForBrowser, encodeOnce, offlineReopenOnce, startPortal } from './perf/browser.ts';
+import { buildApp, describeTotals } from './perf/bundle.ts';
+import { forwardedLines, formatEncode, formatReopen, medianItem, type EncodeFigures } from './perf/figures.ts';
 
 const OUT_DIR = '.out/bench/dist';
 const ENCODER_MODULE = 'src/shared/webhook/attachments.ts';
@@ -35,7 +30,6 @@ let failed = false;
 
 /** Runs another helper's bench script (tsx, in this process's Node) and keeps what it prints. */
 function helperBench(label: string, script: string): string[] {
-  if (!existsSync(script)) return [`${label}: not available yet`];
   progress(label);
   const result = spawnSync(process.execPath, ['--import', 'tsx', script], {
     encoding: 'utf8',
@@ -50,23 +44,14 @@ async function offlineReopen(browser: Browser, url: string): Promise<string> {
   progress('offline reopen');
   const collect = async (slowdown: number) => {
     const runs: number[] = [];
-    for (let run = 0; run < REOPEN_RUNS; run += 1) {
-      const ms = await offlineReopenOnce(browser, url, slowdown);
-      if (ms === undefined) return undefined;
-      runs.push(ms);
-    }
+    for (let run = 0; run < REOPEN_RUNS; run += 1) runs.push(await offlineReopenOnce(browser, url, slowdown));
     return runs;
   };
   const runsMs = await collect(1);
-  const throttledRunsMs = runsMs && (await collect(CPU_SLOWDOWN));
-  if (!runsMs || !throttledRunsMs) {
-    return 'offline reopen: not available yet (no service worker took control of the page)';
-  }
-  return formatReopen({ runsMs, throttledRunsMs, cpuSlowdown: CPU_SLOWDOWN });
+  return formatReopen({ runsMs, throttledRunsMs: await collect(CPU_SLOWDOWN), cpuSlowdown: CPU_SLOWDOWN });
 }
 
 async function encode(browser: Browser, url: string): Promise<string> {
-  if (!existsSync(ENCODER_MODULE)) return 'base64 encode of a 10 MB file: not available yet';
   progress('base64 encode');
   const script = await bundleForBrowser(ENCODER_MODULE, ENCODER_GLOBAL);
   const medianRun = async (slowdown: number): Promise<EncodeFigures> => {
@@ -81,8 +66,8 @@ async function encode(browser: Browser, url: string): Promise<string> {
 
 if (!ensureChromium()) process.exit(1);
 progress('build and landing size');
-const { sizes, outDir } = await buildApp(OUT_DIR);
-const lines = [`landing route / (gzip -9): ${describeTotals(totals(sizes.landing))}`];
+const { landing, outDir } = await buildApp(OUT_DIR);
+const lines = [`landing route / (gzip -9): ${describeTotals(landing)}`];
 
 const server = await startPortal(outDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

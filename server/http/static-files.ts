@@ -1,26 +1,28 @@
 import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reasons } from '../webhook/messages.ts';
+import { NOT_FOUND_PAGE, pageFile } from './page-files.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// Unhashed files (index.html, sw.js, the manifest, icons) are revalidated on every use, so a new build shows at once.
+// Unhashed files (the pages, sw.js, the manifest, icons) are revalidated on every use, so a new build shows at once.
 const REVALIDATE = 'no-cache';
 
-/** In-app routes get the app shell; API paths and missing files (anything with an extension) get a real 404. */
-function wantsAppShell(request: FastifyRequest): boolean {
+/** Everything but API paths and hashed assets may be a page: what has no file gets the 404 page if it asked for HTML. */
+function mayBePage(request: FastifyRequest, path: string): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  const path = request.url.split('?')[0] ?? '/';
   if (path.startsWith('/api/') || path.startsWith('/assets/')) return false;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html');
 }
 
+const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send(reasons.notFound);
+
 /**
- * Serves the production build: hashed files under assets/ are cached for a
- * year, everything else is revalidated, and in-app routes fall back to
- * index.html so a deep link or a reload works.
+ * Serves the production build as a static host would: hashed files under
+ * assets/ are cached for a year, everything else is revalidated; `/x` is the
+ * prerendered x.html, and an address with no page gets 404.html with status 404.
  */
 export async function staticFiles(app: FastifyInstance, distDir: string): Promise<void> {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -36,7 +38,12 @@ export async function staticFiles(app: FastifyInstance, distDir: string): Promis
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (wantsAppShell(request)) return reply.header('cache-control', REVALIDATE).sendFile('index.html');
-    return reply.code(404).type('text/plain; charset=utf-8').send(reasons.notFound);
+    const path = request.url.split('?')[0] ?? '/';
+    if (!mayBePage(request, path)) return notFound(reply);
+    const page = pageFile(path);
+    if (page && existsSync(join(distDir, page))) return reply.sendFile(page);
+    // A build from before prerendering has no 404 page: the reason in plain text then.
+    if (!existsSync(join(distDir, NOT_FOUND_PAGE))) return notFound(reply);
+    return reply.code(404).sendFile(NOT_FOUND_PAGE);
   });
 }

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { useHydrated } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { en } from './messages.ts';
 import { InstallButton } from './pwa/install.tsx';
@@ -9,19 +10,27 @@ import { whenLoaded } from './when-loaded.ts';
 // sonner is not needed to draw the first screen, so it stays off the landing route's critical path.
 const AppToaster = lazyPage(() => import('./app-toaster.tsx'), 'AppToaster');
 
-/** The frame of every page: brand bar and install offer, offline banner, the screen, footer, and the one toaster. */
+/**
+ * The frame of every page: brand bar and install offer, offline banner, the
+ * screen, footer, and the one toaster. The install offer and the offline
+ * banner depend on this browser, so they are not in the prerendered HTML: they
+ * appear after hydration, the offer in the bar's reserved height.
+ */
 export function AppLayout() {
+  const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
+    // A prerendered page stays inert until hydrated (scripts/prerender.ts): it is, now.
+    document.getElementById('root')?.removeAttribute('inert');
     void whenLoaded().then(() => setLoaded(true));
   }, []);
   return (
     <div className="app">
       <header className="app__bar">
         <span className="app__brand">{en.programmeTitle}</span>
-        <InstallButton />
+        {hydrated && <InstallButton />}
       </header>
-      <OfflineBanner />
+      {hydrated && <OfflineBanner />}
       <main className="app__main" id="main">
         <Suspense fallback={<p className="page-fallback">{en.loading}</p>}>
           <Outlet />

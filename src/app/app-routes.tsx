@@ -1,51 +1,100 @@
-import { Route, Routes } from 'react-router';
+import type { FunctionComponent } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { RequireSessionUser } from '../features/registered-parent/session/require-session-user.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { LandingPage } from './landing-page.tsx';
-import { lazyPage } from './lazy-page.ts';
+import { lazyPage, type LazyPage } from './lazy-page.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 
-// Every screen but the landing page is its own chunk: the landing route never pays for the calendar or chat.
-const SignInPage = lazyPage(() => import('../features/registered-parent/sign-in/sign-in-page.tsx'), 'SignInPage');
-const MenuPage = lazyPage(() => import('../features/registered-parent/menu/menu-page.tsx'), 'MenuPage');
-const SchedulePage = lazyPage(() => import('../features/registered-parent/schedule/schedule-page.tsx'), 'SchedulePage');
-const ReschedulePage = lazyPage(
-  () => import('../features/registered-parent/reschedule/reschedule-page.tsx'),
-  'ReschedulePage',
-);
-const ChatPage = lazyPage(() => import('../features/registered-parent/chat/chat-page.tsx'), 'ChatPage');
-const OutboxPage = lazyPage(() => import('../features/registered-parent/outbox/outbox-page.tsx'), 'OutboxPage');
-const WelcomePage = lazyPage(() => import('../features/new-visitor/welcome/welcome-page.tsx'), 'WelcomePage');
-const BookConsultPage = lazyPage(
-  () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
-  'BookConsultPage',
-);
-const ScheduleCallPage = lazyPage(
-  () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
-  'ScheduleCallPage',
-);
-const KnowMorePage = lazyPage(() => import('../features/new-visitor/know-more/know-more-page.tsx'), 'KnowMorePage');
+interface Screen {
+  path: string;
+  /** The landing page is in the entry chunk; every other screen is its own (LazyPage). */
+  Page: FunctionComponent | LazyPage;
+  /** Registered-parent screens that need the session user (spec §2). */
+  needsSession?: boolean;
+}
+
+/**
+ * Every screen of the portal, in the order of spec §2. The router, the build's
+ * prerendering (src/entry-prerender.tsx) and the preload before hydration all
+ * read this one table. Every screen but the landing page is its own chunk: the
+ * landing route never pays for the calendar or chat.
+ */
+export const SCREENS: readonly Screen[] = [
+  { path: paths.home, Page: LandingPage },
+  {
+    path: paths.signIn,
+    Page: lazyPage(() => import('../features/registered-parent/sign-in/sign-in-page.tsx'), 'SignInPage'),
+  },
+  {
+    path: paths.menu,
+    Page: lazyPage(() => import('../features/registered-parent/menu/menu-page.tsx'), 'MenuPage'),
+    needsSession: true,
+  },
+  {
+    path: paths.schedule,
+    Page: lazyPage(() => import('../features/registered-parent/schedule/schedule-page.tsx'), 'SchedulePage'),
+    needsSession: true,
+  },
+  {
+    path: paths.reschedule,
+    Page: lazyPage(() => import('../features/registered-parent/reschedule/reschedule-page.tsx'), 'ReschedulePage'),
+    needsSession: true,
+  },
+  {
+    path: paths.chat,
+    Page: lazyPage(() => import('../features/registered-parent/chat/chat-page.tsx'), 'ChatPage'),
+    needsSession: true,
+  },
+  {
+    path: paths.outbox,
+    Page: lazyPage(() => import('../features/registered-parent/outbox/outbox-page.tsx'), 'OutboxPage'),
+    needsSession: true,
+  },
+  {
+    path: paths.visitorWelcome,
+    Page: lazyPage(() => import('../features/new-visitor/welcome/welcome-page.tsx'), 'WelcomePage'),
+  },
+  {
+    path: paths.bookConsult,
+    Page: lazyPage(
+      () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
+      'BookConsultPage',
+    ),
+  },
+  {
+    path: paths.scheduleCall,
+    Page: lazyPage(
+      () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
+      'ScheduleCallPage',
+    ),
+  },
+  {
+    path: paths.knowMore,
+    Page: lazyPage(() => import('../features/new-visitor/know-more/know-more-page.tsx'), 'KnowMorePage'),
+  },
+];
+
+const routeOf = ({ path, Page }: Screen) => <Route key={path} path={path} element={<Page />} />;
 
 export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route path={paths.home} element={<LandingPage />} />
-        <Route path={paths.signIn} element={<SignInPage />} />
-        <Route element={<RequireSessionUser />}>
-          <Route path={paths.menu} element={<MenuPage />} />
-          <Route path={paths.schedule} element={<SchedulePage />} />
-          <Route path={paths.reschedule} element={<ReschedulePage />} />
-          <Route path={paths.chat} element={<ChatPage />} />
-          <Route path={paths.outbox} element={<OutboxPage />} />
-        </Route>
-        <Route path={paths.visitorWelcome} element={<WelcomePage />} />
-        <Route path={paths.bookConsult} element={<BookConsultPage />} />
-        <Route path={paths.scheduleCall} element={<ScheduleCallPage />} />
-        <Route path={paths.knowMore} element={<KnowMorePage />} />
+        {SCREENS.filter((screen) => !screen.needsSession).map(routeOf)}
+        <Route element={<RequireSessionUser />}>{SCREENS.filter((screen) => screen.needsSession).map(routeOf)}</Route>
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );
+}
+
+/**
+ * Loads the chunk of the screen at `pathname` (none for the landing and 404
+ * pages), so a prerendered page hydrates without suspending.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const screen = SCREENS.find(({ path }) => matchPath(path, pathname));
+  if (screen && 'preload' in screen.Page) await screen.Page.preload();
 }

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { BOOT_SCRIPT_SOURCE } from '../../server/http/boot-script.ts';
+import { waitForApp } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
 import { PNG } from './stored-requests.ts';
 
@@ -28,10 +30,10 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test.describe('the Content-Security-Policy', () => {
-  test('is sent with the page and forbids inline script', async ({ page }) => {
+  test('is sent with the page and forbids inline script but the boot script', async ({ page }) => {
     const response = await page.goto('/');
     const csp = response?.headers()['content-security-policy'] ?? '';
-    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain(`script-src 'self' ${BOOT_SCRIPT_SOURCE};`);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
   });
@@ -62,6 +64,7 @@ test.describe('the Content-Security-Policy', () => {
     await page.goto('/registered-parent/reschedule');
     await expect(page.getByRole('grid')).toBeVisible();
     await page.goto('/registered-parent/chat');
+    await waitForApp(page);
     await page.getByLabel('Add Files').setInputFiles({
       name: 'dot.png',
       mimeType: 'image/png',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { waitForApp } from '../support/first-paint.ts';
 import { expectVisibleFocus, tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { sampleFile } from '../support/media-samples.ts';
 import { expectToast } from '../support/registered-parent.ts';
@@ -29,6 +30,8 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await page.clock.setFixedTime(new Date(NOW));
   await page.goto('/');
   await expect(heading(page, 'Thrive')).toBeVisible();
+  // Keys pressed before the app runs reach nothing: the prerendered page is inert until hydrated.
+  await waitForApp(page);
 
   // Landing → sign-in: the first Tab reaches the first card.
   await tabOnceTo(page, link(page, /^I'm a registered parent/));

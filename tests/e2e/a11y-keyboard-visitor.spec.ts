@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_BUILD_ENV } from '../support/build.ts';
+import { waitForApp } from '../support/first-paint.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { expectToast } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
@@ -20,6 +21,8 @@ test('a new visitor books a consultation, then schedules a call, with the keyboa
     .reply({ body: '' });
   await page.goto('/');
   await expect(heading(page, 'Thrive')).toBeVisible();
+  // Keys pressed before the app runs reach nothing: the prerendered page is inert until hydrated.
+  await waitForApp(page);
 
   // Landing → welcome → book a consult.
   await tabOnceTo(page, link(page, /^I'm a registered parent/));

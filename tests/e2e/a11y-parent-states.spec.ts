@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
+import { waitForApp } from '../support/first-paint.ts';
 import { sampleFile } from '../support/media-samples.ts';
 import { ASHA, toast, type ToastType } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
@@ -21,6 +22,7 @@ async function openSignedInInstalled(page: Page, path: string): Promise<void> {
     user: JSON.stringify(ASHA),
   });
   await page.goto(path);
+  await waitForApp(page);
 }
 
 async function expectToastAccessible(page: Page, type: ToastType, text: string, state: string): Promise<void> {

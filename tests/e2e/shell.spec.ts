@@ -32,7 +32,8 @@ test.describe('unknown paths', () => {
     page.on('console', (message) => logged.push(message.text()));
     await page.goto('/no/such/page?x=1');
     await expect(page.getByRole('heading', { level: 1, name: 'Details not found' })).toBeVisible();
-    expect(logged.some((line) => line.includes('/no/such/page'))).toBe(true);
+    // The page is prerendered: the app logs once it has hydrated it.
+    await expect.poll(() => logged.some((line) => line.includes('/no/such/page'))).toBe(true);
     await expect(page.getByRole('contentinfo')).toContainText(en.poweredBy);
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { waitForApp } from './first-paint.ts';
 
 /** WCAG 2.2 A and AA, plus axe's best practices (landmarks, one h1, heading order…): every rule axe runs by default. */
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] as const;
@@ -111,4 +112,5 @@ export async function openInstalled(page: Page, path: string, origin = ''): Prom
   await page.goto(`${origin}/`);
   await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.goto(`${origin}${path}`);
+  await waitForApp(page);
 }

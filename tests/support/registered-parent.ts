@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
+import { waitForApp } from './first-paint.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 export const ASHA: User = { name: 'Asha Verma', number: '9876543210' };
@@ -7,7 +8,7 @@ export const ASHA: User = { name: 'Asha Verma', number: '9876543210' };
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const IST_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/;
 
-/** Puts a signed-in parent in this tab's sessionStorage, as the sign-in form would, then opens `path`. */
+/** Puts a signed-in parent in this tab's sessionStorage, as the sign-in form would, then opens `path` and waits for the app. */
 export async function openSignedIn(page: Page, path: string, user: User = ASHA): Promise<void> {
   await page.goto('/');
   await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
@@ -15,6 +16,7 @@ export async function openSignedIn(page: Page, path: string, user: User = ASHA):
     JSON.stringify(user),
   ] as const);
   await page.goto(path);
+  await waitForApp(page);
 }
 
 export async function readSessionUser(page: Page): Promise<unknown> {

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
+import { NOT_FOUND_PAGE, pageFile } from '../../server/http/page-files.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { RecordingWebhook, type RecordedRequest } from './recording-webhook.ts';
 
@@ -70,17 +71,33 @@ async function handleWebhook(webhook: RecordingWebhook, req: IncomingMessage, re
   recorded.answered = { status, at: Date.now() };
 }
 
+const isFile = (path: string) =>
+  stat(path).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
+/** The file for a request and its status, as the reference server (server/http/static-files.ts) picks them. */
+async function resolveStatic(root: string, pathname: string): Promise<{ file: string; status: number } | undefined> {
+  const requested = normalize(join(root, decodeURIComponent(pathname)));
+  if (requested.startsWith(root) && (await isFile(requested))) return { file: requested, status: 200 };
+  if (pathname.startsWith('/assets/')) return undefined;
+  const page = pageFile(pathname);
+  if (page && (await isFile(join(root, page)))) return { file: join(root, page), status: 200 };
+  return page ? { file: join(root, NOT_FOUND_PAGE), status: 404 } : undefined;
+}
+
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
-  const requested = normalize(join(root, decodeURIComponent(pathname)));
-  let file = requested.startsWith(root) ? requested : join(root, 'index.html');
-  const info = await stat(file).catch(() => undefined);
-  // In-app routes have no file: they get the shell, as the production server does.
-  if (!info?.isFile()) file = join(root, 'index.html');
-  const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
-  const cache = file.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cache });
-  createReadStream(file).pipe(res);
+  const found = await resolveStatic(root, pathname);
+  if (!found) {
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  const type = CONTENT_TYPES[extname(found.file)] ?? 'application/octet-stream';
+  const cache = found.file.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  res.writeHead(found.status, { 'Content-Type': type, 'Cache-Control': cache });
+  createReadStream(found.file).pipe(res);
 }
 
 /** Serves the production build and a recording webhook on one 127.0.0.1 origin. */

@@ -16,6 +16,7 @@ export const hi: RegisteredParentMessages = {
   },
   menu: {
     hello: (name) => `नमस्ते, ${name}!`,
+    helloBeforeName: 'नमस्ते!',
     prompt: 'आप क्या करना चाहेंगे?',
     scheduleTitle: 'अपना शेड्यूल देखें',
     scheduleText: 'आने वाले सेशन देखें',

@@ -16,6 +16,8 @@ export const en = {
   },
   menu: {
     hello: (name: string) => `Hello, ${name}!`,
+    /** The prerendered menu's greeting: the parent's name arrives with the session, after hydration. */
+    helloBeforeName: 'Hello!',
     prompt: 'What would you like to do?',
     scheduleTitle: 'Know your schedule',
     scheduleText: 'View upcoming sessions',

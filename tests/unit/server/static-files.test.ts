@@ -1,11 +1,22 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
 import { contentSecurityPolicy } from '../../../server/http/security-headers.ts';
 import { FAKE_ASSET } from '../../../scripts/portal-process.ts';
 import { startTestPortal, type TestPortal } from './support/test-portal.ts';
 
+// Prerendered pages as the build writes them (scripts/prerender.ts), each saying which file it is.
+const PAGES = ['registered-parent.html', 'registered-parent/menu.html', 'new-to-thrive/book-consult.html', '404.html'];
+const pageHtml = (file: string) => `<!doctype html><html><body><div id="root">${file}</div></body></html>`;
+
 let portal: TestPortal;
 beforeAll(async () => {
   portal = await startTestPortal();
+  for (const file of PAGES) {
+    mkdirSync(dirname(join(portal.config.distDir, file)), { recursive: true });
+    writeFileSync(join(portal.config.distDir, file), pageHtml(file));
+  }
 });
 afterAll(async () => {
   await portal.dispose();
@@ -29,15 +40,35 @@ describe('the built app', () => {
     ]);
   });
 
-  it.each(['/registered-parent/menu', '/new-to-thrive/book-consult', '/no/such/page?x=1'])(
-    'answers the in-app route %s with index.html, not cached',
-    async (url) => {
-      const response = await get(url, { accept: 'text/html' });
-      expect(response.statusCode).toBe(200);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    ['/registered-parent', 'registered-parent.html'],
+    ['/registered-parent/', 'registered-parent.html'],
+    ['/registered-parent/menu', 'registered-parent/menu.html'],
+    ['/new-to-thrive/book-consult?utm_source=sms', 'new-to-thrive/book-consult.html'],
+  ])('answers %s with its prerendered page %s, not cached', async (url, file) => {
+    const response = await get(url, { accept: 'text/html' });
+    expect([response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([
+      200,
+      'text/html; charset=utf-8',
+      'no-cache',
+    ]);
+    expect(response.body).toBe(pageHtml(file));
+  });
+
+  it.each([
+    ['an unknown page', '/no/such/page?x=1', {}],
+    ['an unknown page below a prerendered one', '/registered-parent/menu/extra', {}],
+    ['a path that tries to leave the build', '/registered-parent/../../etc/passwd', {}],
+    ['a missing file asked for as a page', '/old-page.php', { accept: 'text/html' }],
+  ])('answers %s with the 404 page and status 404, not cached', async (_case, url, headers) => {
+    const response = await get(url, headers);
+    expect([response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([
+      404,
+      'text/html; charset=utf-8',
+      'no-cache',
+    ]);
+    expect(response.body).toBe(pageHtml('404.html'));
+  });
 
   it.each([
     ['a missing hashed asset', '/assets/index-Missing1.js', {}],
@@ -61,7 +92,7 @@ describe('the built app', () => {
 });
 
 describe('security headers', () => {
-  it.each(['/', '/registered-parent', `/${FAKE_ASSET}`])('come with %s', async (url) => {
+  it.each(['/', '/registered-parent', '/no/such/page', `/${FAKE_ASSET}`])('come with %s', async (url) => {
     const { headers } = await get(url);
     expect(headers).toMatchObject({
       'content-security-policy': contentSecurityPolicy(undefined),
@@ -96,11 +127,11 @@ describe('security headers', () => {
     expect(headers['strict-transport-security']).toBeUndefined();
   });
 
-  it('forbid inline script, plugins, framing and foreign base URLs', () => {
+  it("forbid inline script but the pages' boot script, plugins, framing and foreign base URLs", () => {
     const directives = contentSecurityPolicy(undefined).split('; ');
     expect(directives).toEqual(
       expect.arrayContaining([
-        "script-src 'self'",
+        `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

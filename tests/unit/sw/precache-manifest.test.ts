@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -46,6 +46,15 @@ describe('the built service worker', () => {
 
   it('precaches index.html with a revision, so a changed shell is fetched again', () => {
     expect(precache).toContainEqual({ url: 'index.html', revision: expect.stringMatching(/^[0-9a-f]{32}$/) });
+  });
+
+  it('precaches every prerendered page, the 404 page and the app shell, each with a revision of its own', () => {
+    const pages = readdirSync(outDir, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    expect(pages).toEqual(expect.arrayContaining(['registered-parent/chat.html', '404.html', 'app-shell.html']));
+    const revisions = pages.map((file) => precache.find((entry) => entry.url === file.split(sep).join('/'))?.revision);
+    expect(revisions).toEqual(pages.map(() => expect.stringMatching(/^[0-9a-f]{32}$/)));
+    // Every page's revision is its own: the files differ, so must their revisions.
+    expect(new Set(revisions).size).toBe(pages.length);
   });
 
   it('precaches the web app manifest at its unhashed address', () => {

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 
 /** localStorage key of the data saver setting: remembered on this phone, for every parent who uses it. */
 export const DATA_SAVER_KEY = 'thrive-data-saver';
@@ -26,12 +27,17 @@ export function writeDataSaver(storage: () => Pick<Storage, 'setItem' | 'removeI
   }
 }
 
-/** The data saver switch of the chat screen (issue 15): photos are made smaller before sending unless turned off. */
+/**
+ * The data saver switch of the chat screen (issue 15): photos are made smaller before sending unless turned off.
+ * The prerendered page shows it on; this phone's setting is read once the page is hydrated.
+ */
 export function useDataSaver() {
-  const [on, setOn] = useState(() => readDataSaver(phoneStorage));
+  const hydrated = useHydrated();
+  const [chosen, setChosen] = useState<boolean>();
+  const on = chosen ?? (hydrated ? readDataSaver(phoneStorage) : true);
   const change = useCallback((next: boolean) => {
     writeDataSaver(phoneStorage, next);
-    setOn(next);
+    setChosen(next);
   }, []);
   return { on, change };
 }

@@ -20,7 +20,6 @@ export function MenuPage() {
   const waiting = useOutboxEntries(user)?.length ?? 0;
   const [warning, setWarning] = useState(false);
   const logoutButton = useRef<HTMLButtonElement>(null);
-  if (!user) return null;
 
   const onLogout = () => {
     if (waiting > 0) setWarning(true);
@@ -34,7 +33,7 @@ export function MenuPage() {
 
   return (
     <Page
-      title={t.hello(user.name)}
+      title={user ? t.hello(user.name) : t.helloBeforeName}
       subtitle={t.prompt}
       nav={
         <>
@@ -48,16 +47,17 @@ export function MenuPage() {
       }
     >
       {warning && waiting > 0 && <LogoutWarning waiting={waiting} onLogOut={() => void logOut()} onStay={stay} />}
-      {waiting > 0 && (
-        <Link to={paths.outbox} className="outbox-badge">
-          {t.waiting(waiting)}
-        </Link>
-      )}
       <nav className="card-list" aria-label={t.prompt}>
         <CardLink to={paths.schedule} icon={<CalendarIcon />} title={t.scheduleTitle} text={t.scheduleText} />
         <CardLink to={paths.reschedule} icon={<RescheduleIcon />} title={t.rescheduleTitle} text={t.rescheduleText} />
         <CardLink to={paths.chat} icon={<ChatIcon />} title={t.chatTitle} text={t.chatText} />
       </nav>
+      {/* Below the cards: it appears once the outbox is read, after the page is drawn, and moves nothing. */}
+      {waiting > 0 && (
+        <Link to={paths.outbox} className="outbox-badge">
+          {t.waiting(waiting)}
+        </Link>
+      )}
     </Page>
   );
 }

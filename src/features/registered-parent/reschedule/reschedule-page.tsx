@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
 import { TextAreaField } from '../../../ui/field.tsx';
 import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { en } from '../messages.ts';
 import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
@@ -14,7 +15,9 @@ import { BackToMenu } from '../back-to-menu.tsx';
 const t = en.reschedule;
 
 export function ReschedulePage() {
-  const [today] = useState(() => dayFromKey(istTodayKey(new Date())));
+  // India's today is not known when the page is prerendered: the calendar fills its reserved slot after hydration.
+  const hydrated = useHydrated();
+  const today = useMemo(() => (hydrated ? dayFromKey(istTodayKey(new Date())) : undefined), [hydrated]);
   const [selection, setSelection] = useState<DaySelection>(NO_SELECTION);
   const [note, setNote] = useState('');
   const { state, submit, reset, busy } = useRescheduleSubmit();
@@ -56,12 +59,16 @@ export function ReschedulePage() {
               <p className="field__label" id={calendarLabelId}>
                 {t.calendarLabel}
               </p>
-              <DateRangeCalendar
-                selection={selection}
-                onChange={setSelection}
-                today={today}
-                labelledBy={calendarLabelId}
-              />
+              <div className="calendar-slot">
+                {today && (
+                  <DateRangeCalendar
+                    selection={selection}
+                    onChange={setSelection}
+                    today={today}
+                    labelledBy={calendarLabelId}
+                  />
+                )}
+              </div>
               <p className="calendar-card__summary" role="status">
                 {describeSelection(selection, t)}
               </p>

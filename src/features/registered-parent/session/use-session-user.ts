@@ -30,9 +30,12 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
+/** Prerendered pages are built for no one: the parent is known from hydration on. */
+const noUserBeforeHydration = () => null;
+
 /** The signed-in parent of this tab, kept in sessionStorage (spec §3). */
 export function useSessionUser() {
-  const user = useSyncExternalStore(subscribe, snapshot);
+  const user = useSyncExternalStore(subscribe, snapshot, noUserBeforeHydration);
   const signIn = useCallback((next: User) => {
     const saved = saveSessionUser(window.sessionStorage, next);
     notify();

@@ -18,6 +18,15 @@ export function SignInPage() {
   const navigate = useNavigate();
   const [name, setName] = useState(user?.name ?? '');
   const [number, setNumber] = useState(user?.number ?? '');
+  // A prerendered page learns the saved parent only after hydration: prefill then, unless the parent has typed.
+  const [prefilledFrom, setPrefilledFrom] = useState(user);
+  if (user !== prefilledFrom) {
+    setPrefilledFrom(user);
+    if (user && !name && !number) {
+      setName(user.name);
+      setNumber(user.number);
+    }
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

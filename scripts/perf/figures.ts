@@ -1,0 +1,193 @@
+/**
+ * The arithmetic and wording of the performance figures, kept apart from the
+ * browser work: the lines of `npm run bench`, and Lighthouse results turned
+ * into one line per page and checked against the targets of issue 13. The
+ * Lighthouse part reads only the few fields it needs, so it works on a full
+ * result and on a small hand-written one in tests.
+ */
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new RangeError('median of no values');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/** The item whose value is the median (the lower middle one for an even count), e.g. the median run with its details. */
+export function medianItem<T>(items: readonly T[], value: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => value(a) - value(b));
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (middle === undefined) throw new RangeError('median of no items');
+  return middle;
+}
+
+export function formatMs(ms: number): string {
+  return `${Math.round(ms)} ms`;
+}
+
+/** The length of the padded base64 of `bytes` bytes: a check that the encoder really encoded the whole file. */
+export function base64Length(bytes: number): number {
+  return 4 * Math.ceil(bytes / 3);
+}
+
+export interface ReopenFigures {
+  /** Navigation to the first h1 painted, one value per run. */
+  runsMs: number[];
+  throttledRunsMs: number[];
+  cpuSlowdown: number;
+}
+
+export function formatReopen({ runsMs, throttledRunsMs, cpuSlowdown }: ReopenFigures): string {
+  return (
+    `offline reopen (navigation to first h1, service worker in control): median ${formatMs(median(runsMs))} ` +
+    `of ${runsMs.length} runs; ${cpuSlowdown}x CPU: median ${formatMs(median(throttledRunsMs))} ` +
+    `of ${throttledRunsMs.length}`
+  );
+}
+
+export interface EncodeFigures {
+  bytes: number;
+  ms: number;
+  /** Durations of the long tasks (50 ms or more) seen while encoding. */
+  longTasksMs: number[];
+  /** Characters of base64 produced: must be base64Length(bytes). */
+  encodedLength: number;
+}
+
+/** The longest main-thread task in words; the Long Tasks API reports only tasks of 50 ms or more. */
+export function formatLongestTask(longTasksMs: readonly number[]): string {
+  if (longTasksMs.length === 0) return 'longest main-thread task under 50 ms (no long task)';
+  const count = longTasksMs.length === 1 ? '1 long task' : `${longTasksMs.length} long tasks`;
+  return `longest main-thread task ${formatMs(Math.max(...longTasksMs))} (${count})`;
+}
+
+function checkLength({ bytes, encodedLength }: EncodeFigures): string {
+  const expected = base64Length(bytes);
+  return encodedLength === expected ? '' : ` (WRONG: ${encodedLength} base64 characters, expected ${expected})`;
+}
+
+export function formatEncode(plain: EncodeFigures, throttled: EncodeFigures, cpuSlowdown: number): string {
+  const size = `${(plain.bytes / (1024 * 1024)).toFixed(2)} MB`;
+  return (
+    `base64 encode of a ${size} file in the browser: ${formatMs(plain.ms)}, ${formatLongestTask(plain.longTasksMs)}` +
+    `${checkLength(plain)}; ${cpuSlowdown}x CPU: ${formatMs(throttled.ms)}, ` +
+    `${formatLongestTask(throttled.longTasksMs)}${checkLength(throttled)}`
+  );
+}
+
+/** The lines a helper bench script printed, or a line saying why there are none. */
+export function forwardedLines(label: string, stdout: string, exitCode: number | null): string[] {
+  const lines = stdout
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line.trim() !== '');
+  if (exitCode !== 0) return [`${label}: failed (exit ${exitCode ?? 'timeout'})${lines.length ? ':' : ''}`, ...lines];
+  return lines.length > 0 ? lines : [`${label}: printed nothing`];
+}
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type CategoryId = (typeof CATEGORIES)[number];
+
+export interface LighthouseReport {
+  categories: Partial<Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>>;
+  audits: Partial<
+    Record<string, { title: string; score: number | null; numericValue?: number; displayValue?: string }>
+  >;
+  runtimeError?: { code: string; message: string };
+}
+
+export interface PageSummary {
+  /** Category scores out of 100; null when Lighthouse could not score it. */
+  scores: Record<CategoryId, number | null>;
+  fcpMs: number | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  /** Weighted audits that cost points: `category: id (title)`. */
+  losses: string[];
+}
+
+/** Issue 13: every score 100, LCP at most 1.0 s, no layout shift, TBT under 50 ms. */
+export const TARGETS = {
+  scores: { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 },
+  lcpMs: 1000,
+  cls: 0,
+  tbtBelowMs: 50,
+} as const;
+
+export function formatSeconds(ms: number | null): string {
+  return ms === null ? 'n/a' : `${(ms / 1000).toFixed(2)} s`;
+}
+
+const score = (value: number | null) => (value === null ? 'n/a' : String(value));
+const formatCls = (cls: number | null) => (cls === null ? 'n/a' : cls.toFixed(3));
+const formatMsOrNa = (ms: number | null) => (ms === null ? 'n/a' : formatMs(ms));
+
+const numeric = (report: LighthouseReport, id: string) => report.audits[id]?.numericValue ?? null;
+
+export function summarize(report: LighthouseReport): PageSummary {
+  const scores = {} as Record<CategoryId, number | null>;
+  const losses: string[] = [];
+  for (const id of CATEGORIES) {
+    const category = report.categories[id];
+    scores[id] = category?.score == null ? null : Math.round(category.score * 100);
+    for (const ref of category?.auditRefs ?? []) {
+      const audit = report.audits[ref.id];
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+        const shown = audit.displayValue ? `, ${audit.displayValue}` : '';
+        losses.push(`${id}: ${ref.id} (${audit.title}${shown})`);
+      }
+    }
+  }
+  return {
+    scores,
+    fcpMs: numeric(report, 'first-contentful-paint'),
+    lcpMs: numeric(report, 'largest-contentful-paint'),
+    tbtMs: numeric(report, 'total-blocking-time'),
+    cls: numeric(report, 'cumulative-layout-shift'),
+    losses,
+  };
+}
+
+/** Each target the page misses, in words; empty when all hold. */
+export function missedTargets(summary: PageSummary): string[] {
+  const missed: string[] = [];
+  for (const id of CATEGORIES) {
+    const score = summary.scores[id];
+    if (score === null || score < TARGETS.scores[id]) missed.push(`${id} ${score ?? 'n/a'} < ${TARGETS.scores[id]}`);
+  }
+  if (summary.lcpMs === null || summary.lcpMs > TARGETS.lcpMs) {
+    missed.push(`LCP ${formatSeconds(summary.lcpMs)} > ${formatSeconds(TARGETS.lcpMs)}`);
+  }
+  if (summary.cls === null || summary.cls > TARGETS.cls) missed.push(`CLS ${formatCls(summary.cls)} > ${TARGETS.cls}`);
+  if (summary.tbtMs === null || summary.tbtMs >= TARGETS.tbtBelowMs) {
+    missed.push(`TBT ${formatMsOrNa(summary.tbtMs)} >= ${TARGETS.tbtBelowMs} ms`);
+  }
+  return missed;
+}
+
+/** The targets in words, for the head of the audit's output. */
+export function describeTargets(): string {
+  return (
+    `Lighthouse scores ${TARGETS.scores.performance} in all four categories, LCP <= ${formatSeconds(TARGETS.lcpMs)}, ` +
+    `CLS ${TARGETS.cls}, TBT < ${TARGETS.tbtBelowMs} ms`
+  );
+}
+
+export function formatSummary(page: string, summary: PageSummary): string {
+  const { scores } = summary;
+  const missed = missedTargets(summary);
+  return [
+    page.padEnd(28),
+    `performance ${score(scores.performance)}`,
+    `accessibility ${score(scores.accessibility)}`,
+    `best-practices ${score(scores['best-practices'])}`,
+    `SEO ${score(scores.seo)}`,
+    `| FCP ${formatSeconds(summary.fcpMs)}`,
+    `LCP ${formatSeconds(summary.lcpMs)}`,
+    `TBT ${formatMsOrNa(summary.tbtMs)}`,
+    `CLS ${formatCls(summary.cls)}`,
+    `| targets ${missed.length === 0 ? 'hold' : `MISSED: ${missed.join('; ')}`}`,
+  ].join('  ');
+}

@@ -1,0 +1,192 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { en as app } from '../../src/app/messages.ts';
+import { en as pwa } from '../../src/app/pwa/messages.ts';
+import { paths } from '../../src/config/paths.ts';
+import { en as visitor } from '../../src/features/new-visitor/messages.ts';
+import { en as parent } from '../../src/features/registered-parent/messages.ts';
+import { DATA_SAVER_KEY } from '../../src/features/registered-parent/chat/data-saver.ts';
+import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
+import { E2E_BUILD_ENV } from '../support/build.ts';
+import {
+  holdScriptsUntilFirstPaint,
+  offerInstall,
+  paintRecord,
+  waitForHydration,
+  watchFirstPaint,
+} from '../support/first-paint.ts';
+import { ASHA, openSignedIn } from '../support/registered-parent.ts';
+import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { expect, test } from './fixtures.ts';
+
+interface Route {
+  path: string;
+  /** The h1 of the prerendered page, the one painted first. */
+  heading: string;
+  /** The h1 once hydrated for a signed-in parent, where it differs. */
+  signedInHeading?: string;
+  needsSession?: boolean;
+}
+
+const ROUTES: Route[] = [
+  { path: paths.home, heading: app.programmeTitle },
+  { path: paths.signIn, heading: parent.signIn.title },
+  {
+    path: paths.menu,
+    heading: parent.menu.helloBeforeName,
+    signedInHeading: parent.menu.hello(ASHA.name),
+    needsSession: true,
+  },
+  { path: paths.schedule, heading: parent.schedule.title, needsSession: true },
+  { path: paths.reschedule, heading: parent.reschedule.title, needsSession: true },
+  { path: paths.chat, heading: parent.chat.title, needsSession: true },
+  { path: paths.outbox, heading: parent.outbox.title, needsSession: true },
+  { path: paths.visitorWelcome, heading: visitor.welcome.title },
+  { path: paths.bookConsult, heading: visitor.bookConsult.title },
+  { path: paths.scheduleCall, heading: visitor.scheduleCall.title },
+  { path: paths.knowMore, heading: visitor.knowMore.title },
+];
+// The e2e build sends know-more straight on to the programme's own site: nothing of ours is left to measure.
+const STAYING = ROUTES.filter(({ path }) => path !== paths.knowMore);
+const UNKNOWN_PATH = '/no/such/page';
+// Spec: the landing page and the menu offer installing the app.
+const OFFERS_INSTALL: string[] = [paths.home, paths.menu];
+
+/** Whatever the console says while a page opens, warnings and errors only, page errors included. */
+function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
+/** The parent signed in earlier in this tab: in sessionStorage before the first page script runs. */
+async function signInBeforeScripts(context: BrowserContext): Promise<void> {
+  await context.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+    SESSION_USER_KEY,
+    JSON.stringify(ASHA),
+  ] as const);
+}
+
+test.describe('every page is prerendered', () => {
+  for (const { path, heading } of ROUTES) {
+    test(`${path} comes as HTML with its h1 '${heading}' and nothing personal or dated`, async ({ request }) => {
+      const response = await request.get(path, { headers: { accept: 'text/html' } });
+      expect(response.status()).toBe(200);
+      const html = await response.text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      const thisMonth = new Intl.DateTimeFormat('en-IN', { month: 'long', timeZone: 'Asia/Kolkata' }).format();
+      for (const personal of [ASHA.name, ASHA.number, pwa.install.button, pwa.offline.title, thisMonth]) {
+        expect(html).not.toContain(personal);
+      }
+      // No calendar drawn: its month is today's (its CSS may come with the page, its markup may not).
+      expect(html).not.toMatch(/class="[^"]*\brdp-/);
+    });
+  }
+
+  test('an unknown address gets the 404 page with status 404', async ({ request }) => {
+    const response = await request.get(UNKNOWN_PATH, { headers: { accept: 'text/html' } });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toMatch(new RegExp(`<h1[^>]*>${app.notFound.title}</h1>`));
+  });
+});
+
+test.describe('hydration', () => {
+  // Each page opened cold and painted from its HTML before any script runs, as on a slow phone.
+  test.beforeEach(async ({ context, page }) => {
+    await watchFirstPaint(context);
+    await holdScriptsUntilFirstPaint(page);
+    await context.route(`${new URL(E2E_BUILD_ENV.VITE_KNOW_MORE_URL).origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>About</title><h1>About</h1>' }),
+    );
+  });
+
+  for (const { path, heading } of ROUTES) {
+    test(`${path} opened cold hydrates without a warning`, async ({ page }) => {
+      const problems = recordProblems(page);
+      await page.goto(path);
+      expect((await paintRecord(page)).headings[0]).toBe(heading);
+      if (path !== paths.knowMore) await waitForHydration(page);
+      else await expect(page).toHaveURL(E2E_BUILD_ENV.VITE_KNOW_MORE_URL);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  for (const { path, heading, signedInHeading = heading, needsSession } of STAYING) {
+    test(`${path} shifts nothing as it hydrates${needsSession ? ' for a signed-in parent' : ''}`, async ({
+      page,
+      context,
+    }) => {
+      const problems = recordProblems(page);
+      if (needsSession) await signInBeforeScripts(context);
+      await page.goto(path);
+      await waitForHydration(page);
+      // The install offer comes whenever Chromium decides, after the page is drawn: the bar has room for it.
+      await offerInstall(page);
+      if (OFFERS_INSTALL.includes(path)) {
+        await expect(page.getByRole('button', { name: pwa.install.button })).toBeVisible();
+      }
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(signedInHeading);
+      const { headings, shifts } = await paintRecord(page);
+      expect(headings).toEqual([...new Set([heading, signedInHeading])]);
+      expect(shifts).toEqual([]);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('the 404 page hydrates without a warning, saying only which address it missed', async ({ page }) => {
+    const problems = recordProblems(page);
+    const response = await page.goto(UNKNOWN_PATH);
+    expect(response?.status()).toBe(404);
+    await waitForHydration(page);
+    expect((await paintRecord(page)).shifts).toEqual([]);
+    // Chromium reports the page's own 404 status, and the page logs the address it missed.
+    expect(problems).toEqual([expect.stringContaining('status of 404'), `404: no page at ${UNKNOWN_PATH}`]);
+  });
+});
+
+test('an install offer made before the app has started is kept for it', async ({ page, context }) => {
+  await context.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: () => Promise.resolve(),
+        userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
+      });
+      window.dispatchEvent(offer);
+      document.documentElement.dataset.offerHeld = String(offer.defaultPrevented);
+    }),
+  );
+  await page.goto(paths.home);
+  // Held at once, so Chromium shows no banner of its own, then handed to the app's 'Install app' button.
+  await expect(page.locator('html')).toHaveAttribute('data-offer-held', 'true');
+  await expect(page.getByRole('button', { name: pwa.install.button })).toBeVisible();
+});
+
+test("a setting kept on the phone shows once hydrated: the chat's data saver, turned off", async ({
+  page,
+  context,
+}) => {
+  await signInBeforeScripts(context);
+  await context.addInitScript((key) => window.localStorage.setItem(key, 'off'), DATA_SAVER_KEY);
+  await page.goto(paths.chat);
+  await expect(page.getByRole('checkbox', { name: parent.chat.dataSaver })).not.toBeChecked();
+});
+
+test.describe('offline, a deep link paints its own page first', () => {
+  test('every route, and the app shell for any other address', async ({ page, context }) => {
+    await watchFirstPaint(context);
+    await openSignedIn(page, paths.home);
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    const offline = [...STAYING, { path: `${paths.signIn}?from=sms`, heading: parent.signIn.title }];
+    for (const { path, heading, signedInHeading = heading } of [
+      ...offline,
+      { path: UNKNOWN_PATH, heading: app.notFound.title },
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(signedInHeading);
+      expect((await paintRecord(page)).headings, path).toEqual([...new Set([heading, signedInHeading])]);
+    }
+  });
+});
