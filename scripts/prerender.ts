@@ -17,7 +17,9 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { BOOT_CHUNKS_ID, BOOT_SCRIPT } from '../server/http/boot-script.ts';
-import { NOT_FOUND_PAGE, pageFile } from '../server/http/page-files.ts';
+import { LOCALE_SCRIPT } from '../server/http/locale-script.ts';
+import { notFoundPage, pageFile } from '../server/http/page-files.ts';
+import type { Locale } from '../src/shared/i18n/locale.ts';
 
 const ENTRY = 'src/entry-prerender.tsx';
 const ENTRY_OUTPUT = 'entry-prerender.mjs';
@@ -28,10 +30,21 @@ const APP_SHELL_FILE = 'app-shell.html';
 
 /** What src/entry-prerender.tsx exports (its Node build is imported at run time, untyped). */
 interface PrerenderEntry {
-  PRERENDERED_PAGES: readonly { path: string; screenExport?: string | undefined }[];
-  NOT_FOUND_PATH: string;
+  PRERENDERED_PAGES: readonly { path: string; locale: Locale; screenExport?: string | undefined }[];
+  NOT_FOUND_PATHS: readonly { path: string; locale: Locale }[];
+  documentOf(path: string): PageDocument;
   renderPage(path: string): Promise<string>;
 }
+
+/** What a page's head says in its language. */
+export interface PageDocument {
+  lang: Locale;
+  title: string;
+  description: string;
+}
+
+/** The hand-written module of every Hindi catalog (src/app/hindi.ts): a Hindi page boots with its chunk too. */
+const HINDI_MODULE = '/src/app/hindi.ts';
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*>/g;
 const HREF = /\bhref="([^"]+)"/;
@@ -90,9 +103,38 @@ export function bootAfterPaint(html: string, chunks: readonly string[]): string 
  * it (src/app/app-layout.tsx): a tap or a keystroke before then would reach a
  * form with no handler, and what was typed would be lost.
  */
-export function fillRoot(template: string, appHtml: string): string {
+export function fillRoot(template: string, appHtml: string, locale: Locale): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`The HTML template has no ${EMPTY_ROOT}`);
-  return template.replace(EMPTY_ROOT, () => `<div id="root" inert>${appHtml}</div>`);
+  return template.replace(EMPTY_ROOT, () => `<div id="root" inert data-locale="${locale}">${appHtml}</div>`);
+}
+
+const HTML_LANG = /<html lang="[^"]*">/;
+const TITLE = /<title>[^<]*<\/title>/;
+const DESCRIPTION = /(<meta\s+name="description"\s+content=")[^"]*(")/;
+const CHARSET = /<meta charset="UTF-8" \/>/;
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * The template in a page's language: its lang, title and description, and
+ * the locale script (server/http/locale-script.ts) first in the head, before
+ * anything can be painted.
+ */
+export function withDocument(html: string, document: PageDocument): string {
+  for (const [pattern, what] of [
+    [HTML_LANG, '<html lang>'],
+    [TITLE, '<title>'],
+    [DESCRIPTION, 'description'],
+    [CHARSET, 'charset'],
+  ] as const) {
+    if (!pattern.test(html)) throw new Error(`The HTML template has no ${what}`);
+  }
+  return html
+    .replace(HTML_LANG, () => `<html lang="${document.lang}">`)
+    .replace(TITLE, () => `<title>${escapeHtml(document.title)}</title>`)
+    .replace(DESCRIPTION, (_, start: string, end: string) => `${start}${escapeHtml(document.description)}${end}`)
+    .replace(CHARSET, (charset) => `${charset}\n    <script>${LOCALE_SCRIPT}</script>`);
 }
 
 async function buildEntry(config: ResolvedConfig, workDir: string): Promise<PrerenderEntry> {
@@ -119,13 +161,15 @@ export function withStyles(html: string, css: readonly string[]): string {
 }
 
 /**
- * Renders every page into `outDir`, and the app shell beside them. `screenCss`
- * gives the CSS a screen's own chunk brings (by the screen's export name): it
- * is inlined into that screen's page, so its first paint is already styled.
+ * Renders every page into `outDir`, one after the other (the page's language
+ * is module state while it renders), and the app shell beside them.
+ * `templateOf` gives the template a language's pages boot with; `screenCss`
+ * the CSS a screen's own chunk brings (by the screen's export name): it is
+ * inlined into that screen's page, so its first paint is already styled.
  */
 async function writePages(
   renderer: PrerenderEntry,
-  template: string,
+  templateOf: (locale: Locale) => string,
   outDir: string,
   screenCss: (screenExport: string | undefined) => string[],
 ): Promise<void> {
@@ -136,15 +180,17 @@ async function writePages(
   };
   const pages = [
     ...renderer.PRERENDERED_PAGES.map((page) => ({ ...page, file: fileOf(page.path) })),
-    { path: renderer.NOT_FOUND_PATH, screenExport: undefined, file: NOT_FOUND_PAGE },
+    ...renderer.NOT_FOUND_PATHS.map((page) => ({ ...page, screenExport: undefined, file: notFoundPage(page.path) })),
   ];
   const write = async (file: string, html: string) => {
     await mkdir(dirname(join(outDir, file)), { recursive: true });
     await writeFile(join(outDir, file), html);
   };
-  await write(APP_SHELL_FILE, template);
-  for (const { path, screenExport, file } of pages) {
-    const html = fillRoot(template, await renderer.renderPage(path));
+  // The app shell answers any address, so it boots as an English page does; a Hindi address's app loads its texts.
+  await write(APP_SHELL_FILE, withDocument(templateOf('en'), renderer.documentOf('/')));
+  for (const { path, locale, screenExport, file } of pages) {
+    const template = withDocument(templateOf(locale), renderer.documentOf(path));
+    const html = fillRoot(template, await renderer.renderPage(path), locale);
     await write(file, withStyles(html, screenCss(screenExport)));
   }
 }
@@ -197,11 +243,24 @@ export function prerender(): Plugin {
       };
       const imports = new Map(chunks.map((chunk) => [`/${chunk.fileName}`, chunk.imports.map((file) => `/${file}`)]));
       const html = inlineStylesheets(source('index.html'), (urlPath) => source(urlPath.slice(1)));
-      const template = bootAfterPaint(html, bootOrder(`/${entry.fileName}`, imports));
+      const hindi = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(HINDI_MODULE));
+      if (!hindi) throw new Error(`The build has no chunk of ${HINDI_MODULE}`);
+      const entryOrder = bootOrder(`/${entry.fileName}`, imports);
+      // A Hindi page fetches its texts with the entry's chunks, not after them: they are in before the app renders.
+      const hindiOrder = bootOrder(`/${hindi.fileName}`, imports).filter((chunk) => !entryOrder.includes(chunk));
+      const templates: Record<Locale, string> = {
+        en: bootAfterPaint(html, entryOrder),
+        hi: bootAfterPaint(html, [...hindiOrder, ...entryOrder]),
+      };
       await mkdir(join(config.root, WORK_DIR), { recursive: true });
       const workDir = await mkdtemp(join(config.root, WORK_DIR, 'run-'));
       try {
-        await writePages(await buildEntry(config, workDir), template, options.dir ?? config.build.outDir, screenCss);
+        await writePages(
+          await buildEntry(config, workDir),
+          (locale) => templates[locale],
+          options.dir ?? config.build.outDir,
+          screenCss,
+        );
       } finally {
         await rm(workDir, { recursive: true, force: true });
       }

@@ -2,39 +2,60 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadScreen } from './app/app-routes.tsx';
+import { appText } from './app/messages.ts';
 import { captureInstallPrompt } from './app/pwa/install.tsx';
 import { registerServiceWorker } from './app/pwa/register.ts';
 import './app/styles.css';
 import { whenLoaded } from './app/when-loaded.ts';
+import { activateLocale } from './shared/i18n/catalog.ts';
+import { basenameOf, localeOfPath, pathIn } from './shared/i18n/locale.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 captureInstallPrompt();
 
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  </StrictMode>
-);
+// The address names the page's language (/hi/…), fixed for the page's life.
+const locale = localeOfPath(window.location.pathname);
 
-// A prerendered page is hydrated once its screen's chunk is in, so it never suspends, and in a transition, so
-// hydrating yields to the browser every few milliseconds instead of blocking a slow phone's main thread. The empty
-// app shell (the service worker's answer for any other address) and the dev server's page are rendered from scratch.
-if (root.hasChildNodes()) {
-  preloadScreen(window.location.pathname)
-    .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error))
-    .finally(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  createRoot(root).render(app);
+/** Hindi pages load their texts before the first render, so no screen draws a word of English first. */
+async function loadLocale(): Promise<void> {
+  if (locale === 'hi') activateLocale('hi', (await import('./app/hindi.ts')).hindi);
+  // The app shell (the service worker's answer for an address with no page of its own) is the English template.
+  document.documentElement.lang = locale;
+  document.title = appText().documentTitle;
 }
+
+function start(): void {
+  const app = (
+    <StrictMode>
+      <BrowserRouter basename={basenameOf(locale)}>
+        <AppRoutes />
+      </BrowserRouter>
+    </StrictMode>
+  );
+  // A prerendered page is hydrated once its screen's chunk is in, so it never suspends, and in a transition, so
+  // hydrating yields to the browser every few milliseconds instead of blocking a slow phone's main thread. The empty
+  // app shell (the service worker's answer for any other address) and the dev server's page are rendered from
+  // scratch, as is a page in the other language (a host's one 404.html answering a Hindi address).
+  if (root?.hasChildNodes() && root.dataset.locale === locale) {
+    preloadScreen(pathIn('en', window.location.pathname))
+      .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error))
+      .finally(() => startTransition(() => void hydrateRoot(root, app)));
+  } else if (root) {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+}
+
+const started = loadLocale()
+  .catch((error: unknown) => console.error('The Hindi texts could not load: the page stays in English.', error))
+  .then(start);
 
 registerServiceWorker();
 
 // Saved requests go out on start and when the connection returns; in its own chunk, off the first screen's path.
-whenLoaded()
+Promise.all([whenLoaded(), started])
   .then(() => import('./app/start-outbox.ts'))
   .then(({ startOutbox }) => startOutbox())
   .catch((error: unknown) =>

@@ -48,6 +48,8 @@ export function findLazyOnlyLeaks(
 
 export interface Budget {
   landing: { maxGzipBytes: number };
+  /** What a Hindi page may cost beyond the English one: its texts, loaded only when Hindi is chosen. */
+  hindi: { maxExtraGzipBytes: number };
   lazyOnly: LazyOnlyRule[];
 }
 
@@ -64,15 +66,20 @@ const isRule = (value: unknown): value is LazyOnlyRule => {
 
 /** Reads budget.json, refusing a file that would make the check pass by accident. */
 export function parseBudget(json: unknown): Budget {
-  const { landing, lazyOnly } = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+  const { landing, hindi, lazyOnly } = (typeof json === 'object' && json !== null ? json : {}) as Record<
+    string,
+    unknown
+  >;
+  const positive = (value: unknown): value is number =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0;
   const max = (landing as { maxGzipBytes?: unknown } | undefined)?.maxGzipBytes;
-  if (typeof max !== 'number' || !Number.isFinite(max) || max <= 0) {
-    throw new Error('budget.json: landing.maxGzipBytes must be a positive number of bytes');
-  }
+  if (!positive(max)) throw new Error('budget.json: landing.maxGzipBytes must be a positive number of bytes');
+  const hindiExtra = (hindi as { maxExtraGzipBytes?: unknown } | undefined)?.maxExtraGzipBytes;
+  if (!positive(hindiExtra)) throw new Error('budget.json: hindi.maxExtraGzipBytes must be a positive number of bytes');
   if (!Array.isArray(lazyOnly) || !lazyOnly.every(isRule)) {
     throw new Error('budget.json: lazyOnly must be a list of { name, modules: [non-empty strings] }');
   }
-  return { landing: { maxGzipBytes: max }, lazyOnly };
+  return { landing: { maxGzipBytes: max }, hindi: { maxExtraGzipBytes: hindiExtra }, lazyOnly };
 }
 
 /** The landing route against budget.json, the whole app for the record, and each lazy-only rule. */
@@ -87,9 +94,15 @@ export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok
     app.chunkModules,
     budget.lazyOnly,
   );
+  const hindiExtra = gzipTotal(app.hindiLanding) - landingBytes;
+  const hindiOk = hindiExtra <= budget.hindi.maxExtraGzipBytes;
+  const onlyHindi = app.hindiLanding.filter((file) => !app.landing.some((english) => english.path === file.path));
   const lines = [
     `landing route /: ${describeTotals(app.landing)}, budget ${formatKB(budget.landing.maxGzipBytes)}: ${sizeVerdict}`,
     ...app.landing.map((file) => `  ${file.path} ${formatKB(file.gzipBytes)}`),
+    `Hindi landing route /hi: ${describeTotals(app.hindiLanding)}, ${formatKB(hindiExtra)} more than /, ` +
+      `budget ${formatKB(budget.hindi.maxExtraGzipBytes)} more: ${hindiOk ? 'ok' : 'FAIL'}`,
+    ...onlyHindi.map((file) => `  ${file.path} ${formatKB(file.gzipBytes)}`),
     `whole app: ${describeTotals(app.all)}`,
   ];
   for (const rule of budget.lazyOnly) {
@@ -103,5 +116,5 @@ export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok
     lines.push('landing route loads code from another origin, which this budget cannot measure: FAIL');
     for (const url of app.external) lines.push(`  ${url}`);
   }
-  return { ok: sizeOk && leaks.length === 0 && app.external.length === 0, lines };
+  return { ok: sizeOk && hindiOk && leaks.length === 0 && app.external.length === 0, lines };
 }

@@ -26,6 +26,8 @@ export interface SizedFile {
 export interface BuiltApp {
   outDir: string;
   landing: SizedFile[];
+  /** The same for the Hindi landing page `/hi`. */
+  hindiLanding: SizedFile[];
   /** Every JS and CSS file of the build. */
   all: SizedFile[];
   /** Scripts and stylesheets the landing page loads from another origin: not measurable here. */
@@ -35,6 +37,8 @@ export interface BuiltApp {
 }
 
 export const LANDING_PAGE = '/index.html';
+/** The same landing page in Hindi (issue #14): it loads the Hindi texts' chunk too. */
+export const HINDI_LANDING_PAGE = '/hi.html';
 const TAG = /<(script|link)\b([^>]*)>/gi;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 const COMMENT = /<!--[\s\S]*?-->/g;
@@ -166,14 +170,16 @@ export async function buildApp(outDir: string): Promise<BuiltApp> {
   const read = (path: string) => readFileSync(join(dist, path));
   const landingHtml = read(LANDING_PAGE).toString('utf8');
   const { paths, external } = collectLandingSet(landingHtml, chunkImports);
+  const hindi = collectLandingSet(read(HINDI_LANDING_PAGE).toString('utf8'), chunkImports);
   const code = readdirSync(dist, { recursive: true, encoding: 'utf8' })
     .map((file) => `/${file.split(sep).join('/')}`)
     .filter((path) => /\.(m?js|css)$/.test(path));
   return {
     outDir: dist,
     landing: [LANDING_PAGE, ...paths].map((path) => sizeFile(path, read(path))),
+    hindiLanding: [HINDI_LANDING_PAGE, ...hindi.paths].map((path) => sizeFile(path, read(path))),
     all: code.map((path) => sizeFile(path, read(path))),
-    external,
+    external: [...new Set([...external, ...hindi.external])],
     chunkModules,
   };
 }

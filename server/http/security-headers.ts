@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BOOT_SCRIPT_SOURCE } from './boot-script.ts';
+import { LOCALE_SCRIPT_SOURCE } from './locale-script.ts';
 import { cameOverHttps, type ProxyTrust } from './proxy-trust.ts';
 
 /**
  * The Content-Security-Policy and friends, on every answer.
  *
- * script-src is 'self' and the hash of the pages' one inline script, which
- * starts the app after the first paint (boot-script.ts). style-src also
+ * script-src is 'self' and the hashes of the pages' two inline scripts: the
+ * one that opens the page in the person's language (locale-script.ts) and the
+ * one that starts the app after the first paint (boot-script.ts). style-src also
  * allows 'unsafe-inline' because sonner (the toasts) injects its stylesheet
  * as <style> elements at run time: with style-src 'self' alone, Chromium
  * blocks them on every screen (tests/e2e-server/csp.spec.ts finds those
@@ -19,7 +21,7 @@ import { cameOverHttps, type ProxyTrust } from './proxy-trust.ts';
 export function contentSecurityPolicy(webhookOrigin: string | undefined): string {
   return [
     "default-src 'self'",
-    `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
+    `script-src 'self' ${LOCALE_SCRIPT_SOURCE} ${BOOT_SCRIPT_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "media-src 'self'",

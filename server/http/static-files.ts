@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { reasons } from '../webhook/messages.ts';
-import { NOT_FOUND_PAGE, pageFile } from './page-files.ts';
+import { NOT_FOUND_PAGE, notFoundPage, pageFile } from './page-files.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Unhashed files (the pages, sw.js, the manifest, icons) are revalidated on every use, so a new build shows at once.
@@ -44,6 +44,7 @@ export async function staticFiles(app: FastifyInstance, distDir: string): Promis
     if (page && existsSync(join(distDir, page))) return reply.sendFile(page);
     // A build from before prerendering has no 404 page: the reason in plain text then.
     if (!existsSync(join(distDir, NOT_FOUND_PAGE))) return notFound(reply);
-    return reply.code(404).sendFile(NOT_FOUND_PAGE);
+    const notFoundFile = notFoundPage(path);
+    return reply.code(404).sendFile(existsSync(join(distDir, notFoundFile)) ? notFoundFile : NOT_FOUND_PAGE);
   });
 }

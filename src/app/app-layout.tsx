@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
-import { en } from './messages.ts';
+import { appText } from './messages.ts';
 import { InstallButton } from './pwa/install.tsx';
 import { OfflineBanner } from './pwa/offline.tsx';
 import { whenLoaded } from './when-loaded.ts';
@@ -27,17 +27,17 @@ export function AppLayout() {
   return (
     <div className="app">
       <header className="app__bar">
-        <span className="app__brand">{en.programmeTitle}</span>
+        <span className="app__brand">{appText().programmeTitle}</span>
         {hydrated && <InstallButton />}
       </header>
       {hydrated && <OfflineBanner />}
       <main className="app__main" id="main">
-        <Suspense fallback={<p className="page-fallback">{en.loading}</p>}>
+        <Suspense fallback={<p className="page-fallback">{appText().loading}</p>}>
           <Outlet />
         </Suspense>
       </main>
       <footer className="app__footer">
-        <p>{en.poweredBy}</p>
+        <p>{appText().poweredBy}</p>
       </footer>
       <Suspense fallback={null}>{loaded && <AppToaster />}</Suspense>
     </div>

@@ -1,23 +1,32 @@
 import { paths } from '../config/paths.ts';
 import { CardLink } from '../ui/card-link.tsx';
-import { en } from './messages.ts';
+import { LanguageSwitch } from '../ui/language-switch.tsx';
+import { appText } from './messages.ts';
 import { FamilyIcon, StarIcon } from '../ui/icons.tsx';
 
 export function LandingPage() {
   return (
     <section className="page page--landing">
+      <div className="page__nav">
+        <LanguageSwitch />
+      </div>
       <header className="page__header page__header--hero">
-        <h1 className="page__title page__title--hero">{en.programmeTitle}</h1>
-        <p className="page__subtitle">{en.tagline}</p>
+        <h1 className="page__title page__title--hero">{appText().programmeTitle}</h1>
+        <p className="page__subtitle">{appText().tagline}</p>
       </header>
-      <nav className="card-list" aria-label={en.tagline}>
+      <nav className="card-list" aria-label={appText().tagline}>
         <CardLink
           to={paths.signIn}
           icon={<FamilyIcon />}
-          title={en.landing.registeredTitle}
-          text={en.landing.registeredText}
+          title={appText().landing.registeredTitle}
+          text={appText().landing.registeredText}
         />
-        <CardLink to={paths.visitorWelcome} icon={<StarIcon />} title={en.landing.newTitle} text={en.landing.newText} />
+        <CardLink
+          to={paths.visitorWelcome}
+          icon={<StarIcon />}
+          title={appText().landing.newTitle}
+          text={appText().landing.newText}
+        />
       </nav>
     </section>
   );

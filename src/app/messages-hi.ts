@@ -2,6 +2,8 @@ import type { AppMessages } from './messages.ts';
 
 /** The shell's texts in Hindi. */
 export const hi: AppMessages = {
+  documentTitle: 'Thrive — अभिभावक सहायता पोर्टल',
+  description: 'Thrive अभिभावक सहायता पोर्टल: इस हफ़्ते का आपका शेड्यूल, सेशन की तारीख बदलने के अनुरोध और फ़ैसिलिटेटर से बातचीत।',
   programmeTitle: 'Thrive',
   tagline: 'अभिभावक सहायता पोर्टल',
   poweredBy: 'n8n द्वारा संचालित',

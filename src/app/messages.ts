@@ -1,7 +1,11 @@
-import type { Catalog } from '../shared/i18n/catalog.ts';
+import { translated, type Catalog } from '../shared/i18n/catalog.ts';
 
 /** Texts of the app shell: landing page, footer, 404. */
 export const en = {
+  /** The document's title and description (index.html has the same English). */
+  documentTitle: 'Thrive — Parent support portal',
+  description:
+    'Thrive parent support portal: your weekly schedule, reschedule requests and chat with your facilitator.',
   programmeTitle: 'Thrive',
   tagline: 'Parent support portal',
   poweredBy: 'Powered by n8n',
@@ -20,3 +24,6 @@ export const en = {
 } as const;
 
 export type AppMessages = Catalog<typeof en>;
+
+/** These texts in the page's language: read where they are shown, never kept at module level. */
+export const appText = (): AppMessages => translated('app', en);

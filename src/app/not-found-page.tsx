@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { LinkButton } from '../ui/link-button.tsx';
 import { Page } from '../ui/page.tsx';
-import { en } from './messages.ts';
+import { appText } from './messages.ts';
 
 export function NotFoundPage() {
   const { pathname } = useLocation();
@@ -11,9 +11,9 @@ export function NotFoundPage() {
     console.error(`404: no page at ${pathname}`);
   }, [pathname]);
   return (
-    <Page title={en.notFound.title} subtitle={en.notFound.text}>
+    <Page title={appText().notFound.title} subtitle={appText().notFound.text}>
       <LinkButton to={paths.home} variant="primary" replace>
-        {en.notFound.home}
+        {appText().notFound.home}
       </LinkButton>
     </Page>
   );

@@ -13,8 +13,8 @@
  */
 import { toast } from 'sonner';
 import { env } from '../config/env.ts';
-import { en as visitor } from '../features/new-visitor/messages.ts';
-import { en as parent } from '../features/registered-parent/messages.ts';
+import { visitorText } from '../features/new-visitor/messages.ts';
+import { parentText } from '../features/registered-parent/messages.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
 
@@ -23,13 +23,17 @@ interface NoticeTexts {
   refused: string;
 }
 
-const NOTICES: Record<OutboxAction, NoticeTexts> = {
-  reschedule_single: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
-  reschedule_range: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
-  chat_facilitator: { sent: parent.outbox.chatSent, refused: parent.outbox.chatRefused },
-  book_consult: { sent: visitor.saved.consultSent, refused: visitor.saved.consultRefused },
-  schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
-};
+function notices(): Record<OutboxAction, NoticeTexts> {
+  const parent = parentText();
+  const visitor = visitorText();
+  return {
+    reschedule_single: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
+    reschedule_range: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
+    chat_facilitator: { sent: parent.outbox.chatSent, refused: parent.outbox.chatRefused },
+    book_consult: { sent: visitor.saved.consultSent, refused: visitor.saved.consultRefused },
+    schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
+  };
+}
 
 export interface OutboxNotice {
   kind: 'success' | 'error';
@@ -37,9 +41,9 @@ export interface OutboxNotice {
 }
 
 /** The toast an outcome deserves: delivered, or refused (it then waits for the person's decision). */
-export function outboxNotice(event: OutboxEvent, notices: Record<OutboxAction, NoticeTexts> = NOTICES) {
-  if (event.type === 'OUTBOX_DELIVERED') return { kind: 'success', text: notices[event.action].sent } as const;
-  if (event.type === 'OUTBOX_FAILED') return { kind: 'error', text: notices[event.action].refused } as const;
+export function outboxNotice(event: OutboxEvent, texts: Record<OutboxAction, NoticeTexts> = notices()) {
+  if (event.type === 'OUTBOX_DELIVERED') return { kind: 'success', text: texts[event.action].sent } as const;
+  if (event.type === 'OUTBOX_FAILED') return { kind: 'error', text: texts[event.action].refused } as const;
   return undefined;
 }
 

@@ -1,4 +1,4 @@
-import type { Catalog } from '../shared/i18n/catalog.ts';
+import { translated, type Catalog } from '../shared/i18n/catalog.ts';
 
 /** Texts shared by the small UI pieces and the form lifecycle every screen uses. */
 export const en = {
@@ -15,3 +15,6 @@ export const en = {
 } as const;
 
 export type UiMessages = Catalog<typeof en>;
+
+/** These texts in the page's language: read where they are shown, never kept at module level. */
+export const uiText = (): UiMessages => translated('ui', en);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { en } from './messages.ts';
+import { uiText } from './messages.ts';
 
 interface PanelProps {
   title?: string;
@@ -9,7 +9,7 @@ interface PanelProps {
 }
 
 /** The spec's error box: announced at once to screen readers. */
-export function ErrorPanel({ title = en.errorTitle, message, children }: PanelProps) {
+export function ErrorPanel({ title = uiText().errorTitle, message, children }: PanelProps) {
   return (
     <div className="panel panel--error" role="alert">
       <h2 className="panel__title">{title}</h2>
@@ -20,7 +20,7 @@ export function ErrorPanel({ title = en.errorTitle, message, children }: PanelPr
 }
 
 /** The spec's success panel, which replaces the form. */
-export function SuccessPanel({ title = en.successTitle, message, children }: PanelProps) {
+export function SuccessPanel({ title = uiText().successTitle, message, children }: PanelProps) {
   return (
     <div className="panel panel--success" role="status">
       <h2 className="panel__title">{title}</h2>

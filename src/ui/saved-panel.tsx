@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FocusOnShow } from './focus-on-show.tsx';
-import { en } from './messages.ts';
+import { uiText } from './messages.ts';
 
 interface SavedPanelProps {
   /** What was saved, in the screen's words. */
@@ -14,7 +14,7 @@ export function SavedPanel({ text, children }: SavedPanelProps) {
   return (
     <FocusOnShow>
       <div className="panel panel--saved" role="status">
-        <h2 className="panel__title">{en.saved.title}</h2>
+        <h2 className="panel__title">{uiText().saved.title}</h2>
         <p className="panel__message">{text}</p>
         {children}
       </div>

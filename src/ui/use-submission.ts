@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { OutboxStorageError } from '../shared/outbox/errors.ts';
 import type { SubmitResult } from '../shared/outbox/outbox.ts';
 import { failureText } from '../shared/webhook/errors.ts';
-import { en } from './messages.ts';
+import { uiText } from './messages.ts';
 
 /**
  * Spec §4: every form is editing, then submitting, then shows a success or an
@@ -26,7 +26,7 @@ export interface SubmissionTexts {
 
 function storageFailureText(error: unknown): string | undefined {
   if (!(error instanceof OutboxStorageError)) return undefined;
-  return error.reason === 'quota' ? en.saved.storageFull : en.saved.storageUnavailable;
+  return error.reason === 'quota' ? uiText().saved.storageFull : uiText().saved.storageUnavailable;
 }
 
 /** `read` turns the answer's body into what the success panel shows. */
@@ -49,7 +49,7 @@ export function useSubmission<R>(read: (body: unknown) => R, texts: SubmissionTe
           toast.success(sent);
         } else {
           setState({ status: 'queued' });
-          toast.info(en.saved.toast);
+          toast.info(uiText().saved.toast);
         }
         onDone?.();
       } catch (error) {

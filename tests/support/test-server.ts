@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
-import { NOT_FOUND_PAGE, pageFile } from '../../server/http/page-files.ts';
+import { notFoundPage, pageFile } from '../../server/http/page-files.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { RecordingWebhook, type RecordedRequest } from './recording-webhook.ts';
 
@@ -84,7 +84,7 @@ async function resolveStatic(root: string, pathname: string): Promise<{ file: st
   if (pathname.startsWith('/assets/')) return undefined;
   const page = pageFile(pathname);
   if (page && (await isFile(join(root, page)))) return { file: join(root, page), status: 200 };
-  return page ? { file: join(root, NOT_FOUND_PAGE), status: 404 } : undefined;
+  return page ? { file: join(root, notFoundPage(pathname)), status: 404 } : undefined;
 }
 
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -6,7 +6,7 @@
 import { useId, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { en } from './messages.ts';
+import { pwaText } from './messages.ts';
 import './pwa.css';
 
 /** The screens that offer installing: the first screen everyone sees, and the parent's home once signed in. */
@@ -104,10 +104,10 @@ function IosInstallHint() {
         aria-controls={hintId}
         onClick={() => setOpen(!open)}
       >
-        {en.install.button}
+        {pwaText().install.button}
       </button>
       <p id={hintId} className="install-offer__hint" hidden={!open}>
-        {en.install.iosHint}
+        {pwaText().install.iosHint}
       </p>
     </div>
   );
@@ -128,7 +128,7 @@ export function InstallButton() {
   return (
     <div className="install-offer">
       <button type="button" className="install-button" onClick={() => void promptInstall()}>
-        {en.install.button}
+        {pwaText().install.button}
       </button>
     </div>
   );

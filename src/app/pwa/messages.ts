@@ -1,4 +1,4 @@
-import type { Catalog } from '../../shared/i18n/catalog.ts';
+import { translated, type Catalog } from '../../shared/i18n/catalog.ts';
 
 /** Texts of the installable app: update and offline-ready toasts, install offer, offline banner. */
 export const en = {
@@ -18,3 +18,6 @@ export const en = {
 } as const;
 
 export type PwaMessages = Catalog<typeof en>;
+
+/** These texts in the page's language: read where they are shown, never kept at module level. */
+export const pwaText = (): PwaMessages => translated('pwa', en);

@@ -3,7 +3,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { connectivity, type Connectivity } from '../../shared/webhook/connectivity.ts';
-import { en } from './messages.ts';
+import { pwaText } from './messages.ts';
 import './pwa.css';
 
 /**
@@ -68,8 +68,8 @@ export function OfflineBanner() {
   if (!offline) return null;
   return (
     <div className="offline-banner" role="status">
-      <p className="offline-banner__title">{en.offline.title}</p>
-      <p className="offline-banner__text">{en.offline.text}</p>
+      <p className="offline-banner__title">{pwaText().offline.title}</p>
+      <p className="offline-banner__text">{pwaText().offline.text}</p>
     </div>
   );
 }

@@ -11,7 +11,7 @@
 import { env } from '../../config/env.ts';
 import { serviceWorkerUrl } from '../../shared/sw-messages.ts';
 import { whenLoaded } from '../when-loaded.ts';
-import { en } from './messages.ts';
+import { pwaText } from './messages.ts';
 
 const SCRIPT_PATH = '/sw.js';
 /** Phones on mobile data should not fetch the worker script more often than this. */
@@ -43,16 +43,16 @@ const loadToast = async () => (await import('sonner')).toast;
 /** Stays until the person acts: the new version only runs after they choose 'Reload'. */
 function showUpdatePrompt(onReload: () => void): void {
   void loadToast().then((toast) =>
-    toast(en.update.available, {
+    toast(pwaText().update.available, {
       id: UPDATE_TOAST_ID,
       duration: Number.POSITIVE_INFINITY,
-      action: { label: en.update.reload, onClick: onReload },
+      action: { label: pwaText().update.reload, onClick: onReload },
     }),
   );
 }
 
 function showOfflineReady(): void {
-  void loadToast().then((toast) => toast.success(en.offlineReady, { id: OFFLINE_READY_TOAST_ID }));
+  void loadToast().then((toast) => toast.success(pwaText().offlineReady, { id: OFFLINE_READY_TOAST_ID }));
 }
 
 function startUpdateChecks(registration: ServiceWorkerRegistration, update: () => Promise<void>): void {

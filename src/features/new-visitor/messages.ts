@@ -1,4 +1,4 @@
-import type { Catalog } from '../../shared/i18n/catalog.ts';
+import { translated, type Catalog } from '../../shared/i18n/catalog.ts';
 
 /** Texts of the new-visitor screens: welcome, the two request forms, know more. */
 export const en = {
@@ -61,6 +61,9 @@ export const en = {
 } as const;
 
 export type NewVisitorMessages = Catalog<typeof en>;
+
+/** These texts in the page's language: read where they are shown, never kept at module level. */
+export const visitorText = (): NewVisitorMessages => translated('new-visitor', en);
 
 /** The texts that differ between the two request forms. */
 export type VisitorRequestTexts = NewVisitorMessages['bookConsult'];

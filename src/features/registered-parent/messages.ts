@@ -1,4 +1,4 @@
-import type { Catalog } from '../../shared/i18n/catalog.ts';
+import { translated, type Catalog } from '../../shared/i18n/catalog.ts';
 
 /** Every text the registered-parent screens show (spec §2, §5, §8: the English is exact). */
 export const en = {
@@ -184,3 +184,6 @@ export const en = {
 } as const;
 
 export type RegisteredParentMessages = Catalog<typeof en>;
+
+/** These texts in the page's language: read where they are shown, never kept at module level. */
+export const parentText = (): RegisteredParentMessages => translated('registered-parent', en);

@@ -8,10 +8,13 @@
 export const LOCALES = ['en', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Where the Hindi pages live: '/hi/', '/hi/registered-parent', … */
+/** Where the Hindi pages live: '/hi' (the landing page), '/hi/registered-parent', … */
 export const HINDI_BASE = '/hi';
 /** localStorage: the language the person chose with the switch. */
 export const LOCALE_KEY = 'thrive-locale';
+
+/** Each language in its own words, as the language switch names it. */
+export const LOCALE_NAMES: Record<Locale, string> = { en: 'English', hi: 'हिन्दी' };
 
 /** Intl's name for each: India's English and Hindi, digits Latin in both. */
 export const INTL_LOCALE: Record<Locale, string> = { en: 'en-IN', hi: 'hi-IN-u-nu-latn' };
@@ -24,10 +27,11 @@ export function localeOfPath(pathname: string): Locale {
   return pathname === HINDI_BASE || pathname.startsWith(`${HINDI_BASE}/`) ? 'hi' : 'en';
 }
 
-/** The same page in `locale`: '/registered-parent' ↔ '/hi/registered-parent', '/' ↔ '/hi/'. */
+/** The same page in `locale`: '/registered-parent' ↔ '/hi/registered-parent', '/' ↔ '/hi'. */
 export function pathIn(locale: Locale, pathname: string): string {
   const bare = localeOfPath(pathname) === 'hi' ? pathname.slice(HINDI_BASE.length) || '/' : pathname;
-  return locale === 'hi' ? `${HINDI_BASE}${bare}` : bare;
+  if (locale === 'en') return bare;
+  return bare === '/' ? HINDI_BASE : `${HINDI_BASE}${bare}`;
 }
 
 /** The router's basename for a locale's pages. */

@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import { hindi } from '../../../src/app/hindi.ts';
-import { en as app } from '../../../src/app/messages.ts';
-import { en as pwa } from '../../../src/app/pwa/messages.ts';
-import { en as newVisitor } from '../../../src/features/new-visitor/messages.ts';
-import { en as registeredParent } from '../../../src/features/registered-parent/messages.ts';
-import type { Catalog, Namespace } from '../../../src/shared/i18n/catalog.ts';
-import { en as ui } from '../../../src/ui/messages.ts';
+import { appText, en as app } from '../../../src/app/messages.ts';
+import { en as pwa, pwaText } from '../../../src/app/pwa/messages.ts';
+import { en as newVisitor, visitorText } from '../../../src/features/new-visitor/messages.ts';
+import { parentText, en as registeredParent } from '../../../src/features/registered-parent/messages.ts';
+import { activateLocale, type Catalog, type Namespace } from '../../../src/shared/i18n/catalog.ts';
+import { en as ui, uiText } from '../../../src/ui/messages.ts';
 
 const english: Record<Namespace, unknown> = {
   app,
@@ -60,5 +62,31 @@ describe('the type of a Hindi catalog', () => {
     // @ts-expect-error: `tagline` and the rest are missing, so this is not an app catalog.
     const incomplete: Catalog<typeof app> = { programmeTitle: 'Thrive' };
     expect(incomplete.programmeTitle).toBe('Thrive');
+  });
+});
+
+describe('reading texts', () => {
+  afterEach(() => activateLocale('en'));
+
+  it("gives every namespace's texts in the page's language, English until Hindi is activated", () => {
+    expect(appText().notFound.title).toBe('Details not found');
+    expect(parentText().signIn.title).toBe('Welcome Back');
+    activateLocale('hi', hindi);
+    expect(appText().notFound.title).toBe(hindi.app.notFound.title);
+    expect(parentText().signIn.title).toBe(hindi['registered-parent'].signIn.title);
+    expect(visitorText().welcome.title).toBe(hindi['new-visitor'].welcome.title);
+    expect(uiText().errorTitle).toBe(hindi.ui.errorTitle);
+    expect(pwaText().offline.title).toBe(hindi.pwa.offline.title);
+  });
+
+  it('is done where a text is shown: no module but the catalogs and their tests reads an English catalog itself', () => {
+    const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/messages(-hi)?\.ts$/.test(file))
+      .map((file) => join('src', file));
+    const readers = sources.filter((file) =>
+      /import\s*{[^}]*\ben\b[^}]*}\s*from\s*'[^']*messages\.ts'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(sources.length).toBeGreaterThan(50);
+    expect(readers).toEqual([]);
   });
 });

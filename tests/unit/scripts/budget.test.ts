@@ -10,7 +10,7 @@ import { sizeFile, type BuiltApp, type SizedFile } from '../../../scripts/perf/b
 
 const CALENDAR = 'calendar (react-day-picker, date-fns)';
 const rules = [{ name: CALENDAR, modules: ['node_modules/date-fns/'] }];
-const budget = { landing: { maxGzipBytes: 100_000 }, lazyOnly: rules };
+const budget = { landing: { maxGzipBytes: 100_000 }, hindi: { maxExtraGzipBytes: 8_000 }, lazyOnly: rules };
 
 describe('matchesModule', () => {
   it.each([
@@ -88,14 +88,21 @@ describe('parseBudget', () => {
   });
 
   it.each([
-    ['no landing limit', { lazyOnly: rules }],
-    ['a limit that is not a number', { landing: { maxGzipBytes: '100 KB' }, lazyOnly: rules }],
-    ['a zero limit', { landing: { maxGzipBytes: 0 }, lazyOnly: rules }],
-    ['no lazy-only list', { landing: { maxGzipBytes: 1 } }],
-    ['a rule with no modules', { landing: { maxGzipBytes: 1 }, lazyOnly: [{ name: 'calendar', modules: [] }] }],
+    ['no landing limit', { hindi: { maxExtraGzipBytes: 1 }, lazyOnly: rules }],
+    ['no Hindi limit', { landing: { maxGzipBytes: 1 }, lazyOnly: rules }],
+    [
+      'a limit that is not a number',
+      { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: '100 KB' }, lazyOnly: rules },
+    ],
+    ['a zero limit', { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 0 }, lazyOnly: rules }],
+    ['no lazy-only list', { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 1 } }],
+    [
+      'a rule with no modules',
+      { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 1 }, lazyOnly: [{ name: 'calendar', modules: [] }] },
+    ],
     [
       'a rule with an empty pattern, which would match everything',
-      { landing: { maxGzipBytes: 1 }, lazyOnly: [{ name: 'x', modules: [''] }] },
+      { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 1 }, lazyOnly: [{ name: 'x', modules: [''] }] },
     ],
     ['not an object', null],
   ])('refuses %s', (_case, json) => {
@@ -112,6 +119,7 @@ describe('judgeBudget', () => {
   const all = [file('/assets/index.js', 60_000), file('/assets/reschedule.js', 9_000)];
   const app = (landing: SizedFile[], changes: Partial<BuiltApp> = {}) => ({
     landing,
+    hindiLanding: [...landing, file('/assets/hindi.js', 4_700)],
     all,
     external: [],
     chunkModules,
@@ -133,9 +141,22 @@ describe('judgeBudget', () => {
       'landing route /: 63.0 kB gzip (HTML 3.0 kB + JS 60.0 kB, 2 files), budget 100.0 kB: ok',
       '  /index.html 3.0 kB',
       '  /assets/index.js 60.0 kB',
+      'Hindi landing route /hi: 67.7 kB gzip (HTML 3.0 kB + JS 64.7 kB, 3 files), 4.7 kB more than /, budget 8.0 kB more: ok',
+      '  /assets/hindi.js 4.7 kB',
       'whole app: 69.0 kB gzip (JS 69.0 kB, 2 files)',
       'calendar (react-day-picker, date-fns) kept off the landing route: ok (in /assets/reschedule.js)',
     ]);
+  });
+
+  it('fails a Hindi page that costs more than its budget beyond the English one', () => {
+    const landing = [file('/index.html', 3_000), file('/assets/index.js', 60_000)];
+    const hindiLanding = [file('/hi.html', 3_300), file('/assets/index.js', 60_000), file('/assets/hindi.js', 7_701)];
+    const verdict = judgeBudget(app(landing, { hindiLanding }), budget);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.lines[3]).toBe(
+      'Hindi landing route /hi: 71.0 kB gzip (HTML 3.3 kB + JS 67.7 kB, 3 files), 8.0 kB more than /, budget 8.0 kB more: FAIL',
+    );
+    expect(judgeBudget(app(landing, { hindiLanding: hindiLanding.slice(0, 2) }), budget).ok).toBe(true);
   });
 
   it('says by how much the landing route is over', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { bootAfterPaint, bootOrder, fillRoot, inlineStylesheets } from '../../../scripts/prerender.ts';
+import { bootAfterPaint, bootOrder, fillRoot, inlineStylesheets, withDocument } from '../../../scripts/prerender.ts';
 import { BOOT_CHUNKS_ID, BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
+import { LOCALE_SCRIPT } from '../../../server/http/locale-script.ts';
 
 const css: Record<string, string> = { '/assets/index-a.css': 'body{margin:0}\n', '/assets/b.css': '.x{color:red}' };
 const readCss = (path: string) => {
@@ -36,14 +37,49 @@ describe('inlineStylesheets', () => {
 });
 
 describe('fillRoot', () => {
-  it('puts the app HTML inside the empty root, with nothing around it, inert until hydrated', () => {
-    expect(fillRoot('<body><div id="root"></div></body>', '<main>$& $1</main>')).toBe(
-      '<body><div id="root" inert><main>$& $1</main></div></body>',
+  it('puts the app HTML inside the empty root, with nothing around it, inert until hydrated, marked with its language', () => {
+    expect(fillRoot('<body><div id="root"></div></body>', '<main>$& $1</main>', 'hi')).toBe(
+      '<body><div id="root" inert data-locale="hi"><main>$& $1</main></div></body>',
     );
   });
 
   it('refuses a template without an empty root', () => {
-    expect(() => fillRoot('<body><div id="app"></div></body>', '<main></main>')).toThrow(/no <div id="root">/);
+    expect(() => fillRoot('<body><div id="app"></div></body>', '<main></main>', 'en')).toThrow(/no <div id="root">/);
+  });
+});
+
+describe('withDocument', () => {
+  const template = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="UTF-8" />',
+    '    <meta',
+    '      name="description"',
+    '      content="English words"',
+    '    />',
+    '    <title>English title</title>',
+    '  </head>',
+    '</html>',
+  ].join('\n');
+  const hindi = withDocument(template, { lang: 'hi', title: 'शीर्षक <&>', description: 'विवरण "उद्धरण"' });
+
+  it("puts the page's language, title and description in its head, escaped", () => {
+    expect(hindi).toContain('<html lang="hi">');
+    expect(hindi).toContain('<title>शीर्षक &lt;&amp;&gt;</title>');
+    expect(hindi).toContain('content="विवरण &quot;उद्धरण&quot;"');
+    expect(hindi).not.toContain('English');
+  });
+
+  it('runs the locale script first in the head, before anything can be painted', () => {
+    expect(hindi.indexOf(`<script>${LOCALE_SCRIPT}</script>`)).toBeGreaterThan(hindi.indexOf('<meta charset'));
+    expect(hindi.indexOf(`<script>${LOCALE_SCRIPT}</script>`)).toBeLessThan(hindi.indexOf('<title>'));
+  });
+
+  it('refuses a template that lacks one of them', () => {
+    expect(() =>
+      withDocument(template.replace(/<title>.*<\/title>/, ''), { lang: 'en', title: 't', description: 'd' }),
+    ).toThrow(/no <title>/);
   });
 });
 

@@ -2,12 +2,21 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
+import { LOCALE_SCRIPT_SOURCE } from '../../../server/http/locale-script.ts';
 import { contentSecurityPolicy } from '../../../server/http/security-headers.ts';
 import { FAKE_ASSET } from '../../../scripts/portal-process.ts';
 import { startTestPortal, type TestPortal } from './support/test-portal.ts';
 
 // Prerendered pages as the build writes them (scripts/prerender.ts), each saying which file it is.
-const PAGES = ['registered-parent.html', 'registered-parent/menu.html', 'new-to-thrive/book-consult.html', '404.html'];
+const PAGES = [
+  'registered-parent.html',
+  'registered-parent/menu.html',
+  'new-to-thrive/book-consult.html',
+  '404.html',
+  'hi.html',
+  'hi/registered-parent/menu.html',
+  'hi/404.html',
+];
 const pageHtml = (file: string) => `<!doctype html><html><body><div id="root">${file}</div></body></html>`;
 
 let portal: TestPortal;
@@ -45,6 +54,9 @@ describe('the built app', () => {
     ['/registered-parent/', 'registered-parent.html'],
     ['/registered-parent/menu', 'registered-parent/menu.html'],
     ['/new-to-thrive/book-consult?utm_source=sms', 'new-to-thrive/book-consult.html'],
+    ['/hi', 'hi.html'],
+    ['/hi/', 'hi.html'],
+    ['/hi/registered-parent/menu', 'hi/registered-parent/menu.html'],
   ])('answers %s with its prerendered page %s, not cached', async (url, file) => {
     const response = await get(url, { accept: 'text/html' });
     expect([response.statusCode, response.headers['content-type'], response.headers['cache-control']]).toEqual([
@@ -68,6 +80,11 @@ describe('the built app', () => {
       'no-cache',
     ]);
     expect(response.body).toBe(pageHtml('404.html'));
+  });
+
+  it('answers an unknown Hindi address with the Hindi 404 page', async () => {
+    const response = await get('/hi/no/such/page', { accept: 'text/html' });
+    expect([response.statusCode, response.body]).toEqual([404, pageHtml('hi/404.html')]);
   });
 
   it.each([
@@ -131,7 +148,7 @@ describe('security headers', () => {
     const directives = contentSecurityPolicy(undefined).split('; ');
     expect(directives).toEqual(
       expect.arrayContaining([
-        `script-src 'self' ${BOOT_SCRIPT_SOURCE}`,
+        `script-src 'self' ${LOCALE_SCRIPT_SOURCE} ${BOOT_SCRIPT_SOURCE}`,
         "connect-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

@@ -4,10 +4,8 @@ import { paths } from '../../../config/paths.ts';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
-import { en } from '../messages.ts';
+import { visitorText } from '../messages.ts';
 import { knowMoreTarget } from './know-more.ts';
-
-const t = en.knowMore;
 
 interface KnowMorePageProps {
   /** The external information page; the build's VITE_KNOW_MORE_URL unless given. */
@@ -15,6 +13,7 @@ interface KnowMorePageProps {
 }
 
 export function KnowMorePage({ configuredUrl = env.knowMoreUrl }: KnowMorePageProps) {
+  const t = visitorText().knowMore;
   const target = knowMoreTarget(configuredUrl);
   const redirectUrl = target.kind === 'redirect' ? target.url : undefined;
 

@@ -1,3 +1,4 @@
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
@@ -6,7 +7,7 @@ import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { failureText, WebhookError } from '../../../shared/webhook/errors.ts';
 import type { Envelope } from '../../../shared/webhook/types.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
-import { en } from '../messages.ts';
+import { visitorText } from '../messages.ts';
 import {
   EMPTY_FIELDS,
   fieldsOf,
@@ -17,8 +18,6 @@ import {
   type VisitorAction,
   type VisitorFields,
 } from './visitor-request.ts';
-
-const TEXTS = { failed: en.form.failed, sent: en.form.submitted };
 
 export interface RefusedRequest {
   id: string;
@@ -43,7 +42,10 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
   const [fields, setFields] = useState<VisitorFields>(EMPTY_FIELDS);
   const [refused, setRefused] = useState<RefusedRequest>();
   const read = useCallback((body: unknown) => successText(body, defaultSuccess), [defaultSuccess]);
-  const { state, run, busy } = useSubmission(read, TEXTS);
+  const { state, run, busy } = useSubmission(read, {
+    failed: visitorText().form.failed,
+    sent: visitorText().form.submitted,
+  });
 
   useEffect(() => {
     let live = true;
@@ -54,9 +56,9 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
         if (!live || !entry) return;
         setFields(fieldsOf(entry.envelope));
         const reason = entry.lastError
-          ? failureText(WebhookError.fromJSON(entry.lastError), en.form.failed)
+          ? failureText(WebhookError.fromJSON(entry.lastError), visitorText().form.failed)
           : undefined;
-        setRefused({ id: entry.id, reason: reason ?? en.form.failed });
+        setRefused({ id: entry.id, reason: reason ?? visitorText().form.failed });
       })
       .catch(() => {
         // Storage unreadable: there is nothing to put back, and the form works as it is.
@@ -88,10 +90,10 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
     if (busy) return undefined;
     const [missing] = missingFields(fields);
     if (missing) {
-      toast.error(en.form.required);
+      toast.error(visitorText().form.required);
       return missing;
     }
-    const envelope = toVisitorEnvelope(action, fields);
+    const envelope = toVisitorEnvelope(action, fields, { language: activeLocale() });
     void run(
       () => pageOutbox(env.webhookUrl).submit(envelope),
       () => {

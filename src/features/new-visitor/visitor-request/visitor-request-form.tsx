@@ -7,7 +7,7 @@ import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { SavedPanel } from '../../../ui/saved-panel.tsx';
-import { en, type VisitorRequestTexts } from '../messages.ts';
+import { visitorText, type VisitorRequestTexts } from '../messages.ts';
 import { useVisitorRequest } from './use-visitor-request.ts';
 import type { RequiredField, VisitorAction } from './visitor-request.ts';
 
@@ -23,7 +23,7 @@ function RequiredLabel({ text }: { text: string }) {
       {text}
       <span className="field__required-mark" aria-hidden="true">
         {' '}
-        {en.form.requiredMark}
+        {visitorText().form.requiredMark}
       </span>
     </>
   );
@@ -37,7 +37,7 @@ function focusField(form: HTMLFormElement, name: RequiredField): void {
 function BackToOptions() {
   return (
     <LinkButton to={paths.visitorWelcome} variant="primary" className="button--block">
-      {en.form.backToOptions}
+      {visitorText().form.backToOptions}
     </LinkButton>
   );
 }
@@ -54,7 +54,7 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
 
   const nav = (
     <LinkButton to={paths.visitorWelcome} variant="ghost">
-      {en.form.back}
+      {visitorText().form.back}
     </LinkButton>
   );
 
@@ -67,22 +67,22 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
-        <SavedPanel text={en.saved.text}>
+        <SavedPanel text={visitorText().saved.text}>
           <BackToOptions />
         </SavedPanel>
       ) : (
         // noValidate: the spec's own message, as a toast, replaces the browser's bubbles.
         <form className="form" noValidate onSubmit={onSubmit}>
           {refused && (
-            <ErrorPanel title={en.saved.refusedTitle} message={refused.reason}>
-              <p className="panel__message">{en.saved.refusedHint}</p>
+            <ErrorPanel title={visitorText().saved.refusedTitle} message={refused.reason}>
+              <p className="panel__message">{visitorText().saved.refusedHint}</p>
               <Button variant="secondary" onClick={discardRefused}>
-                {en.saved.discard}
+                {visitorText().saved.discard}
               </Button>
             </ErrorPanel>
           )}
           <InputField
-            label={<RequiredLabel text={en.form.name} />}
+            label={<RequiredLabel text={visitorText().form.name} />}
             name="name"
             autoComplete="name"
             required
@@ -90,12 +90,12 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
             onChange={(event) => setField('name', event.target.value)}
           />
           <InputField
-            label={<RequiredLabel text={en.form.phone} />}
+            label={<RequiredLabel text={visitorText().form.phone} />}
             name="phone"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
-            placeholder={en.form.phonePlaceholder}
+            placeholder={visitorText().form.phonePlaceholder}
             required
             value={fields.phone}
             onChange={(event) => setField('phone', event.target.value)}
@@ -107,7 +107,7 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
             onChange={(event) => setField('preferredTimes', event.target.value)}
           />
           <TextAreaField
-            label={en.form.message}
+            label={visitorText().form.message}
             name="message"
             rows={4}
             value={fields.message}

@@ -1,10 +1,10 @@
-import { en } from '../messages.ts';
+import { visitorText } from '../messages.ts';
 import { VisitorRequestForm } from './visitor-request-form.tsx';
 
 export function BookConsultPage() {
-  return <VisitorRequestForm action="book_consult" texts={en.bookConsult} />;
+  return <VisitorRequestForm action="book_consult" texts={visitorText().bookConsult} />;
 }
 
 export function ScheduleCallPage() {
-  return <VisitorRequestForm action="schedule_call" texts={en.scheduleCall} />;
+  return <VisitorRequestForm action="schedule_call" texts={visitorText().scheduleCall} />;
 }

@@ -1,4 +1,4 @@
-import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
+import { buildEnvelope, type EnvelopeInput } from '../../../shared/webhook/envelope.ts';
 import { readMessage } from '../../../shared/webhook/response.ts';
 import type { Envelope } from '../../../shared/webhook/types.ts';
 
@@ -32,8 +32,7 @@ export function missingFields(fields: VisitorFields): RequiredField[] {
 export function toVisitorEnvelope(
   action: VisitorAction,
   fields: VisitorFields,
-  at?: Date,
-  requestId?: string,
+  { at, requestId, language }: Pick<EnvelopeInput<VisitorAction>, 'at' | 'requestId' | 'language'> = {},
 ): Envelope<VisitorAction> {
   return buildEnvelope<VisitorAction>({
     action,
@@ -43,6 +42,7 @@ export function toVisitorEnvelope(
     preferredTimes: fields.preferredTimes,
     at,
     requestId,
+    language,
   });
 }
 

@@ -2,12 +2,11 @@ import { paths } from '../../../config/paths.ts';
 import { CardLink } from '../../../ui/card-link.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { en } from '../messages.ts';
+import { visitorText } from '../messages.ts';
 import { CalendarIcon, InfoIcon, PhoneIcon } from '../../../ui/icons.tsx';
 
-const t = en.welcome;
-
 export function WelcomePage() {
+  const t = visitorText().welcome;
   const nav = (
     <LinkButton to={paths.home} variant="ghost">
       {t.home}

@@ -2,14 +2,11 @@ import { useId, useRef, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
 import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { FileRow } from './file-row.tsx';
 import { refusalText } from './refusals.tsx';
 import { base64Bytes, totalBytes } from './screen-files.ts';
 import { sentFile, type Attachments } from './use-attachments.ts';
-
-const t = en.chat;
-const LIMIT_TEXT = formatFileSize(ATTACHMENTS_MAX_TOTAL_BYTES);
 
 interface AttachmentPickerProps {
   attachments: Attachments;
@@ -18,6 +15,8 @@ interface AttachmentPickerProps {
 
 /** 'Add Files' is a real file input under a button-styled label, so it is reachable by keyboard. */
 export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerProps) {
+  const t = parentText().chat;
+  const limitText = formatFileSize(ATTACHMENTS_MAX_TOTAL_BYTES);
   const inputId = useId();
   const hintId = `${inputId}-hint`;
   const saverHintId = `${inputId}-saver-hint`;
@@ -42,7 +41,7 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
   const sendOriginal = (key: number, on: boolean) => {
     if (attachments.setSendOriginal(key, on)) return;
     const name = items.find((item) => item.key === key)?.original.name ?? '';
-    toast.error(t.originalTooBig(name, LIMIT_TEXT));
+    toast.error(t.originalTooBig(name, limitText));
   };
 
   return (
@@ -61,7 +60,7 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
         {t.addFiles}
       </label>
       <p id={hintId} className="field__hint">
-        {t.filesHint(ATTACHMENTS_MAX_COUNT, LIMIT_TEXT)}
+        {t.filesHint(ATTACHMENTS_MAX_COUNT, limitText)}
       </p>
       <div className="data-saver">
         <input
@@ -84,7 +83,7 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
       </p>
       {items.length > 0 && (
         <>
-          <p className="file-picker__used">{t.filesUsed(formatFileSize(totalBytes(sent)), LIMIT_TEXT)}</p>
+          <p className="file-picker__used">{t.filesUsed(formatFileSize(totalBytes(sent)), limitText)}</p>
           <ul className="file-list" aria-label={t.filesLabel}>
             {items.map((item) => (
               <FileRow key={item.key} item={item} onRemove={remove} onSendOriginal={sendOriginal} />

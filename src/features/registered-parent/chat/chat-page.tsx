@@ -7,7 +7,7 @@ import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { BackToMenu } from '../back-to-menu.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
 import { AttachmentPicker } from './attachment-picker.tsx';
 import { useDataSaver } from './data-saver.ts';
@@ -19,9 +19,8 @@ import { useChatSend } from './use-chat-send.ts';
 import { sharedAsFiles, useSharedFiles } from './use-shared-files.ts';
 import './chat.css';
 
-const t = en.chat;
-
 export function ChatPage() {
+  const t = parentText().chat;
   const [message, setMessage] = useState('');
   const dataSaver = useDataSaver();
   const attachments = useAttachments(dataSaver.on);
@@ -74,7 +73,7 @@ export function ChatPage() {
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
-        <ParentSavedPanel text={en.saved.chat}>
+        <ParentSavedPanel text={parentText().saved.chat}>
           <Button onClick={startOver} className="button--block">
             {t.sendAnother}
           </Button>

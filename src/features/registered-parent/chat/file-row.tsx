@@ -1,8 +1,6 @@
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { sentFile, type Attachment } from './use-attachments.ts';
-
-const t = en.chat;
 
 interface FileRowProps {
   item: Attachment;
@@ -12,6 +10,7 @@ interface FileRowProps {
 
 /** One attached file: its name, its size (and the size it is sent at, when the data saver made it smaller). */
 export function FileRow({ item, onRemove, onSendOriginal }: FileRowProps) {
+  const t = parentText().chat;
   const { key, original, smaller } = item;
   const sent = sentFile(item);
   const originalSize = formatFileSize(original.size);

@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { en } from '../messages.ts';
-
-const t = en.chat;
+import { parentText } from '../messages.ts';
 
 /**
  * A ready sentence joins what is typed: it replaces a box that holds only
@@ -20,6 +18,7 @@ interface QuickMessagesProps {
 
 /** Issue 15: chips above the message box, real buttons in a group named for screen readers. */
 export function QuickMessages({ onPick }: QuickMessagesProps) {
+  const t = parentText().chat;
   const labelId = useId();
   return (
     <div className="quick-messages" role="group" aria-labelledby={labelId}>

@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import type { Refusal } from './screen-files.ts';
-
-const t = en.chat;
 
 /** Which file was not attached and why, in one sentence: the picker's toast and the shared files' list say the same. */
 export function refusalText({ name, reason }: Refusal): string {
+  const t = parentText().chat;
   switch (reason) {
     case 'type':
       return t.invalidType(name);
@@ -38,6 +37,7 @@ interface RefusedFilesProps {
  * after it opens is then announced, not only shown.
  */
 export function RefusedFiles({ refused, failed }: RefusedFilesProps) {
+  const t = parentText().chat;
   const titleId = useId();
   return (
     <div className="refused-files" aria-live="polite">

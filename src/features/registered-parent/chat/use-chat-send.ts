@@ -1,3 +1,4 @@
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
@@ -7,11 +8,8 @@ import { checkMessage } from '../../../shared/rules/message.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage, readSlackChannel } from '../../../shared/webhook/response.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-
-const t = en.chat;
-const TEXTS = { failed: t.failed, sent: t.sentToast };
 
 export interface ChatResult {
   message: string | undefined;
@@ -29,8 +27,9 @@ function readChatAnswer(body: unknown): ChatResult {
  * copy on the phone.
  */
 export function useChatSend() {
+  const t = parentText().chat;
   const { user } = useSessionUser();
-  const submission = useSubmission(readChatAnswer, TEXTS);
+  const submission = useSubmission(readChatAnswer, { failed: t.failed, sent: t.sentToast });
   const { run } = submission;
 
   const send = useCallback(
@@ -42,12 +41,17 @@ export function useChatSend() {
         return;
       }
       const envelope = withBlobAttachments(
-        buildEnvelope({ action: 'chat_facilitator', user, payload: { message: message.trim(), attachments: [] } }),
+        buildEnvelope({
+          action: 'chat_facilitator',
+          user,
+          payload: { message: message.trim(), attachments: [] },
+          language: activeLocale(),
+        }),
         files,
       );
       void run(() => pageOutbox(env.webhookUrl).submit(envelope), onDone);
     },
-    [user, run],
+    [user, run, t],
   );
 
   return { ...submission, send };

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { en } from '../messages.ts';
-
-const t = en.menu;
+import { parentText } from '../messages.ts';
 
 interface LogoutWarningProps {
   waiting: number;
@@ -15,6 +13,7 @@ interface LogoutWarningProps {
  * window.confirm, so it reads, looks and works by keyboard like the rest.
  */
 export function LogoutWarning({ waiting, onLogOut, onStay }: LogoutWarningProps) {
+  const t = parentText().menu;
   const titleId = useId();
   const textId = useId();
   const stay = useRef<HTMLButtonElement>(null);

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { CardLink } from '../../../ui/card-link.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
+import { LanguageSwitch } from '../../../ui/language-switch.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useOutboxEntries } from '../outbox/use-outbox-entries.ts';
 import { useLogOut } from '../session/use-log-out.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
@@ -12,9 +13,8 @@ import { LogoutWarning } from './logout-warning.tsx';
 import '../outbox/outbox.css';
 import { CalendarIcon, ChatIcon, RescheduleIcon } from '../../../ui/icons.tsx';
 
-const t = en.menu;
-
 export function MenuPage() {
+  const t = parentText().menu;
   const { user } = useSessionUser();
   const logOut = useLogOut();
   const waiting = useOutboxEntries(user)?.length ?? 0;
@@ -40,7 +40,8 @@ export function MenuPage() {
           <LinkButton to={paths.home} variant="ghost">
             {t.home}
           </LinkButton>
-          <button type="button" className="button button--ghost page__nav-end" ref={logoutButton} onClick={onLogout}>
+          <LanguageSwitch />
+          <button type="button" className="button button--ghost" ref={logoutButton} onClick={onLogout}>
             {t.logout}
           </button>
         </>

@@ -1,10 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { Button } from '../../../ui/button.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { describeEntry } from './outbox-text.ts';
-
-const t = en.outbox;
 
 interface OutboxEntryCardProps {
   entry: OutboxEntry;
@@ -14,6 +12,7 @@ interface OutboxEntryCardProps {
 
 /** One saved request: what it is, when it was saved, where it stands, and what the parent can do about it. */
 export function OutboxEntryCard({ entry, onRetry, onDiscard }: OutboxEntryCardProps) {
+  const t = parentText().outbox;
   const view = describeEntry(entry, t);
   const headingId = useId();
   const [confirming, setConfirming] = useState(false);

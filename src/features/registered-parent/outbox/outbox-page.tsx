@@ -4,7 +4,7 @@ import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { OutboxEntryCard } from './outbox-entry.tsx';
 import { announceChanges } from './outbox-text.ts';
@@ -12,10 +12,9 @@ import { useOutboxEntries } from './use-outbox-entries.ts';
 import './outbox.css';
 import { BackToMenu } from '../back-to-menu.tsx';
 
-const t = en.outbox;
-
 /** The parent's saved requests, oldest first, each with where it stands; 'Send now', Retry and Discard. */
 export function OutboxPage() {
+  const t = parentText().outbox;
   const { user } = useSessionUser();
   const entries = useOutboxEntries(user);
   const [seen, setSeen] = useState<OutboxEntry[]>();

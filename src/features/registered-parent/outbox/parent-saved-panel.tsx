@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { SavedPanel } from '../../../ui/saved-panel.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 
 /** The saved panel of a parent's screen, which also leads to what waits to send. */
 export function ParentSavedPanel({ text, children }: { text: string; children: ReactNode }) {
   return (
     <SavedPanel text={text}>
       <Link to={paths.outbox} className="panel__link">
-        {en.saved.seeWaiting}
+        {parentText().saved.seeWaiting}
       </Link>
       {children}
     </SavedPanel>

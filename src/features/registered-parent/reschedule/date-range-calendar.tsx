@@ -1,4 +1,4 @@
-import { DayPicker } from 'react-day-picker';
+import { DayPicker, type DayPickerLocale } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import './calendar.css';
 import { selectDay, type DaySelection } from './date-selection.ts';
@@ -9,13 +9,16 @@ interface DateRangeCalendarProps {
   /** The first day that may be picked: today in India. */
   today: Date;
   labelledBy: string;
+  /** The page's language for its names and labels; the library's English when undefined. */
+  locale: DayPickerLocale | undefined;
 }
 
 /** One month at a time; days before today cannot be picked, nor months before this one shown. */
-export function DateRangeCalendar({ selection, onChange, today, labelledBy }: DateRangeCalendarProps) {
+export function DateRangeCalendar({ selection, onChange, today, labelledBy, locale }: DateRangeCalendarProps) {
   return (
     <DayPicker
       mode="range"
+      locale={locale}
       numberOfMonths={1}
       today={today}
       defaultMonth={selection.start ?? today}

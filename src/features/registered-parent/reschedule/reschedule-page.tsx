@@ -5,16 +5,16 @@ import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
+import { useCalendarLocale } from './calendar-locale.ts';
 import { DateRangeCalendar } from './date-range-calendar.tsx';
 import { dayFromKey, describeSelection, istTodayKey, NO_SELECTION, type DaySelection } from './date-selection.ts';
 import { useRescheduleSubmit } from './use-reschedule-submit.ts';
 import { BackToMenu } from '../back-to-menu.tsx';
 
-const t = en.reschedule;
-
 export function ReschedulePage() {
+  const t = parentText().reschedule;
   // India's today is not known when the page is prerendered: the calendar fills its reserved slot after hydration.
   const hydrated = useHydrated();
   const today = useMemo(() => (hydrated ? dayFromKey(istTodayKey(new Date())) : undefined), [hydrated]);
@@ -22,6 +22,7 @@ export function ReschedulePage() {
   const [note, setNote] = useState('');
   const { state, submit, reset, busy } = useRescheduleSubmit();
   const calendarLabelId = useId();
+  const calendarLocale = useCalendarLocale();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -47,7 +48,7 @@ export function ReschedulePage() {
           </SuccessPanel>
         </FocusOnShow>
       ) : state.status === 'queued' ? (
-        <ParentSavedPanel text={en.saved.reschedule}>
+        <ParentSavedPanel text={parentText().saved.reschedule}>
           <Button onClick={startOver} className="button--block">
             {t.submitAnother}
           </Button>
@@ -60,12 +61,13 @@ export function ReschedulePage() {
                 {t.calendarLabel}
               </p>
               <div className="calendar-slot">
-                {today && (
+                {today && calendarLocale.ready && (
                   <DateRangeCalendar
                     selection={selection}
                     onChange={setSelection}
                     today={today}
                     labelledBy={calendarLabelId}
+                    locale={calendarLocale.locale}
                   />
                 )}
               </div>

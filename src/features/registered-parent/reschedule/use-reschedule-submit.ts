@@ -1,3 +1,4 @@
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
@@ -6,18 +7,17 @@ import type { QueuedEnvelope } from '../../../shared/outbox/types.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage } from '../../../shared/webhook/response.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { istTodayKey, toRescheduleRequest, type DaySelection } from './date-selection.ts';
 
-const t = en.reschedule;
-const TEXTS = { failed: t.failed, sent: t.submitted };
-const readAnswer = (body: unknown) => readMessage(body) ?? t.defaultSuccess;
+const readAnswer = (body: unknown) => readMessage(body) ?? parentText().reschedule.defaultSuccess;
 
 /** One tap on Submit Request: check the selection, build the envelope once, hand it to the outbox. */
 export function useRescheduleSubmit() {
+  const t = parentText().reschedule;
   const { user } = useSessionUser();
-  const submission = useSubmission(readAnswer, TEXTS);
+  const submission = useSubmission(readAnswer, { failed: t.failed, sent: t.submitted });
   const { run } = submission;
 
   const submit = useCallback(
@@ -28,14 +28,15 @@ export function useRescheduleSubmit() {
         toast.error(request === 'none' ? t.noSelection : t.invalidSelection);
         return;
       }
+      const language = activeLocale();
       // One call per action, so each envelope keeps its own payload type.
       const envelope: QueuedEnvelope =
         request.action === 'reschedule_single'
-          ? buildEnvelope({ action: request.action, payload: request.payload, user, note })
-          : buildEnvelope({ action: request.action, payload: request.payload, user, note });
+          ? buildEnvelope({ action: request.action, payload: request.payload, user, note, language })
+          : buildEnvelope({ action: request.action, payload: request.payload, user, note, language });
       void run(() => pageOutbox(env.webhookUrl).submit(envelope));
     },
-    [user, run],
+    [user, run, t],
   );
 
   return { ...submission, submit };

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { googleCalendarLink, type CalendarEvent } from './calendar-event.ts';
 import { ICS_MEDIA_TYPE, writeCalendar } from './ics.ts';
-
-const t = en.schedule.calendar;
 
 /** Long enough for any phone to have handed the file over; the URL is freed after. */
 const REVOKE_AFTER_MS = 60_000;
@@ -29,6 +27,7 @@ function downloadCalendar(events: readonly CalendarEvent[], fileName: string): v
  * in (Google's form in a new tab, or a file any calendar app opens).
  */
 export function SessionCalendarActions({ event, session }: { event: CalendarEvent; session: string }) {
+  const t = parentText().schedule.calendar;
   const [open, setOpen] = useState(false);
   const menuId = useId();
   return (
@@ -70,6 +69,7 @@ export function SessionCalendarActions({ event, session }: { event: CalendarEven
 
 /** Below the list: every readable session in one file. */
 export function AddAllToCalendar({ events }: { events: readonly CalendarEvent[] }) {
+  const t = parentText().schedule.calendar;
   const hintId = useId();
   return (
     <div className="calendar-all">

@@ -1,11 +1,9 @@
 import { useMemo } from 'react';
 import type { ScheduleEntry } from '../../../shared/schedule/parser.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { AddAllToCalendar, SessionCalendarActions } from './calendar-actions.tsx';
 import { sessionEvent } from './calendar-event.ts';
-
-const t = en.schedule;
 
 interface ScheduleListProps {
   entries: readonly ScheduleEntry[];
@@ -19,11 +17,12 @@ interface ScheduleListProps {
  * it came, with no action.
  */
 export function ScheduleList({ entries, fetchedAt }: ScheduleListProps) {
+  const t = parentText().schedule;
   const { user } = useSessionUser();
   const parent = user?.number ?? '';
   const events = useMemo(
     () => entries.map((entry) => sessionEvent(entry, parent, fetchedAt, t.calendar)),
-    [entries, parent, fetchedAt],
+    [entries, parent, fetchedAt, t.calendar],
   );
   const readable = events.filter((event) => event !== undefined);
   if (entries.length === 0) return <p className="empty-state">{t.empty}</p>;

@@ -2,15 +2,14 @@ import { formatIstDateTime } from '../../../shared/format/ist.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel } from '../../../ui/panel.tsx';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { ScheduleList } from './schedule-list.tsx';
 import { useSchedule } from './use-schedule.ts';
 import './schedule.css';
 import { BackToMenu } from '../back-to-menu.tsx';
 
-const t = en.schedule;
-
 export function SchedulePage() {
+  const t = parentText().schedule;
   const { view, fetchSchedule } = useSchedule();
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>

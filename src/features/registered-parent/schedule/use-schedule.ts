@@ -1,3 +1,4 @@
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
@@ -6,15 +7,14 @@ import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { failureText, isWebhookError } from '../../../shared/webhook/errors.ts';
 import { readScheduleText } from '../../../shared/webhook/response.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { pageScheduleCache } from './page-schedule-cache.ts';
 import { INITIAL_SCHEDULE_VIEW, nextScheduleView } from './schedule-view.ts';
 
-const t = en.schedule;
-
 /** The schedule screen's data: the saved copy at once, then each fetch, saved for next time. */
 export function useSchedule() {
+  const t = parentText().schedule;
   const { user } = useSessionUser();
   const [view, dispatch] = useReducer(nextScheduleView, INITIAL_SCHEDULE_VIEW);
   const inFlight = useRef(false);
@@ -30,14 +30,14 @@ export function useSchedule() {
     return () => {
       live = false;
     };
-  }, [user]);
+  }, [user, t]);
 
   const fetchSchedule = useCallback(async () => {
     if (!user || inFlight.current) return;
     inFlight.current = true;
     dispatch({ type: 'fetch-started' });
     try {
-      const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {} });
+      const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {}, language: activeLocale() });
       const { body } = await sendToWebhook(envelope, { url: env.webhookUrl });
       const text = readScheduleText(body);
       const entries = parseSchedule(text);
@@ -57,7 +57,7 @@ export function useSchedule() {
     } finally {
       inFlight.current = false;
     }
-  }, [user]);
+  }, [user, t]);
 
   return { view, fetchSchedule };
 }

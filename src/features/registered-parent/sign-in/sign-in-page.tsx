@@ -5,15 +5,15 @@ import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { InputField } from '../../../ui/field.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
+import { LanguageSwitch } from '../../../ui/language-switch.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { shareIsWaiting } from '../chat/use-shared-files.ts';
-import { en } from '../messages.ts';
+import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { checkSignIn } from './check-sign-in.ts';
 
-const t = en.signIn;
-
 export function SignInPage() {
+  const t = parentText().signIn;
   const { user, signIn } = useSessionUser();
   const navigate = useNavigate();
   const [name, setName] = useState(user?.name ?? '');
@@ -43,7 +43,7 @@ export function SignInPage() {
   };
 
   return (
-    <Page title={t.title} subtitle={t.subtitle}>
+    <Page title={t.title} subtitle={t.subtitle} nav={<LanguageSwitch />}>
       {/* Validation is ours (spec §5 toasts), so the browser's own bubbles stay off. */}
       <form className="form" onSubmit={onSubmit} noValidate>
         <InputField

@@ -32,7 +32,7 @@ describe('toVisitorEnvelope', () => {
       preferredTimes: ' Weekday evenings ',
       message: ' Hi ',
     };
-    expect(toVisitorEnvelope(action, fields, at, requestId)).toStrictEqual({
+    expect(toVisitorEnvelope(action, fields, { at, requestId })).toStrictEqual({
       action,
       user: { name: 'Asha Rao', number: '+919876543210' },
       payload: {},
@@ -44,7 +44,7 @@ describe('toVisitorEnvelope', () => {
   });
 
   it('leaves out optional texts that are empty after trimming', () => {
-    const envelope = toVisitorEnvelope('book_consult', { ...filled, preferredTimes: '  ', message: '\n' }, at);
+    const envelope = toVisitorEnvelope('book_consult', { ...filled, preferredTimes: '  ', message: '\n' }, { at });
     expect(Object.keys(envelope).sort()).toEqual(['action', 'payload', 'request_id', 'timestamp_ist', 'user']);
   });
 

@@ -17,7 +17,8 @@ describe('localeOfPath', () => {
 
 describe('pathIn', () => {
   it.each([
-    ['hi', '/', '/hi/'],
+    ['hi', '/', '/hi'],
+    ['hi', '/hi/', '/hi'],
     ['hi', '/registered-parent/menu', '/hi/registered-parent/menu'],
     ['hi', '/hi/registered-parent', '/hi/registered-parent'],
     ['en', '/hi/', '/'],

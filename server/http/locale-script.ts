@@ -1,0 +1,25 @@
+import { createHash } from 'node:crypto';
+import { HINDI_BASE, LOCALE_KEY } from '../../src/shared/i18n/locale.ts';
+
+/**
+ * The inline script at the top of every built page's head (scripts/prerender.ts
+ * writes it), run before the body is parsed, so before anything is painted:
+ * it sends the visit to the page in the person's language when the address
+ * names the other one, and no screen ever shows the wrong language first.
+ * The choice made with the language switch (LOCALE_KEY) decides. Without one,
+ * a Hindi address stays Hindi, and an English one reached from outside the
+ * portal (a cold start, a link from elsewhere) follows the phone's languages,
+ * as src/shared/i18n/locale.ts's preferredLocale does. Storage that throws leaves the page as addressed.
+ * The CSP allows exactly this text by its hash.
+ */
+export const LOCALE_SCRIPT =
+  `{try{const p=location.pathname,h=p==="${HINDI_BASE}"||p.startsWith("${HINDI_BASE}/"),` +
+  `c=localStorage.getItem("${LOCALE_KEY}"),` +
+  'own=document.referrer.startsWith(location.origin+"/"),' +
+  'w=c==="hi"||c==="en"?c:h||own?"":(navigator.languages||[navigator.language]).map(l=>l.toLowerCase().split("-")[0]).find(l=>l==="hi"||l==="en"),' +
+  'rest=location.search+location.hash;' +
+  `if(w==="hi"&&!h)location.replace("${HINDI_BASE}"+(p==="/"?"":p)+rest);` +
+  `else if(w==="en"&&h)location.replace((p.slice(${HINDI_BASE.length})||"/")+rest)}catch{}}`;
+
+/** The CSP source that allows LOCALE_SCRIPT. */
+export const LOCALE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LOCALE_SCRIPT).digest('base64')}'`;
