@@ -26,3 +26,35 @@ export function ensureChromium(): boolean {
   );
   return false;
 }
+
+/** Whether fontconfig knows a font that draws Hindi. */
+function hasDevanagariFont(): boolean {
+  try {
+    return execFileSync('fc-list', [':lang=hi', 'family'], { encoding: 'utf8' }).trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The Hindi screens are measured for sideways overflow at 360 px and looked
+ * at in screenshots: that needs the font Android draws Devanagari with (Noto
+ * Sans Devanagari), not empty boxes of another width. Installed like
+ * Chromium; without it the tests still run, with a warning.
+ */
+export function ensureDevanagariFont(): void {
+  if (hasDevanagariFont()) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('No Devanagari font found: installing fonts-noto-core with apt-get…');
+    try {
+      execFileSync('apt-get', ['install', '-y', '-qq', 'fonts-noto-core'], { stdio: 'inherit' });
+    } catch {
+      // Reported below.
+    }
+    if (hasDevanagariFont()) return;
+  }
+  console.warn(
+    'No Devanagari font: the Hindi screens are measured with placeholder glyphs. ' +
+      'Install one with: sudo apt-get install -y fonts-noto-core',
+  );
+}

@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { ensureChromium } from './ensure-chromium.ts';
+import { ensureChromium, ensureDevanagariFont } from './ensure-chromium.ts';
 
 interface Tally {
   passed: number;
@@ -86,6 +86,7 @@ function browserSuite(name: string, args: string[], env: NodeJS.ProcessEnv): voi
 }
 
 if (ensureChromium()) {
+  ensureDevanagariFont();
   browserSuite('e2e', [], {});
   browserSuite('e2e-server', ['-c', 'playwright.server.config.ts'], { E2E_SKIP_BUILD: '1' });
 } else {

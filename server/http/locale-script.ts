@@ -10,16 +10,17 @@ import { HINDI_BASE, LOCALE_KEY } from '../../src/shared/i18n/locale.ts';
  * a Hindi address stays Hindi, and an English one reached from outside the
  * portal (a cold start, a link from elsewhere) follows the phone's languages,
  * as src/shared/i18n/locale.ts's preferredLocale does. Storage that throws leaves the page as addressed.
- * The CSP allows exactly this text by its hash.
+ * A page it sends away is hidden at once: the browser goes on parsing it
+ * until the other arrives, and must paint none of it. The CSP allows exactly this text by its hash.
  */
 export const LOCALE_SCRIPT =
   `{try{const p=location.pathname,h=p==="${HINDI_BASE}"||p.startsWith("${HINDI_BASE}/"),` +
   `c=localStorage.getItem("${LOCALE_KEY}"),` +
   'own=document.referrer.startsWith(location.origin+"/"),' +
   'w=c==="hi"||c==="en"?c:h||own?"":(navigator.languages||[navigator.language]).map(l=>l.toLowerCase().split("-")[0]).find(l=>l==="hi"||l==="en"),' +
-  'rest=location.search+location.hash;' +
-  `if(w==="hi"&&!h)location.replace("${HINDI_BASE}"+(p==="/"?"":p)+rest);` +
-  `else if(w==="en"&&h)location.replace((p.slice(${HINDI_BASE.length})||"/")+rest)}catch{}}`;
+  'go=to=>{location.replace(to+location.search+location.hash);document.documentElement.style.display="none"};' +
+  `if(w==="hi"&&!h)go("${HINDI_BASE}"+(p==="/"?"":p));` +
+  `else if(w==="en"&&h)go(p.slice(${HINDI_BASE.length})||"/")}catch{}}`;
 
 /** The CSP source that allows LOCALE_SCRIPT. */
 export const LOCALE_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LOCALE_SCRIPT).digest('base64')}'`;

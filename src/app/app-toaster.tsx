@@ -1,6 +1,17 @@
 import { Toaster } from 'sonner';
+import { uiText } from '../ui/messages.ts';
 
 /** The one toaster of the app, in its own chunk: toasts made before it mounts are shown once it does. */
 export function AppToaster() {
-  return <Toaster position="top-center" richColors closeButton duration={5000} />;
+  const t = uiText();
+  return (
+    <Toaster
+      position="top-center"
+      richColors
+      closeButton
+      duration={5000}
+      containerAriaLabel={t.notifications}
+      toastOptions={{ closeButtonAriaLabel: t.closeToast }}
+    />
+  );
 }

@@ -3,6 +3,8 @@ import type { UiMessages } from './messages.ts';
 /** The shared UI texts in Hindi. */
 export const hi: UiMessages = {
   errorTitle: 'गड़बड़ी',
+  notifications: 'सूचनाएँ',
+  closeToast: 'सूचना बंद करें',
   successTitle: 'हो गया!',
   saved: {
     title: 'इस फ़ोन में सेव है',

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { BOOT_SCRIPT_SOURCE } from '../../server/http/boot-script.ts';
+import { LOCALE_SCRIPT_SOURCE } from '../../server/http/locale-script.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
 import { PNG } from './stored-requests.ts';
@@ -30,10 +31,10 @@ async function signIn(page: Page): Promise<void> {
 }
 
 test.describe('the Content-Security-Policy', () => {
-  test('is sent with the page and forbids inline script but the boot script', async ({ page }) => {
+  test('is sent with the page and forbids inline script but the locale and boot scripts', async ({ page }) => {
     const response = await page.goto('/');
     const csp = response?.headers()['content-security-policy'] ?? '';
-    expect(csp).toContain(`script-src 'self' ${BOOT_SCRIPT_SOURCE};`);
+    expect(csp).toContain(`script-src 'self' ${LOCALE_SCRIPT_SOURCE} ${BOOT_SCRIPT_SOURCE};`);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
   });
@@ -50,6 +51,24 @@ test.describe('the Content-Security-Policy', () => {
     await page.goto('/registered-parent');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('lets the Hindi pages run their locale script and switch language, and reports no violation', async ({
+    page,
+  }) => {
+    const problems = watchProblems(page);
+    await page.goto('/hi/new-to-thrive');
+    await expect(page.getByRole('heading', { level: 1, name: 'Thrive में आपका स्वागत है!' })).toBeVisible();
+    await page.goto('/hi');
+    await waitForApp(page);
+    await page.getByRole('link', { name: 'English' }).click();
+    await expect(page.getByRole('link', { name: 'हिन्दी' })).toBeVisible();
+    await waitForApp(page);
+    // The choice is kept: an address in Hindi now opens in English, by the locale script alone.
+    await page.goto('/hi/registered-parent');
+    await expect(page).toHaveURL(/\/registered-parent$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 

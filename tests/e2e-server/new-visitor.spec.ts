@@ -30,7 +30,7 @@ for (const form of [
     );
     expect(Object.values(storedCounts(portal, ids))).toEqual([1]);
     const [row] = portal.query<Record<string, string>>(
-      'SELECT action, user_name, message, preferred_times FROM requests WHERE request_id = ?',
+      'SELECT action, user_name, message, preferred_times, language FROM requests WHERE request_id = ?',
       ids[0],
     );
     expect(row).toEqual({
@@ -38,6 +38,7 @@ for (const form of [
       user_name: 'Ravi Kumar',
       message: 'My son is 7',
       preferred_times: 'Weekday evenings',
+      language: 'en',
     });
   });
 }

@@ -33,7 +33,8 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   // Keys pressed before the app runs reach nothing: the prerendered page is inert until hydrated.
   await waitForApp(page);
 
-  // Landing → sign-in: the first Tab reaches the first card.
+  // Landing → sign-in: the first Tab reaches the language switch, the next the first card.
+  await tabOnceTo(page, link(page, 'हिन्दी'));
   await tabOnceTo(page, link(page, /^I'm a registered parent/));
   await page.keyboard.press('Enter');
   await expectArrivedAt(page, 'Welcome Back');

@@ -25,6 +25,7 @@ test('a new visitor books a consultation, then schedules a call, with the keyboa
   await waitForApp(page);
 
   // Landing → welcome → book a consult.
+  await tabOnceTo(page, link(page, 'हिन्दी'));
   await tabOnceTo(page, link(page, /^I'm a registered parent/));
   await tabOnceTo(page, link(page, /^I'm new to Thrive/));
   await page.keyboard.press('Enter');

@@ -92,6 +92,7 @@ for (const form of forms) {
         payload: {},
         message: 'My son is 7.',
         preferred_times: 'Weekday evenings',
+        language: 'en',
         timestamp_ist: expect.stringMatching(IST_ISO),
         request_id: expect.stringMatching(UUID_V4),
       });
@@ -121,6 +122,7 @@ for (const form of forms) {
       const [request] = await webhook.waitForRequests(1);
       expect(Object.keys(request?.body as object).sort()).toEqual([
         'action',
+        'language',
         'payload',
         'request_id',
         'timestamp_ist',

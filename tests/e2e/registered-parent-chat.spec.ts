@@ -107,8 +107,8 @@ test.describe('chat', () => {
 
     const [request] = await webhook.waitForRequests(1);
     const body = request?.body as Record<string, unknown> & { payload: { attachments: SentAttachment[] } };
-    expect(Object.keys(body).sort()).toEqual(['action', 'payload', 'request_id', 'timestamp_ist', 'user']);
-    expect(body).toMatchObject({ action: 'chat_facilitator', user: ASHA });
+    expect(Object.keys(body).sort()).toEqual(['action', 'language', 'payload', 'request_id', 'timestamp_ist', 'user']);
+    expect(body).toMatchObject({ action: 'chat_facilitator', user: ASHA, language: 'en' });
     expect(body.timestamp_ist).toMatch(IST_TIMESTAMP);
     expect(body.request_id).toMatch(UUID_V4);
     expect(Object.keys(body.payload).sort()).toEqual(['attachments', 'message']);

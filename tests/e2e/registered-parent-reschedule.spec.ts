@@ -62,10 +62,11 @@ test.describe('reschedule calendar', () => {
 
     const [request] = await webhook.waitForRequests(1);
     const body = request?.body as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['action', 'payload', 'request_id', 'timestamp_ist', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['action', 'language', 'payload', 'request_id', 'timestamp_ist', 'user']);
     expect(body).toMatchObject({
       action: 'reschedule_single',
       user: ASHA,
+      language: 'en',
       payload: { date: '2026-11-24' },
       timestamp_ist: NOW,
     });
@@ -95,10 +96,19 @@ test.describe('reschedule calendar', () => {
 
     const [request] = await webhook.waitForRequests(1);
     const body = request?.body as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['action', 'note', 'payload', 'request_id', 'timestamp_ist', 'user']);
+    expect(Object.keys(body).sort()).toEqual([
+      'action',
+      'language',
+      'note',
+      'payload',
+      'request_id',
+      'timestamp_ist',
+      'user',
+    ]);
     expect(body).toMatchObject({
       action: 'reschedule_range',
       user: ASHA,
+      language: 'en',
       payload: { start_date: '2026-11-24', end_date: '2026-11-27' },
       note: 'Exams that week',
       timestamp_ist: NOW,

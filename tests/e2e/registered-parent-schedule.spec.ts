@@ -44,8 +44,8 @@ test.describe('schedule', () => {
     const [request] = await webhook.waitForRequests(1);
     expect(request?.headers['content-type']).toBe('application/json');
     const body = request?.body as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['action', 'payload', 'request_id', 'timestamp_ist', 'user']);
-    expect(body).toMatchObject({ action: 'know_schedule', user: ASHA, payload: {} });
+    expect(Object.keys(body).sort()).toEqual(['action', 'language', 'payload', 'request_id', 'timestamp_ist', 'user']);
+    expect(body).toMatchObject({ action: 'know_schedule', user: ASHA, payload: {}, language: 'en' });
     expect(body.timestamp_ist).toMatch(IST_TIMESTAMP);
     expect(body.request_id).toMatch(UUID_V4);
   });

@@ -75,7 +75,7 @@ export async function waitForApp(page: Page): Promise<void> {
 
 /** Resolves once the page has hydrated and loaded: the toaster mounts only then (src/app/app-layout.tsx). */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.getByRole('region', { name: /Notifications/ }).waitFor({ state: 'attached' });
+  await page.getByRole('region', { name: /^(Notifications|सूचनाएँ)/ }).waitFor({ state: 'attached' });
   // Two frames, so whatever the last render changed has been laid out and scored.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }

@@ -29,7 +29,7 @@ export type ToastType = 'success' | 'error' | 'info';
 /** A sonner toast of the given kind, found by its exact text inside the notifications region. */
 export function toast(page: Page, type: ToastType, text: string): Locator {
   return page
-    .getByRole('region', { name: /Notifications/ })
+    .getByRole('region', { name: /^(Notifications|सूचनाएँ)/ })
     .locator(`[data-sonner-toast][data-type="${type}"]`)
     .filter({ has: page.getByText(text, { exact: true }) });
 }

@@ -15,6 +15,7 @@ interface Visit {
 function whereTo({ url, stored = null, languages = ['en-IN'], referrer = '', storageThrows = false }: Visit) {
   const address = new URL(url);
   let replaced: string | undefined;
+  const style = { display: '' };
   runInNewContext(LOCALE_SCRIPT, {
     location: {
       origin: address.origin,
@@ -30,8 +31,10 @@ function whereTo({ url, stored = null, languages = ['en-IN'], referrer = '', sto
       },
     },
     navigator: { languages, language: languages[0] },
-    document: { referrer },
+    document: { referrer, documentElement: { style } },
   });
+  // A page sent away is never painted; one that stays is left alone.
+  expect(style.display).toBe(replaced === undefined ? '' : 'none');
   return replaced;
 }
 

@@ -1,0 +1,100 @@
+import { expect, test, type Page } from '@playwright/test';
+import { hindi } from '../../src/app/hindi.ts';
+import { en as app } from '../../src/app/messages.ts';
+import { en as pwa } from '../../src/app/pwa/messages.ts';
+import { en as newVisitor } from '../../src/features/new-visitor/messages.ts';
+import { en as registeredParent } from '../../src/features/registered-parent/messages.ts';
+import type { Namespace } from '../../src/shared/i18n/catalog.ts';
+import { en as ui } from '../../src/ui/messages.ts';
+import { expectAccessible } from './axe.ts';
+
+const ENGLISH: Record<Namespace, unknown> = {
+  app,
+  pwa,
+  ui,
+  'registered-parent': registeredParent,
+  'new-visitor': newVisitor,
+};
+
+/** The calendar library's own English, which a Hindi page must not show either. */
+const LIBRARY_ENGLISH = ['Go to the Next Month', 'Go to the Previous Month', 'Today, ', ', selected'];
+
+function strings(english: unknown, translated: unknown): string[] {
+  if (typeof english === 'string') return english === translated ? [] : [english];
+  if (typeof english !== 'object' || english === null) return [];
+  return Object.entries(english).flatMap(([key, value]) =>
+    strings(value, (translated as Record<string, unknown> | undefined)?.[key]),
+  );
+}
+
+/** Every fixed English text of the catalogs that has a Hindi translation: none may show on a Hindi page. */
+export const ENGLISH_TEXTS: readonly string[] = [
+  ...(Object.keys(ENGLISH) as Namespace[]).flatMap((namespace) => strings(ENGLISH[namespace], hindi[namespace])),
+  ...LIBRARY_ENGLISH,
+];
+
+/** What a person reads or hears on the page: its visible text, the names and hints in attributes, the title. */
+async function readableText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const attributes = ['aria-label', 'placeholder', 'title', 'alt', 'aria-description'];
+    const named = [...document.querySelectorAll('*')].flatMap((element) =>
+      attributes.map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [document.title, document.body.innerText, ...named].join('\n');
+  });
+}
+
+/** Nothing on the page is wider than a 360 px phone: no sideways scrolling. */
+async function sidewaysOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The toaster's list is a fixed frame wider than a phone (sonner's own layout, scrolling nothing): its toasts are measured.
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => !element.matches('[data-sonner-toaster]'))
+      .filter((element) => {
+        const { left, right } = element.getBoundingClientRect();
+        return (right > width + 1 || left < -1) && element.checkVisibility();
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} "${element.textContent?.slice(0, 30)}"`);
+    return document.documentElement.scrollWidth > width
+      ? [`page scrolls: ${document.documentElement.scrollWidth}px`, ...wide]
+      : wide;
+  });
+}
+
+/**
+ * The screen as it is now is all Hindi, as a Hindi-reading parent meets it:
+ * the document in Hindi, no English text of the catalogs (or the calendar's)
+ * anywhere a person reads or hears, digits in Latin, nothing sideways at
+ * 360 px, axe clean; a 360 px screenshot is kept for a person to look at.
+ */
+export async function expectHindiScreen(page: Page, state: string): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.lang), `lang: ${state}`).toBe('hi');
+  const text = await readableText(page);
+  expect(
+    ENGLISH_TEXTS.filter((english) => text.includes(english)),
+    `English on the Hindi screen: ${state}`,
+  ).toEqual([]);
+  expect(text.match(/[०-९]/g) ?? [], `Devanagari digits: ${state}`).toEqual([]);
+  expect(await sidewaysOverflow(page), `sideways at 360 px: ${state}`).toEqual([]);
+  // Toasts slide in: axe measures their final colours.
+  // sonner starts a toast's transition a frame after it mounts: wait for that start, then for its end.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-sonner-toast]')].every(
+      (toast) => toast.getAttribute('data-mounted') === 'true',
+    ),
+  );
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.evaluate(() =>
+    Promise.all(
+      [...document.querySelectorAll('[data-sonner-toast]')]
+        .flatMap((toast) => toast.getAnimations({ subtree: true }))
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  await expectAccessible(page, state);
+  const file = test.info().outputPath(`hindi-360-${state.replace(/[^a-z0-9]+/gi, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await test.info().attach(`Hindi at 360 px: ${state}`, { path: file, contentType: 'image/png' });
+}
