@@ -161,7 +161,7 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await page.goto('/hi/registered-parent/chat');
   await waitForApp(page);
   const message = page.getByLabel(t.parent.chat.messageLabel, { exact: true });
-  await expect(message).toHaveAccessibleDescription(t.parent.chat.counter(0, 500));
+  await expect(message).toHaveAccessibleDescription(t.parent.chat.counter('0', '500'));
   await message.fill('नमस्ते');
   await page.getByLabel(t.parent.chat.addFiles).setInputFiles(mediaFile('drawing.png', 'image/png', 1536));
   await expect(page.getByText('1.50 KB', { exact: false }).first()).toBeVisible();

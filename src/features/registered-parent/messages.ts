@@ -89,7 +89,7 @@ export const en = {
     title: 'Chat with Facilitator',
     subtitle: 'Write to your facilitator; add photos, videos or voice notes if you like.',
     messageLabel: 'Message',
-    counter: (length: number, max: number) => `${length}/${max} characters`,
+    counter: (length: string, max: string) => `${length}/${max} characters`,
     emptyMessage: 'Please enter a message',
     tooLong: 'Message must be 500 characters or less',
     addFiles: 'Add Files',

@@ -1,3 +1,4 @@
+import { formatCount } from '../../../shared/format/number.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { MESSAGE_MAX_LENGTH } from '../../../shared/rules/message.ts';
 import type { SharedItems } from '../../../shared/share/shared-files.ts';
@@ -84,7 +85,7 @@ export function ChatPage() {
             <QuickMessages onPick={pickQuickMessage} />
             <TextAreaField
               label={t.messageLabel}
-              hint={t.counter(message.length, MESSAGE_MAX_LENGTH)}
+              hint={t.counter(formatCount(message.length), formatCount(MESSAGE_MAX_LENGTH))}
               name="message"
               value={message}
               onChange={(event) => setMessage(event.target.value)}
