@@ -29,10 +29,14 @@ export function rows<T>(select: string, values: Record<string, string> = {}): T[
   return JSON.parse(result.stdout) as T[];
 }
 
-/** The request_id of every request the page sends to n8n's webhook, retries included. */
+/**
+ * The request_id of every request sent to n8n's webhook for the page, retries
+ * included: by the page, or by the service worker once it controls the page
+ * (its requests reach the context, not the page).
+ */
 export function recordRequestIds(page: Page): string[] {
   const ids: string[] = [];
-  page.on('request', (request) => {
+  page.context().on('request', (request) => {
     if (request.url() === WEBHOOK_URL && request.method() === 'POST') {
       ids.push((request.postDataJSON() as { request_id: string }).request_id);
     }
