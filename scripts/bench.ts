@@ -2,8 +2,10 @@
  * `npm run bench`: builds the app into .out/bench/dist, serves it gzipped on
  * 127.0.0.1 and prints one line per figure: the landing route's gzip size,
  * the offline reopen time, the outbox replay, the base64 encode of a 10 MB
- * file with the longest main-thread task, and the reference server's
- * throughput. A step that fails says why and the others still run; every
+ * file with the longest main-thread task, the chat's re-encode of a
+ * 12-megapixel photo with its longest main-thread task, the time from Send
+ * Message to the Sent panel with and without the service worker, and the
+ * reference server's throughput. A step that fails says why and the others still run; every
  * step has a time limit.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +21,8 @@ const ENCODER_MODULE = 'src/shared/webhook/attachments.ts';
 const ENCODER_GLOBAL = 'ThriveBenchEncoder';
 const OUTBOX_BENCH = 'scripts/bench-outbox.ts';
 const SERVER_BENCH = 'scripts/bench-server.ts';
+const PHOTO_BENCH = 'scripts/bench-photo.ts';
+const FIRST_SEND_BENCH = 'scripts/bench-first-send.ts';
 const REOPEN_RUNS = 5;
 const ENCODE_RUNS = 3;
 const CPU_SLOWDOWN = 4;
@@ -85,6 +89,8 @@ try {
   await browser.close();
   await server.close();
 }
+lines.push(...helperBench('photo re-encode', PHOTO_BENCH));
+lines.push(...helperBench('first send', FIRST_SEND_BENCH));
 lines.push(...helperBench('reference server', SERVER_BENCH));
 
 console.log(`\n${lines.join('\n')}`);
