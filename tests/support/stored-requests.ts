@@ -1,5 +1,6 @@
+/** Helpers for the suites against the real server (tests/e2e-server, the n8n journey): what reached its database. */
 import type { Page } from '@playwright/test';
-import type { RealPortal } from './fixtures.ts';
+import type { RealPortal } from '../e2e-server/fixtures.ts';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',

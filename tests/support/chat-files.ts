@@ -1,10 +1,10 @@
-/** Helpers for the chat specs (not a spec: Playwright only runs *.spec.ts). */
+/** Helpers for the chat specs. */
 import { writeFile } from 'node:fs/promises';
 import { test, type Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
-import { openInstalled } from '../support/axe.ts';
-import { HOSTILE_HEADS, sampleFile, type SampleType } from '../support/media-samples.ts';
-import { ASHA } from '../support/registered-parent.ts';
+import { openInstalled } from './axe.ts';
+import { HOSTILE_HEADS, sampleFile, type SampleType } from './media-samples.ts';
+import { ASHA } from './registered-parent.ts';
 
 export interface TestFile {
   name: string;

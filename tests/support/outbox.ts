@@ -1,4 +1,4 @@
-/** Helpers shared by the outbox specs (not a spec: Playwright only runs *.spec.ts). */
+/** Helpers shared by the outbox specs. */
 import { expect, type BrowserContext, type CDPSession, type Locator, type Page } from '@playwright/test';
 import {
   OUTBOX_DB,
@@ -8,9 +8,9 @@ import {
   SCHEDULE_CACHE_STORE,
 } from '../../src/shared/storage-names.ts';
 import type { OutboxItem } from '../../src/shared/outbox/types.ts';
-import type { RecordedRequest } from '../support/recording-webhook.ts';
-import { openSignedIn } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import type { RecordedRequest } from './recording-webhook.ts';
+import { openSignedIn } from './registered-parent.ts';
+import { waitForServiceWorkerControl } from './service-worker.ts';
 
 /** Monday 23 Nov 2026, 10:00 in India: the calendar, timestamps and 'Saved …' texts are known. */
 export const NOW = '2026-11-23T10:00:00.000+05:30';
