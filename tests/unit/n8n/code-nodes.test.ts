@@ -5,8 +5,8 @@ import { weekdayNumber } from '../../../server/roster/weekdays.ts';
 import { phoneKey } from '../../../src/shared/rules/phone.ts';
 import { CONTRACT_CASES } from '../../support/contract-cases.ts';
 import { makeContext } from '../../support/contract/case.ts';
-import { TEST_PARENT } from '../server/support/envelopes.ts';
-import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../server/support/test-portal.ts';
+import { TEST_PARENT } from '../../support/envelopes.ts';
+import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../support/test-portal.ts';
 import { runNode } from './support/workflow.ts';
 
 /** The body as n8n hands it to the workflow: parsed, without the keys n8n's copying leaves out. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_CASES, runContractCase, type Post } from '../../support/contract-cases.ts';
-import { TEST_PARENT } from './support/envelopes.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { TEST_PARENT } from '../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 let portal: TestPortal;
 const now = new Date();

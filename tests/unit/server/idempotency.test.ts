@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bookConsult, chat, fileOf, knowSchedule, rescheduleSingle } from './support/envelopes.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { bookConsult, chat, fileOf, knowSchedule, rescheduleSingle } from '../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 let portal: TestPortal;
 beforeEach(async () => {

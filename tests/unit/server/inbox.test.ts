@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEntry, printable } from '../../../server/inbox/format-entry.ts';
 import { latestRequests } from '../../../server/inbox/latest-requests.ts';
-import { bookConsult, chat, fileOf, knowSchedule, rescheduleRange } from './support/envelopes.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { bookConsult, chat, fileOf, knowSchedule, rescheduleRange } from '../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 let portal: TestPortal;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bookConsult, VISITOR } from './support/envelopes.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { bookConsult, VISITOR } from '../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 let portal: TestPortal | undefined;
 afterEach(async () => {

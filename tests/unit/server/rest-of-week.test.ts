@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
 import type { WeeklySession } from '../../../server/roster/roster-store.ts';
-import { knowSchedule } from './support/envelopes.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { knowSchedule } from '../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 const SESSIONS: WeeklySession[] = [
   { weekday: 7, time: '23:30', facilitator: 'Arjun Rao' },

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../server/db/database.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { createRoster, seedRoster } from '../../../server/roster/roster-store.ts';
-import { TEST_ROSTER_PATH } from './support/test-portal.ts';
+import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 
 const SEED_PATH = join(import.meta.dirname, '../../../server/roster.seed.json');
 const dirs: string[] = [];

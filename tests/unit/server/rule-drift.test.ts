@@ -16,7 +16,7 @@ import { istTodayKey } from '../../../src/shared/rules/reschedule.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import type { Attachment } from '../../../src/shared/webhook/types.ts';
 import { HOSTILE_HEADS, sampleFile } from '../../support/media-samples.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 /**
  * Every rule the page and the webhook both enforce, fed the same cases on

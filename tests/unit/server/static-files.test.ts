@@ -5,7 +5,7 @@ import { BOOT_SCRIPT_SOURCE } from '../../../server/http/boot-script.ts';
 import { LOCALE_SCRIPT_SOURCE } from '../../../server/http/locale-script.ts';
 import { contentSecurityPolicy } from '../../../server/http/security-headers.ts';
 import { FAKE_ASSET } from '../../../scripts/portal-process.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 // Prerendered pages as the build writes them (scripts/prerender.ts), each saying which file it is.
 const PAGES = [

@@ -11,8 +11,8 @@ import {
   rescheduleSingle,
   scheduleCall,
   TEST_PARENT,
-} from './support/envelopes.ts';
-import { startTestPortal, type TestPortal } from './support/test-portal.ts';
+} from '../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
 
 let portal: TestPortal;
 beforeEach(async () => {

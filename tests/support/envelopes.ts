@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
-import type { Action, Envelope, PayloadByAction, User } from '../../../../src/shared/webhook/types.ts';
-import { MEDIA_HEADS, sampleFile, type SampleType } from '../../../support/media-samples.ts';
+import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
+import type { Action, Envelope, PayloadByAction, User } from '../../src/shared/webhook/types.ts';
+import { MEDIA_HEADS, sampleFile, type SampleType } from './media-samples.ts';
 import { WEDNESDAY_NOON_IST } from './test-portal.ts';
 
 /** On the test roster (server/roster.test.json). */

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { loadConfig, type ServerConfig } from '../../../../server/config.ts';
-import { WEBHOOK_PATH } from '../../../../src/shared/webhook/endpoint.ts';
-import { createPortalServer, type PortalServer } from '../../../../server/server.ts';
-import { makeTempPortalDir } from '../../../../scripts/portal-process.ts';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
+import { createPortalServer, type PortalServer } from '../../server/server.ts';
+import { makeTempPortalDir } from '../../scripts/portal-process.ts';
 
-export const TEST_ROSTER_PATH = resolve(import.meta.dirname, '../../../../server/roster.test.json');
+export const TEST_ROSTER_PATH = resolve(import.meta.dirname, '../../server/roster.test.json');
 
 /** Wednesday 25 Nov 2026, 12:00 in India. */
 export const WEDNESDAY_NOON_IST = new Date('2026-11-25T12:00:00+05:30');
