@@ -14,7 +14,7 @@
  *   npm run test:n8n -- --repeat-journey 3     the browser journey three times over
  */
 import { parseArgs } from 'node:util';
-import { TEST_PARENT } from '../tests/unit/server/support/envelopes.ts';
+import { TEST_PARENT } from '../tests/support/envelopes.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { runBrowserJourney } from './n8n/harness/browser.ts';
 import { runContract } from './n8n/harness/contract.ts';

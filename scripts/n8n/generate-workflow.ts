@@ -1,7 +1,7 @@
 /**
  * `npm run n8n:workflow`: writes the importable workflow and the roster SQL
  * from the repository's single sources (the reference server's rules and
- * texts, the contract schema, the seed roster). tests/unit/n8n/generated.test.ts
+ * texts, the contract schema, the seed roster). tests/unit/scripts/n8n/workflow/generated.test.ts
  * fails when the committed files differ from what this writes.
  */
 import { writeFileSync } from 'node:fs';

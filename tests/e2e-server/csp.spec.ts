@@ -3,7 +3,7 @@ import { BOOT_SCRIPT_SOURCE } from '../../server/http/boot-script.ts';
 import { LOCALE_SCRIPT_SOURCE } from '../../server/http/locale-script.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
-import { PNG } from './stored-requests.ts';
+import { PNG } from '../support/stored-requests.ts';
 
 const TEST_PARENT = { name: 'Test Parent', number: '+919000000001' };
 

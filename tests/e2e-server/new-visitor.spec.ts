@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { recordRequestIds, storedCounts } from './stored-requests.ts';
+import { recordRequestIds, storedCounts } from '../support/stored-requests.ts';
 
 for (const form of [
   {

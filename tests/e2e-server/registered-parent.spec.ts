@@ -3,9 +3,9 @@ import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';
-import { TEST_ROSTER_PATH } from '../unit/server/support/test-portal.ts';
+import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 import { expect, test } from './fixtures.ts';
-import { PNG, recordRequestIds, storedCounts } from './stored-requests.ts';
+import { PNG, recordRequestIds, storedCounts } from '../support/stored-requests.ts';
 
 /** What the server must answer now for the test parent, computed from the test roster. */
 function expectedSessions() {

@@ -10,8 +10,8 @@ import {
   openSignedInInstalled,
   sendButton,
   sentAttachments,
-} from './chat-files.ts';
-import { cameraJpeg, decodeInBrowser, withExifOrientation } from './chat-photo.ts';
+} from '../support/chat-files.ts';
+import { cameraJpeg, decodeInBrowser, withExifOrientation } from '../support/chat-photo.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { message, openSignedInInstalled, sendButton } from './chat-files.ts';
+import { message, openSignedInInstalled, sendButton } from '../support/chat-files.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { openSignedIn } from '../support/registered-parent.ts';

@@ -12,7 +12,7 @@ import {
   sendButton,
   sentAttachments,
   type TestFile,
-} from './chat-files.ts';
+} from '../support/chat-files.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { HOSTILE_HEADS } from '../support/media-samples.ts';
 import { ASHA, openSignedIn } from '../support/registered-parent.ts';

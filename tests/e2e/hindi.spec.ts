@@ -9,7 +9,7 @@ import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { ASHA, expectToast } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
-import { mediaFile } from './chat-files.ts';
+import { mediaFile } from '../support/chat-files.ts';
 
 /**
  * The portal in Hindi, as a Hindi-reading parent on a 360 px phone meets it:

@@ -1,6 +1,6 @@
 import { OUTBOX_SYNC_TAG } from '../../src/shared/storage-names.ts';
 import { expect, test } from './fixtures.ts';
-import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from './outbox-support.ts';
+import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from '../support/outbox.ts';
 
 test.describe('Background Sync', () => {
   test('the service worker sends what waits once the browser fires sync, with no tab of the app open', async ({

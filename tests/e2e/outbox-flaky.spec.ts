@@ -1,7 +1,7 @@
 import type { Reply } from '../support/recording-webhook.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
-import { NOW, sendChat, storedOutbox, waitForOutboxIdle } from './outbox-support.ts';
+import { NOW, sendChat, storedOutbox, waitForOutboxIdle } from '../support/outbox.ts';
 import { seeded } from '../support/seeded.ts';
 
 const MESSAGES = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].map((word) => `Message ${word}`);

@@ -17,7 +17,7 @@ import {
   sendChat,
   storedOutbox,
   waitForOutboxIdle,
-} from './outbox-support.ts';
+} from '../support/outbox.ts';
 
 const SEEDS = [11, 29];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { ASHA, expectToast, openSignedIn, readSessionUser } from '../support/registered-parent.ts';
-import { badge, storedSchedules, queueChatOffline } from './outbox-support.ts';
+import { badge, storedSchedules, queueChatOffline } from '../support/outbox.ts';
 
 test.describe('logging out on a shared phone', () => {
   test('clears the parent’s saved schedule', async ({ page, webhook }) => {

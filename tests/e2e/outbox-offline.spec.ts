@@ -12,7 +12,7 @@ import {
   storedOutbox,
   submitReschedule,
   waitForOutboxIdle,
-} from './outbox-support.ts';
+} from '../support/outbox.ts';
 
 const SAVED_TEXT =
   'Your reschedule request is saved on this phone and will be sent automatically when the connection is back.';

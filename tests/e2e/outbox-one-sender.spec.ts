@@ -16,7 +16,7 @@ import {
   sendChat,
   storedOutbox,
   waitForOutboxIdle,
-} from './outbox-support.ts';
+} from '../support/outbox.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,7 +1,7 @@
 import { FIRST_RETRY_MS } from '../../src/shared/outbox/policy.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from '../support/registered-parent.ts';
-import { openControlled, savedPanel, sendChat, storedOutbox, waitForOutboxIdle } from './outbox-support.ts';
+import { openControlled, savedPanel, sendChat, storedOutbox, waitForOutboxIdle } from '../support/outbox.ts';
 
 /** Timers in a browser fire a little late, never early; a loaded CI machine adds to that. */
 const LATE_MS = 1_500;

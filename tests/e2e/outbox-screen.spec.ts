@@ -13,7 +13,7 @@ import {
   submitReschedule,
   waitForOutboxIdle,
   queueChatOffline,
-} from './outbox-support.ts';
+} from '../support/outbox.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { expectToast } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
-import { bodyOf, storedOutbox, waitForOutboxIdle } from './outbox-support.ts';
+import { bodyOf, storedOutbox, waitForOutboxIdle } from '../support/outbox.ts';
 
 const SAVED = 'Your request is saved on this phone and will be sent automatically when the connection is back.';
 

@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { fileList, MB, mediaFile, message, onDisk, PDF, sendButton, type SentAttachment } from './chat-files.ts';
+import {
+  fileList,
+  MB,
+  mediaFile,
+  message,
+  onDisk,
+  PDF,
+  sendButton,
+  type SentAttachment,
+} from '../support/chat-files.ts';
 import { HOSTILE_HEADS } from '../support/media-samples.ts';
 import { ASHA, expectToast, IST_TIMESTAMP, openSignedIn, UUID_V4 } from '../support/registered-parent.ts';
 

@@ -7,7 +7,7 @@ import { REFUSED_CASES } from './contract/refused-cases.ts';
 /**
  * The webhook contract as cases any implementation must pass, whatever
  * carries the request: the reference server through Fastify's inject
- * (tests/unit/server/contract-cases.test.ts) or an n8n workflow over HTTP
+ * (tests/unit/server/webhook/contract-cases.test.ts) or an n8n workflow over HTTP
  * (`postTo(url)`). docs/webhook-contract.md explains the same rules.
  */
 export const CONTRACT_CASES: readonly ContractCase[] = [...ACCEPTED_CASES, ...REFUSED_CASES];

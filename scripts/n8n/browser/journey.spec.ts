@@ -4,7 +4,7 @@ import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../server/roster/weekdays.ts';
 import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
-import { PNG } from '../../../tests/e2e-server/stored-requests.ts';
+import { PNG } from '../../../tests/support/stored-requests.ts';
 import { relayed, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
 
 /**

@@ -3,7 +3,7 @@
  * unless the operator allows it (NODE_FUNCTION_ALLOW_BUILTIN). The generator
  * bundles the reference server's modules with this file standing in for
  * node:crypto, so they hash the same way inside n8n without any setting.
- * Plain FIPS 180-4 SHA-256; tests/unit/n8n/sha256.test.ts holds it against node:crypto.
+ * Plain FIPS 180-4 SHA-256; tests/unit/scripts/n8n/code/sha256.test.ts holds it against node:crypto.
  */
 const K = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { TEST_ROSTER_PATH } from '../../../tests/unit/server/support/test-portal.ts';
+import { TEST_ROSTER_PATH } from '../../../tests/support/test-portal.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../portal-process.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../../.out/n8n/dist');

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
-import { TEST_ROSTER_PATH } from '../../../tests/unit/server/support/test-portal.ts';
+import { TEST_ROSTER_PATH } from '../../../tests/support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../workflow/ids.ts';
 import { rosterSql } from '../workflow/roster-sql.ts';
 import { startChatRelay, type ChatRelay } from './chat-relay.ts';

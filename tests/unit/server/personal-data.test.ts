@@ -3,10 +3,10 @@ import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
-import { bookConsult, chat, envelope, fileOf, TEST_PARENT, VISITOR } from './support/envelopes.ts';
+import { bookConsult, chat, envelope, fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
 import { createPortalServer } from '../../../server/server.ts';
 import { makeTempPortalDir } from '../../../scripts/portal-process.ts';
-import { startTestPortal, testConfig, type TestPortal } from './support/test-portal.ts';
+import { startTestPortal, testConfig, type TestPortal } from '../../support/test-portal.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
+import { createPortalServer, type PortalServer } from '../../server/server.ts';
+import { makeTempPortalDir } from '../../scripts/portal-process.ts';
+
+export const TEST_ROSTER_PATH = resolve(import.meta.dirname, '../../server/roster.test.json');
+
+/** Wednesday 25 Nov 2026, 12:00 in India. */
+export const WEDNESDAY_NOON_IST = new Date('2026-11-25T12:00:00+05:30');
+
+export interface TestPortal extends PortalServer {
+  config: ServerConfig;
+  /** Set `clock.now` to move the server's time. */
+  clock: { now: Date };
+  post(body: unknown, options?: Partial<InjectOptions>): Promise<LightMyRequestResponse>;
+  count(sql: string, ...params: unknown[]): number;
+  dispose(): Promise<void>;
+}
+
+/** The configuration of a test server in `temp`: the test roster, no rate limits, no logs. */
+export function testConfig(temp: { databasePath: string; distDir: string }, env: Record<string, string> = {}) {
+  return loadConfig({
+    DATABASE_PATH: temp.databasePath,
+    DIST_DIR: temp.distDir,
+    ROSTER_PATH: TEST_ROSTER_PATH,
+    RATE_LIMIT_MAX: '0',
+    RATE_LIMIT_PER_NUMBER_MAX: '0',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+}
+
+/** A real server on a real SQLite file in a temp folder, driven through Fastify's inject (no socket). */
+export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+  const temp = makeTempPortalDir();
+  const config = testConfig(temp, env);
+  const clock = { now: WEDNESDAY_NOON_IST };
+  const server = await createPortalServer(config, () => clock.now);
+  return {
+    ...server,
+    config,
+    clock,
+    post: (body, options = {}) =>
+      server.app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json' },
+        payload: typeof body === 'string' ? body : JSON.stringify(body),
+        ...options,
+      }),
+    count: (sql, ...params) =>
+      (server.db
+        .prepare(sql)
+        .pluck()
+        .get(...params) as number | undefined) ?? 0,
+    async dispose() {
+      await server.close();
+      temp.cleanup();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { checkSignIn } from '../../../../../src/features/registered-parent/sign-in/check-sign-in.ts';
+
+describe('checkSignIn', () => {
+  it.each([
+    ['', '', 'required'],
+    ['Asha', '', 'required'],
+    ['', '9876543210', 'required'],
+    ['   ', '9876543210', 'required'],
+    ['Asha', '   ', 'required'],
+    ['Asha', '12345', 'phone'],
+    ['Asha', '5876543210', 'phone'],
+    ['Asha', '+0123456', 'phone'],
+    ['Asha', '98765 43210', 'phone'],
+    ['Asha', '9876543210', null],
+    ['Asha', ' 9876543210 ', null],
+    ['  Asha  ', '+447700900123', null],
+  ])('name %j with phone %j → %s', (name, number, expected) => {
+    expect(checkSignIn(name, number)).toBe(expected);
+  });
+
+  it('asks for the missing field before judging the phone', () => {
+    expect(checkSignIn('', 'not a phone')).toBe('required');
+  });
+});

@@ -1,0 +1,45 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bookConsult } from '../../../support/envelopes.ts';
+import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+
+let portal: TestPortal | undefined;
+afterEach(async () => {
+  await portal?.dispose();
+});
+
+const from = (remoteAddress: string) => ({ remoteAddress });
+
+describe('the per-IP rate limit on the webhook', () => {
+  it('answers 429 in plain text once one address passes the limit, while another address goes on', async () => {
+    portal = await startTestPortal({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await portal.post(bookConsult(), from('203.0.113.7'))).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+
+    const limited = await portal.post(bookConsult(), from('203.0.113.7'));
+    expect(limited.body).toBe('Too many requests from this address. Please wait a minute and try again.');
+    expect(limited.headers['retry-after']).toBe('60');
+    expect((await portal.post(bookConsult(), from('198.51.100.2'))).statusCode).toBe(200);
+    expect(portal.count('SELECT count(*) FROM requests')).toBe(4);
+  });
+
+  it('lets the address in again after the window', async () => {
+    portal = await startTestPortal({ RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '300' });
+    expect((await portal.post(bookConsult(), from('203.0.113.8'))).statusCode).toBe(200);
+    expect((await portal.post(bookConsult(), from('203.0.113.8'))).statusCode).toBe(429);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect((await portal.post(bookConsult(), from('203.0.113.8'))).statusCode).toBe(200);
+  });
+
+  it('does not limit the app files', async () => {
+    portal = await startTestPortal({ RATE_LIMIT_MAX: '1' });
+    const pages = await Promise.all(Array.from({ length: 5 }, () => portal?.app.inject({ url: '/' })));
+    expect(pages.map((page) => page?.statusCode)).toEqual([200, 200, 200, 200, 200]);
+  });
+
+  it('is off with RATE_LIMIT_MAX=0, for benchmarks and browser suites', async () => {
+    portal = await startTestPortal({ RATE_LIMIT_MAX: '0' });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => portal?.post(bookConsult())));
+    expect(answers.every((answer) => answer?.statusCode === 200)).toBe(true);
+  });
+});
