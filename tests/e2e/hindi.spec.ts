@@ -304,6 +304,8 @@ test('every flow works with the keyboard alone, in Hindi', async ({ page, webhoo
   await page.keyboard.press('Enter');
   await expect(h1(page, t.parent.reschedule.title)).toBeFocused();
   const today = page.getByRole('grid').getByRole('button', { name: /^आज, सोमवार, 23 नवंबर, 2026$/ });
+  // The calendar appears once India's today is known and its Hindi names are in, as a person sees it appear.
+  await expect(today).toBeVisible();
   await tabTo(page, today, { max: 6 });
   await page.keyboard.press('Enter');
   await tabTo(page, button(page, t.parent.reschedule.submit));
