@@ -44,6 +44,20 @@ test.describe('sign-in', () => {
     });
   }
 
+  test('refuses a pasted name with a tab in it, keeping what was typed, and signs nobody in', async ({ page }) => {
+    await page.goto('/registered-parent');
+    await page.getByLabel('Name').fill('Asha\tVerma');
+    await page.getByLabel('Phone Number').fill('9876543210');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectToast(
+      page,
+      'error',
+      'Please type your name again: it has a tab, a line break or another character that cannot be sent',
+    );
+    await expect(page.getByLabel('Name')).toHaveValue('Asha\tVerma');
+    expect(await readSessionUser(page)).toBeNull();
+  });
+
   test('saves the trimmed parent and opens the menu', async ({ page }) => {
     await page.goto('/registered-parent');
     await page.getByLabel('Name').fill('  Asha Verma  ');

@@ -13,6 +13,7 @@ export const hi: RegisteredParentMessages = {
     back: 'वापस',
     required: 'कृपया सारी ज़रूरी जानकारी भरें',
     invalidPhone: 'कृपया सही फ़ोन नंबर लिखें (10 अंक या E.164 रूप)',
+    invalidName: 'कृपया अपना नाम फिर से लिखें: उसमें टैब, नई लाइन या कोई ऐसा अक्षर है जो भेजा नहीं जा सकता',
   },
   menu: {
     hello: (name) => `नमस्ते, ${name}!`,

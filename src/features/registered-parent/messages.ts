@@ -13,6 +13,7 @@ export const en = {
     back: 'Back',
     required: 'Please fill in all required fields',
     invalidPhone: 'Please enter a valid phone number (10 digits or E.164 format)',
+    invalidName: 'Please type your name again: it has a tab, a line break or another character that cannot be sent',
   },
   menu: {
     hello: (name: string) => `Hello, ${name}!`,

@@ -32,7 +32,7 @@ export function SignInPage() {
     event.preventDefault();
     const problem = checkSignIn(name, number);
     if (problem) {
-      toast.error(problem === 'required' ? t.required : t.invalidPhone);
+      toast.error({ required: t.required, name: t.invalidName, phone: t.invalidPhone }[problem]);
       return;
     }
     signIn({ name, number });
