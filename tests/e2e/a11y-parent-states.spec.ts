@@ -1,9 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { expectAccessible, openInstalled, settled } from '../support/axe.ts';
-import { waitForApp } from '../support/first-paint.ts';
 import { sampleFile } from '../support/media-samples.ts';
-import { ASHA, toast, type ToastType } from '../support/registered-parent.ts';
+import { openSignedInInstalled, toast, type ToastType } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -14,16 +12,6 @@ import { expect, test } from './fixtures.ts';
 
 // Each test installs the app, then scans the whole page several times: slow on a busy 2-core machine.
 test.describe.configure({ timeout: 60_000 });
-
-async function openSignedInInstalled(page: Page, path: string): Promise<void> {
-  await openInstalled(page, '/');
-  await page.evaluate(({ key, user }) => sessionStorage.setItem(key, user), {
-    key: SESSION_USER_KEY,
-    user: JSON.stringify(ASHA),
-  });
-  await page.goto(path);
-  await waitForApp(page);
-}
 
 async function expectToastAccessible(page: Page, type: ToastType, text: string, state: string): Promise<void> {
   const shown: Locator = toast(page, type, text);

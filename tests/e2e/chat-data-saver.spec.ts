@@ -1,19 +1,10 @@
 import type { Page } from '@playwright/test';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  fileList,
-  MB,
-  mediaFile,
-  message,
-  onDisk,
-  openSignedInInstalled,
-  sendButton,
-  sentAttachments,
-} from '../support/chat-files.ts';
+import { openSignedInInstalled, expectToast, openSignedIn } from '../support/registered-parent.ts';
+import { fileList, MB, mediaFile, message, onDisk, sendButton, sentAttachments } from '../support/chat-files.ts';
 import { cameraJpeg, decodeInBrowser, withExifOrientation } from '../support/chat-photo.ts';
 import { expectAccessible } from '../support/axe.ts';
-import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 
 const CHAT = '/registered-parent/chat';
 const PHOTO_NAME = 'IMG_20261123_0915.jpeg';

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { message, openSignedInInstalled, sendButton } from '../support/chat-files.ts';
+import { message, sendButton } from '../support/chat-files.ts';
+import { openSignedInInstalled, openSignedIn } from '../support/registered-parent.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
-import { openSignedIn } from '../support/registered-parent.ts';
 
 const CHAT = '/registered-parent/chat';
 const SENTENCES = ['Running late today', 'My child will be absent today', 'Please call me back', 'Thank you!'];

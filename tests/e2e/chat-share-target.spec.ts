@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { openSignedInInstalled, ASHA, openSignedIn } from '../support/registered-parent.ts';
 import {
   describeSent,
   fileList,
@@ -8,14 +9,12 @@ import {
   MB,
   PDF,
   message,
-  openSignedInInstalled,
   sendButton,
   sentAttachments,
   type TestFile,
 } from '../support/chat-files.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { HOSTILE_HEADS } from '../support/media-samples.ts';
-import { ASHA, openSignedIn } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const SHARE_ACTION = '/registered-parent/chat/share';

@@ -1,12 +1,11 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { LOCALE_KEY } from '../../src/shared/i18n/locale.ts';
-import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { openInstalled } from '../support/axe.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expectHindiScreen } from '../support/hindi.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
-import { ASHA, expectToast } from '../support/registered-parent.ts';
+import { ASHA, expectToast, openSignedInInstalled } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 import { mediaFile } from '../support/chat-files.ts';
@@ -36,16 +35,6 @@ test.describe.configure({ timeout: 90_000 });
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const link = (page: Page, name: string | RegExp) => page.getByRole('link', { name });
-
-async function signInInstalled(page: Page, path: string): Promise<void> {
-  await openInstalled(page, '/');
-  await page.evaluate(({ key, user }) => sessionStorage.setItem(key, user), {
-    key: SESSION_USER_KEY,
-    user: JSON.stringify(ASHA),
-  });
-  await page.goto(path);
-  await waitForApp(page);
-}
 
 test('a new visitor: landing, welcome, both forms with their answers, know more and the 404 page', async ({
   page,
@@ -179,7 +168,7 @@ test('offline in Hindi: the banner, a message saved on the phone, the outbox scr
   page,
   webhook,
 }) => {
-  await signInInstalled(page, '/hi/registered-parent/chat');
+  await openSignedInInstalled(page, '/hi/registered-parent/chat');
   await waitForServiceWorkerControl(page);
   await page.context().setOffline(true);
   await expect(page.getByText(t.pwa.offline.title, { exact: true })).toBeVisible();

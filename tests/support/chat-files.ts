@@ -1,10 +1,7 @@
 /** Helpers for the chat specs. */
 import { writeFile } from 'node:fs/promises';
 import { test, type Page } from '@playwright/test';
-import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
-import { openInstalled } from './axe.ts';
 import { HOSTILE_HEADS, sampleFile, type SampleType } from './media-samples.ts';
-import { ASHA } from './registered-parent.ts';
 
 export interface TestFile {
   name: string;
@@ -45,19 +42,6 @@ export function describeSent(sent: readonly SentAttachment[], files: readonly Te
 export const message = (page: Page) => page.getByRole('textbox', { name: 'Message', exact: true });
 export const fileList = (page: Page) => page.getByRole('list', { name: 'Attached files' });
 export const sendButton = (page: Page) => page.getByRole('button', { name: 'Send Message' });
-
-/**
- * Signed in, then `path`, once the first visit's 'Ready to work offline'
- * toast has gone: axe must not measure it half-faded.
- */
-export async function openSignedInInstalled(page: Page, path: string): Promise<void> {
-  await openInstalled(page, '/');
-  await page.evaluate(({ key, user }) => sessionStorage.setItem(key, user), {
-    key: SESSION_USER_KEY,
-    user: JSON.stringify(ASHA),
-  });
-  await page.goto(path);
-}
 
 /** Writes files to the test's output folder: a path crosses into the browser far faster than a 10 MB buffer. */
 export async function onDisk(files: readonly { name: string; buffer: Buffer }[]): Promise<string[]> {

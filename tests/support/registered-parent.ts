@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
+import { openInstalled } from './axe.ts';
 import { waitForApp } from './first-paint.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
@@ -14,6 +15,20 @@ export async function openSignedIn(page: Page, path: string, user: User = ASHA):
   await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
     SESSION_USER_KEY,
     JSON.stringify(user),
+  ] as const);
+  await page.goto(path);
+  await waitForApp(page);
+}
+
+/**
+ * Signed in, then `path`, once the first visit's 'Ready to work offline'
+ * toast has come and gone (see openInstalled): axe must not measure it half-faded.
+ */
+export async function openSignedInInstalled(page: Page, path: string): Promise<void> {
+  await openInstalled(page, '/');
+  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
+    SESSION_USER_KEY,
+    JSON.stringify(ASHA),
   ] as const);
   await page.goto(path);
   await waitForApp(page);
