@@ -1,7 +1,7 @@
-import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { failureText, WebhookError } from '../../../shared/webhook/errors.ts';

@@ -1,7 +1,7 @@
-import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { withBlobAttachments } from '../../../shared/outbox/wire.ts';
 import { checkMessage } from '../../../shared/rules/message.ts';

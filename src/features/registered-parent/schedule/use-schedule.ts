@@ -1,7 +1,7 @@
-import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { parseSchedule } from '../../../shared/schedule/parser.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
