@@ -52,7 +52,8 @@ const started = loadLocale()
   .catch((error: unknown) => console.error('The Hindi texts could not load: the page stays in English.', error))
   .then(start);
 
-registerServiceWorker();
+// After the texts are in: its toasts ('Ready to work offline', a new version) speak the page's language.
+void started.then(registerServiceWorker);
 
 // Saved requests go out on start and when the connection returns; in its own chunk, off the first screen's path.
 Promise.all([whenLoaded(), started])
