@@ -2,11 +2,13 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { LOCALE_KEY } from '../../src/shared/i18n/locale.ts';
 import { openInstalled } from '../support/axe.ts';
+import { E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expectHindiScreen } from '../support/hindi.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { ASHA, expectToast, openSignedInInstalled } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 import { mediaFile } from '../support/chat-files.ts';
 
@@ -36,7 +38,7 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const link = (page: Page, name: string | RegExp) => page.getByRole('link', { name });
 
-test('a new visitor: landing, welcome, both forms with their answers, know more and the 404 page', async ({
+test('a new visitor: landing, welcome, both forms with their answers, and the 404 page', async ({
   page,
   webhook,
 }) => {
@@ -325,4 +327,27 @@ test('every flow works with the keyboard alone, in Hindi', async ({ page, webhoo
   );
   const requests = await webhook.waitForRequests(3);
   expect(requests.map((request) => (request.body as { language?: string }).language)).toEqual(['hi', 'hi', 'hi']);
+});
+
+test.describe('know more, in Hindi', () => {
+  let server: TestServer;
+
+  test.beforeAll(async () => {
+    server = await startTestServer(E2E_DIST_NO_KNOW_MORE);
+  });
+
+  test.afterAll(async () => {
+    await server.close();
+  });
+
+  test('with no information page configured, says so in Hindi and offers a way back', async ({ page }) => {
+    await page.goto(`${server.url}/hi/new-to-thrive`);
+    await waitForApp(page);
+    await link(page, new RegExp(`^${t.visitor.welcome.knowMoreTitle}`)).click();
+    await expect(h1(page, t.visitor.knowMore.title)).toBeVisible();
+    await expect(page.getByText(t.visitor.knowMore.notConfigured, { exact: true })).toBeVisible();
+    await expectHindiScreen(page, 'know more, not configured');
+    await link(page, t.visitor.knowMore.backToOptions).click();
+    await expect(page).toHaveURL(`${server.url}/hi/new-to-thrive`);
+  });
 });
