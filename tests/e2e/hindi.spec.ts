@@ -38,10 +38,7 @@ const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, n
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 const link = (page: Page, name: string | RegExp) => page.getByRole('link', { name });
 
-test('a new visitor: landing, welcome, both forms with their answers, and the 404 page', async ({
-  page,
-  webhook,
-}) => {
+test('a new visitor: landing, welcome, both forms with their answers, and the 404 page', async ({ page, webhook }) => {
   webhook
     .reply({ status: 200, body: '' })
     .reply({ status: 422, body: 'इस हफ़्ते कॉल के समय भर गए हैं' })
