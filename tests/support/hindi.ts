@@ -1,20 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
-import { en as app } from '../../src/app/messages.ts';
-import { en as pwa } from '../../src/app/pwa/messages.ts';
-import { en as newVisitor } from '../../src/features/new-visitor/messages.ts';
-import { en as registeredParent } from '../../src/features/registered-parent/messages.ts';
 import type { Namespace } from '../../src/shared/i18n/catalog.ts';
-import { en as ui } from '../../src/ui/messages.ts';
 import { expectAccessible } from './axe.ts';
-
-const ENGLISH: Record<Namespace, unknown> = {
-  app,
-  pwa,
-  ui,
-  'registered-parent': registeredParent,
-  'new-visitor': newVisitor,
-};
+import { ENGLISH } from './english-catalogs.ts';
 
 /** The calendar library's own English, which a Hindi page must not show either. */
 const LIBRARY_ENGLISH = ['Go to the Next Month', 'Go to the Previous Month', 'Today, ', ', selected'];

@@ -2,20 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hindi } from '../../../src/app/hindi.ts';
-import { appText, en as app } from '../../../src/app/messages.ts';
-import { en as pwa, pwaText } from '../../../src/app/pwa/messages.ts';
-import { en as newVisitor, visitorText } from '../../../src/features/new-visitor/messages.ts';
-import { parentText, en as registeredParent } from '../../../src/features/registered-parent/messages.ts';
+import type { en as app } from '../../../src/app/messages.ts';
+import { appText } from '../../../src/app/messages.ts';
+import { pwaText } from '../../../src/app/pwa/messages.ts';
+import { visitorText } from '../../../src/features/new-visitor/messages.ts';
+import { parentText } from '../../../src/features/registered-parent/messages.ts';
 import { activateLocale, type Catalog, type Namespace } from '../../../src/shared/i18n/catalog.ts';
-import { en as ui, uiText } from '../../../src/ui/messages.ts';
-
-const english: Record<Namespace, unknown> = {
-  app,
-  pwa,
-  ui,
-  'registered-parent': registeredParent,
-  'new-visitor': newVisitor,
-};
+import { uiText } from '../../../src/ui/messages.ts';
+import { ENGLISH } from '../../support/english-catalogs.ts';
 
 /** Texts that are the same in both languages on purpose: names, brands, symbols and file names. */
 const SAME_IN_BOTH = new Set([
@@ -38,8 +32,8 @@ function texts(catalog: unknown, path: string): [string, string][] {
   return Object.entries(catalog as Record<string, unknown>).flatMap(([key, value]) => texts(value, `${path}.${key}`));
 }
 
-describe.each(Object.keys(english) as Namespace[])('the Hindi %s catalog', (namespace) => {
-  const en = new Map(texts(english[namespace], namespace));
+describe.each(Object.keys(ENGLISH) as Namespace[])('the Hindi %s catalog', (namespace) => {
+  const en = new Map(texts(ENGLISH[namespace], namespace));
   const hi = new Map(texts(hindi[namespace], namespace));
 
   it('has every text the English one has, and no other', () => {
