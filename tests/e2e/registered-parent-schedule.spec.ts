@@ -117,10 +117,16 @@ test.describe('schedule', () => {
     page,
     webhook,
   }) => {
+    // The last answer waits for the test, so the list is checked while the fetch is surely still under way.
+    let answer = () => {};
+    const answered = new Promise<void>((done) => (answer = done));
     webhook
       .reply({ body: { schedule: WEEK } })
       .reply({ status: 500, body: 'Try later', delayMs: 800 })
-      .reply({ body: { schedule: 'Friday: 9:00 AM with Ms. Rao' }, delayMs: 800 });
+      .reply(async () => {
+        await answered;
+        return { body: { schedule: 'Friday: 9:00 AM with Ms. Rao' } };
+      });
     await page.clock.setFixedTime(new Date('2026-11-23T10:00:00.000+05:30'));
     await openSignedIn(page, '/registered-parent/schedule');
     await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
@@ -142,6 +148,7 @@ test.describe('schedule', () => {
     await expect(refresh).toBeDisabled();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(items).toHaveCount(3);
+    answer();
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('Friday');
     await expect(page.getByText('Last updated 23 Nov 2026, 10:10 am', { exact: true })).toBeVisible();

@@ -6,9 +6,7 @@ export const basePlaywrightConfig: PlaywrightTestConfig = {
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   forbidOnly: true,
-  // Three on two cores: most tests wait on real timers and the network, not the CPU (246 tests: 10.4 min with two
-  // workers, 8.0 min with three, on this 2-core VM).
-  workers: 3,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
