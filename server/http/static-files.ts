@@ -32,9 +32,9 @@ export async function staticFiles(app: FastifyInstance, distDir: string): Promis
     root: distDir,
     cacheControl: false,
     dotfiles: 'ignore',
-    setHeaders(reply, path) {
+    setHeaders(response, path) {
       const inAssets = relative(distDir, path).startsWith(`assets${sep}`);
-      reply.header('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
+      response.setHeader('cache-control', inAssets ? IMMUTABLE : REVALIDATE);
     },
   });
   app.setNotFoundHandler((request, reply) => {
