@@ -1,13 +1,49 @@
+import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { e2ePaths } from './tests/support/build.ts';
-import { basePlaywrightConfig } from './tests/support/playwright-base.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.ts';
 
-/** The browser suite against the production build and a recording webhook. */
-const { output, report } = e2ePaths('e2e');
+/**
+ * Every browser suite, one project each, against the production build
+ * (tests/e2e/global-setup.ts builds it once per run):
+ * - e2e: the app and its service worker against a recording webhook
+ *   (tests/support/recording-webhook.ts). Contexts block the service worker
+ *   unless a spec opts in with `test.use({ serviceWorkers: 'allow' })`.
+ * - server: the real reference server (server/main.ts as its own process,
+ *   SQLite, the test roster): the whole product end to end.
+ * - n8n: the portal's journey against a running n8n, only when
+ *   `npm run n8n -- test` starts one and passes its address.
+ * `npm test` runs each real-time proof with one seed; `npm run soak` runs
+ * them with every seed (SOAK=1). `E2E_RUN=name` keeps a run's build and
+ * results under .out/name, so runs side by side never overwrite each other.
+ */
+const run = process.env.E2E_RUN;
+const n8nPortal = process.env.THRIVE_N8N_PORTAL_URL;
 
 export default defineConfig({
-  ...basePlaywrightConfig,
-  testDir: 'tests/e2e',
-  outputDir: output,
-  reporter: [['list'], ['json', { outputFile: report }]],
+  globalSetup: './tests/e2e/global-setup.ts',
+  outputDir: resolve(run ? `.out/${run}/results` : 'test-results/e2e'),
+  reporter: [['list'], ['json', { outputFile: resolve(process.env.E2E_REPORT ?? 'test-results/e2e.json') }]],
+  fullyParallel: true,
+  forbidOnly: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    browserName: 'chromium',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // Most parents use 360-400 px Android screens.
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    serviceWorkers: 'block',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'server', testDir: 'tests/e2e-server' },
+    ...(n8nPortal ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal } }] : []),
+  ],
 });

@@ -1,6 +1,6 @@
 /**
  * The build's prerender entry, bundled for Node (`vite build --ssr`) and run
- * by scripts/prerender.ts: every screen rendered to HTML, in English and in
+ * by build/prerender.ts: every screen rendered to HTML, in English and in
  * Hindi, as the browser's first render will see it (no session, no date, no
  * browser state), so the page paints before any script and hydrates without
  * a mismatch.

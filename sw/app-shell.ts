@@ -5,7 +5,7 @@ import { CACHE_PREFIX, CACHE_VERSION } from './cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-/** The empty page the app renders any address into (scripts/prerender.ts writes it). */
+/** The empty page the app renders any address into (build/prerender.ts writes it). */
 const SHELL_URL = 'app-shell.html';
 
 /** Same-origin API paths are never pages, even when opened as one. */

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOOT_SCRIPT_SOURCE } from './boot-script.ts';
-import { LOCALE_SCRIPT_SOURCE } from './locale-script.ts';
+import { BOOT_SCRIPT } from '../../src/page/boot-script.ts';
+import { LOCALE_SCRIPT } from '../../src/page/locale-script.ts';
 import { cameOverHttps, type ProxyTrust } from './proxy-trust.ts';
+
+/** The CSP source that allows one inline script: its SHA-256, as browsers compute it over the script's text. */
+const hashSource = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+export const LOCALE_SCRIPT_SOURCE = hashSource(LOCALE_SCRIPT);
+export const BOOT_SCRIPT_SOURCE = hashSource(BOOT_SCRIPT);
 
 /**
  * The Content-Security-Policy and friends, on every answer.

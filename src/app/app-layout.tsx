@@ -20,7 +20,7 @@ export function AppLayout() {
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    // A prerendered page stays inert until hydrated (scripts/prerender.ts): it is, now.
+    // A prerendered page stays inert until hydrated (build/prerender.ts): it is, now.
     document.getElementById('root')?.removeAttribute('inert');
     void whenLoaded().then(() => setLoaded(true));
   }, []);

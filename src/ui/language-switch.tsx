@@ -8,7 +8,7 @@ import { LOCALE_KEY, LOCALE_NAMES, pathIn } from '../shared/i18n/locale.ts';
  * The router's pathname has no /hi: the basename holds it. It is a full page load, not a route change:
  * the page's language is fixed for its life (shared/i18n/catalog.ts). The
  * choice is remembered on the phone for the next start, offline too (the
- * pages' locale script reads it, server/http/locale-script.ts); storage that
+ * pages' locale script reads it, src/page/locale-script.ts); storage that
  * refuses only loses the remembering, never the switch.
  */
 export function LanguageSwitch() {

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { BOOT_SCRIPT_SOURCE } from '../../server/http/boot-script.ts';
-import { LOCALE_SCRIPT_SOURCE } from '../../server/http/locale-script.ts';
+import { BOOT_SCRIPT_SOURCE, LOCALE_SCRIPT_SOURCE } from '../../server/http/security-headers.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
 import { PNG } from '../support/stored-requests.ts';

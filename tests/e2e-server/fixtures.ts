@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../scripts/portal-process.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../server/portal-process.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 
 export interface RealPortal {

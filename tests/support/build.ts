@@ -8,16 +8,6 @@ const run = process.env.E2E_RUN;
 export const E2E_DIST = resolve(run ? `.out/${run}/dist` : 'dist');
 /** The same app built without VITE_KNOW_MORE_URL, for the know-more page's "not configured" state. */
 export const E2E_DIST_NO_KNOW_MORE = resolve(`.out/${run ?? 'default'}/dist-no-know-more`);
-const base = run ? `.out/${run}` : 'test-results';
-
-/** Where a suite (`e2e`, `e2e-server`) writes its artefacts and its JSON report; E2E_REPORT overrides the report. */
-export function e2ePaths(suite: string): { output: string; report: string } {
-  return {
-    output: resolve(`${base}/${suite}`),
-    report: resolve(process.env.E2E_REPORT ?? `${base}/${suite}.json`),
-  };
-}
-
 /** The configuration the e2e build is made with. */
 export const E2E_BUILD_ENV = {
   VITE_KNOW_MORE_URL: 'https://programme-info.thrive.test/about',

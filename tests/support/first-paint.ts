@@ -66,7 +66,7 @@ export async function offerInstall(page: Page): Promise<void> {
 
 /**
  * Resolves once the app runs on the page: a prerendered page is inert until
- * hydrated (scripts/prerender.ts). Clicks and fills wait for that by
+ * hydrated (build/prerender.ts). Clicks and fills wait for that by
  * themselves; what bypasses them (setInputFiles, evaluate) needs this first.
  */
 export async function waitForApp(page: Page): Promise<void> {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { bookConsult, chat, envelope, fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
 import { createPortalServer } from '../../../server/server.ts';
-import { makeTempPortalDir } from '../../../scripts/portal-process.ts';
+import { makeTempPortalDir } from '../../../server/portal-process.ts';
 import { startTestPortal, testConfig, type TestPortal } from '../../support/test-portal.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
@@ -108,7 +108,7 @@ describe('retention', () => {
 // Each test runs the script in a Node process of its own: seconds on a busy machine.
 describe('npm run forget', { timeout: 30_000 }, () => {
   const forget = (p: TestPortal, number: string) =>
-    execFileSync(process.execPath, ['--import', 'tsx', 'scripts/forget.ts', '--number', number], {
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/forget.ts', '--number', number], {
       cwd: REPO_ROOT,
       env: { ...process.env, DATABASE_PATH: p.config.databasePath },
       encoding: 'utf8',

@@ -1,6 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_SCRIPT } from '../../../../server/http/locale-script.ts';
+import { LOCALE_SCRIPT } from '../../../../src/page/locale-script.ts';
 import { LOCALE_KEY } from '../../../../src/shared/i18n/locale.ts';
 
 interface Visit {

@@ -1,13 +1,15 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT_SOURCE } from '../../../../server/http/boot-script.ts';
-import { LOCALE_SCRIPT_SOURCE } from '../../../../server/http/locale-script.ts';
-import { contentSecurityPolicy } from '../../../../server/http/security-headers.ts';
-import { FAKE_ASSET } from '../../../../scripts/portal-process.ts';
+import {
+  BOOT_SCRIPT_SOURCE,
+  contentSecurityPolicy,
+  LOCALE_SCRIPT_SOURCE,
+} from '../../../../server/http/security-headers.ts';
+import { FAKE_ASSET } from '../../../../server/portal-process.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 
-// Prerendered pages as the build writes them (scripts/prerender.ts), each saying which file it is.
+// Prerendered pages as the build writes them (build/prerender.ts), each saying which file it is.
 const PAGES = [
   'registered-parent.html',
   'registered-parent/menu.html',

@@ -81,7 +81,7 @@ describe('the inbox', () => {
   });
 
   it('prints from the command line what arrived, while the server holds the database open', { timeout: 30_000 }, () => {
-    const output = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/inbox.ts', '--limit', '4'], {
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/inbox.ts', '--limit', '4'], {
       cwd: resolve(import.meta.dirname, '../../../..'),
       env: { ...process.env, DATABASE_PATH: portal.config.databasePath },
       encoding: 'utf8',

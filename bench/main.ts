@@ -1,0 +1,30 @@
+/**
+ * `npm run bench -- <name> [options]`: one entry for every benchmark. Each
+ * prints its own figures; none is a pass/fail test except `budget`, which
+ * `npm test` also runs.
+ *
+ *   npm run bench                 the page figures (page.ts), which run the others it needs
+ *   npm run bench -- budget       the landing route's gzip size against budget.json
+ *   npm run bench -- lighthouse   Lighthouse mobile, median of 3, beside a bare page
+ *   npm run bench -- outbox | server | photo | first-send
+ */
+import { spawnSync } from 'node:child_process';
+
+const BENCHES = {
+  page: 'bench/page.ts',
+  budget: 'bench/budget.ts',
+  lighthouse: 'bench/lighthouse.ts',
+  outbox: 'bench/outbox.ts',
+  server: 'bench/server.ts',
+  photo: 'bench/photo.ts',
+  'first-send': 'bench/first-send.ts',
+} as const;
+
+const [name = 'page', ...rest] = process.argv.slice(2);
+const file = (BENCHES as Record<string, string>)[name];
+if (!file) {
+  console.error(`Unknown bench "${name}". One of: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', file, ...rest], { stdio: 'inherit' });
+process.exit(result.status ?? 1);

@@ -1,0 +1,24 @@
+/** The id of the page's list of the entry's chunks, a JSON data block the boot script reads. */
+export const BOOT_CHUNKS_ID = 'boot-chunks';
+
+/**
+ * The one inline script of the built pages (build/prerender.ts writes it at
+ * the end of each). It starts the app only once the page has been painted
+ * from its HTML, two frames later (at once in a hidden tab, which paints
+ * nothing): it preloads the entry's chunks, listed in dependency order with
+ * the entry last, then evaluates them one task each, so no single task keeps
+ * a slow phone's main thread for long. Nothing is fetched before that first
+ * paint, so nothing can delay it. Chromium's install offer
+ * (beforeinstallprompt) can come before the app listens: the script keeps it
+ * (and the browser's own banner away, as the app does) and hands it to the
+ * app once started. The CSP allows exactly this text by its hash.
+ */
+export const BOOT_SCRIPT =
+  '{const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
+  'addEventListener("beforeinstallprompt",keep);' +
+  `const chunks=JSON.parse(document.getElementById("${BOOT_CHUNKS_ID}").textContent);` +
+  'const boot=async()=>{for(const href of chunks)document.head.append(Object.assign(' +
+  'document.createElement("link"),{rel:"modulepreload",href}));' +
+  'for(const href of chunks){await import(href);await new Promise(next=>setTimeout(next))}' +
+  'removeEventListener("beforeinstallprompt",keep);for(const offer of offers)dispatchEvent(offer)};' +
+  'document.hidden?boot():requestAnimationFrame(()=>requestAnimationFrame(boot))}';

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
+import { readRosterFile } from '../../../server/roster/roster-file.ts';
+import { weekdayNumber } from '../../../server/roster/weekdays.ts';
+import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
+import { PNG } from '../../support/stored-requests.ts';
+import { relayed, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
+
+/**
+ * The portal built with VITE_WEBHOOK_URL pointing at n8n, served by the
+ * reference server (whose CSP lets the page reach n8n's origin), and every
+ * request answered by the workflow across origins (n8n's CORS answer).
+ */
+const SEED_ROSTER = new URL('../../../server/roster.seed.json', import.meta.url).pathname;
+const ASHA = { name: 'Asha Verma', number: '9876543210' };
+
+/** What the workflow must answer now for Asha, from the seed roster, as the reference server would. */
+function expectedSessions() {
+  const roster = readRosterFile(SEED_ROSTER);
+  const names = new Map(roster.facilitators.map((f) => [f.id, f.name]));
+  const asha = roster.parents.find((p) => p.name === ASHA.name);
+  const sessions = (asha?.sessions ?? []).map((s) => ({
+    weekday: weekdayNumber(s.day),
+    time: s.time,
+    facilitator: names.get(s.facilitator) ?? '',
+  }));
+  return parseSchedule(restOfWeek(sessions, new Date()));
+}
+
+test('Asha signs in, fetches her schedule and sends her facilitator a photo, through n8n', async ({ page }) => {
+  const problems = watchProblems(page);
+  const ids = recordRequestIds(page);
+  const csp = (await page.goto('/registered-parent'))?.headers()['content-security-policy'] ?? '';
+  expect(csp).toContain(`connect-src 'self' ${new URL(WEBHOOK_URL).origin}`);
+  await page.getByLabel('Name').fill(ASHA.name);
+  await page.getByLabel('Phone Number').fill(ASHA.number);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.getByRole('link', { name: /Know your schedule/ }).click();
+  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  const expected = expectedSessions();
+  if (expected.length === 0) {
+    await expect(page.getByText('No sessions found for the rest of this week.', { exact: true })).toBeVisible();
+  } else {
+    const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+    await expect(items).toHaveCount(expected.length);
+    const [first] = expected;
+    if (first?.kind !== 'session') throw new Error('the roster gave a line that is not a session');
+    await expect(items.first()).toContainText(first.day);
+    await expect(items.first()).toContainText(first.time);
+    await expect(items.first()).toContainText(first.facilitator);
+  }
+
+  await page.goto('/registered-parent/chat');
+  await page.getByLabel('Message', { exact: true }).fill('Here is her drawing, sent through n8n');
+  await page.getByLabel('Add Files').setInputFiles({ name: 'drawing.png', mimeType: 'image/png', buffer: PNG });
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: '✓ Sent!' }) });
+  // A chat takes n8n a dozen nodes and two HTTP posts: give it more than the reference server needs.
+  await expect(sent).toContainText('#facilitator-priya-sharma', { timeout: 30_000 });
+  await expect(sent).toContainText('Your message and 1 attachment reached Priya Sharma.');
+
+  expect(storedCounts(ids)).toEqual([1, 1]);
+  const chatId = ids.at(-1)?.toLowerCase();
+  const { messages, files } = await relayed();
+  expect(messages.filter((m) => m.request_id === chatId)).toEqual([
+    {
+      request_id: chatId,
+      channel: '#facilitator-priya-sharma',
+      text: `Message from ${ASHA.name} (${ASHA.number}):\nHere is her drawing, sent through n8n\n(1 attachment follows in the thread)`,
+    },
+  ]);
+  expect(files.filter((f) => f.requestId === chatId)).toEqual([
+    expect.objectContaining({
+      filename: 'drawing.png',
+      mimetype: 'image/png',
+      size: PNG.length,
+      sha256: createHash('sha256').update(PNG).digest('hex'),
+    }),
+  ]);
+  expect(problems).toEqual([]);
+});
+
+test('a visitor books a consultation through n8n, and it is stored once with every field', async ({ page }) => {
+  const problems = watchProblems(page);
+  const ids = recordRequestIds(page);
+  await page.goto('/new-to-thrive/book-consult');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Ravi Kumar');
+  await page.getByRole('textbox', { name: 'Phone Number', exact: true }).fill('9123456780');
+  await page.getByRole('textbox', { name: 'Preferred Days/Times (Optional)' }).fill('Weekday evenings');
+  await page.getByRole('textbox', { name: 'Message (Optional)' }).fill('My son is 7');
+  await page.getByRole('button', { name: 'Book Consultation' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
+    'Thank you, Ravi Kumar. Your consultation request has been received; we will call you on 9123456780 (preferred: Weekday evenings).',
+  );
+  expect(storedCounts(ids)).toEqual([1]);
+  const stored = rows(
+    "SELECT action, user_name, message, preferred_times FROM thrive.requests WHERE request_id = lower(:'id')",
+    { id: ids[0] ?? '' },
+  );
+  expect(stored).toEqual([
+    { action: 'book_consult', user_name: 'Ravi Kumar', message: 'My son is 7', preferred_times: 'Weekday evenings' },
+  ]);
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,155 @@
+/**
+ * `npm test`: every gate the project has, in order, then a table of each
+ * suite's test count and time, then one plain closing line
+ * `N passed, N failed` that CI reads. Lint (ESLint and Prettier), typecheck,
+ * the bundle budget and the server probes count as one check each; unit and
+ * browser tests count test by test.
+ *
+ * `npm run soak` (`tsx tests/run.ts soak`): the real-time lifecycle proofs
+ * with every seed (SOAK=1; `npm test` runs one seed of each), with its own
+ * table and closing line.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium, ensureDevanagariFont } from '../bench/ensure-chromium.ts';
+
+interface Row {
+  suite: string;
+  passed: number;
+  failed: number;
+  skipped: number;
+  ms: number;
+}
+
+const REPORT_DIR = 'test-results';
+const rows: Row[] = [];
+const soak = process.argv[2] === 'soak';
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function timed<T>(work: () => T): [T, number] {
+  const started = performance.now();
+  const value = work();
+  return [value, performance.now() - started];
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+const bin = (name: string) => `node_modules/.bin/${name}`;
+
+/** A gate that passes or fails as a whole. */
+function check(suite: string, command: string, args: string[]): void {
+  const [ok, ms] = timed(() => run(command, args));
+  rows.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ms });
+}
+
+function unitSuite(): void {
+  const report = `${REPORT_DIR}/unit.json`;
+  const [ok, ms] = timed(() =>
+    run(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile=${report}`]),
+  );
+  const unit = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(report);
+  // A suite that crashed before reporting, or failed outside any test, counts as one failure.
+  const failed = unit ? unit.numFailedTests || (ok ? 0 : 1) : 1;
+  rows.push({
+    suite: 'unit (vitest)',
+    passed: unit?.numPassedTests ?? 0,
+    failed,
+    skipped: unit?.numPendingTests ?? 0,
+    ms,
+  });
+}
+
+interface PlaywrightReport {
+  suites: PlaywrightSuite[];
+}
+interface PlaywrightSuite {
+  suites?: PlaywrightSuite[];
+  specs: {
+    tests: {
+      projectName: string;
+      status: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+      results: { duration: number }[];
+    }[];
+  }[];
+}
+const testsOf = (suite: PlaywrightSuite): PlaywrightSuite['specs'][number]['tests'] => [
+  ...suite.specs.flatMap((spec) => spec.tests),
+  ...(suite.suites ?? []).flatMap(testsOf),
+];
+
+/** The browser projects in one Playwright run; one row per project, the run's time shared by test time. */
+function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: string): void {
+  const report = `${REPORT_DIR}/${label}.json`;
+  const [ok, ms] = timed(() => run(bin('playwright'), ['test', ...args], { ...env, E2E_REPORT: report }));
+  const tests = readJson<PlaywrightReport>(report)?.suites.flatMap(testsOf) ?? [];
+  const projects = [...new Set(tests.map((test) => test.projectName))];
+  const busy = (name: string) =>
+    tests
+      .filter((t) => t.projectName === name)
+      .reduce((sum, t) => sum + t.results.reduce((s, r) => s + r.duration, 0), 0);
+  const allBusy = projects.reduce((sum, name) => sum + busy(name), 0) || 1;
+  for (const name of projects) {
+    const mine = tests.filter((test) => test.projectName === name);
+    rows.push({
+      suite: `browser: ${name} (playwright)`,
+      // A flaky pass is not a pass: retries are off, so this is only for a run someone started with --retries.
+      passed: mine.filter((test) => test.status === 'expected').length,
+      failed: mine.filter((test) => test.status === 'unexpected' || test.status === 'flaky').length,
+      skipped: mine.filter((test) => test.status === 'skipped').length,
+      ms: (ms * busy(name)) / allBusy,
+    });
+  }
+  if (tests.length === 0 || (!ok && !rows.some((row) => row.suite.startsWith('browser') && row.failed > 0))) {
+    rows.push({ suite: `browser: ${label} ran and reported`, passed: 0, failed: 1, skipped: 0, ms: 0 });
+  }
+}
+
+function printTable(started: number): void {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  const width = Math.max(...rows.map((row) => row.suite.length), 5);
+  console.log(`\n${'suite'.padEnd(width)}  tests  passed  failed  time`);
+  for (const row of rows) {
+    const total = row.passed + row.failed + row.skipped;
+    console.log(
+      `${row.suite.padEnd(width)}  ${String(total).padStart(5)}  ${String(row.passed).padStart(6)}  ${String(row.failed).padStart(6)}  ${seconds(row.ms)}`,
+    );
+  }
+  console.log(`${'total'.padEnd(width)}  ${' '.repeat(23)}${seconds(performance.now() - started)}`);
+  const sum = (key: 'passed' | 'failed' | 'skipped') => rows.reduce((total, row) => total + row[key], 0);
+  const skipped = sum('skipped');
+  console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+const started = performance.now();
+rmSync(REPORT_DIR, { recursive: true, force: true });
+mkdirSync(REPORT_DIR, { recursive: true });
+
+if (soak) {
+  if (ensureChromium()) browserSuites(['--project=e2e', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
+  else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
+} else {
+  check('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint']);
+  check('typecheck (app, worker, server, tools)', 'npm', ['run', '--silent', 'typecheck']);
+  check('bundle budget (budget.json)', bin('tsx'), ['bench/budget.ts']);
+  check('reference server probes', bin('tsx'), ['tests/probes/server.ts']);
+  unitSuite();
+  if (ensureChromium()) {
+    ensureDevanagariFont();
+    browserSuites([], {}, 'browser');
+  } else {
+    rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
+  }
+}
+
+printTable(started);
+process.exit(rows.some((row) => row.failed > 0) ? 1 : 0);

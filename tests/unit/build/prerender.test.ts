@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { bootAfterPaint, bootOrder, fillRoot, inlineStylesheets, withDocument } from '../../../build/prerender.ts';
+import { BOOT_CHUNKS_ID } from '../../../src/page/boot-script.ts';
+import { BOOT_SCRIPT_SOURCE } from '../../../server/http/security-headers.ts';
+import { LOCALE_SCRIPT } from '../../../src/page/locale-script.ts';
+
+const css: Record<string, string> = { '/assets/index-a.css': 'body{margin:0}\n', '/assets/b.css': '.x{color:red}' };
+const readCss = (path: string) => {
+  const text = css[path];
+  if (text === undefined) throw new Error(`not built: ${path}`);
+  return text;
+};
+
+describe('inlineStylesheets', () => {
+  it('puts the CSS of each linked stylesheet in a <style> where its link was, and keeps every other tag', () => {
+    const html = [
+      '<link rel="manifest" href="/manifest.webmanifest">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-a.css">',
+      '<script type="module" src="/assets/index.js"></script>',
+      '<link rel="stylesheet" href="/assets/b.css">',
+    ].join('');
+    expect(inlineStylesheets(html, readCss)).toBe(
+      [
+        '<link rel="manifest" href="/manifest.webmanifest">',
+        '<style>body{margin:0}</style>',
+        '<script type="module" src="/assets/index.js"></script>',
+        '<style>.x{color:red}</style>',
+      ].join(''),
+    );
+  });
+
+  it('refuses a stylesheet from another origin, which it cannot read', () => {
+    expect(() => inlineStylesheets('<link rel="stylesheet" href="https://cdn.example.com/a.css">', readCss)).toThrow(
+      /Cannot inline/,
+    );
+  });
+});
+
+describe('fillRoot', () => {
+  it('puts the app HTML inside the empty root, with nothing around it, inert until hydrated, marked with its language', () => {
+    expect(fillRoot('<body><div id="root"></div></body>', '<main>$& $1</main>', 'hi')).toBe(
+      '<body><div id="root" inert data-locale="hi"><main>$& $1</main></div></body>',
+    );
+  });
+
+  it('refuses a template without an empty root', () => {
+    expect(() => fillRoot('<body><div id="app"></div></body>', '<main></main>', 'en')).toThrow(/no <div id="root">/);
+  });
+});
+
+describe('withDocument', () => {
+  const template = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <meta charset="UTF-8" />',
+    '    <meta',
+    '      name="description"',
+    '      content="English words"',
+    '    />',
+    '    <title>English title</title>',
+    '  </head>',
+    '</html>',
+  ].join('\n');
+  const hindi = withDocument(template, { lang: 'hi', title: 'शीर्षक <&>', description: 'विवरण "उद्धरण"' });
+
+  it("puts the page's language, title and description in its head, escaped", () => {
+    expect(hindi).toContain('<html lang="hi">');
+    expect(hindi).toContain('<title>शीर्षक &lt;&amp;&gt;</title>');
+    expect(hindi).toContain('content="विवरण &quot;उद्धरण&quot;"');
+    expect(hindi).not.toContain('English');
+  });
+
+  it('runs the locale script first in the head, before anything can be painted', () => {
+    expect(hindi.indexOf(`<script>${LOCALE_SCRIPT}</script>`)).toBeGreaterThan(hindi.indexOf('<meta charset'));
+    expect(hindi.indexOf(`<script>${LOCALE_SCRIPT}</script>`)).toBeLessThan(hindi.indexOf('<title>'));
+  });
+
+  it('refuses a template that lacks one of them', () => {
+    expect(() =>
+      withDocument(template.replace(/<title>.*<\/title>/, ''), { lang: 'en', title: 't', description: 'd' }),
+    ).toThrow(/no <title>/);
+  });
+});
+
+describe('bootOrder', () => {
+  it('puts each chunk after the chunks it imports, the entry last, each once, cycles included', () => {
+    const imports = new Map([
+      ['/assets/index.js', ['/assets/react-dom.js', '/assets/router.js']],
+      ['/assets/router.js', ['/assets/react-dom.js', '/assets/runtime.js']],
+      ['/assets/react-dom.js', ['/assets/runtime.js']],
+      ['/assets/runtime.js', ['/assets/index.js']],
+    ]);
+    expect(bootOrder('/assets/index.js', imports)).toEqual([
+      '/assets/runtime.js',
+      '/assets/react-dom.js',
+      '/assets/router.js',
+      '/assets/index.js',
+    ]);
+  });
+});
+
+describe('bootAfterPaint', () => {
+  const template = [
+    '<head>',
+    '<script type="module" crossorigin src="/assets/index.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-dom.js">',
+    '<link rel="stylesheet" href="/assets/index.css">',
+    '</head><body><div id="root"></div></body>',
+  ].join('\n');
+  const page = bootAfterPaint(template, ['/assets/react-dom.js', '/assets/index.js']);
+
+  it('fetches no script before the first paint: the chunks are only listed, in boot order, for the boot script', () => {
+    expect(page).not.toMatch(/type="module"|<link[^>]*modulepreload/);
+    const list = new RegExp(`<script type="application/json" id="${BOOT_CHUNKS_ID}">([^<]*)</script>`).exec(page);
+    expect(JSON.parse(list?.[1] ?? 'null')).toEqual(['/assets/react-dom.js', '/assets/index.js']);
+    expect(page).toContain('<link rel="stylesheet" href="/assets/index.css">');
+  });
+
+  it('ends the body with the one inline script the CSP allows by its hash', () => {
+    const scripts = [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, code]) => code ?? '');
+    expect(scripts).toHaveLength(1);
+    expect(
+      `'sha256-${createHash('sha256')
+        .update(scripts[0] ?? '')
+        .digest('base64')}'`,
+    ).toBe(BOOT_SCRIPT_SOURCE);
+    expect(page).toMatch(/<\/script>\s*<\/body>/);
+  });
+});
