@@ -7,6 +7,7 @@ import {
 } from '../../src/shared/rules/attachment.ts';
 import type { Attachment } from '../../src/shared/webhook/types.ts';
 import type { DecodedAttachment } from '../db/request-store.ts';
+import type { AnyEnvelope } from './contract.ts';
 import { reasons } from './messages.ts';
 
 export type DecodeResult =
@@ -43,4 +44,11 @@ export function decodeAttachments(files: readonly Attachment[]): DecodeResult {
     attachments.push({ filename, mimetype: file.mimetype, bytes, sha256 });
   }
   return { ok: true, attachments };
+}
+
+/** The envelope's files decoded as above: none for an action that carries no files. */
+export function decodeEnvelopeAttachments(envelope: AnyEnvelope): DecodeResult {
+  return envelope.action === 'chat_facilitator'
+    ? decodeAttachments(envelope.payload.attachments)
+    : { ok: true, attachments: [] };
 }

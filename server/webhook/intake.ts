@@ -1,6 +1,7 @@
+import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Roster } from '../roster/roster-store.ts';
-import { decodeAttachments } from './attachments.ts';
+import { decodeEnvelopeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
 import { dispatch } from './handlers.ts';
@@ -18,15 +19,6 @@ export interface IntakeDeps {
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });
 
-/**
- * One form of each request: the three actions without payload content may
- * leave it out (stored and compared as {}), and a request_id is one id in
- * any letter case (stored and compared in lower case).
- */
-function normalised(envelope: AnyEnvelope): AnyEnvelope {
-  return { ...envelope, payload: envelope.payload ?? {}, request_id: envelope.request_id.toLowerCase() } as AnyEnvelope;
-}
-
 function storedPayload(envelope: AnyEnvelope): unknown {
   return envelope.action === 'chat_facilitator' ? { message: envelope.payload.message } : envelope.payload;
 }
@@ -43,12 +35,9 @@ export function createIntake({ store, roster, clock }: IntakeDeps): (body: unkno
   return async (body) => {
     const schema = checkAgainstSchema(body);
     if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
-    const envelope = normalised(schema.envelope);
+    const envelope = normalisedEnvelope(schema.envelope);
 
-    const decoded =
-      envelope.action === 'chat_facilitator'
-        ? decodeAttachments(envelope.payload.attachments)
-        : ({ ok: true, attachments: [] } as const);
+    const decoded = decodeEnvelopeAttachments(envelope);
     if (!decoded.ok) return refuse(decoded.status, decoded.reason);
 
     const bodyHash = fingerprint(envelope, decoded.attachments);

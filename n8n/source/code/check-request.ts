@@ -9,13 +9,14 @@
  */
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { DecodedAttachment } from '../../../server/db/request-store.ts';
-import { decodeAttachments } from '../../../server/webhook/attachments.ts';
+import { decodeEnvelopeAttachments } from '../../../server/webhook/attachments.ts';
 import type { AnyEnvelope } from '../../../server/webhook/contract.ts';
 import { fingerprint } from '../../../server/webhook/fingerprint.ts';
 import { reasons } from '../../../server/webhook/messages.ts';
 import { checkRules } from '../../../server/webhook/rules.ts';
 import { reasonFor } from '../../../server/webhook/schema-reasons.ts';
 import { phoneKey } from '../../../src/shared/rules/phone.ts';
+import { normalisedEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import { refuse, type CheckResult, type RequestRecord } from './outcome.ts';
 
 /** A compiled schema as Ajv's standalone code exports it. */
@@ -31,15 +32,6 @@ export interface WebhookItem {
 }
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
-
-/**
- * One form of each request, as server/webhook/intake.ts makes it: the three
- * actions without payload content may leave it out (stored and compared as
- * {}), and a request_id is one id in any letter case (kept in lower case).
- */
-function normalised(envelope: AnyEnvelope): AnyEnvelope {
-  return { ...envelope, payload: envelope.payload ?? {}, request_id: envelope.request_id.toLowerCase() } as AnyEnvelope;
-}
 
 const isReschedule = (envelope: AnyEnvelope) =>
   envelope.action === 'reschedule_single' || envelope.action === 'reschedule_range';
@@ -86,11 +78,8 @@ export function checkRequest(item: WebhookItem, validate: Validator, now: Date):
     const [error] = validate.errors ?? [];
     return refuse(400, error ? reasonFor(error, body) : reasons.internal);
   }
-  const envelope = normalised(body as AnyEnvelope);
-  const decoded =
-    envelope.action === 'chat_facilitator'
-      ? decodeAttachments(envelope.payload.attachments)
-      : ({ ok: true, attachments: [] } as const);
+  const envelope = normalisedEnvelope(body as AnyEnvelope);
+  const decoded = decodeEnvelopeAttachments(envelope);
   if (!decoded.ok) return refuse(decoded.status, decoded.reason);
   const bodyHash = fingerprint(envelope, decoded.attachments);
   return {

@@ -44,3 +44,13 @@ export function buildEnvelope<A extends Action>(input: EnvelopeInput<A>): Envelo
   if (input.language !== undefined) envelope.language = input.language;
   return envelope;
 }
+
+/**
+ * One form of each request as it arrives, for the webhook and the n8n
+ * workflow alike: the three actions without payload content may leave it out
+ * (stored and compared as {}), and a request_id is one id in any letter case
+ * (stored and compared in lower case).
+ */
+export function normalisedEnvelope<E extends Envelope>(envelope: E): E {
+  return { ...envelope, payload: envelope.payload ?? {}, request_id: envelope.request_id.toLowerCase() };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
+import { buildEnvelope, normalisedEnvelope } from '../../../../src/shared/webhook/envelope.ts';
 import { newRequestId } from '../../../../src/shared/webhook/request-id.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -63,6 +63,24 @@ describe('buildEnvelope', () => {
       note: 'Travel',
     });
     expect(JSON.parse(JSON.stringify(envelope))).toEqual(envelope);
+  });
+});
+
+describe('normalisedEnvelope', () => {
+  const consult = buildEnvelope({ action: 'book_consult', user, payload: {} });
+
+  it('reads a request_id in any letter case as the one in lower case', () => {
+    const upper = { ...consult, request_id: consult.request_id.toUpperCase() };
+    expect(normalisedEnvelope(upper)).toEqual(normalisedEnvelope(consult));
+    expect(normalisedEnvelope(upper).request_id).toBe(consult.request_id.toLowerCase());
+  });
+
+  it('gives an action without payload content the {} it may leave out, and keeps a payload that is there', () => {
+    const withoutPayload: Partial<typeof consult> = { ...consult };
+    delete withoutPayload.payload;
+    expect(normalisedEnvelope(withoutPayload as typeof consult).payload).toEqual({});
+    const chat = buildEnvelope({ action: 'chat_facilitator', user, payload: { message: 'Hi', attachments: [] } });
+    expect(normalisedEnvelope(chat)).toEqual(chat);
   });
 });
 
