@@ -1,4 +1,5 @@
 import { translated, type Catalog } from '../../shared/i18n/catalog.ts';
+import { NO_SESSIONS_SENTINEL } from '../../shared/schedule/parser.ts';
 
 /** Every text the registered-parent screens show (spec §2, §5, §8: the English is exact). */
 export const en = {
@@ -42,7 +43,8 @@ export const en = {
     refresh: 'Refresh Schedule',
     listLabel: 'Sessions this week',
     withFacilitator: (facilitator: string) => `with ${facilitator}`,
-    empty: 'No sessions found for the rest of this week.',
+    /** The spec's words for an empty week, the ones the webhook answers with. */
+    empty: NO_SESSIONS_SENTINEL,
     retrieved: 'Schedule retrieved successfully!',
     noData: 'No schedule data received from webhook',
     failed: 'Failed to fetch schedule',
