@@ -24,6 +24,7 @@ export const test = base.extend<Fixtures>({
   },
   webhook: async ({ server }, use) => {
     await use(server.webhook);
+    server.webhook.releaseAll();
     expect(server.webhook.unexpected, 'webhook requests nobody scripted').toEqual([]);
   },
 });

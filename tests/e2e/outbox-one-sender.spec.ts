@@ -13,12 +13,22 @@ import {
   openControlled,
   registrationId,
   savedPanel,
+  SEEDS,
   sendChat,
   storedOutbox,
   waitForOutboxIdle,
 } from '../support/outbox.ts';
+import { FIRST_RETRY_MS } from '../../src/shared/outbox/policy.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Every retry timer the triggers armed fires now (the page clock is installed
+ * but runs in real time until this): if one found something to send again,
+ * the webhook's log shows it once the outbox is idle.
+ */
+async function fireEveryRetryTimer(page: Page): Promise<void> {
+  await page.clock.runFor(2 * FIRST_RETRY_MS);
+  await waitForOutboxIdle(page);
+}
 
 async function saveMessages(page: Page, messages: readonly string[]): Promise<void> {
   for (const message of messages) {
@@ -30,8 +40,9 @@ async function saveMessages(page: Page, messages: readonly string[]): Promise<vo
 
 const messageOf = (request: Parameters<typeof bodyOf>[0]) => (bodyOf(request).payload as { message: string }).message;
 
-for (const seed of [11, 29]) {
+for (const seed of SEEDS) {
   test.describe(`every trigger at once (seed ${seed})`, () => {
+    test.use({ serviceWorkers: 'allow' });
     test.describe.configure({ timeout: 60_000 });
 
     test('two tabs, the worker’s Background Sync, Send now and the retry timer: one sender, each request once', async ({
@@ -44,6 +55,7 @@ for (const seed of [11, 29]) {
       const cdp = await context.newCDPSession(page);
       const registration = registrationId(cdp, `${server.url}/`);
       const messages = ['First', 'Second', 'Third', 'Fourth', 'Fifth'];
+      await page.clock.install();
       await openControlled(page, '/registered-parent/chat');
       const other = await context.newPage();
       await openSignedIn(other, '/registered-parent/outbox');
@@ -66,9 +78,7 @@ for (const seed of [11, 29]) {
         ),
       ]);
       await expect.poll(() => storedOutbox(page), { timeout: 30_000 }).toEqual([]);
-      // Every retry timer (the first retry is due within 5 s) has fired by now, and found nothing to send.
-      await sleep(6_000);
-      await waitForOutboxIdle(page);
+      await fireEveryRetryTimer(page);
 
       expect(webhook.requests.map(messageOf)).toEqual(messages);
       expect(webhook.overlapped()).toBe(false);
@@ -76,7 +86,6 @@ for (const seed of [11, 29]) {
   });
 
   test.describe(`with no service worker, the pages send themselves (seed ${seed})`, () => {
-    test.use({ serviceWorkers: 'block' });
     test.describe.configure({ timeout: 60_000 });
 
     test('two tabs and their triggers take turns under the lock: each request once, in order, never two at once', async ({
@@ -85,6 +94,7 @@ for (const seed of [11, 29]) {
       webhook,
     }) => {
       const random = seeded(seed);
+      await page.clock.install();
       await openSignedIn(page, '/registered-parent/chat');
       const other = await context.newPage();
       await openSignedIn(other, '/registered-parent/chat');
@@ -105,8 +115,7 @@ for (const seed of [11, 29]) {
         other.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))),
       ]);
       await expect.poll(() => storedOutbox(page), { timeout: 30_000 }).toEqual([]);
-      await sleep(6_000);
-      await waitForOutboxIdle(page);
+      await fireEveryRetryTimer(page);
 
       expect(webhook.requests.map(messageOf)).toEqual(['One', 'Two', 'Three', 'Four']);
       expect(webhook.overlapped()).toBe(false);
@@ -115,18 +124,22 @@ for (const seed of [11, 29]) {
 }
 
 test.describe('the one window where a request can arrive twice', () => {
+  test.use({ serviceWorkers: 'allow' });
   test('a worker killed mid-send: the request is sent again with the same request_id, and nothing is lost', async ({
     page,
     context,
     webhook,
   }) => {
-    webhook.reply({ body: { message: 'First copy' }, delayMs: 3_000 }).reply({ body: { message: 'Second copy' } });
+    // The first copy is answered only once the worker that sent it is dead.
+    const firstCopy = webhook.hold({ body: { message: 'First copy' } });
+    webhook.reply({ body: { message: 'Second copy' } });
     await openControlled(page, '/registered-parent/chat');
     const cdp = await context.newCDPSession(page);
     await sendChat(page, 'Sent while the worker dies');
-    await webhook.waitForRequests(1);
+    await firstCopy.arrived;
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
+    firstCopy.release();
 
     // The next start finds the request still marked as being sent by a sender that is gone.
     await page.goto('/registered-parent/outbox');

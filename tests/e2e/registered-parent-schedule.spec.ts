@@ -21,12 +21,14 @@ test.describe('schedule', () => {
   });
 
   test('sends know_schedule, shows a spinner while waiting, then lists the sessions', async ({ page, webhook }) => {
-    webhook.reply({ body: { schedule: WEEK }, delayMs: 800 });
+    const held = webhook.hold({ body: { schedule: WEEK } });
     await openSignedIn(page, '/registered-parent/schedule');
     const fetch = page.getByRole('button', { name: 'Fetch My Schedule' });
     await fetch.click();
+    await held.arrived;
     await expect(fetch).toBeDisabled();
     await expect(fetch.locator('.spinner')).toBeVisible();
+    held.release();
 
     const list = page.getByRole('list', { name: 'Sessions this week' });
     const items = list.getByRole('listitem');
@@ -117,16 +119,10 @@ test.describe('schedule', () => {
     page,
     webhook,
   }) => {
-    // The last answer waits for the test, so the list is checked while the fetch is surely still under way.
-    let answer = () => {};
-    const answered = new Promise<void>((done) => (answer = done));
-    webhook
-      .reply({ body: { schedule: WEEK } })
-      .reply({ status: 500, body: 'Try later', delayMs: 800 })
-      .reply(async () => {
-        await answered;
-        return { body: { schedule: 'Friday: 9:00 AM with Ms. Rao' } };
-      });
+    // The answers after the first wait for the test, so each state is checked while its fetch is surely under way.
+    webhook.reply({ body: { schedule: WEEK } });
+    const failing = webhook.hold({ status: 500, body: 'Try later' });
+    const last = webhook.hold({ body: { schedule: 'Friday: 9:00 AM with Ms. Rao' } });
     await page.clock.setFixedTime(new Date('2026-11-23T10:00:00.000+05:30'));
     await openSignedIn(page, '/registered-parent/schedule');
     await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
@@ -137,18 +133,21 @@ test.describe('schedule', () => {
     await page.clock.setFixedTime(new Date('2026-11-23T10:05:00.000+05:30'));
     const refresh = page.getByRole('button', { name: 'Refresh Schedule' });
     await refresh.click();
+    await failing.arrived;
     await expect(refresh).toBeDisabled();
     await expect(items).toHaveCount(3);
+    failing.release();
     await expect(page.getByRole('alert')).toContainText('Try later');
     await expect(items).toHaveCount(3);
     await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
 
     await page.clock.setFixedTime(new Date('2026-11-23T10:10:00.000+05:30'));
     await refresh.click();
+    await last.arrived;
     await expect(refresh).toBeDisabled();
     await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(items).toHaveCount(3);
-    answer();
+    last.release();
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('Friday');
     await expect(page.getByText('Last updated 23 Nov 2026, 10:10 am', { exact: true })).toBeVisible();
@@ -157,6 +156,7 @@ test.describe('schedule', () => {
 });
 
 test.describe('the schedule saved on this phone', () => {
+  test.use({ serviceWorkers: 'allow' });
   const NOW = '2026-11-23T10:00:00.000+05:30';
 
   test('shows at once when the screen opens again, labelled with when it was fetched', async ({ page, webhook }) => {

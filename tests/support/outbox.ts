@@ -8,7 +8,7 @@ import {
   SCHEDULE_CACHE_STORE,
 } from '../../src/shared/storage-names.ts';
 import type { OutboxItem } from '../../src/shared/outbox/types.ts';
-import type { RecordedRequest } from './recording-webhook.ts';
+import type { RecordedRequest, RecordingWebhook } from './recording-webhook.ts';
 import { openSignedIn } from './registered-parent.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 
@@ -67,6 +67,25 @@ export async function waitForOutboxIdle(page: Page): Promise<void> {
       return !replaying && (await storedOutbox(page)).every((item) => item.state !== 'sending');
     })
     .toBe(true);
+}
+
+/** The seeds a real-time proof runs under: one in `npm test`, every one in `npm run soak` (SOAK=1). */
+export const SEEDS: readonly number[] = process.env.SOAK ? [11, 29, 47, 83, 101, 173] : [11];
+
+/**
+ * Resolves once the outbox has nothing left to do: nothing stored, no replay
+ * running, and every request the webhook received answered. From then on no
+ * sender can send again (an item is sent only from the store, under the lock),
+ * so counting deliveries now counts them for good — no waiting "long enough".
+ */
+export async function waitForOutboxDrained(page: Page, webhook: RecordingWebhook, timeout = 30_000): Promise<void> {
+  await expect
+    .poll(async () => (await storedOutbox(page)).length === 0 && webhook.requests.every((r) => r.answered), {
+      timeout,
+    })
+    .toBe(true);
+  await waitForOutboxIdle(page);
+  expect(await storedOutbox(page)).toEqual([]);
 }
 
 /** First visit online until the worker controls the page (only then does it open offline), then signed in. */

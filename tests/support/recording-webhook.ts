@@ -30,16 +30,49 @@ interface Script {
   remaining: number;
 }
 
+/** A reply the test holds back until it says so: the request is in, its answer waits for `release()`. */
+export interface HeldReply {
+  /** Resolves with the request once it has arrived and is being held. */
+  readonly arrived: Promise<RecordedRequest>;
+  /** Lets the held answer go (the reply given to hold()). */
+  release(): void;
+}
+
 export class RecordingWebhook {
   readonly requests: RecordedRequest[] = [];
   readonly unexpected: RecordedRequest[] = [];
   private readonly scripts: Script[] = [];
   private readonly waiters = new Set<() => void>();
+  private readonly held: (() => void)[] = [];
 
   /** Scripts the next `times` requests (default 1; Infinity for every one after). */
   reply(reply: Reply | ReplyFn, times = 1): this {
     this.scripts.push({ reply, remaining: times });
     return this;
+  }
+
+  /**
+   * Scripts the next request's reply, held until the test calls `release()`:
+   * the test sees the app's in-flight state for as long as it needs, with no
+   * delay to guess. A held reply still pending when the test ends is released then.
+   */
+  hold(reply: Reply): HeldReply {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let arrive: (request: RecordedRequest) => void = () => {};
+    const arrived = new Promise<RecordedRequest>((resolve) => (arrive = resolve));
+    this.held.push(release);
+    this.reply(async (request) => {
+      arrive(request);
+      await released;
+      return reply;
+    });
+    return { arrived, release };
+  }
+
+  /** Lets every held reply go: the server can then close without a request left hanging. */
+  releaseAll(): void {
+    for (const release of this.held) release();
   }
 
   /** How many times each request_id was accepted (answered 2xx): more than 1 is a duplicate delivery. */
