@@ -88,7 +88,7 @@ export const hi: RegisteredParentMessages = {
     messageLabel: 'संदेश',
     counter: (length, max) => `${length}/${max} अक्षर`,
     emptyMessage: 'कृपया संदेश लिखें',
-    tooLong: 'संदेश में 500 से ज़्यादा अक्षर नहीं हो सकते',
+    tooLong: (max) => `संदेश में ${max} से ज़्यादा अक्षर नहीं हो सकते`,
     addFiles: 'फ़ाइलें जोड़ें',
     filesHint: (count, limit) => `सिर्फ़ फ़ोटो, वीडियो या ऑडियो; ज़्यादा से ज़्यादा ${count} फ़ाइलें और कुल ${limit}।`,
     filesUsed: (used, limit) => `${limit} में से ${used} भर गया`,

@@ -94,7 +94,7 @@ export const en = {
     messageLabel: 'Message',
     counter: (length: string, max: string) => `${length}/${max} characters`,
     emptyMessage: 'Please enter a message',
-    tooLong: 'Message must be 500 characters or less',
+    tooLong: (max: string) => `Message must be ${max} characters or less`,
     addFiles: 'Add Files',
     filesHint: (count: number, limit: string) =>
       `Images, videos or audio only, up to ${count} files and ${limit} in total.`,

@@ -1,10 +1,11 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
+import { formatCount } from '../../../shared/format/number.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { withBlobAttachments } from '../../../shared/outbox/wire.ts';
-import { checkMessage } from '../../../shared/rules/message.ts';
+import { checkMessage, MESSAGE_MAX_LENGTH } from '../../../shared/rules/message.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage, readSlackChannel } from '../../../shared/webhook/response.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
@@ -37,7 +38,7 @@ export function useChatSend() {
       if (!user) return;
       const problem = checkMessage(message);
       if (problem) {
-        toast.error(problem === 'empty' ? t.emptyMessage : t.tooLong);
+        toast.error(problem === 'empty' ? t.emptyMessage : t.tooLong(formatCount(MESSAGE_MAX_LENGTH)));
         return;
       }
       const envelope = withBlobAttachments(
