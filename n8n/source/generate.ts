@@ -1,8 +1,9 @@
 /**
- * `npm run n8n -- workflow`: writes the importable workflow and the roster SQL
- * from the repository's single sources (the reference server's rules and
- * texts, the contract schema, the seed roster). tests/unit/n8n/source/workflow/generated.test.ts
- * fails when the committed files differ from what this writes.
+ * `npm run n8n -- workflow`: writes the importable workflow, the roster SQL
+ * and the request schema's JSON from the repository's single sources (the
+ * reference server's rules and texts, the portal's rules, the seed roster).
+ * tests/unit/n8n/workflow/generated.test.ts fails when the committed files
+ * differ from what this writes.
  */
 import { writeFileSync } from 'node:fs';
 import { generatedFiles } from './workflow/generated-files.ts';

@@ -2,19 +2,18 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Action, Envelope } from '../../src/shared/webhook/types.ts';
+import { requestSchema } from '../contract/request-schema.ts';
 
 /**
- * The webhook contract is the JSON Schema files in server/contract: the
- * server validates every request against them, tests check the portal's
- * envelopes and the server's answers against them, and
- * docs/webhook-contract.md explains them.
+ * The webhook contract is the JSON Schemas in server/contract: the request
+ * schema built from the portal's rules (request-schema.ts, written out as
+ * request.schema.json) and the answer schema. The server validates every
+ * request against them, tests check the portal's envelopes and the server's
+ * answers against them, and docs/webhook-contract.md explains them.
  */
-function readSchema(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(`../contract/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
-}
-
-export const requestSchema = readSchema('request.schema.json');
-export const answerSchema = readSchema('answer.schema.json');
+export const answerSchema = JSON.parse(
+  readFileSync(new URL('../contract/answer.schema.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
 
 /** One envelope per action, discriminated by `action`. */
 export type AnyEnvelope = { [A in Action]: Envelope<A> }[Action];

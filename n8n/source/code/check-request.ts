@@ -3,7 +3,7 @@
  * before it looks in its store (server/webhook/intake.ts), with the server's
  * own modules, so both backends refuse the same requests with the same words:
  * JSON only, the contract's schema (the generator compiles
- * server/contract/request.schema.json into `validate`), attachments decoded
+ * server/contract/request-schema.ts into `validate`), attachments decoded
  * strictly, the fingerprint a repeat is recognised by, and the rules, whose
  * verdict waits until the request is known to be new.
  */

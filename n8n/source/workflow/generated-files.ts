@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
+import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { buildWorkflow } from './graph.ts';
 import { SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from './ids.ts';
@@ -7,12 +8,21 @@ import { rosterSql } from './roster-sql.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
-/** Every file `npm run n8n -- workflow` writes, by absolute path; the JSON as the repository's Prettier writes it. */
+const REQUEST_SCHEMA_PATH = resolve(REPO_ROOT, 'server/contract/request.schema.json');
+
+/** JSON as the repository's Prettier writes it. */
+async function jsonFile(path: string, value: unknown): Promise<string> {
+  return format(JSON.stringify(value), { ...(await resolveConfig(path)), filepath: path });
+}
+
+/**
+ * Every file `npm run n8n -- workflow` writes, by absolute path: the workflow and its roster SQL, and the
+ * request schema the workflow compiles in, written out for readers of the contract.
+ */
 export async function generatedFiles(): Promise<Record<string, string>> {
-  const workflow = await buildWorkflow();
-  const options = { ...(await resolveConfig(WORKFLOW_PATH)), filepath: WORKFLOW_PATH };
   return {
-    [WORKFLOW_PATH]: await format(JSON.stringify(workflow), options),
+    [WORKFLOW_PATH]: await jsonFile(WORKFLOW_PATH, await buildWorkflow()),
+    [REQUEST_SCHEMA_PATH]: await jsonFile(REQUEST_SCHEMA_PATH, requestSchema),
     [SEED_ROSTER_SQL_PATH]: rosterSql(
       readRosterFile(resolve(REPO_ROOT, 'server/roster.seed.json')),
       'server/roster.seed.json',

@@ -4,7 +4,7 @@
  * (or release the claim and send the refusal). Chat delivery sits between
  * "Chat?" and "Record answer" (delivery-graph.ts).
  */
-import { requestSchema } from '../../../server/webhook/contract.ts';
+import { ACTIONS } from '../../../server/contract/request-schema.ts';
 import { reasons } from '../../../server/webhook/messages.ts';
 import type { Action } from '../../../src/shared/webhook/types.ts';
 import { giveUp, type CodeBodies } from './code-nodes.ts';
@@ -16,8 +16,7 @@ import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const CHECK = "$('Check request').first().json";
 
-/** The Action switch's outputs, in the order the contract lists the actions, and the node each leads to. */
-const ACTIONS = (requestSchema as { properties: { action: { enum: Action[] } } }).properties.action.enum;
+/** The Action switch's outputs, in the order the contract lists the actions (ACTIONS), and the node each leads to. */
 const ACTION_TARGETS: Record<Action, string> = {
   know_schedule: 'Find parent',
   reschedule_single: 'Reschedule answer',

@@ -1,17 +1,15 @@
 /**
- * The request schema (server/contract/request.schema.json) compiled ahead of
+ * The request schema (server/contract/request-schema.ts) compiled ahead of
  * time into standalone JavaScript, with the reference server's Ajv settings
- * (server/webhook/contract.ts): a Code node can neither read the file nor
+ * (server/webhook/contract.ts): a Code node can neither import the schema nor
  * compile it (Ajv compiles with `new Function`). Descriptions and examples
  * are left out of the copy compiled: they change nothing Ajv checks.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
+import { requestSchema } from '../../../server/contract/request-schema.ts';
 
-const SCHEMA_PATH = resolve(import.meta.dirname, '../../../server/contract/request.schema.json');
 const ANNOTATIONS = new Set(['description', 'examples', 'title']);
 
 function withoutAnnotations(node: unknown): unknown {
@@ -26,7 +24,7 @@ function withoutAnnotations(node: unknown): unknown {
 
 /** ESM exporting `validate`, the compiled request schema. */
 export function requestValidatorCode(): string {
-  const schema = withoutAnnotations(JSON.parse(readFileSync(SCHEMA_PATH, 'utf8'))) as Record<string, unknown>;
+  const schema = withoutAnnotations(requestSchema) as Record<string, unknown>;
   const ajv = new Ajv2020({
     discriminator: true,
     strict: true,

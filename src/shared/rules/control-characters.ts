@@ -4,9 +4,16 @@
  * an operator's terminal they can clear the screen or forge other lines.
  * Names are one line; multi-line texts (messages, notes, preferred times)
  * may keep their line breaks and nothing else.
+ *
+ * Cc is written as its ranges (U+0000-U+001F, U+007F-U+009F) rather than
+ * \p{Cc}: the contract's JSON Schema (server/contract/request-schema.ts)
+ * is built from these patterns, for validators that may not know \p{…}.
  */
-const ANY_CONTROL = /\p{Cc}/u;
-const CONTROL_BESIDES_LINE_BREAKS = /[^\P{Cc}\n\r]/u;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+export const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
+/** Cc without LF (U+000A) and CR (U+000D). */
+// eslint-disable-next-line no-control-regex -- as above
+export const CONTROL_BESIDES_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 
 /** For one-line fields: a name. */
 export function hasControlCharacter(text: string): boolean {

@@ -6,10 +6,15 @@
  * and the outbox all recognise a parent by.
  */
 
+/*
+ * Digits are written [0-9], not \d: the contract's JSON Schema
+ * (server/contract/request-schema.ts) is built from these patterns, and some
+ * validators' \d matches digits of other scripts too.
+ */
 /** E.164: a plus, a first digit 1-9, then 1 to 14 more digits (2 to 15 in all). */
-const E164 = /^\+[1-9]\d{1,14}$/;
+export const E164 = /^\+[1-9][0-9]{1,14}$/;
 /** An Indian mobile number: 10 digits starting with 6, 7, 8 or 9. */
-const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+export const INDIAN_MOBILE = /^[6-9][0-9]{9}$/;
 const INDIA_PREFIX = '+91';
 /** What people type between digit groups; none of it is part of the number. */
 const SEPARATORS = /[\s().-]/g;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { answerValidator, checkAgainstSchema, requestSchema } from '../../../../server/webhook/contract.ts';
+import { requestSchema } from '../../../../server/contract/request-schema.ts';
+import { answerValidator, checkAgainstSchema } from '../../../../server/webhook/contract.ts';
 import { ATTACHMENT_TYPES } from '../../../../src/shared/rules/attachment.ts';
 import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
@@ -46,6 +48,11 @@ describe('the JSON Schema in server/contract is the contract the portal speaks',
       expect(check.ok ? 'valid' : check.error).toBe('valid');
     },
   );
+
+  it('is written out, as it stands, in server/contract/request.schema.json (`npm run n8n -- workflow` writes it)', () => {
+    const committed: unknown = JSON.parse(readFileSync('server/contract/request.schema.json', 'utf8'));
+    expect(committed).toEqual(requestSchema);
+  });
 
   it.each(Object.keys(ACTIONS) as Action[])('describes the answer to %s', (action) => {
     expect(() => answerValidator(action)).not.toThrow();

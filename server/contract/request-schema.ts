@@ -1,0 +1,244 @@
+/**
+ * The request half of the webhook contract, as a JSON Schema built from the
+ * portal's own rules (src/shared/rules): the phone patterns, the message and
+ * attachment limits, the attachment types and the control characters are
+ * read from the constants the page checks with, so the schema cannot say
+ * otherwise. The server validates with this object;
+ * server/contract/request.schema.json is the same object written out for
+ * readers and other validators by `npm run n8n -- workflow`, and a test fails
+ * when the committed file is stale. Limits only the schema holds (a name's or
+ * a note's length) are written here, once.
+ */
+import {
+  ATTACHMENT_TYPES,
+  ATTACHMENTS_MAX_COUNT,
+  ATTACHMENTS_MAX_TOTAL_BYTES,
+  FILE_NAME_MAX_LENGTH,
+} from '../../src/shared/rules/attachment.ts';
+import { ANY_CONTROL, CONTROL_BESIDES_LINE_BREAKS } from '../../src/shared/rules/control-characters.ts';
+import { MESSAGE_MAX_LENGTH } from '../../src/shared/rules/message.ts';
+import { E164, INDIAN_MOBILE } from '../../src/shared/rules/phone.ts';
+import { LOCALES } from '../../src/shared/i18n/locale.ts';
+import type { Action } from '../../src/shared/webhook/types.ts';
+
+const NAME_MAX_LENGTH = 100;
+const NOTE_MAX_LENGTH = 2000;
+const FILE_NAME_SENT_MAX_LENGTH = 255;
+/** Not blank: what `trim() !== ''` says (src/shared/rules/required.ts, message.ts), JavaScript's \s being trim's white space. */
+const NOT_BLANK = '\\S';
+const MB = 1024 * 1024;
+
+/** One pattern that matches a whole text when any of the rules' anchored patterns does. */
+function wholeOf(...rules: RegExp[]): string {
+  const bodies = rules.map(({ source }) => {
+    if (!source.startsWith('^') || !source.endsWith('$')) throw new Error(`/${source}/ must match a whole text`);
+    return source.slice(1, -1);
+  });
+  return `^(${bodies.join('|')})$`;
+}
+
+type Schema = Record<string, unknown>;
+const ref = (name: string): Schema => ({ $ref: `#/$defs/${name}` });
+
+const user: Schema = {
+  description:
+    'Who acts: the signed-in parent, or the visitor who filled the form. Both fields are trimmed by the client.',
+  type: 'object',
+  required: ['name', 'number'],
+  additionalProperties: false,
+  properties: {
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: NAME_MAX_LENGTH,
+      pattern: NOT_BLANK,
+      description: `1-${NAME_MAX_LENGTH} characters, not blank, no control characters (U+0000-U+001F, U+007F-U+009F).`,
+      not: { pattern: ANY_CONTROL.source },
+    },
+    number: {
+      description:
+        'E.164 (a plus, a first digit 1-9, then 1 to 14 more digits) or a 10-digit Indian mobile number starting with 6, 7, 8 or 9.',
+      type: 'string',
+      pattern: wholeOf(E164, INDIAN_MOBILE),
+      examples: ['9876543210', '+919876543210'],
+    },
+  },
+};
+
+const attachment: Schema = {
+  type: 'object',
+  required: ['filename', 'mimetype', 'content'],
+  additionalProperties: false,
+  properties: {
+    filename: {
+      type: 'string',
+      minLength: 1,
+      maxLength: FILE_NAME_SENT_MAX_LENGTH,
+      description: `The file's name as the person's device gave it. The webhook keeps it only as a display name: the last path part, without control or bidi-override characters, at most ${FILE_NAME_MAX_LENGTH} characters.`,
+    },
+    mimetype: {
+      description:
+        "One of these types, spelled exactly as browsers report File.type: lower case, no parameters. The file's first bytes must match it (see docs/webhook-contract.md).",
+      enum: ATTACHMENT_TYPES,
+    },
+    content: {
+      description:
+        "The file's bytes as standard base64 (RFC 4648 alphabet, with padding, no line breaks, no data: prefix); never empty (a 0-byte file is refused). The server decodes it and answers 400 if it does not decode exactly, or if its first bytes are not of the declared mimetype.",
+      type: 'string',
+      contentEncoding: 'base64',
+      minLength: 1,
+    },
+  },
+};
+
+const chatPayload: Schema = {
+  type: 'object',
+  required: ['message', 'attachments'],
+  additionalProperties: false,
+  properties: {
+    message: {
+      description: `Trimmed by the client; not blank and at most ${MESSAGE_MAX_LENGTH} characters (UTF-16 code units, as JavaScript counts them). Line breaks are allowed; no other control characters.`,
+      type: 'string',
+      maxLength: MESSAGE_MAX_LENGTH,
+      pattern: NOT_BLANK,
+      not: { pattern: CONTROL_BESIDES_LINE_BREAKS.source },
+    },
+    attachments: {
+      type: 'array',
+      items: ref('attachment'),
+      description: `At most ${ATTACHMENTS_MAX_COUNT} files, adding up to at most ${ATTACHMENTS_MAX_TOTAL_BYTES / MB} MB of bytes.`,
+      maxItems: ATTACHMENTS_MAX_COUNT,
+    },
+  },
+};
+
+const daysPayload = (...days: string[]): Schema => ({
+  type: 'object',
+  required: days,
+  additionalProperties: false,
+  properties: Object.fromEntries(days.map((day) => [day, ref('day')])),
+});
+
+interface Branch {
+  description: string;
+  /** The payload's schema; `empty_payload` when the action carries none (then it may be left out). */
+  payload: Schema | 'empty_payload';
+  /** The optional free texts the action takes besides its payload. */
+  texts: readonly ('note' | 'message' | 'preferred_times')[];
+}
+
+// `satisfies` makes an action added to the portal and not here fail to compile.
+const BRANCHES = {
+  know_schedule: {
+    description: "A registered parent asks for the rest of this week's sessions.",
+    payload: 'empty_payload',
+    texts: [],
+  },
+  reschedule_single: {
+    description: 'A registered parent asks to move a session to one day.',
+    payload: daysPayload('date'),
+    texts: ['note'],
+  },
+  reschedule_range: {
+    description:
+      'A registered parent asks to move sessions within a range of days; end_date is on or after start_date.',
+    payload: daysPayload('start_date', 'end_date'),
+    texts: ['note'],
+  },
+  chat_facilitator: {
+    description:
+      'A registered parent sends a message, with optional image, video or audio files, to their facilitator.',
+    payload: chatPayload,
+    texts: [],
+  },
+  book_consult: {
+    description: 'A new visitor asks for a consultation.',
+    payload: 'empty_payload',
+    texts: ['message', 'preferred_times'],
+  },
+  schedule_call: {
+    description: 'A new visitor asks to be called.',
+    payload: 'empty_payload',
+    texts: ['message', 'preferred_times'],
+  },
+} as const satisfies Record<Action, Branch>;
+
+/** The portal's actions, in the order the contract lists them. */
+export const ACTIONS = Object.keys(BRANCHES) as Action[];
+
+function branch(action: Action, { description, payload, texts }: Branch): Schema {
+  const hasPayload = payload !== 'empty_payload';
+  return {
+    title: action,
+    description,
+    type: 'object',
+    required: ['action', 'user', ...(hasPayload ? ['payload'] : []), 'timestamp_ist', 'request_id'],
+    additionalProperties: false,
+    properties: {
+      action: { const: action },
+      user: ref('user'),
+      payload: hasPayload ? payload : ref(payload),
+      ...Object.fromEntries(texts.map((text) => [text, ref('note')])),
+      timestamp_ist: ref('timestamp_ist'),
+      request_id: ref('request_id'),
+      language: ref('language'),
+    },
+  };
+}
+
+export const requestSchema: Schema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'urn:thrive-portal:webhook:request',
+  title: 'Thrive webhook request',
+  description:
+    'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which of the six branches applies. Unknown fields are rejected. See docs/webhook-contract.md.',
+  type: 'object',
+  required: ['action'],
+  properties: {
+    action: { description: 'Which action this is; it selects the branch below.', type: 'string', enum: ACTIONS },
+  },
+  discriminator: { propertyName: 'action' },
+  oneOf: ACTIONS.map(ref),
+  $defs: {
+    user,
+    timestamp_ist: {
+      description: 'When the person acted: ISO 8601 with milliseconds and the Asia/Kolkata offset.',
+      type: 'string',
+      format: 'date-time',
+      examples: ['2026-11-23T07:21:45.120+05:30'],
+    },
+    request_id: {
+      description:
+        'A UUID (a v4 UUID from the portal) made once per action and kept on every retry of it: the key for idempotency. Letter case does not matter (an upper-case copy is the same id); the nil UUID is refused.',
+      type: 'string',
+      pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+      not: { pattern: '^0{8}-0{4}-0{4}-0{4}-0{12}$' },
+    },
+    language: {
+      description:
+        'Optional: the language the person uses the portal in, so the workflow can answer in it. Absent means English.',
+      enum: LOCALES,
+    },
+    day: {
+      description: 'A calendar day as YYYY-MM-DD, read in Asia/Kolkata; today or later.',
+      type: 'string',
+      format: 'date',
+      examples: ['2026-11-25'],
+    },
+    note: {
+      description:
+        'Optional free text, trimmed; left out when empty. Line breaks are allowed; no other control characters.',
+      type: 'string',
+      minLength: 1,
+      maxLength: NOTE_MAX_LENGTH,
+      not: { pattern: CONTROL_BESIDES_LINE_BREAKS.source },
+    },
+    empty_payload: {
+      description: 'These actions carry no payload content; the client sends {} and it may be left out.',
+      type: 'object',
+      maxProperties: 0,
+    },
+    attachment,
+    ...Object.fromEntries(ACTIONS.map((action) => [action, branch(action, BRANCHES[action])])),
+  },
+};
