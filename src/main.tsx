@@ -8,7 +8,7 @@ import { registerServiceWorker } from './app/pwa/register.ts';
 import './app/styles.css';
 import { whenLoaded } from './app/when-loaded.ts';
 import { activateLocale } from './shared/i18n/catalog.ts';
-import { basenameOf, localeOfPath, pathIn } from './shared/i18n/locale.ts';
+import { basenameOf, localeOfPath, routePath } from './shared/i18n/locale.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -39,7 +39,7 @@ function start(): void {
   // app shell (the service worker's answer for any other address) and the dev server's page are rendered from
   // scratch, as is a page in the other language (a host's one 404.html answering a Hindi address).
   if (root?.hasChildNodes() && root.dataset.locale === locale) {
-    preloadScreen(pathIn('en', window.location.pathname))
+    preloadScreen(routePath(window.location.pathname))
       .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error))
       .finally(() => startTransition(() => void hydrateRoot(root, app)));
   } else if (root) {

@@ -34,6 +34,16 @@ export function pathIn(locale: Locale, pathname: string): string {
   return bare === '/' ? HINDI_BASE : `${HINDI_BASE}${bare}`;
 }
 
+/**
+ * The router's path of an address: the address without its locale prefix
+ * ('/hi/registered-parent/menu' → '/registered-parent/menu'), as the router
+ * (whose basename holds the prefix) names it. Compare this, never the raw
+ * address, with a path the router gives.
+ */
+export function routePath(address: string): string {
+  return pathIn('en', address);
+}
+
 /** The router's basename for a locale's pages. */
 export function basenameOf(locale: Locale): string | undefined {
   return locale === 'hi' ? HINDI_BASE : undefined;

@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { paths } from '../../../config/paths.ts';
+import { routePath } from '../../../shared/i18n/locale.ts';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { useSessionUser } from './use-session-user.ts';
 
@@ -16,7 +17,8 @@ export function RequireSessionUser() {
   if (!user) {
     // The router renders navigations as transitions, so on Logout the address bar already shows the
     // home page while this still renders: redirecting now would replace that navigation with sign-in.
-    if (window.location.pathname !== pathname) return null;
+    // The address has the locale prefix (/hi/…) and the router's path has not: compare like with like.
+    if (routePath(window.location.pathname) !== pathname) return null;
     return <Navigate to={paths.signIn} replace />;
   }
   return <Outlet />;

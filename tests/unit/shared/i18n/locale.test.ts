@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localeOfPath, pathIn, preferredLocale } from '../../../../src/shared/i18n/locale.ts';
+import { localeOfPath, pathIn, preferredLocale, routePath } from '../../../../src/shared/i18n/locale.ts';
 
 describe('localeOfPath', () => {
   it.each([
@@ -27,6 +27,19 @@ describe('pathIn', () => {
     ['en', '/new-to-thrive', '/new-to-thrive'],
   ] as const)('puts %s on %s: %s', (locale, path, expected) => {
     expect(pathIn(locale, path)).toBe(expected);
+  });
+});
+
+describe('routePath', () => {
+  it.each([
+    ['/hi/registered-parent/menu', '/registered-parent/menu'],
+    ['/registered-parent/menu', '/registered-parent/menu'],
+    ['/hi', '/'],
+    ['/hi/', '/'],
+    ['/', '/'],
+    ['/hindi/page', '/hindi/page'],
+  ])('names the address %s as the router does: %s', (address, path) => {
+    expect(routePath(address)).toBe(path);
   });
 });
 
