@@ -41,6 +41,8 @@ export interface PageDocument {
   lang: Locale;
   title: string;
   description: string;
+  /** The address outside the portal the page sends the visitor on to at once (the know-more page's). */
+  leavesFor?: string | undefined;
 }
 
 /** The hand-written module of every Hindi catalog (src/app/hindi.ts): a Hindi page boots with its chunk too. */
@@ -101,11 +103,14 @@ export function bootAfterPaint(html: string, chunks: readonly string[]): string 
  * The template with the app's HTML in its root element (nothing else between
  * the tags: see src/main.tsx). The root is inert until the app has hydrated
  * it (src/app/app-layout.tsx): a tap or a keystroke before then would reach a
- * form with no handler, and what was typed would be lost.
+ * form with no handler, and what was typed would be lost. A page that only
+ * sends the visitor on (`inert: false`) holds nothing but links, which work
+ * with no app: inert, it would leave a browser without script nothing to tap.
  */
-export function fillRoot(template: string, appHtml: string, locale: Locale): string {
+export function fillRoot(template: string, appHtml: string, locale: Locale, { inert = true } = {}): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`The HTML template has no ${EMPTY_ROOT}`);
-  return template.replace(EMPTY_ROOT, () => `<div id="root" inert data-locale="${locale}">${appHtml}</div>`);
+  const attributes = `${inert ? ' inert' : ''} data-locale="${locale}"`;
+  return template.replace(EMPTY_ROOT, () => `<div id="root"${attributes}>${appHtml}</div>`);
 }
 
 const HTML_LANG = /<html lang="[^"]*">/;
@@ -116,10 +121,16 @@ const CHARSET = /<meta charset="UTF-8" \/>/;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** A meta refresh that leaves at once for `url`, or nothing. */
+const refreshTo = (url: string | undefined) =>
+  url ? `\n    <meta http-equiv="refresh" content="0; url=${escapeHtml(url)}" />` : '';
+
 /**
  * The template in a page's language: its lang, title and description, and
  * the locale script (src/page/locale-script.ts) first in the head, before
- * anything can be painted.
+ * anything can be painted. A page that sends the visitor on gets a meta
+ * refresh to that address after it: the browser leaves by itself, before or
+ * without any script (a meta refresh is no script: the CSP allows it).
  */
 export function withDocument(html: string, document: PageDocument): string {
   for (const [pattern, what] of [
@@ -134,7 +145,7 @@ export function withDocument(html: string, document: PageDocument): string {
     .replace(HTML_LANG, () => `<html lang="${document.lang}">`)
     .replace(TITLE, () => `<title>${escapeHtml(document.title)}</title>`)
     .replace(DESCRIPTION, (_, start: string, end: string) => `${start}${escapeHtml(document.description)}${end}`)
-    .replace(CHARSET, (charset) => `${charset}\n    <script>${LOCALE_SCRIPT}</script>`);
+    .replace(CHARSET, (charset) => `${charset}\n    <script>${LOCALE_SCRIPT}</script>${refreshTo(document.leavesFor)}`);
 }
 
 async function buildEntry(config: ResolvedConfig, workDir: string): Promise<PrerenderEntry> {
@@ -189,8 +200,9 @@ async function writePages(
   // The app shell answers any address, so it boots as an English page does; a Hindi address's app loads its texts.
   await write(APP_SHELL_FILE, withDocument(templateOf('en'), renderer.documentOf('/')));
   for (const { path, locale, screenExport, file } of pages) {
-    const template = withDocument(templateOf(locale), renderer.documentOf(path));
-    const html = fillRoot(template, await renderer.renderPage(path), locale);
+    const document = renderer.documentOf(path);
+    const template = withDocument(templateOf(locale), document);
+    const html = fillRoot(template, await renderer.renderPage(path), locale, { inert: !document.leavesFor });
     await write(file, withStyles(html, screenCss(screenExport)));
   }
 }

@@ -12,7 +12,7 @@ import { AppRoutes, SCREENS } from './app/app-routes.tsx';
 import { hindi } from './app/hindi.ts';
 import { appText } from './app/messages.ts';
 import { activateLocale } from './shared/i18n/catalog.ts';
-import { basenameOf, localeOfPath, LOCALES, pathIn, type Locale } from './shared/i18n/locale.ts';
+import { basenameOf, localeOfPath, LOCALES, pathIn, routePath, type Locale } from './shared/i18n/locale.ts';
 
 export interface PrerenderedPage {
   path: string;
@@ -40,11 +40,21 @@ function activate(locale: Locale): void {
   activateLocale(locale, locale === 'hi' ? hindi : {});
 }
 
-/** What the page's head says in its language. */
-export function documentOf(path: string): { lang: Locale; title: string; description: string } {
+/** What the page's head says in its language, and where it leaves for, if its screen sends the visitor on. */
+export function documentOf(path: string): {
+  lang: Locale;
+  title: string;
+  description: string;
+  leavesFor?: string | undefined;
+} {
   const locale = localeOfPath(path);
   activate(locale);
-  return { lang: locale, title: appText().documentTitle, description: appText().description };
+  return {
+    lang: locale,
+    title: appText().documentTitle,
+    description: appText().description,
+    leavesFor: SCREENS.find((screen) => screen.path === routePath(path))?.leavesFor,
+  };
 }
 
 /** The app's HTML at `path`: what goes inside the #root element. Fails on any render error. */

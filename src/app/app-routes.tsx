@@ -1,5 +1,6 @@
 import type { FunctionComponent } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
+import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
 import { RequireSessionUser } from '../features/registered-parent/session/require-session-user.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -13,6 +14,8 @@ interface Screen {
   Page: FunctionComponent | LazyPage;
   /** Registered-parent screens that need the session user (spec §2). */
   needsSession?: boolean;
+  /** An address outside the portal the screen sends the visitor on to: its prerendered page leaves with no script. */
+  leavesFor?: string | undefined;
 }
 
 /**
@@ -73,6 +76,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.knowMore,
     Page: lazyPage(() => import('../features/new-visitor/know-more/know-more-page.tsx'), 'KnowMorePage'),
+    leavesFor: env.knowMoreUrl,
   },
 ];
 

@@ -1,3 +1,4 @@
+import { knowMoreUrl } from '../shared/rules/know-more-url.ts';
 import { WEBHOOK_PATH } from '../shared/webhook/endpoint.ts';
 
 /**
@@ -12,7 +13,8 @@ function optionalUrl(value: string | undefined): string | undefined {
 
 export const env = {
   webhookUrl: optionalUrl(import.meta.env.VITE_WEBHOOK_URL) ?? WEBHOOK_PATH,
-  knowMoreUrl: optionalUrl(import.meta.env.VITE_KNOW_MORE_URL),
+  /** The programme information page "Know more" leads to; none unless an absolute http(s) address. */
+  knowMoreUrl: knowMoreUrl(import.meta.env.VITE_KNOW_MORE_URL),
   /** Production builds ship a service worker; the dev server serves none. */
   serviceWorker: import.meta.env.PROD,
 } as const;

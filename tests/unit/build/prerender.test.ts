@@ -44,6 +44,12 @@ describe('fillRoot', () => {
     );
   });
 
+  it('leaves the root of a page that only sends the visitor on tappable: its links need no app', () => {
+    expect(fillRoot('<div id="root"></div>', '<a href="https://x.test/">x</a>', 'en', { inert: false })).toBe(
+      '<div id="root" data-locale="en"><a href="https://x.test/">x</a></div>',
+    );
+  });
+
   it('refuses a template without an empty root', () => {
     expect(() => fillRoot('<body><div id="app"></div></body>', '<main></main>', 'en')).toThrow(/no <div id="root">/);
   });
@@ -75,6 +81,22 @@ describe('withDocument', () => {
   it('runs the locale script first in the head, before anything can be painted', () => {
     expect(hindi.indexOf(`<script>${LOCALE_SCRIPT}</script>`)).toBeGreaterThan(hindi.indexOf('<meta charset'));
     expect(hindi.indexOf(`<script>${LOCALE_SCRIPT}</script>`)).toBeLessThan(hindi.indexOf('<title>'));
+  });
+
+  it('sends a page that leaves on to its address by a meta refresh, after the locale script, escaped', () => {
+    const page = withDocument(template, {
+      lang: 'en',
+      title: 't',
+      description: 'd',
+      leavesFor: 'https://info.example.org/about?a=1&b=2',
+    });
+    const refresh = '<meta http-equiv="refresh" content="0; url=https://info.example.org/about?a=1&amp;b=2" />';
+    expect(page).toContain(refresh);
+    expect(page.indexOf(refresh)).toBeGreaterThan(page.indexOf(`<script>${LOCALE_SCRIPT}</script>`));
+  });
+
+  it('gives a page that stays no refresh', () => {
+    expect(hindi).not.toContain('http-equiv');
   });
 
   it('refuses a template that lacks one of them', () => {

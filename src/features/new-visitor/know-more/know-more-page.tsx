@@ -5,41 +5,49 @@ import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { visitorText } from '../messages.ts';
-import { knowMoreTarget } from './know-more.ts';
 
 interface KnowMorePageProps {
-  /** The external information page; the build's VITE_KNOW_MORE_URL unless given. */
-  configuredUrl?: string | undefined;
+  /** The external information page, an absolute http(s) address; the build's (env.knowMoreUrl) unless given. */
+  url?: string | undefined;
 }
 
-export function KnowMorePage({ configuredUrl = env.knowMoreUrl }: KnowMorePageProps) {
-  const t = visitorText().knowMore;
-  const target = knowMoreTarget(configuredUrl);
-  const redirectUrl = target.kind === 'redirect' ? target.url : undefined;
+/**
+ * Spec §2: sends the visitor on to the programme information page. A route
+ * change here does it from the app; the prerendered page leaves by itself,
+ * with no script, by the meta refresh in its head (build/prerender.ts), and
+ * its link is there for a browser that follows neither.
+ */
+export function KnowMorePage({ url = env.knowMoreUrl }: KnowMorePageProps) {
+  const t = visitorText();
 
   useEffect(() => {
     // replace, not assign: Back from the information page must not land here and bounce out again.
-    if (redirectUrl) window.location.replace(redirectUrl);
-  }, [redirectUrl]);
+    if (url) window.location.replace(url);
+  }, [url]);
 
-  if (redirectUrl) {
+  const nav = (
+    <LinkButton to={paths.visitorWelcome} variant="ghost">
+      {t.form.back}
+    </LinkButton>
+  );
+  if (url) {
     return (
-      <Page title={t.title}>
+      <Page title={t.knowMore.title} nav={nav}>
         <p className="know-more__redirecting" role="status">
           <Spinner />
-          {t.redirecting}
+          <a href={url}>{t.knowMore.redirecting}</a>
         </p>
       </Page>
     );
   }
   return (
-    <Page title={t.title}>
+    <Page title={t.knowMore.title} nav={nav}>
       <div className="panel know-more__notice">
-        <p className="know-more__notice-title">{t.notConfigured}</p>
-        <p>{t.notConfiguredHint}</p>
+        <p className="know-more__notice-title">{t.knowMore.notConfigured}</p>
+        <p>{t.knowMore.notConfiguredHint}</p>
       </div>
       <LinkButton to={paths.visitorWelcome} variant="primary" className="button--block">
-        {t.backToOptions}
+        {t.knowMore.backToOptions}
       </LinkButton>
     </Page>
   );

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { knowMoreTarget } from '../../../../../src/features/new-visitor/know-more/know-more.ts';
+import { knowMoreUrl } from '../../../../src/shared/rules/know-more-url.ts';
 
-describe('knowMoreTarget', () => {
+describe('knowMoreUrl', () => {
   it.each([
     ['an https address', 'https://programme-info.thrive.test/about', 'https://programme-info.thrive.test/about'],
     ['an http address', 'http://info.example.org/', 'http://info.example.org/'],
     ['an address with spaces around it', '  https://example.org/thrive?x=1  ', 'https://example.org/thrive?x=1'],
-  ])('redirects to %s', (_case, configured, url) => {
-    expect(knowMoreTarget(configured)).toEqual({ kind: 'redirect', url });
+    ['an address with a quote in it, encoded', 'https://example.org/a"b', 'https://example.org/a%22b'],
+  ])('sends the visitor to %s', (_case, configured, url) => {
+    expect(knowMoreUrl(configured)).toBe(url);
   });
 
   it.each([
@@ -18,7 +19,7 @@ describe('knowMoreTarget', () => {
     ['the address is relative', '/about'],
     ['the address runs script', 'javascript:alert(1)'],
     ['the address is not http', 'ftp://example.org/info'],
-  ])('reports the page as not configured when %s', (_case, configured) => {
-    expect(knowMoreTarget(configured)).toEqual({ kind: 'not-configured' });
+  ])('counts the page as not configured when %s', (_case, configured) => {
+    expect(knowMoreUrl(configured)).toBeUndefined();
   });
 });
