@@ -1,27 +1,17 @@
+import { sqliteRequestColumns, sqliteRequestIndexes } from './requests-table.ts';
+
 /**
  * The database schema, one step per version. `PRAGMA user_version` records
  * how many steps a file has had, so a database made by an older server is
- * brought forward on start and a new one is made from nothing.
+ * brought forward on start and a new one is made from nothing. The requests
+ * table's columns come from requests-table.ts, which n8n/schema.sql is made
+ * from too. A step that has shipped never changes
+ * (tests/unit/server/db/migrations.test.ts holds each to its hash).
  */
 export const MIGRATIONS: readonly string[] = [
   `
-  CREATE TABLE requests (
-    id INTEGER PRIMARY KEY,
-    request_id TEXT NOT NULL UNIQUE,
-    body_hash TEXT NOT NULL,
-    action TEXT NOT NULL,
-    user_name TEXT NOT NULL,
-    user_number TEXT NOT NULL,
-    payload TEXT NOT NULL,
-    note TEXT,
-    message TEXT,
-    preferred_times TEXT,
-    timestamp_ist TEXT NOT NULL,
-    received_at TEXT NOT NULL,
-    response_status INTEGER NOT NULL,
-    response_body TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX requests_by_received ON requests (received_at);
+${sqliteRequestColumns(1)}
+${sqliteRequestIndexes(1)}
 
   CREATE TABLE blobs (
     sha256 TEXT PRIMARY KEY,
@@ -64,10 +54,9 @@ export const MIGRATIONS: readonly string[] = [
   // every request of a number however it was typed. Stored numbers passed the phone rule: a bare one is
   // a 10-digit Indian mobile.
   `
-  ALTER TABLE requests ADD COLUMN language TEXT;
-  ALTER TABLE requests ADD COLUMN number_key TEXT;
+${sqliteRequestColumns(2)}
   UPDATE requests SET number_key = CASE WHEN user_number LIKE '+%' THEN user_number ELSE '+91' || user_number END;
-  CREATE INDEX requests_by_number ON requests (number_key);
+${sqliteRequestIndexes(2)}
   CREATE INDEX attachments_by_blob ON attachments (sha256);
   `,
 ];

@@ -14,7 +14,10 @@ export interface Refusal {
   text: string;
 }
 
-/** The row thrive.claim_request() inserts (n8n/schema.sql); column names as in the reference server. */
+/**
+ * The row thrive.claim_request() inserts (n8n/schema.sql): the columns server/db/requests-table.ts marks
+ * `from: 'request'`, named as in the reference server.
+ */
 export interface RequestRecord {
   request_id: string;
   body_hash: string;

@@ -3,8 +3,9 @@ import { format, resolveConfig } from 'prettier';
 import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { buildWorkflow } from './graph.ts';
-import { SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from './ids.ts';
+import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from './ids.ts';
 import { rosterSql } from './roster-sql.ts';
+import { schemaSql } from './schema-sql.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -16,13 +17,14 @@ async function jsonFile(path: string, value: unknown): Promise<string> {
 }
 
 /**
- * Every file `npm run n8n -- workflow` writes, by absolute path: the workflow and its roster SQL, and the
- * request schema the workflow compiles in, written out for readers of the contract.
+ * Every file `npm run n8n -- workflow` writes, by absolute path: the workflow, its Postgres schema and roster SQL,
+ * and the request schema the workflow compiles in, written out for readers of the contract.
  */
 export async function generatedFiles(): Promise<Record<string, string>> {
   return {
     [WORKFLOW_PATH]: await jsonFile(WORKFLOW_PATH, await buildWorkflow()),
     [REQUEST_SCHEMA_PATH]: await jsonFile(REQUEST_SCHEMA_PATH, requestSchema),
+    [SCHEMA_SQL_PATH]: schemaSql(),
     [SEED_ROSTER_SQL_PATH]: rosterSql(
       readRosterFile(resolve(REPO_ROOT, 'server/roster.seed.json')),
       'server/roster.seed.json',

@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../../../../server/db/database.ts';
+import { MIGRATIONS } from '../../../../server/db/migrations.ts';
+import { columnsOf } from '../../../../server/db/requests-table.ts';
+
+/**
+ * The SHA-256 of each migration as it shipped. A database may already have
+ * had these steps, so changing one would leave it unlike a new database: a
+ * change to the schema is a new migration, whose hash is added here.
+ */
+const SHIPPED = [
+  '6e21d621f52ed83d80e60b9976759a2e157f2825fe4ff9e8ecc05c9f5a5cfd86',
+  'd5c2846c4239a4099041204e31b2080e68534e183c1a4d846648116985f00e3e',
+];
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'thrive-migrations-'));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const schemaOf = (db: Db) =>
+  db.prepare("SELECT type, name, sql FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%' ORDER BY name").all();
+
+describe('the SQLite migrations', () => {
+  it('has each step as it shipped, and a hash for every step', () => {
+    expect(MIGRATIONS.map((sql) => createHash('sha256').update(sql).digest('hex'))).toEqual(SHIPPED);
+  });
+
+  it('brings a database made by the first server to the same schema as a new one, keeping its rows', () => {
+    const oldPath = join(dir, 'old.db');
+    const old = new Database(oldPath);
+    old.exec(MIGRATIONS[0] ?? '');
+    old.pragma('user_version = 1');
+    old
+      .prepare(
+        `INSERT INTO requests (request_id, body_hash, action, user_name, user_number, payload, timestamp_ist,
+          received_at, response_status, response_body) VALUES ('a', 'h', 'know_schedule', 'Asha', '9876543210', '{}',
+          '2026-11-23T07:21:45.120+05:30', '2026-11-23T01:51:45.120Z', 200, '{}')`,
+      )
+      .run();
+    old.close();
+
+    const migrated = openDatabase(oldPath);
+    const fresh = openDatabase(join(dir, 'new.db'));
+    expect(schemaOf(migrated)).toEqual(schemaOf(fresh));
+    expect(migrated.prepare('SELECT number_key FROM requests').pluck().all()).toEqual(['+919876543210']);
+    migrated.close();
+    fresh.close();
+  });
+
+  it('makes the requests table of the columns requests-table.ts lists for SQLite, each added in its step', () => {
+    const db = openDatabase(join(dir, 'portal.db'));
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('requests');
+    const bySince = columnsOf('sqlite').toSorted((a, b) => (a.since ?? 1) - (b.since ?? 1));
+    expect(columns).toEqual(bySince.map(({ name }) => name));
+    db.close();
+  });
+});
