@@ -7,6 +7,7 @@ import { createRequestStore } from './db/request-store.ts';
 import { plainTextErrors, routingErrors } from './http/errors.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
 import { jsonBodies } from './http/json-body.ts';
+import { knowMoreRedirect } from './http/know-more-redirect.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createRoster } from './roster/roster-store.ts';
@@ -44,6 +45,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
+  knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
 
 /**
  * Everything the server reads from the environment, read and checked once.
@@ -26,6 +27,12 @@ export interface ServerConfig {
   logLevel: string;
   /** Origin of an external webhook the page may call (from VITE_WEBHOOK_URL), for the CSP. */
   webhookOrigin: string | undefined;
+  /**
+   * The programme information page the know-more address redirects to
+   * (VITE_KNOW_MORE_URL, by the page's own rule: what the page would not
+   * follow, the server does not either).
+   */
+  knowMoreUrl: string | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -107,5 +114,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     // warn: errors only; LOG_LEVEL=info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL', 'warn'),
     webhookOrigin: externalOrigin(env.VITE_WEBHOOK_URL),
+    knowMoreUrl: knowMoreUrl(env.VITE_KNOW_MORE_URL),
   };
 }

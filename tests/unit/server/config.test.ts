@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       retentionDays: 180,
       webhookOrigin: undefined,
+      knowMoreUrl: undefined,
     });
   });
 
@@ -57,6 +58,13 @@ describe('loadConfig', () => {
     ['https://n8n.example.org/webhook/abc', 'https://n8n.example.org'],
   ])('takes the CSP origin of VITE_WEBHOOK_URL %s as %s', (url, origin) => {
     expect(loadConfig({ VITE_WEBHOOK_URL: url }).webhookOrigin).toBe(origin);
+  });
+
+  it.each([
+    ['https://programme-info.thrive.test/about', 'https://programme-info.thrive.test/about'],
+    ['programme-info.thrive.test/about', undefined],
+  ])("reads VITE_KNOW_MORE_URL %s by the page's rule as %s", (url, knowMoreUrl) => {
+    expect(loadConfig({ VITE_KNOW_MORE_URL: url }).knowMoreUrl).toBe(knowMoreUrl);
   });
 
   it.each([
