@@ -15,10 +15,9 @@ test('a new visitor books a consultation, then schedules a call, with the keyboa
   webhook,
 }) => {
   test.setTimeout(60_000);
-  webhook
-    .reply({ body: { message: 'See you on Monday.' } })
-    .reply({ status: 422, body: 'The calendar is full this week', delayMs: 300 })
-    .reply({ body: '' });
+  webhook.reply({ body: { message: 'See you on Monday.' } });
+  const refusal = webhook.hold({ status: 422, body: 'The calendar is full this week' });
+  webhook.reply({ body: '' });
   await page.goto('/');
   await expect(heading(page, 'Thrive')).toBeVisible();
   // Keys pressed before the app runs reach nothing: the prerendered page is inert until hydrated.
@@ -77,9 +76,11 @@ test('a new visitor books a consultation, then schedules a call, with the keyboa
   await tabTo(page, page.getByRole('button', { name: 'Schedule Call' }));
   const submit = page.getByRole('button', { name: 'Schedule Call' });
   await page.keyboard.press('Space');
+  await refusal.arrived;
   await expect(submit).toHaveAttribute('aria-busy', 'true');
   // While it sends, focus stays on the button instead of falling to <body>.
   await expect(submit).toBeFocused();
+  refusal.release();
   await expect(page.getByRole('alert')).toContainText('The calendar is full this week');
   await expectToast(page, 'error', 'Failed to submit request');
   await expect(submit).toBeFocused();

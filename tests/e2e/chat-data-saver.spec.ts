@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { expect, test } from './fixtures.ts';
-import { openSignedInInstalled, expectToast, openSignedIn } from '../support/registered-parent.ts';
+import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import { fileList, MB, mediaFile, message, onDisk, sendButton, sentAttachments } from '../support/chat-files.ts';
 import { cameraJpeg, decodeInBrowser, withExifOrientation } from '../support/chat-photo.ts';
 import { expectAccessible } from '../support/axe.ts';
@@ -153,7 +153,7 @@ test.describe('data saver', () => {
 
   test('is accessible and works with the keyboard alone', async ({ page, webhook }) => {
     webhook.reply({ body: 'OK' });
-    await openSignedInInstalled(page, CHAT);
+    await openSignedIn(page, CHAT);
     const photo = await uprightPortraitPhoto(page);
     await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
     await expect(row(page, PHOTO_NAME)).toContainText('→');

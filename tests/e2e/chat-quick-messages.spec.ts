@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { message, sendButton } from '../support/chat-files.ts';
-import { openSignedInInstalled, openSignedIn } from '../support/registered-parent.ts';
+import { openSignedIn } from '../support/registered-parent.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 
@@ -13,7 +13,7 @@ const chip = (page: Page, name: string) => chips(page).filter({ hasText: name })
 
 test.describe('quick messages', () => {
   test('offers four ready sentences as buttons above the message box', async ({ page }) => {
-    await openSignedInInstalled(page, CHAT);
+    await openSignedIn(page, CHAT);
     await expect(chips(page)).toHaveText(SENTENCES);
     const [lastChip, box] = await Promise.all([chips(page).last().boundingBox(), message(page).boundingBox()]);
     expect((lastChip?.y ?? Infinity) + (lastChip?.height ?? 0)).toBeLessThanOrEqual(box?.y ?? 0);

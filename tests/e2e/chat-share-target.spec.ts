@@ -66,6 +66,9 @@ async function shareToPortal(page: Page, { files, title = '', text = '', url = '
 
 const attached = (page: Page) => fileList(page).getByRole('listitem');
 
+// The worker receives what another app shares.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('sharing files to the portal from another app', () => {
   test('lands on chat with the files attached and the text in the box; sending carries the same bytes', async ({
     page,

@@ -43,7 +43,8 @@ test('a new visitor: landing, welcome, both forms with their answers, and the 40
     .reply({ status: 200, body: '' })
     .reply({ status: 422, body: 'इस हफ़्ते कॉल के समय भर गए हैं' })
     .reply({ status: 200, body: '' });
-  await openInstalled(page, '/hi');
+  await page.goto('/hi');
+  await waitForApp(page);
   await expect(page.getByText(t.app.tagline, { exact: true })).toBeVisible();
   await expect(link(page, 'English')).toBeVisible();
   await expectHindiScreen(page, 'landing');
@@ -100,7 +101,8 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
     .reply({ body: '' })
     .reply({ body: { message: 'संदेश मिल गया, धन्यवाद।', slackChannel: '#parents' } });
   await page.clock.setFixedTime(new Date(NOW));
-  await openInstalled(page, '/hi/registered-parent');
+  await page.goto('/hi/registered-parent');
+  await waitForApp(page);
   await expect(h1(page, t.parent.signIn.title)).toBeVisible();
   await expectHindiScreen(page, 'sign-in');
   await button(page, t.parent.signIn.continue).click();
@@ -163,36 +165,40 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   expect(chat?.body).toMatchObject({ action: 'chat_facilitator', language: 'hi' });
 });
 
-test('offline in Hindi: the banner, a message saved on the phone, the outbox screen and the logout warning', async ({
-  page,
-  webhook,
-}) => {
-  await openSignedInInstalled(page, '/hi/registered-parent/chat');
-  await waitForServiceWorkerControl(page);
-  await page.context().setOffline(true);
-  await expect(page.getByText(t.pwa.offline.title, { exact: true })).toBeVisible();
-  await page.getByLabel(t.parent.chat.messageLabel, { exact: true }).fill('आज हम देर से पहुँचेंगे');
-  await button(page, t.parent.chat.send).click();
-  await expect(page.getByRole('status').filter({ hasText: t.ui.saved.title })).toContainText(t.parent.saved.chat);
-  await expectHindiScreen(page, 'chat, saved offline');
+test.describe('offline in Hindi, with the worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await link(page, t.parent.saved.seeWaiting).click();
-  await expect(h1(page, t.parent.outbox.title)).toBeVisible();
-  const entries = page.getByRole('list', { name: t.parent.outbox.listLabel });
-  await expect(entries).toContainText(t.parent.outbox.kind.chat_facilitator);
-  await expectHindiScreen(page, 'outbox, one waiting');
+  test('offline in Hindi: the banner, a message saved on the phone, the outbox screen and the logout warning', async ({
+    page,
+    webhook,
+  }) => {
+    await openSignedInInstalled(page, '/hi/registered-parent/chat');
+    await waitForServiceWorkerControl(page);
+    await page.context().setOffline(true);
+    await expect(page.getByText(t.pwa.offline.title, { exact: true })).toBeVisible();
+    await page.getByLabel(t.parent.chat.messageLabel, { exact: true }).fill('आज हम देर से पहुँचेंगे');
+    await button(page, t.parent.chat.send).click();
+    await expect(page.getByRole('status').filter({ hasText: t.ui.saved.title })).toContainText(t.parent.saved.chat);
+    await expectHindiScreen(page, 'chat, saved offline');
 
-  await page.getByRole('link', { name: t.parent.backToMenu }).click();
-  await expect(link(page, t.parent.menu.waiting(1))).toBeVisible();
-  await button(page, t.parent.menu.logout).click();
-  await expect(page.getByText(t.parent.menu.logoutWarning(1), { exact: true })).toBeVisible();
-  await expectHindiScreen(page, 'menu, logout warning, offline');
+    await link(page, t.parent.saved.seeWaiting).click();
+    await expect(h1(page, t.parent.outbox.title)).toBeVisible();
+    const entries = page.getByRole('list', { name: t.parent.outbox.listLabel });
+    await expect(entries).toContainText(t.parent.outbox.kind.chat_facilitator);
+    await expectHindiScreen(page, 'outbox, one waiting');
 
-  webhook.reply({ body: { message: 'ok' } });
-  await page.context().setOffline(false);
-  await expect(link(page, t.parent.menu.waiting(1))).toHaveCount(0, { timeout: 20_000 });
-  const [queued] = await webhook.waitForRequests(1);
-  expect(queued?.body).toMatchObject({ action: 'chat_facilitator', language: 'hi' });
+    await page.getByRole('link', { name: t.parent.backToMenu }).click();
+    await expect(link(page, t.parent.menu.waiting(1))).toBeVisible();
+    await button(page, t.parent.menu.logout).click();
+    await expect(page.getByText(t.parent.menu.logoutWarning(1), { exact: true })).toBeVisible();
+    await expectHindiScreen(page, 'menu, logout warning, offline');
+
+    webhook.reply({ body: { message: 'ok' } });
+    await page.context().setOffline(false);
+    await expect(link(page, t.parent.menu.waiting(1))).toHaveCount(0, { timeout: 20_000 });
+    const [queued] = await webhook.waitForRequests(1);
+    expect(queued?.body).toMatchObject({ action: 'chat_facilitator', language: 'hi' });
+  });
 });
 
 /** Records, across every document of the context, each h1 as it appears and whether its page had painted content. */
@@ -237,35 +243,39 @@ test.describe('a cold start in Hindi', () => {
   });
 });
 
-test('the choice of Hindi is kept on the phone: a later start, offline, and a reload open in Hindi first', async ({
-  page,
-  context,
-}) => {
-  await openInstalled(page, '/registered-parent');
-  await waitForServiceWorkerControl(page);
-  await link(page, 'हिन्दी').click();
-  await expect(page).toHaveURL(/\/hi\/registered-parent$/);
-  await expect(h1(page, t.parent.signIn.title)).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), LOCALE_KEY)).toBe('hi');
+test.describe('the choice kept, with the worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  const seen = await watchEveryDocument(context);
-  const later = await context.newPage();
-  // The home screen icon opens the start address, in English.
-  await later.goto('/');
-  await expect(later).toHaveURL(/\/hi$/);
-  await expect(later.getByText(t.app.tagline, { exact: true })).toBeVisible();
-  await later.goto('/registered-parent');
-  await expect(h1(later, t.parent.signIn.title)).toBeVisible();
-  await later.reload();
-  await expect(h1(later, t.parent.signIn.title)).toBeVisible();
-  await waitForApp(later);
-  expect(await later.evaluate(() => document.documentElement.lang)).toBe('hi');
-  expect(seen.filter(({ url }) => !new URL(url).pathname.startsWith('/hi'))).toEqual([]);
+  test('the choice of Hindi is kept on the phone: a later start, offline, and a reload open in Hindi first', async ({
+    page,
+    context,
+  }) => {
+    await openInstalled(page, '/registered-parent');
+    await waitForServiceWorkerControl(page);
+    await link(page, 'हिन्दी').click();
+    await expect(page).toHaveURL(/\/hi\/registered-parent$/);
+    await expect(h1(page, t.parent.signIn.title)).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), LOCALE_KEY)).toBe('hi');
 
-  await later.getByRole('link', { name: 'English' }).click();
-  await expect(h1(later, 'Welcome Back')).toBeVisible();
-  expect(await later.evaluate(() => document.documentElement.lang)).toBe('en');
+    await context.setOffline(true);
+    const seen = await watchEveryDocument(context);
+    const later = await context.newPage();
+    // The home screen icon opens the start address, in English.
+    await later.goto('/');
+    await expect(later).toHaveURL(/\/hi$/);
+    await expect(later.getByText(t.app.tagline, { exact: true })).toBeVisible();
+    await later.goto('/registered-parent');
+    await expect(h1(later, t.parent.signIn.title)).toBeVisible();
+    await later.reload();
+    await expect(h1(later, t.parent.signIn.title)).toBeVisible();
+    await waitForApp(later);
+    expect(await later.evaluate(() => document.documentElement.lang)).toBe('hi');
+    expect(seen.filter(({ url }) => !new URL(url).pathname.startsWith('/hi'))).toEqual([]);
+
+    await later.getByRole('link', { name: 'English' }).click();
+    await expect(h1(later, 'Welcome Back')).toBeVisible();
+    expect(await later.evaluate(() => document.documentElement.lang)).toBe('en');
+  });
 });
 
 test('every flow works with the keyboard alone, in Hindi', async ({ page, webhook }) => {

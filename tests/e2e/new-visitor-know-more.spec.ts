@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
 import { E2E_BUILD_ENV, E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
+import { waitForApp } from '../support/first-paint.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -30,7 +31,8 @@ test.describe('know more about Thrive', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/new-to-thrive$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
-    await page.waitForTimeout(300);
+    // Once the app runs on the page again, nothing sends the visitor on.
+    await waitForApp(page);
     await expect(page).toHaveURL(/\/new-to-thrive$/);
   });
 

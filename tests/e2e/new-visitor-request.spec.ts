@@ -75,7 +75,7 @@ for (const form of forms) {
     });
 
     test("sends the exact envelope with trimmed texts and shows the server's message", async ({ page, webhook }) => {
-      webhook.reply({ status: 200, body: { Message: 'We will call you on Monday at 10:00.' }, delayMs: 600 });
+      const answer = webhook.hold({ status: 200, body: { Message: 'We will call you on Monday at 10:00.' } });
       await name(page).fill('  Asha Rao ');
       await phone(page).fill(' +91 98765 43210 ');
       await preferred(page).fill('  Weekday evenings ');
@@ -83,8 +83,9 @@ for (const form of forms) {
       const before = Date.now();
       await submit(page).click();
 
+      const request = await answer.arrived;
       await expect(submit(page)).toBeDisabled();
-      const [request] = await webhook.waitForRequests(1);
+      answer.release();
       expect(request?.headers['content-type']).toBe('application/json');
       expect(request?.body).toStrictEqual({
         action: form.action,

@@ -2,6 +2,9 @@ import { OUTBOX_SYNC_TAG } from '../../src/shared/storage-names.ts';
 import { expect, test } from './fixtures.ts';
 import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from '../support/outbox.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('Background Sync', () => {
   test('the service worker sends what waits once the browser fires sync, with no tab of the app open', async ({
     page,

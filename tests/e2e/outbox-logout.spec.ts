@@ -2,6 +2,9 @@ import { expect, test } from './fixtures.ts';
 import { ASHA, expectToast, openSignedIn, readSessionUser } from '../support/registered-parent.ts';
 import { badge, storedSchedules, queueChatOffline } from '../support/outbox.ts';
 
+// Requests saved offline and replayed after logout: the worker's part of it.
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('logging out on a shared phone', () => {
   test('clears the parent’s saved schedule', async ({ page, webhook }) => {
     webhook.reply({ body: { schedule: 'Monday: 4:00 PM with Ms. Rao' } });

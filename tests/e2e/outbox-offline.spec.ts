@@ -14,6 +14,9 @@ import {
   waitForOutboxIdle,
 } from '../support/outbox.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const SAVED_TEXT =
   'Your reschedule request is saved on this phone and will be sent automatically when the connection is back.';
 

@@ -15,6 +15,9 @@ import {
   queueChatOffline,
 } from '../support/outbox.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 test.describe('the waiting badge and the outbox screen', () => {

@@ -4,6 +4,9 @@ import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 import { bodyOf, storedOutbox, waitForOutboxIdle } from '../support/outbox.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const SAVED = 'Your request is saved on this phone and will be sent automatically when the connection is back.';
 
 const field = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });

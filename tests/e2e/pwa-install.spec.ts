@@ -5,6 +5,9 @@ import { pngSize } from '../support/png.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 interface ManifestIcon {
   src: string;
   sizes: string;

@@ -1,4 +1,4 @@
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
 const OFFLINE_TITLE = 'The portal is offline';
@@ -18,13 +18,17 @@ test.describe('offline banner', () => {
     await expect(banner).toBeHidden();
   });
 
-  test('shows at once when the portal is opened with no network', async ({ page }) => {
-    await page.goto('/');
-    await waitForServiceWorkerControl(page);
-    await page.context().setOffline(true);
-    await page.goto('/new-to-thrive');
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: OFFLINE_TITLE })).toBeVisible();
+  test.describe('opened offline, with the worker', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('shows at once when the portal is opened with no network', async ({ page }) => {
+      await page.goto('/');
+      await waitForServiceWorkerControl(page);
+      await cutNetworkForGood(page.context());
+      await page.goto('/new-to-thrive');
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: OFFLINE_TITLE })).toBeVisible();
+    });
   });
 
   test('a webhook request that gets no answer counts as offline; the next answer clears it', async ({

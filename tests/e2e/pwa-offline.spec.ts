@@ -4,6 +4,9 @@ import { WEBHOOK_PATH } from '../support/test-server.ts';
 import { cachedUrls, cacheNames, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const PARENT = { name: 'Asha', number: '9876543210' };
 
 /** First visit online, a parent signed in, then the network cut: the state the parent is in on a bus. */

@@ -5,6 +5,9 @@ import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 
+// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
+
 const MINUTE = 60_000;
 
 /** Marks the loaded document: a reload, and only a reload, wipes the mark. */

@@ -155,25 +155,29 @@ test.describe('add sessions to the calendar', () => {
     expect(single.calendar.events[0]?.uid).toBe(all.calendar.events[0]?.uid);
   });
 
-  test('the saved schedule offers the same actions offline, with no network at all', async ({
-    page,
-    context,
-    webhook,
-  }) => {
-    await openSchedule(page, webhook, { offlineReady: true });
-    await toggle(page, PRIYA).click();
-    const onlineHref = await googleLink(page, PRIYA).getAttribute('href');
+  test.describe('offline, with the worker', () => {
+    test.use({ serviceWorkers: 'allow' });
 
-    await context.setOffline(true);
-    await page.reload();
-    await expect(page.getByRole('button', { name: /^Add to calendar: / })).toHaveCount(2);
-    await toggle(page, PRIYA).click();
-    await expect(googleLink(page, PRIYA)).toHaveAttribute('href', onlineHref ?? '');
-    const single = await downloadFrom(page, downloadButton(page, PRIYA));
-    expect(single.calendar.events[0]?.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
-    const all = await downloadFrom(page, addAll(page));
-    expect(all.calendar.events).toHaveLength(2);
-    expect(webhook.requests).toHaveLength(1);
+    test('the saved schedule offers the same actions offline, with no network at all', async ({
+      page,
+      context,
+      webhook,
+    }) => {
+      await openSchedule(page, webhook, { offlineReady: true });
+      await toggle(page, PRIYA).click();
+      const onlineHref = await googleLink(page, PRIYA).getAttribute('href');
+
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('button', { name: /^Add to calendar: / })).toHaveCount(2);
+      await toggle(page, PRIYA).click();
+      await expect(googleLink(page, PRIYA)).toHaveAttribute('href', onlineHref ?? '');
+      const single = await downloadFrom(page, downloadButton(page, PRIYA));
+      expect(single.calendar.events[0]?.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
+      const all = await downloadFrom(page, addAll(page));
+      expect(all.calendar.events).toHaveLength(2);
+      expect(webhook.requests).toHaveLength(1);
+    });
   });
 
   test('works by keyboard alone, with visible focus, and passes axe with a menu open on a 360 px screen', async ({

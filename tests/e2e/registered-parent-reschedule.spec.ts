@@ -206,13 +206,15 @@ test.describe('reschedule calendar', () => {
   });
 
   test('shows a spinner while sending and a double tap sends once', async ({ page, webhook }) => {
-    webhook.reply({ body: 'Done', delayMs: 3000 });
+    const answer = webhook.hold({ body: 'Done' });
     await open(page);
     await november(page, 24).click();
     const submit = page.getByRole('button', { name: 'Submit Request' });
     await submit.dblclick();
+    await answer.arrived;
     await expect(submit).toBeDisabled();
     await expect(submit.locator('.spinner')).toBeVisible();
+    answer.release();
     await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
     expect(webhook.requests).toHaveLength(1);
   });

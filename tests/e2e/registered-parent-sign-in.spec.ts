@@ -14,11 +14,8 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  for (const [name, number] of [
-    ['', ''],
-    ['Asha', ''],
-    ['   ', '9876543210'],
-  ] as const) {
+  // Which names and numbers pass is the rules' unit table (tests/unit/shared/rules): here, one of each refusal.
+  for (const [name, number] of [['   ', '']] as const) {
     test(`asks for every field when given name ${JSON.stringify(name)} and phone ${JSON.stringify(number)}`, async ({
       page,
     }) => {
@@ -32,7 +29,7 @@ test.describe('sign-in', () => {
     });
   }
 
-  for (const number of ['12345', '5876543210', '+0919876543210', '98765-43210']) {
+  for (const number of ['5876543210']) {
     test(`refuses the phone number ${number}`, async ({ page }) => {
       await page.goto('/registered-parent');
       await page.getByLabel('Name').fill('Asha');

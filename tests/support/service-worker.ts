@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * Resolves once the service worker controls the page: only then is the shell
@@ -23,4 +23,15 @@ export async function cachedUrls(page: Page): Promise<string[]> {
     }
     return urls;
   });
+}
+
+/**
+ * Cuts the network for good, as airplane mode does. Chromium's network
+ * emulation fires `offline` on pages already open, but a document opened
+ * afterwards still reads navigator.onLine as true (a phone with no network
+ * reads false): pages opened from now on read it as a phone would.
+ */
+export async function cutNetworkForGood(context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false }));
 }
