@@ -43,7 +43,8 @@ export default defineConfig({
   },
   projects: [
     { name: 'e2e', testDir: 'tests/e2e' },
-    { name: 'server', testDir: 'tests/e2e-server' },
+    // The whole product as a parent gets it: the worker included.
+    { name: 'server', testDir: 'tests/e2e-server', use: { serviceWorkers: 'allow' } },
     ...(n8nPortal ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal } }] : []),
   ],
 });
