@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { errorToasts } from '../ui/error-toasts.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
@@ -24,6 +25,9 @@ export function AppLayout() {
     document.getElementById('root')?.removeAttribute('inert');
     void whenLoaded().then(() => setLoaded(true));
   }, []);
+  const { pathname } = useLocation();
+  // Another screen: an error toast about the last one says nothing true here.
+  useEffect(() => errorToasts.resolveAll(), [pathname]);
   return (
     <div className="app">
       <header className="app__bar">

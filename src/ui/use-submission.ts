@@ -3,7 +3,9 @@ import { toast } from 'sonner';
 import { OutboxStorageError } from '../shared/outbox/errors.ts';
 import type { SubmitResult } from '../shared/outbox/outbox.ts';
 import { failureText } from '../shared/webhook/errors.ts';
+import { errorToasts } from './error-toasts.ts';
 import { uiText } from './messages.ts';
+import { showErrorToast } from './use-error-toast.ts';
 
 /**
  * Spec §4: every form is editing, then submitting, then shows a success or an
@@ -44,6 +46,8 @@ export function useSubmission<R>(read: (body: unknown) => R, texts: SubmissionTe
       setState({ status: 'submitting' });
       try {
         const outcome = await work();
+        // The form is done with: no error toast of this screen is true any more.
+        errorToasts.resolveAll();
         if (outcome.status === 'sent') {
           setState({ status: 'success', result: read(outcome.body) });
           toast.success(sent);
@@ -54,7 +58,7 @@ export function useSubmission<R>(read: (body: unknown) => R, texts: SubmissionTe
         onDone?.();
       } catch (error) {
         setState({ status: 'error', message: storageFailureText(error) ?? failureText(error, failed) });
-        toast.error(failed);
+        showErrorToast('request', failed);
       } finally {
         inFlight.current = false;
       }

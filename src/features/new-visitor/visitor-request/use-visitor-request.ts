@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { failureText, WebhookError } from '../../../shared/webhook/errors.ts';
 import type { Envelope } from '../../../shared/webhook/types.ts';
+import { useProblemToast } from '../../../ui/use-error-toast.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
 import { visitorText } from '../messages.ts';
 import {
@@ -46,6 +46,8 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
     failed: visitorText().form.failed,
     sent: visitorText().form.submitted,
   });
+
+  const showMissing = useProblemToast<'required'>('visitor-form', () => missingFields(fields).length === 0);
 
   useEffect(() => {
     let live = true;
@@ -90,7 +92,7 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
     if (busy) return undefined;
     const [missing] = missingFields(fields);
     if (missing) {
-      toast.error(visitorText().form.required);
+      showMissing('required', visitorText().form.required);
       return missing;
     }
     const envelope = toVisitorEnvelope(action, fields, { language: activeLocale() });

@@ -30,7 +30,7 @@ export function ChatPage() {
     if (items.text) setMessage((typed) => appendToMessage(typed, items.text));
     void attachments.add(sharedAsFiles(items)).then(setSharedRefused);
   });
-  const { state, send, reset, busy } = useChatSend();
+  const { state, send, reset, busy } = useChatSend(message);
   const [preparingToSend, setPreparingToSend] = useState(false);
   const [cameBack, setCameBack] = useState(false);
   const form = useRef<HTMLFormElement>(null);

@@ -20,7 +20,7 @@ export function ReschedulePage() {
   const today = useMemo(() => (hydrated ? dayFromKey(istTodayKey(new Date())) : undefined), [hydrated]);
   const [selection, setSelection] = useState<DaySelection>(NO_SELECTION);
   const [note, setNote] = useState('');
-  const { state, submit, reset, busy } = useRescheduleSubmit();
+  const { state, submit, reset, busy } = useRescheduleSubmit(selection);
   const calendarLabelId = useId();
   const calendarLocale = useCalendarLocale();
 

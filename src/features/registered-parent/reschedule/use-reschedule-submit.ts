@@ -1,31 +1,38 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
 import { env } from '../../../config/env.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { QueuedEnvelope } from '../../../shared/outbox/types.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage } from '../../../shared/webhook/response.ts';
+import { useProblemToast } from '../../../ui/use-error-toast.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { istTodayKey, toRescheduleRequest, type DaySelection } from './date-selection.ts';
+import { istTodayKey, toRescheduleRequest, type DaySelection, type SelectionProblem } from './date-selection.ts';
 
 const readAnswer = (body: unknown) => readMessage(body) ?? parentText().reschedule.defaultSuccess;
 
-/** One tap on Submit Request: check the selection, build the envelope once, hand it to the outbox. */
-export function useRescheduleSubmit() {
+/**
+ * One tap on Submit Request: check the selection, build the envelope once, hand it to the outbox. `picked` is the
+ * calendar's selection now: a toast about it goes once a usable one is picked.
+ */
+export function useRescheduleSubmit(picked: DaySelection) {
   const t = parentText().reschedule;
   const { user } = useSessionUser();
   const submission = useSubmission(readAnswer, { failed: t.failed, sent: t.submitted });
   const { run } = submission;
+  const showProblem = useProblemToast<SelectionProblem>(
+    'reschedule-selection',
+    (problem) => toRescheduleRequest(picked, istTodayKey(new Date())) !== problem,
+  );
 
   const submit = useCallback(
     (selection: DaySelection, note: string) => {
       if (!user) return;
       const request = toRescheduleRequest(selection, istTodayKey(new Date()));
       if (request === 'none' || request === 'invalid') {
-        toast.error(request === 'none' ? t.noSelection : t.invalidSelection);
+        showProblem(request, request === 'none' ? t.noSelection : t.invalidSelection);
         return;
       }
       const language = activeLocale();
@@ -36,7 +43,7 @@ export function useRescheduleSubmit() {
           : buildEnvelope({ action: request.action, payload: request.payload, user, note, language });
       void run(() => pageOutbox(env.webhookUrl).submit(envelope));
     },
-    [user, run, t],
+    [user, run, t, showProblem],
   );
 
   return { ...submission, submit };

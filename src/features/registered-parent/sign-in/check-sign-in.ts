@@ -7,11 +7,21 @@ export type SignInProblem = 'required' | 'name' | 'phone';
 /**
  * Spec §5: both fields are required after trimming, then the phone must read as a phone number. A name with a
  * control character (a pasted tab or line break) is refused here, as the webhook would refuse every request made
- * with it.
+ * with it. In the order they are reported.
  */
+const HOLDS: Record<SignInProblem, (name: string, number: string) => boolean> = {
+  required: (name, number) => !hasAllRequired(name, number),
+  name: (name) => hasControlCharacter(name.trim()),
+  phone: (_name, number) => !isValidPhone(number),
+};
+
+const ORDER: readonly SignInProblem[] = ['required', 'name', 'phone'];
+
 export function checkSignIn(name: string, number: string): SignInProblem | null {
-  if (!hasAllRequired(name, number)) return 'required';
-  if (hasControlCharacter(name.trim())) return 'name';
-  if (!isValidPhone(number)) return 'phone';
-  return null;
+  return ORDER.find((problem) => HOLDS[problem](name, number)) ?? null;
+}
+
+/** Whether `problem` still holds for what is typed now, whatever comes before it: its toast stays only while it does. */
+export function signInProblemHolds(problem: SignInProblem, name: string, number: string): boolean {
+  return HOLDS[problem](name, number);
 }

@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '../../../config/paths.ts';
 import { Button } from '../../../ui/button.tsx';
 import { InputField } from '../../../ui/field.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { LanguageSwitch } from '../../../ui/language-switch.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { useProblemToast } from '../../../ui/use-error-toast.ts';
 import { shareIsWaiting } from '../chat/use-shared-files.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { checkSignIn } from './check-sign-in.ts';
+import { checkSignIn, signInProblemHolds, type SignInProblem } from './check-sign-in.ts';
 
 export function SignInPage() {
   const t = parentText().signIn;
@@ -28,11 +28,16 @@ export function SignInPage() {
     }
   }
 
+  const showProblem = useProblemToast<SignInProblem>(
+    'sign-in',
+    (problem) => !signInProblemHolds(problem, name, number),
+  );
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const problem = checkSignIn(name, number);
     if (problem) {
-      toast.error({ required: t.required, name: t.invalidName, phone: t.invalidPhone }[problem]);
+      showProblem(problem, { required: t.required, name: t.invalidName, phone: t.invalidPhone }[problem]);
       return;
     }
     signIn({ name, number });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkSignIn } from '../../../../../src/features/registered-parent/sign-in/check-sign-in.ts';
+import {
+  checkSignIn,
+  signInProblemHolds,
+  type SignInProblem,
+} from '../../../../../src/features/registered-parent/sign-in/check-sign-in.ts';
 
 describe('checkSignIn', () => {
   it.each([
@@ -26,5 +30,20 @@ describe('checkSignIn', () => {
 
   it('asks for the missing field before judging the phone', () => {
     expect(checkSignIn('', 'not a phone')).toBe('required');
+  });
+});
+
+describe('signInProblemHolds', () => {
+  it.each<[SignInProblem, string, string, boolean]>([
+    ['phone', 'Asha', '12345', true],
+    ['phone', 'Asha', '9876543210', false],
+    // The phone toast is about the phone: emptying the name does not make it right or wrong.
+    ['phone', '', '9876543210', false],
+    ['required', 'Asha', '', true],
+    ['required', 'Asha', '12345', false],
+    ['name', 'Asha\tVerma', '', true],
+    ['name', 'Asha Verma', '', false],
+  ])('%s with name %j and phone %j holds: %s', (problem, name, number, holds) => {
+    expect(signInProblemHolds(problem, name, number)).toBe(holds);
   });
 });

@@ -1,0 +1,48 @@
+/**
+ * Error toasts tied to their cause (issue 27). An error toast says what is
+ * wrong now, so it must not outlive that:
+ * - each cause has one toast id, so a second failure replaces the first
+ *   instead of stacking under it;
+ * - it goes when its cause is fixed (the field it is about now passes, the
+ *   request it was about succeeds);
+ * - every one of them goes when the screen (route) changes.
+ * Toasts that report news rather than a problem (sent, saved, refused by the
+ * outbox) are not kept here and live their own time.
+ *
+ * No sonner import: the shell clears these on every route change without
+ * pulling sonner onto the first screen. Whoever shows a toast hands over the
+ * toaster it used (ui/use-error-toast.ts binds sonner's).
+ */
+
+export interface ErrorToaster {
+  error(text: string, options: { id: string }): unknown;
+  dismiss(id: string): unknown;
+}
+
+const idOf = (cause: string) => `error:${cause}`;
+
+export class ErrorToasts {
+  private readonly open = new Map<string, ErrorToaster>();
+
+  /** Shows `text` as the error toast of `cause`, in place of the one it had. */
+  show(toaster: ErrorToaster, cause: string, text: string): void {
+    toaster.error(text, { id: idOf(cause) });
+    this.open.set(cause, toaster);
+  }
+
+  /** Its cause is fixed: the toast goes (nothing happens if none is up). */
+  resolve(cause: string): void {
+    const toaster = this.open.get(cause);
+    if (!toaster) return;
+    this.open.delete(cause);
+    toaster.dismiss(idOf(cause));
+  }
+
+  /** The screen changed, or its form succeeded: every error toast goes. */
+  resolveAll(): void {
+    for (const cause of [...this.open.keys()]) this.resolve(cause);
+  }
+}
+
+/** The page's one registry. */
+export const errorToasts = new ErrorToasts();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorToasts, type ErrorToaster } from '../../../src/ui/error-toasts.ts';
+
+/** A toaster that keeps what is on screen, as sonner does with ids: one toast per id. */
+function fakeToaster() {
+  const shown = new Map<string, string>();
+  const toaster: ErrorToaster = {
+    error: (text, { id }) => shown.set(id, text),
+    dismiss: (id) => shown.delete(id),
+  };
+  return { toaster, texts: () => [...shown.values()] };
+}
+
+describe('ErrorToasts', () => {
+  it('replaces the toast of a cause instead of stacking a second one', () => {
+    const { toaster, texts } = fakeToaster();
+    const toasts = new ErrorToasts();
+    toasts.show(toaster, 'sign-in', 'Please fill in all required fields');
+    toasts.show(toaster, 'sign-in', 'Please enter a valid phone number (10 digits or E.164 format)');
+    expect(texts()).toEqual(['Please enter a valid phone number (10 digits or E.164 format)']);
+  });
+
+  it('takes down only the toast whose cause is fixed', () => {
+    const { toaster, texts } = fakeToaster();
+    const toasts = new ErrorToasts();
+    toasts.show(toaster, 'chat-message', 'Please enter a message');
+    toasts.show(toaster, 'request', 'Failed to send message');
+    toasts.resolve('chat-message');
+    expect(texts()).toEqual(['Failed to send message']);
+  });
+
+  it('takes down every error toast when the screen changes or the form succeeds', () => {
+    const { toaster, texts } = fakeToaster();
+    const toasts = new ErrorToasts();
+    toasts.show(toaster, 'visitor-form', 'Name and phone number are required');
+    toasts.show(toaster, 'request', 'Failed to submit request');
+    toasts.resolveAll();
+    expect(texts()).toEqual([]);
+  });
+
+  it('leaves toasts it did not show alone', () => {
+    const { toaster, texts } = fakeToaster();
+    toaster.error('Request submitted!', { id: 'sent' });
+    const toasts = new ErrorToasts();
+    toasts.resolve('sign-in');
+    toasts.resolveAll();
+    expect(texts()).toEqual(['Request submitted!']);
+  });
+});
