@@ -46,7 +46,6 @@ export const hi: RegisteredParentMessages = {
     noData: 'शेड्यूल की कोई जानकारी नहीं मिली',
     failed: 'शेड्यूल नहीं मिल सका',
     lastUpdated: (when) => `आख़िरी बार अपडेट: ${when}`,
-    offline: 'आप अभी ऑफ़लाइन हैं, इसलिए यह इस फ़ोन में आख़िरी बार सेव हुआ शेड्यूल है।',
     calendar: {
       add: 'कैलेंडर में जोड़ें',
       google: 'Google कैलेंडर',

@@ -49,7 +49,6 @@ export const en = {
     noData: 'No schedule data received from webhook',
     failed: 'Failed to fetch schedule',
     lastUpdated: (when: string) => `Last updated ${when}`,
-    offline: "You're offline, so this is your schedule as last saved on this phone.",
     calendar: {
       add: 'Add to calendar',
       google: 'Google Calendar',

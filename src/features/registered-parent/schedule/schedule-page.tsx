@@ -22,10 +22,6 @@ export function SchedulePage() {
             {t.lastUpdated(formatIstDateTime(new Date(view.schedule.fetchedAt)))}
           </p>
         )}
-        {/* Always there, so the notice is announced when it appears. */}
-        <div role="status" className="schedule-fetch__status">
-          {view.offline && <p className="schedule-offline">{t.offline}</p>}
-        </div>
       </div>
       {view.error && <ErrorPanel message={view.error} />}
       {view.schedule && <ScheduleList entries={view.schedule.entries} fetchedAt={view.schedule.fetchedAt} />}

@@ -8,6 +8,12 @@ import type { ScheduleEntry } from '../../../shared/schedule/parser.ts';
  * was fetched ('Last updated …'): the copy saved on this phone is the parent's
  * best knowledge until a new answer replaces it, and a list that blinks out
  * on every refresh (or on every lost connection) helps nobody.
+ *
+ * A fetch that got no answer while a saved copy is on screen is no error
+ * (issue 27): the offline banner already says the network is down, and the
+ * list with its 'Last updated …' is what still works, so the screen adds no
+ * error box, no note and no toast of its own. The spec's error box and toast
+ * stay for a webhook that answers with an error, and for no saved copy.
  */
 export interface ScheduleView {
   loading: boolean;
@@ -15,8 +21,6 @@ export interface ScheduleView {
   schedule: { entries: ScheduleEntry[]; fetchedAt: number } | undefined;
   /** The spec's 'Error' box: the server refused, or no answer came and nothing was saved to show instead. */
   error: string | undefined;
-  /** The last fetch got no answer and the saved copy is shown instead. */
-  offline: boolean;
   /** A fetch succeeded on this visit: the button reads 'Refresh Schedule'. */
   fetched: boolean;
 }
@@ -31,9 +35,13 @@ export const INITIAL_SCHEDULE_VIEW: ScheduleView = {
   loading: false,
   schedule: undefined,
   error: undefined,
-  offline: false,
   fetched: false,
 };
+
+/** The fetch got no answer and a saved copy is on screen: nothing to report beyond the offline banner. */
+export function isQuietFailure(noAnswer: boolean, view: ScheduleView): boolean {
+  return noAnswer && view.schedule !== undefined;
+}
 
 export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): ScheduleView {
   switch (event.type) {
@@ -42,17 +50,16 @@ export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): Sche
       if (view.schedule) return view;
       return { ...view, schedule: { entries: event.saved.entries, fetchedAt: event.saved.fetchedAt } };
     case 'fetch-started':
-      return { ...view, loading: true, error: undefined, offline: false };
+      return { ...view, loading: true, error: undefined };
     case 'fetched':
       return {
         loading: false,
         schedule: { entries: event.entries, fetchedAt: event.fetchedAt },
         error: undefined,
-        offline: false,
         fetched: true,
       };
     case 'fetch-failed':
-      if (event.noAnswer && view.schedule) return { ...view, loading: false, offline: true };
+      if (isQuietFailure(event.noAnswer, view)) return { ...view, loading: false };
       return { ...view, loading: false, error: event.message };
   }
 }

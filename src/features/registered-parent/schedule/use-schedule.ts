@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { toast } from 'sonner';
+import { errorToasts } from '../../../ui/error-toasts.ts';
+import { showErrorToast } from '../../../ui/use-error-toast.ts';
 import { env } from '../../../config/env.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { parseSchedule } from '../../../shared/schedule/parser.ts';
@@ -10,7 +12,7 @@ import { readScheduleText } from '../../../shared/webhook/response.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { pageScheduleCache } from './page-schedule-cache.ts';
-import { INITIAL_SCHEDULE_VIEW, nextScheduleView } from './schedule-view.ts';
+import { INITIAL_SCHEDULE_VIEW, isQuietFailure, nextScheduleView } from './schedule-view.ts';
 
 /** The schedule screen's data: the saved copy at once, then each fetch, saved for next time. */
 export function useSchedule() {
@@ -18,6 +20,11 @@ export function useSchedule() {
   const { user } = useSessionUser();
   const [view, dispatch] = useReducer(nextScheduleView, INITIAL_SCHEDULE_VIEW);
   const inFlight = useRef(false);
+  // What is on screen when a fetch fails decides whether the failure is worth a toast.
+  const current = useRef(view);
+  useEffect(() => {
+    current.current = view;
+  }, [view]);
 
   useEffect(() => {
     if (!user) return undefined;
@@ -43,6 +50,7 @@ export function useSchedule() {
       const entries = parseSchedule(text);
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
+      errorToasts.resolve('schedule');
       pageScheduleCache()
         .save(user, { entries, text: text ?? '', fetchedAt })
         .catch(() => {
@@ -53,7 +61,7 @@ export function useSchedule() {
     } catch (error) {
       const noAnswer = isWebhookError(error) && error.kind !== 'http';
       dispatch({ type: 'fetch-failed', message: failureText(error, t.failed), noAnswer });
-      toast.error(t.failed);
+      if (!isQuietFailure(noAnswer, current.current)) showErrorToast('schedule', t.failed);
     } finally {
       inFlight.current = false;
     }

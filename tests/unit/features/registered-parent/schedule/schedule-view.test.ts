@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   INITIAL_SCHEDULE_VIEW,
+  isQuietFailure,
   nextScheduleView,
   type ScheduleEvent,
   type ScheduleView,
@@ -31,7 +32,6 @@ describe('nextScheduleView', () => {
       loading: false,
       schedule: undefined,
       error: undefined,
-      offline: false,
       fetched: false,
     });
   });
@@ -54,28 +54,40 @@ describe('nextScheduleView', () => {
       { schedule: { entries: FRIDAY, fetchedAt: NOW } },
     ],
     [
-      'keeps the saved copy and says offline when no answer came',
+      'keeps the saved copy, with no Error box, when no answer came',
       [savedRead, started, noAnswer],
-      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, offline: true, error: undefined, loading: false },
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, error: undefined, loading: false },
     ],
     [
       'shows the Error box when no answer came and nothing was saved',
       [started, noAnswer],
-      { schedule: undefined, offline: false, error: 'Failed to fetch schedule' },
+      { schedule: undefined, error: 'Failed to fetch schedule' },
     ],
     [
       'shows the Error box for a refusal and keeps the saved copy under it',
       [savedRead, started, refused],
-      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, offline: false, error: 'Calendar down' },
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, error: 'Calendar down' },
     ],
     ['clears the previous error as the next fetch starts', [started, refused, started], { error: undefined }],
-    ['clears the offline notice as the next fetch starts', [savedRead, started, noAnswer, started], { offline: false }],
     [
-      'clears the error and the offline notice when an answer comes',
+      'clears the error when an answer comes',
       [savedRead, started, refused, started, fetched],
-      { error: undefined, offline: false, fetched: true },
+      { error: undefined, fetched: true },
     ],
   ])('%s', (_case, events, expected) => {
     expect(run(...events)).toMatchObject(expected);
+  });
+});
+
+describe('isQuietFailure', () => {
+  const withSaved = run(savedRead, started);
+  const withNothing = run(started);
+
+  it.each<[string, boolean, ScheduleView, boolean]>([
+    ['is quiet when no answer came and the saved copy is shown', true, withSaved, true],
+    ['is reported when no answer came and nothing was saved', true, withNothing, false],
+    ['is reported when the webhook answers with an error, saved copy or not', false, withSaved, false],
+  ])('%s', (_case, noAnswer, view, quiet) => {
+    expect(isQuietFailure(noAnswer, view)).toBe(quiet);
   });
 });
