@@ -13,6 +13,7 @@ export const en = {
   },
   offline: {
     title: 'The portal is offline',
+    details: 'What still works',
     text: 'Every screen still opens and your sign-in is kept. Reschedule requests and messages to your facilitator are saved on this phone and sent automatically when the connection is back.',
   },
 } as const;

@@ -62,14 +62,25 @@ export function useOffline(): boolean {
   return useSyncExternalStore(subscribe, getSnapshot);
 }
 
-/** Says the portal is offline and what still works; a polite status, so it never cuts into what a screen reader is saying. */
+/**
+ * Says the portal is offline, in one line on every screen, and what still
+ * works on demand (a native disclosure: keyboard and screen readers know it
+ * as a button with its expanded state). A polite status, so it never cuts
+ * into what a screen reader is saying: the title is what it announces.
+ */
 export function OfflineBanner() {
   const offline = useOffline();
   if (!offline) return null;
+  const t = pwaText().offline;
   return (
     <div className="offline-banner" role="status">
-      <p className="offline-banner__title">{pwaText().offline.title}</p>
-      <p className="offline-banner__text">{pwaText().offline.text}</p>
+      <details className="offline-banner__details">
+        <summary className="offline-banner__summary">
+          <span className="offline-banner__title">{t.title}</span>
+          <span className="offline-banner__more">{t.details}</span>
+        </summary>
+        <p className="offline-banner__text">{t.text}</p>
+      </details>
     </div>
   );
 }
