@@ -1,0 +1,127 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { ASHA, openSignedIn, toast } from '../support/registered-parent.ts';
+import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { expect, test } from './fixtures.ts';
+
+// Issue 27: feedback that contradicts itself, on a 360 px phone.
+test.use({ viewport: { width: 360, height: 740 } });
+
+const INVALID_PHONE = 'Please enter a valid phone number (10 digits or E.164 format)';
+const OFFLINE_TITLE = 'The portal is offline';
+
+/** Every message on screen that reports a state: toasts, live statuses with text, alerts. */
+function statuses(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[data-sonner-toast]:not([data-removed="true"]), [role="status"], [role="alert"]')]
+      .filter((element) => element.checkVisibility() && element.textContent.trim() !== '')
+      .filter((element) => !element.parentElement?.closest('[data-sonner-toast], [role="status"], [role="alert"]'))
+      .map((element) => element.textContent.trim()),
+  );
+}
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+/** The 360 px check of a changed screen: nothing sideways, the one status expected, a screenshot kept with the test. */
+async function expectPhoneLayout(page: Page, testInfo: TestInfo, name: string, expected: RegExp[]): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expect.poll(() => statuses(page)).toEqual(expected.map((text) => expect.stringMatching(text)));
+  await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
+}
+
+test('an error toast goes once its field is fixed, when the screen changes, and when the form succeeds', async ({
+  page,
+  webhook,
+}, testInfo) => {
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill(ASHA.name);
+  const phone = page.getByLabel('Phone Number');
+  await phone.fill('12345');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const invalidPhone = toast(page, 'error', INVALID_PHONE);
+  await expect(invalidPhone).toBeVisible();
+  await phone.fill(ASHA.number);
+  await expect(invalidPhone).toBeHidden();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
+  await expectPhoneLayout(page, testInfo, 'menu', []);
+
+  // Chat: the toast about an empty message goes as the message is typed, and with the screen.
+  await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
+  const send = page.getByRole('button', { name: 'Send Message' });
+  const emptyMessage = toast(page, 'error', 'Please enter a message');
+  await send.click();
+  await expect(emptyMessage).toBeVisible();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Running late today');
+  await expect(emptyMessage).toBeHidden();
+  await page.getByRole('textbox', { name: 'Message' }).fill('');
+  await send.click();
+  await expect(emptyMessage).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Menu' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
+  await expect(emptyMessage).toBeHidden();
+
+  // A visitor form: a refusal's toast does not peek out under the success that follows.
+  await page.goto('/new-to-thrive/book-consult');
+  await page.getByLabel('Name').fill('Ravi');
+  await page.getByLabel('Phone Number').fill('9876543210');
+  webhook.reply({ status: 422, body: 'The calendar is full this week' });
+  await page.getByRole('button', { name: 'Book Consultation' }).click();
+  const failed = toast(page, 'error', 'Failed to submit request');
+  await expect(failed).toBeVisible();
+  webhook.reply({ body: { message: 'Thanks!' } });
+  await page.getByRole('button', { name: 'Book Consultation' }).click();
+  await expect(toast(page, 'success', 'Request submitted!')).toBeVisible();
+  await expect(failed).toBeHidden();
+  // The spec's success panel and its toast, and nothing that contradicts them.
+  await expectPhoneLayout(page, testInfo, 'book-consult-success', [/^Success!/, /^Request submitted!/]);
+});
+
+test.describe('with the worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('offline, the schedule keeps its saved list under one calm message, and the banner is one line', async ({
+    page,
+    context,
+    webhook,
+  }, testInfo) => {
+    // First visit: 'Ready to work offline' opens below the brand bar, not over it.
+    await page.goto('/');
+    await waitForServiceWorkerControl(page);
+    const ready = toast(page, 'success', 'Ready to work offline');
+    await expect(ready).toBeVisible();
+    const bar = await box(page.getByRole('banner'));
+    // Polled: the toast slides in from above before it settles.
+    await expect.poll(async () => (await box(ready)).y).toBeGreaterThanOrEqual(bar.y + bar.height);
+
+    webhook.reply({ body: { schedule: 'Monday: 4:00 PM - 5:00 PM with Ms. Rao' } });
+    await openSignedIn(page, '/registered-parent/schedule');
+    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+    await expect(items).toHaveCount(1);
+    await toast(page, 'success', 'Schedule retrieved successfully!')
+      .getByRole('button', { name: 'Close toast' })
+      .click();
+
+    await cutNetworkForGood(context);
+    await page.getByRole('button', { name: 'Refresh Schedule' }).click();
+    const banner = page.getByRole('status').filter({ hasText: OFFLINE_TITLE });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeEnabled();
+    await expect(items).toHaveCount(1);
+    await expect(toast(page, 'error', 'Failed to fetch schedule')).toHaveCount(0);
+    await expectPhoneLayout(page, testInfo, 'schedule-offline', [new RegExp(`^${OFFLINE_TITLE}`)]);
+
+    // One line at 360 px; what still works opens on demand.
+    expect((await box(banner)).height).toBeLessThan(50);
+    const stillWorks = banner.getByText('Every screen still opens and your sign-in is kept.', { exact: false });
+    await expect(stillWorks).toBeHidden();
+    await banner.getByText('What still works').click();
+    await expect(stillWorks).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(webhook.requests).toHaveLength(1);
+  });
+});
