@@ -3,6 +3,7 @@ import { CardLink } from '../ui/card-link.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { appText } from './messages.ts';
 import { FamilyIcon, StarIcon } from '../ui/icons.tsx';
+import '../ui/page.css';
 
 export function LandingPage() {
   return (

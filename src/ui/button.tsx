@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, MouseEvent } from 'react';
 import { Spinner } from './spinner.tsx';
+import './button.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronRightIcon } from './icons.tsx';
+import './card-link.css';
 
 interface CardLinkProps {
   to: string;

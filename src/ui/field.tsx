@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import './field.css';
 
 interface FieldFrameProps {
   /** Usually plain text; a node lets a form add a visual-only mark such as a required asterisk. */

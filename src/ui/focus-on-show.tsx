@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import './focus-on-show.css';
 
 /**
  * Wraps what replaces a form (a success panel), or the form that comes back

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './icons.css';
 
 /**
  * Line icons drawn in the text colour. SVG rather than emoji: emoji fonts are

@@ -1,6 +1,8 @@
 import { useLocation } from 'react-router';
 import { activeLocale } from '../shared/i18n/catalog.ts';
 import { LOCALE_KEY, LOCALE_NAMES, pathIn } from '../shared/i18n/locale.ts';
+import './button.css';
+import './page.css';
 
 /**
  * 'हिन्दी' on an English page, 'English' on a Hindi one: a link to the same

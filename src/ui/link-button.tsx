@@ -1,5 +1,6 @@
 import { Link, type LinkProps } from 'react-router';
 import type { ButtonVariant } from './button.tsx';
+import './button.css';
 
 interface LinkButtonProps extends LinkProps {
   variant?: ButtonVariant;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { uiText } from './messages.ts';
+import './panel.css';
 
 interface PanelProps {
   title?: string;

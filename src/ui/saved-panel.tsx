@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { FocusOnShow } from './focus-on-show.tsx';
 import { uiText } from './messages.ts';
+import './panel.css';
 
 interface SavedPanelProps {
   /** What was saved, in the screen's words. */

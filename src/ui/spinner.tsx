@@ -1,3 +1,5 @@
+import './spinner.css';
+
 export function Spinner() {
   return <span className="spinner" aria-hidden="true" />;
 }

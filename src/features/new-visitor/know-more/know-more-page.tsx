@@ -5,6 +5,8 @@ import { LinkButton } from '../../../ui/link-button.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { Spinner } from '../../../ui/spinner.tsx';
 import { visitorText } from '../messages.ts';
+import '../../../ui/panel.css';
+import './know-more.css';
 
 interface KnowMorePageProps {
   /** The external information page, an absolute http(s) address; the build's (env.knowMoreUrl) unless given. */

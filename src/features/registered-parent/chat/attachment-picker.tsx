@@ -7,6 +7,8 @@ import { FileRow } from './file-row.tsx';
 import { refusalText } from './refusals.tsx';
 import { base64Bytes, totalBytes } from './screen-files.ts';
 import { sentFile, type Attachments } from './use-attachments.ts';
+import '../../../ui/button.css';
+import '../../../ui/field.css';
 
 interface AttachmentPickerProps {
   attachments: Attachments;

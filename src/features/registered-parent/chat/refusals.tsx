@@ -3,6 +3,7 @@ import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../sha
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import { parentText } from '../messages.ts';
 import type { Refusal } from './screen-files.ts';
+import '../../../ui/panel.css';
 
 /** Which file was not attached and why, in one sentence: the picker's toast and the shared files' list say the same. */
 export function refusalText({ name, reason }: Refusal): string {

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { parentText } from '../messages.ts';
+import '../../../ui/button.css';
+import '../../../ui/panel.css';
 
 interface LogoutWarningProps {
   waiting: number;

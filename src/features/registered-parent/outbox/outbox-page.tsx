@@ -10,6 +10,8 @@ import { OutboxEntryCard } from './outbox-entry.tsx';
 import { announceChanges } from './outbox-text.ts';
 import { useOutboxEntries } from './use-outbox-entries.ts';
 import './outbox.css';
+import '../../../ui/focus-on-show.css';
+import '../lists.css';
 import { BackToMenu } from '../back-to-menu.tsx';
 
 /** The parent's saved requests, oldest first, each with where it stands; 'Send now', Retry and Discard. */

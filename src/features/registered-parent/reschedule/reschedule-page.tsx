@@ -12,6 +12,7 @@ import { DateRangeCalendar } from './date-range-calendar.tsx';
 import { dayFromKey, describeSelection, istTodayKey, NO_SELECTION, type DaySelection } from './date-selection.ts';
 import { useRescheduleSubmit } from './use-reschedule-submit.ts';
 import { BackToMenu } from '../back-to-menu.tsx';
+import './reschedule.css';
 
 export function ReschedulePage() {
   const t = parentText().reschedule;

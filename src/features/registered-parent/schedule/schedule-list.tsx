@@ -4,6 +4,7 @@ import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { AddAllToCalendar, SessionCalendarActions } from './calendar-actions.tsx';
 import { sessionEvent } from './calendar-event.ts';
+import '../lists.css';
 
 interface ScheduleListProps {
   entries: readonly ScheduleEntry[];
