@@ -19,23 +19,31 @@ export interface ErrorToaster {
   dismiss(id: string): unknown;
 }
 
-const idOf = (cause: string) => `error:${cause}`;
-
 export class ErrorToasts {
-  private readonly open = new Map<string, ErrorToaster>();
+  /** The toast id each cause shows now. */
+  private readonly open = new Map<string, { id: string; toaster: ErrorToaster }>();
+  private shown = 0;
 
-  /** Shows `text` as the error toast of `cause`, in place of the one it had. */
+  /**
+   * Shows `text` as the error toast of `cause`, in place of the one it had.
+   * Each toast gets a new id: sonner keeps a dismissed toast for its exit
+   * animation, and a new toast given the same id in that moment updates the
+   * leaving one and goes with it, so it would never be seen.
+   */
   show(toaster: ErrorToaster, cause: string, text: string): void {
-    toaster.error(text, { id: idOf(cause) });
-    this.open.set(cause, toaster);
+    this.resolve(cause);
+    this.shown += 1;
+    const id = `error:${cause}:${this.shown}`;
+    toaster.error(text, { id });
+    this.open.set(cause, { id, toaster });
   }
 
   /** Its cause is fixed: the toast goes (nothing happens if none is up). */
   resolve(cause: string): void {
-    const toaster = this.open.get(cause);
-    if (!toaster) return;
+    const open = this.open.get(cause);
+    if (!open) return;
     this.open.delete(cause);
-    toaster.dismiss(idOf(cause));
+    open.toaster.dismiss(open.id);
   }
 
   /** The screen changed, or its form succeeded: every error toast goes. */

@@ -66,6 +66,8 @@ test('a new visitor: landing, welcome, both forms with their answers, and the 40
   await button(page, t.visitor.bookConsult.submit).click();
   const success = page.getByRole('status').filter({ hasText: t.ui.successTitle });
   await expect(success).toContainText(t.visitor.bookConsult.success);
+  // The toast comes a moment after the panel: the screen is read once it is in.
+  await expectToast(page, 'success', t.visitor.form.submitted);
   await expectHindiScreen(page, 'book a consult, sent');
   const [consult] = await webhook.waitForRequests(1);
   expect(consult?.body).toMatchObject({ action: 'book_consult', language: 'hi' });
@@ -78,6 +80,7 @@ test('a new visitor: landing, welcome, both forms with their answers, and the 40
   const error = page.getByRole('alert').filter({ hasText: t.ui.errorTitle });
   // The server's words, as they came.
   await expect(error).toContainText('इस हफ़्ते कॉल के समय भर गए हैं');
+  await expectToast(page, 'error', t.visitor.form.failed);
   await expectHindiScreen(page, 'schedule a call, refused');
   await button(page, t.visitor.scheduleCall.submit).click();
   await expect(page.getByRole('status').filter({ hasText: t.ui.successTitle })).toContainText(

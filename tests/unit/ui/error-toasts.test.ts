@@ -46,4 +46,25 @@ describe('ErrorToasts', () => {
     toasts.resolveAll();
     expect(texts()).toEqual(['Request submitted!']);
   });
+
+  it("shows a cause's next toast under a new id, so a toast still leaving cannot swallow it", () => {
+    // As sonner does: a dismissed toast stays a moment for its exit animation, and a toast given its id then
+    // updates it and leaves with it.
+    const leaving = new Set<string>();
+    const visible = new Map<string, string>();
+    const toaster: ErrorToaster = {
+      error: (text, { id }) => {
+        if (!leaving.has(id)) visible.set(id, text);
+      },
+      dismiss: (id) => {
+        visible.delete(id);
+        leaving.add(id);
+      },
+    };
+    const toasts = new ErrorToasts();
+    toasts.show(toaster, 'sign-in', 'Please fill in all required fields');
+    toasts.resolve('sign-in');
+    toasts.show(toaster, 'sign-in', 'Please enter a valid phone number (10 digits or E.164 format)');
+    expect([...visible.values()]).toEqual(['Please enter a valid phone number (10 digits or E.164 format)']);
+  });
 });
