@@ -65,22 +65,6 @@ export async function expectHindiScreen(page: Page, state: string): Promise<void
   ).toEqual([]);
   expect(text.match(/[०-९]/g) ?? [], `Devanagari digits: ${state}`).toEqual([]);
   expect(await sidewaysOverflow(page), `sideways at 360 px: ${state}`).toEqual([]);
-  // Toasts slide in: axe measures their final colours.
-  // sonner starts a toast's transition a frame after it mounts: wait for that start, then for its end.
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('[data-sonner-toast]')].every(
-      (toast) => toast.getAttribute('data-mounted') === 'true',
-    ),
-  );
-  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  await page.evaluate(() =>
-    Promise.all(
-      [...document.querySelectorAll('[data-sonner-toast]')]
-        .flatMap((toast) => toast.getAnimations({ subtree: true }))
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
   await expectAccessible(page, state);
   const file = test.info().outputPath(`hindi-360-${state.replace(/[^a-z0-9]+/gi, '-')}.png`);
   await page.screenshot({ path: file, fullPage: true });
