@@ -38,7 +38,7 @@ describe('the inbox', () => {
     const [entry] = latestRequests(portal.db, { limit: 1, action: 'chat_facilitator' });
     if (!entry) throw new Error('no chat stored');
     expect(formatEntry(entry).split('\n')).toEqual([
-      '25 Nov 2026, 12:10 pm  chat_facilitator  Test Parent (+919000000001)',
+      '25 Nov 2026, 12:10 PM  chat_facilitator  Test Parent (+919000000001)',
       '    message: See the video',
       '    attachment: dance.mp4 (video/mp4, 1.50 KB)',
       '    answered: Your message and 1 attachment reached Meera Nair. [#facilitator-meera-nair]',
