@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { BOOT_SCRIPT_SOURCE, LOCALE_SCRIPT_SOURCE } from '../../server/http/security-headers.ts';
 import { waitForApp } from '../support/first-paint.ts';
+import { expectToast } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 import { PNG } from '../support/stored-requests.ts';
 
@@ -46,10 +47,10 @@ test.describe('the Content-Security-Policy', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
     await page.goto('/new-to-thrive/book-consult');
     await page.getByRole('button', { name: 'Book Consultation' }).click();
-    await expect(page.getByText('Name and phone number are required')).toBeVisible();
+    await expectToast(page, 'error', 'Name and phone number are required');
     await page.goto('/registered-parent');
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Please fill in all required fields')).toBeVisible();
+    await expectToast(page, 'error', 'Please fill in all required fields');
     expect(problems).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
+import { sessionWhen } from '../../src/features/registered-parent/schedule/session-when.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 import { expect, test } from './fixtures.ts';
@@ -49,8 +50,11 @@ test('a registered parent signs in, sees the real schedule, reschedules and chat
     await expect(items).toHaveCount(expected.length);
     const first = expected[0];
     if (first?.kind !== 'session') throw new Error('the server answered a line that is not a session');
-    await expect(items.first()).toContainText(first.day);
-    await expect(items.first()).toContainText(first.time);
+    // The screen writes the server's line again, in one format: what sessionWhen makes of it.
+    const when = sessionWhen(first, Date.now(), new Date(), 'en');
+    expect(when.date && when.clock, `the server's line reads: ${first.day}: ${first.time}`).toBeTruthy();
+    await expect(items.first()).toContainText(when.day);
+    await expect(items.first()).toContainText(when.time);
     await expect(items.first()).toContainText(first.facilitator);
   }
 
