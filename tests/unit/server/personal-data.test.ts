@@ -78,7 +78,7 @@ describe('retention', () => {
     now = new Date('2026-03-01T10:00:00Z');
     const again = await createPortalServer(config, () => now);
     cleanups.push(() => again.close());
-    expect(again.expired).toEqual({ requests: 2, attachments: 2, files: 1, fileBytes: 500 });
+    expect(again.expired).toEqual({ requests: 2, attachments: 2, files: 1, fileBytes: 500, replies: 0 });
     const count = (sql: string) => again.db.prepare(sql).pluck().get();
     expect(count('SELECT count(*) FROM requests')).toBe(1);
     expect(again.db.prepare('SELECT payload FROM requests').pluck().get()).toBe('{"message":"recent"}');
@@ -128,6 +128,8 @@ describe('npm run forget', { timeout: 30_000 }, () => {
       `Erased everything stored for +919000000001 in ${p.config.databasePath}:`,
       '  2 requests, with their answers and request_ids',
       '  2 attachments',
+      '  the chat thread, with 0 staff replies',
+      '  0 verified devices signed out (their tokens revoked)',
       '  1 stored file no other request uses (1.00 KB)',
       '  the roster entry "Test Parent" with 4 weekly sessions',
       '',
