@@ -16,6 +16,8 @@ import { knowMoreRedirect } from './http/know-more-redirect.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createRoster } from './roster/roster-store.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { createStaffStore } from './staff/store.ts';
 import { createIntake } from './webhook/intake.ts';
 import { webhookRoute } from './webhook/route.ts';
 
@@ -69,6 +71,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
   threadFiles(app, conversationStore, clock);
+  await staffRoutes(app, { store: createStaffStore(db), files: conversationStore, clock, trust });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;

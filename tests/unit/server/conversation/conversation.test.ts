@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { removeExpired } from '../../../../server/db/erase.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
 import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
@@ -394,5 +395,33 @@ describe('REQUIRE_CODE_AT_SIGN_IN=1', () => {
     expect((await p.post(body)).statusCode).toBe(401);
     // The other actions are as the spec has them.
     expect((await p.post(envelope('reschedule_single', { date: '2026-11-27' }))).statusCode).toBe(200);
+  });
+});
+
+describe('retention covers the thread', () => {
+  it('removes messages and staff replies older than RETENTION_DAYS, and expired codes and tokens', async () => {
+    await p.post(chat('Old message', [fileOf(300)]));
+    const token = await verifiedToken(p, codes, TEST_PARENT);
+    await requestCode(p, QUIET_PARENT);
+    p.db
+      .prepare(
+        `INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
+         VALUES (?, 'staff', 'Meera', 'Old reply', '2026-11-25T12:00:00.000+05:30', ?)`,
+      )
+      .run(TEST_KEY, p.clock.now.toISOString());
+    later(90 * DAY_MS);
+    p.db
+      .prepare(
+        `INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
+         VALUES (?, 'staff', 'Meera', 'Recent reply', '2026-11-25T12:00:00.000+05:30', ?)`,
+      )
+      .run(TEST_KEY, p.clock.now.toISOString());
+    later(91 * DAY_MS);
+    const removed = removeExpired(p.db, p.clock.now, 180);
+    expect(removed).toMatchObject({ requests: 1, attachments: 1, replies: 1 });
+    expect(p.db.prepare('SELECT text FROM thread_messages').pluck().all()).toEqual(['Recent reply']);
+    expect(p.count('SELECT count(*) FROM parent_tokens') + p.count('SELECT count(*) FROM sign_in_codes')).toBe(0);
+    expect(p.count('SELECT count(*) FROM code_requests')).toBe(0);
+    expect((await chatThread(p, token)).statusCode).toBe(401);
   });
 });
