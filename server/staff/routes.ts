@@ -72,7 +72,12 @@ export async function staffRoutes(app: FastifyInstance, { store, files, clock, t
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     staff.addHook('onRequest', async (_request, reply) => {
-      reply.header('content-security-policy', STAFF_CSP).header('cache-control', 'no-store');
+      // same-origin, not the portal's no-referrer: under no-referrer a browser sends `Origin: null` with a form's POST,
+      // and the Origin check below could not tell this page's forms from another site's.
+      reply
+        .header('content-security-policy', STAFF_CSP)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin');
     });
 
     const cookie = (request: FastifyRequest, value: string, maxAgeSeconds: number) =>

@@ -176,6 +176,8 @@ describe('staff security', () => {
       /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/,
     );
     expect(page.body).not.toContain('<script');
+    // Same-origin forms then carry their Origin (under no-referrer a browser would send `Origin: null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     // The id is stored hashed only.
     expect(p.count('SELECT count(*) FROM staff_sessions WHERE id_hash = ?', sessionOf(https))).toBe(0);
     expect(p.count('SELECT count(*) FROM staff_sessions')).toBe(1);
@@ -204,6 +206,7 @@ describe('staff security', () => {
     expect((await staff.post(url, { csrf, text: 'other origin' }, { origin: 'https://evil.example' })).statusCode).toBe(
       403,
     );
+    expect((await staff.post(url, { csrf, text: 'opaque origin' }, { origin: 'null' })).statusCode).toBe(403);
     expect(p.count("SELECT count(*) FROM thread_messages WHERE author = 'staff'")).toBe(0);
     expect((await staff.post(url, { csrf, text: 'fine' }, { origin: 'http://localhost:80' })).statusCode).toBe(303);
     expect((await staff.post(url, { csrf, text: 'no origin sent' })).statusCode).toBe(303);
