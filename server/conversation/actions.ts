@@ -1,5 +1,4 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
-import { toIstIso } from '../../src/shared/format/ist.ts';
 import type {
   ConversationAnswers,
   ConversationRequest,
@@ -185,6 +184,3 @@ export function createConversation(deps: ConversationDeps) {
     }
   };
 }
-
-/** A reply's sent_at: the moment in India's offset, as parents' messages carry theirs. */
-export const replyTime = (now: Date) => toIstIso(now);
