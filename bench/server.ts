@@ -4,7 +4,10 @@
  * database, driven by autocannon from this process over 127.0.0.1. Every
  * request carries a new request_id (and every chat a new file), so each one
  * is validated, answered and stored durably: no idempotent replays, no
- * deduplicated files.
+ * deduplicated files. Beside them, chat_thread (issue 24) on a database
+ * seeded with 1,000 parents of 100 messages each (60 of theirs, every 6th
+ * with a photo, and 40 staff replies), each request a random parent's
+ * token: the whole thread (the first open), and nothing new (the 30 s poll).
  * It prints figures; it passes or fails nothing.
  *
  *   npm run bench -- server                  10 s per scenario
@@ -16,6 +19,8 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
+import { tokenHash } from '../server/conversation/policy.ts';
+import { openDatabase } from '../server/db/database.ts';
 import { buildEnvelope } from '../src/shared/webhook/envelope.ts';
 import type { Envelope } from '../src/shared/webhook/types.ts';
 import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
@@ -38,7 +43,10 @@ interface AutocannonRequest {
   method: string;
   path: string;
   headers: Record<string, string>;
-  setupRequest: (request: { body?: string }) => { body?: string };
+  setupRequest: (request: { body?: string; headers?: Record<string, string> }) => {
+    body?: string;
+    headers?: Record<string, string>;
+  };
 }
 type Autocannon = (options: {
   url: string;
@@ -81,7 +89,7 @@ function freshRequests(envelope: Envelope): AutocannonRequest {
 }
 
 const oneMegabyte = randomBytes(1 << 20).toString('base64');
-const scenarios = [
+const scenarios: { name: string; connections: number; request: AutocannonRequest }[] = [
   {
     name: 'know_schedule',
     connections: 10,
@@ -111,6 +119,72 @@ const scenarios = [
   },
 ];
 
+const THREAD_PARENTS = 1000;
+const THREAD_MESSAGES = 100;
+
+/** The seeded threads, written before the server starts: each parent's token and the id of their last message. */
+function seedThreads(databasePath: string): { token: string; lastId: number }[] {
+  const db = openDatabase(databasePath);
+  const addRequest = db.prepare(`
+    INSERT INTO requests (request_id, body_hash, action, user_name, user_number, number_key, payload, timestamp_ist,
+      received_at, response_status, response_body)
+    VALUES (?, 'seed', 'chat_facilitator', ?, ?, ?, ?, ?, ?, 200, '{}')`);
+  const addMessage = db.prepare(`
+    INSERT INTO thread_messages (number_key, author, request_id, staff_name, text, sent_at, received_at)
+    VALUES (?, ?, ?, ?, ?, ?, ?)`);
+  const addBlob = db.prepare('INSERT INTO blobs (sha256, size, content) VALUES (?, ?, ?)');
+  const addAttachment = db.prepare(
+    "INSERT INTO attachments (request_id, position, filename, mimetype, size, sha256) VALUES (?, 0, 'photo.jpg', 'image/jpeg', ?, 'seed')",
+  );
+  const addToken = db.prepare(
+    "INSERT INTO parent_tokens (token_hash, number_key, created_at, expires_at) VALUES (?, ?, ?, '2999-01-01T00:00:00Z')",
+  );
+  const photo = randomBytes(50_000);
+  const now = new Date().toISOString();
+  const parents = db.transaction(() => {
+    addBlob.run('seed', photo.length, photo);
+    return Array.from({ length: THREAD_PARENTS }, (_, p) => {
+      const number = `+9170${String(p).padStart(8, '0')}`;
+      let lastId = 0;
+      for (let m = 0; m < THREAD_MESSAGES; m += 1) {
+        const fromParent = m % 5 < 3;
+        const text = `Message ${m} of a thread long enough to be a real one, about homework and the next session.`;
+        const requestId = fromParent ? randomUUID() : null;
+        if (requestId) {
+          addRequest.run(requestId, `Parent ${p}`, number, number, JSON.stringify({ message: text }), now, now);
+          if (m % 6 === 0) addAttachment.run(requestId, photo.length);
+        }
+        const author = fromParent ? 'parent' : 'staff';
+        lastId = Number(
+          addMessage.run(number, author, requestId, fromParent ? null : 'Meera Nair', text, now, now).lastInsertRowid,
+        );
+      }
+      const token = randomBytes(32).toString('base64url');
+      addToken.run(tokenHash(token), number, now);
+      return { token, lastId };
+    });
+  })();
+  db.close();
+  return parents;
+}
+
+function threadRequests(parents: readonly { token: string; lastId: number }[], whole: boolean): AutocannonRequest {
+  return {
+    method: 'POST',
+    path: WEBHOOK_PATH,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request) => {
+      const parent = parents[Math.floor(Math.random() * parents.length)] ?? parents[0];
+      const payload = whole ? {} : { payload: { after: String(parent?.lastId) } };
+      return {
+        ...request,
+        headers: { ...request.headers, authorization: `Bearer ${parent?.token ?? ''}` },
+        body: JSON.stringify({ action: 'chat_thread', ...payload }),
+      };
+    },
+  };
+}
+
 /**
  * CPU seconds the server process has used (Linux /proc), so a run on a busy
  * machine still tells what one request costs the server.
@@ -125,6 +199,19 @@ function serverCpuSeconds(pid: number | undefined): number | undefined {
 }
 
 const temp = makeTempPortalDir();
+const seedStarted = performance.now();
+const threads = seedThreads(temp.databasePath);
+console.log(
+  `seeded ${THREAD_PARENTS} parents x ${THREAD_MESSAGES} messages in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
+);
+// The whole thread as fast as 10 connections go (the server saturated, as in the scenarios above, so p99 is mostly
+// queueing) and over 1 connection (one request at a time: its own latency); then the poll that finds nothing new,
+// nearly all of the traffic (1,000 parents polling every 30 s send 33 a second).
+scenarios.push(
+  { name: 'chat_thread, 100 msgs', connections: 10, request: threadRequests(threads, true) },
+  { name: 'chat_thread, 100 msgs', connections: 1, request: threadRequests(threads, true) },
+  { name: 'chat_thread, none new', connections: 10, request: threadRequests(threads, false) },
+);
 const server = await spawnPortal({
   DATABASE_PATH: temp.databasePath,
   DIST_DIR: temp.distDir,
@@ -137,11 +224,16 @@ try {
     `server ${server.url} (pid ${server.child.pid}), ${DURATION_S} s per scenario after ${WARM_UP_S} s warm-up\n`,
   );
   console.log(
-    'scenario                 connections   requests/s   p50 ms   p99 ms      2xx    other   errors   server CPU/request',
+    'scenario                     connections   requests/s   p50 ms   p99 ms      2xx    other   errors   server CPU/request',
   );
   for (const scenario of scenarios) {
     const run = (duration: number) =>
-      autocannon({ url: server.url, connections: scenario.connections, duration, requests: [scenario.request] });
+      autocannon({
+        url: server.url,
+        connections: scenario.connections,
+        duration,
+        requests: [scenario.request],
+      });
     await run(WARM_UP_S);
     const cpuBefore = serverCpuSeconds(server.child.pid);
     const result = await run(DURATION_S);
@@ -153,7 +245,7 @@ try {
         : `${(((cpuAfter - cpuBefore) / ok) * 1e6).toFixed(0)} µs`;
     console.log(
       [
-        scenario.name.padEnd(24),
+        scenario.name.padEnd(28),
         String(scenario.connections).padStart(11),
         result.requests.average.toFixed(0).padStart(12),
         result.latency.p50.toFixed(1).padStart(8),

@@ -3,6 +3,11 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createConversation } from './conversation/actions.ts';
+import { demoSender, gatewaySender } from './conversation/code-sender.ts';
+import { threadFiles } from './conversation/files.ts';
+import { codeAtSignIn } from './conversation/sign-in-guard.ts';
+import { createConversationStore } from './conversation/store.ts';
 import { createRequestStore } from './db/request-store.ts';
 import { plainTextErrors, routingErrors } from './http/errors.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
@@ -11,6 +16,8 @@ import { knowMoreRedirect } from './http/know-more-redirect.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
 import { createRoster } from './roster/roster-store.ts';
+import { staffRoutes } from './staff/routes.ts';
+import { createStaffStore } from './staff/store.ts';
 import { createIntake } from './webhook/intake.ts';
 import { webhookRoute } from './webhook/route.ts';
 
@@ -39,12 +46,32 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
   // Request bodies are never compressed by the portal; refusing them avoids decompression bombs.
   await app.register(fastifyCompress, { globalDecompression: false });
   await app.register(fastifyRateLimit, { global: false });
+  const roster = createRoster(db);
+  const conversationStore = createConversationStore(db);
+  const conversation = createConversation({
+    store: conversationStore,
+    roster,
+    clock,
+    sendCode: config.codeWebhookUrl
+      ? gatewaySender(config.codeWebhookUrl, config.codeWebhookToken)
+      : demoSender(app.log),
+    portalHost: config.portalHost,
+    onSendFailed: (error) => app.log.error({ err: error }, 'the code gateway did not take a code'),
+  });
   webhookRoute(app, {
-    intake: createIntake({ store: createRequestStore(db), roster: createRoster(db), clock }),
+    intake: createIntake({
+      store: createRequestStore(db),
+      roster,
+      clock,
+      conversation,
+      signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
+    }),
     rateLimitMax: config.rateLimitMax,
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
+  threadFiles(app, conversationStore, clock);
+  await staffRoutes(app, { store: createStaffStore(db), files: conversationStore, clock, trust });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;

@@ -33,6 +33,14 @@ export interface ServerConfig {
    * follow, the server does not either).
    */
   knowMoreUrl: string | undefined;
+  /** REQUIRE_CODE_AT_SIGN_IN=1: sign-in needs a code sent to the phone (issue 24). Off: the spec's sign-in. */
+  requireCodeAtSignIn: boolean;
+  /** Where codes are POSTed as JSON (an SMS or WhatsApp gateway, or n8n); undefined: the demo mode, codes in the log. */
+  codeWebhookUrl: string | undefined;
+  /** Sent to the code gateway as `Authorization: Bearer`, when set. */
+  codeWebhookToken: string | undefined;
+  /** The portal's host for the code message's `@host #code` line; undefined: the host each request named. */
+  portalHost: string | undefined;
 }
 
 export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -98,6 +106,33 @@ function externalOrigin(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
+function flag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(raw)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  throw new Error(`${name} must be 1 or 0, got "${env[name] ?? ''}"`);
+}
+
+function httpUrl(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  if (!value) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
+    throw new Error(`${name} must be an http(s) URL, got "${value}"`);
+  }
+  return url.href;
+}
+
+/** A host name as the Web OTP line wants it: letters, digits, dots and hyphens, no scheme, no port. */
+function hostName(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim().toLowerCase();
+  if (!value) return undefined;
+  if (!/^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/.test(value)) {
+    throw new Error(`${name} must be a host name such as portal.example.org (no scheme, no port), got "${value}"`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -115,5 +150,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     logLevel: text(env, 'LOG_LEVEL', 'warn'),
     webhookOrigin: externalOrigin(env.VITE_WEBHOOK_URL),
     knowMoreUrl: knowMoreUrl(env.VITE_KNOW_MORE_URL),
+    requireCodeAtSignIn: flag(env, 'REQUIRE_CODE_AT_SIGN_IN'),
+    codeWebhookUrl: httpUrl(env, 'CODE_WEBHOOK_URL'),
+    codeWebhookToken: env.CODE_WEBHOOK_TOKEN?.trim() || undefined,
+    portalHost: hostName(env, 'PORTAL_HOST'),
   };
 }

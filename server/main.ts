@@ -1,4 +1,5 @@
 import { loadConfig } from './config.ts';
+import { DEMO_CODE_LINE } from './conversation/code-sender.ts';
 import { createPortalServer } from './server.ts';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -22,6 +23,14 @@ async function main(): Promise<void> {
       `Removed ${plural(requests, 'request')} and ${plural(files, 'file')} older than ${config.retentionDays} days`,
     );
   }
+  console.log(
+    config.codeWebhookUrl
+      ? `Sign-in codes are sent through ${new URL(config.codeWebhookUrl).origin} (CODE_WEBHOOK_URL)`
+      : `Sign-in codes: demo mode, no CODE_WEBHOOK_URL is set, so each code is written to this output ` +
+          `(look for "${DEMO_CODE_LINE}")`,
+  );
+  if (config.requireCodeAtSignIn) console.log('Sign-in asks for a code sent to the phone (REQUIRE_CODE_AT_SIGN_IN=1)');
+  console.log(`Staff inbox: http://${shownHost}:${port}/staff (add an account: npm run staff -- add EMAIL)`);
   console.log(`Thrive portal listening on http://${shownHost}:${port}`);
 
   let closing = false;

@@ -8,8 +8,8 @@ declare const self: ServiceWorkerGlobalScope;
 /** The empty page the app renders any address into (build/prerender.ts writes it). */
 const SHELL_URL = 'app-shell.html';
 
-/** Same-origin API paths are never pages, even when opened as one. */
-const NOT_PAGES = [/^\/api\//];
+/** Same-origin API paths are never pages, even when opened as one; the staff inbox is the server's own pages. */
+const NOT_PAGES = [/^\/api\//, /^\/staff(\/|$)/];
 
 /**
  * Precaches the build (every prerendered page, every route's JS and CSS, the

@@ -2,7 +2,8 @@
  * `npm run forget -- --number <phone>`: erases everything the reference
  * server stores for a phone number (a parent's right under India's DPDP
  * Act): every request sent with it, however it was typed, with its answer,
- * request_id and files, and its roster entry with the weekly sessions. It
+ * request_id and files, its chat thread with staff's replies, its verified
+ * devices' tokens, and its roster entry with the weekly sessions. It
  * prints what it removed. It can run while the server does.
  */
 import { existsSync } from 'node:fs';
@@ -13,7 +14,7 @@ import { forgetNumber } from '../db/erase.ts';
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count === 1 ? word : words}`;
 
 const { values } = parseArgs({ options: { number: { type: 'string' } } });
 const key = phoneKey(values.number ?? '');
@@ -34,6 +35,8 @@ try {
   console.log(`Erased everything stored for ${key} in ${databasePath}:`);
   console.log(`  ${plural(gone.requests, 'request')}, with their answers and request_ids`);
   console.log(`  ${plural(gone.attachments, 'attachment')}`);
+  console.log(`  the chat thread, with ${plural(gone.replies, 'staff reply', 'staff replies')}`);
+  console.log(`  ${plural(gone.tokens, 'verified device')} signed out (their tokens revoked)`);
   console.log(`  ${plural(gone.files, 'stored file')} no other request uses (${formatFileSize(gone.fileBytes)})`);
   const parent = gone.rosterParent;
   console.log(

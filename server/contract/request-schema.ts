@@ -19,6 +19,8 @@ import { ANY_CONTROL, CONTROL_BESIDES_LINE_BREAKS } from '../../src/shared/rules
 import { MESSAGE_MAX_LENGTH } from '../../src/shared/rules/message.ts';
 import { E164, INDIAN_MOBILE } from '../../src/shared/rules/phone.ts';
 import { LOCALES } from '../../src/shared/i18n/locale.ts';
+import { CODE_PATTERN } from '../../src/shared/rules/code.ts';
+import { CONVERSATION_ACTIONS, type ConversationAction } from '../../src/shared/webhook/conversation.ts';
 import type { Action } from '../../src/shared/webhook/types.ts';
 
 const NAME_MAX_LENGTH = 100;
@@ -186,59 +188,145 @@ function branch(action: Action, { description, payload, texts }: Branch): Schema
   };
 }
 
-export const requestSchema: Schema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  $id: 'urn:thrive-portal:webhook:request',
-  title: 'Thrive webhook request',
-  description:
-    'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which of the six branches applies. Unknown fields are rejected. See docs/webhook-contract.md.',
-  type: 'object',
-  required: ['action'],
-  properties: {
-    action: { description: 'Which action this is; it selects the branch below.', type: 'string', enum: ACTIONS },
+/** The cursor a chat_thread answer gives: opaque to the portal; the reference server's are decimal message ids. */
+export const CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
+
+/**
+ * The conversation actions (issue 24): not stored requests, so no request_id
+ * or timestamp_ist. request_code and verify_code name the parent; chat_thread
+ * and revoke_token carry no user: the `Authorization: Bearer` token says who.
+ */
+const CONVERSATION_BRANCHES = {
+  request_code: {
+    title: 'request_code',
+    description:
+      'A registered parent asks for a 6-digit code, sent to their phone in their language. The name and number must be on the roster (404 otherwise).',
+    type: 'object',
+    required: ['action', 'user'],
+    additionalProperties: false,
+    properties: { action: { const: 'request_code' }, user: ref('user'), language: ref('language') },
   },
-  discriminator: { propertyName: 'action' },
-  oneOf: ACTIONS.map(ref),
-  $defs: {
-    user,
-    timestamp_ist: {
-      description: 'When the person acted: ISO 8601 with milliseconds and the Asia/Kolkata offset.',
-      type: 'string',
-      format: 'date-time',
-      examples: ['2026-11-23T07:21:45.120+05:30'],
+  verify_code: {
+    title: 'verify_code',
+    description: 'The parent trades the code for a bearer token. The answer holds the token; nothing else ever does.',
+    type: 'object',
+    required: ['action', 'user', 'payload'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'verify_code' },
+      user: ref('user'),
+      payload: {
+        type: 'object',
+        required: ['code'],
+        additionalProperties: false,
+        properties: {
+          code: { description: 'The 6 digits the parent received.', type: 'string', pattern: CODE_PATTERN.source },
+        },
+      },
+      language: ref('language'),
     },
-    request_id: {
-      description:
-        'A UUID (a v4 UUID from the portal) made once per action and kept on every retry of it: the key for idempotency. Letter case does not matter (an upper-case copy is the same id); the nil UUID is refused.',
-      type: 'string',
-      pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
-      not: { pattern: '^0{8}-0{4}-0{4}-0{4}-0{12}$' },
-    },
-    language: {
-      description:
-        'Optional: the language the person uses the portal in, so the workflow can answer in it. Absent means English.',
-      enum: LOCALES,
-    },
-    day: {
-      description: 'A calendar day as YYYY-MM-DD, read in Asia/Kolkata; today or later.',
-      type: 'string',
-      format: 'date',
-      examples: ['2026-11-25'],
-    },
-    note: {
-      description:
-        'Optional free text, trimmed; left out when empty. Line breaks are allowed; no other control characters.',
-      type: 'string',
-      minLength: 1,
-      maxLength: NOTE_MAX_LENGTH,
-      not: { pattern: CONTROL_BESIDES_LINE_BREAKS.source },
-    },
-    empty_payload: {
-      description: 'These actions carry no payload content; the client sends {} and it may be left out.',
-      type: 'object',
-      maxProperties: 0,
-    },
-    attachment,
-    ...Object.fromEntries(ACTIONS.map((action) => [action, branch(action, BRANCHES[action])])),
   },
-};
+  chat_thread: {
+    title: 'chat_thread',
+    description:
+      "With `Authorization: Bearer <token>`: the messages of the parent's thread after `after` (from the start without it), oldest first.",
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'chat_thread' },
+      payload: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          after: {
+            description: 'The `cursor` of an earlier chat_thread answer, as it was given.',
+            type: 'string',
+            pattern: CURSOR_PATTERN,
+          },
+        },
+      },
+      language: ref('language'),
+    },
+  },
+  revoke_token: {
+    title: 'revoke_token',
+    description: 'With `Authorization: Bearer <token>`: ends the token (logout).',
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: { action: { const: 'revoke_token' }, payload: ref('empty_payload'), language: ref('language') },
+  },
+} as const satisfies Record<ConversationAction, Schema>;
+
+/** Every action the webhook takes: the spec's six, then the conversation's. */
+export const ALL_ACTIONS: readonly (Action | ConversationAction)[] = [...ACTIONS, ...CONVERSATION_ACTIONS];
+
+/** The request schema for these actions (the n8n workflow takes the spec's six until it has the conversation's). */
+export function requestSchemaFor(actions: readonly (Action | ConversationAction)[]): Schema {
+  const conversation = actions.filter((action): action is ConversationAction =>
+    (CONVERSATION_ACTIONS as readonly string[]).includes(action),
+  );
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: 'urn:thrive-portal:webhook:request',
+    title: 'Thrive webhook request',
+    description:
+      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions and the four conversation actions. Unknown fields are rejected. See docs/webhook-contract.md.',
+    type: 'object',
+    required: ['action'],
+    properties: {
+      action: { description: 'Which action this is; it selects the branch below.', type: 'string', enum: actions },
+    },
+    discriminator: { propertyName: 'action' },
+    oneOf: actions.map(ref),
+    $defs: {
+      user,
+      timestamp_ist: {
+        description: 'When the person acted: ISO 8601 with milliseconds and the Asia/Kolkata offset.',
+        type: 'string',
+        format: 'date-time',
+        examples: ['2026-11-23T07:21:45.120+05:30'],
+      },
+      request_id: {
+        description:
+          'A UUID (a v4 UUID from the portal) made once per action and kept on every retry of it: the key for idempotency. Letter case does not matter (an upper-case copy is the same id); the nil UUID is refused.',
+        type: 'string',
+        pattern: '^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$',
+        not: { pattern: '^0{8}-0{4}-0{4}-0{4}-0{12}$' },
+      },
+      language: {
+        description:
+          'Optional: the language the person uses the portal in, so the workflow can answer in it. Absent means English.',
+        enum: LOCALES,
+      },
+      day: {
+        description: 'A calendar day as YYYY-MM-DD, read in Asia/Kolkata; today or later.',
+        type: 'string',
+        format: 'date',
+        examples: ['2026-11-25'],
+      },
+      note: {
+        description:
+          'Optional free text, trimmed; left out when empty. Line breaks are allowed; no other control characters.',
+        type: 'string',
+        minLength: 1,
+        maxLength: NOTE_MAX_LENGTH,
+        not: { pattern: CONTROL_BESIDES_LINE_BREAKS.source },
+      },
+      empty_payload: {
+        description: 'These actions carry no payload content; the client sends {} and it may be left out.',
+        type: 'object',
+        maxProperties: 0,
+      },
+      attachment,
+      ...Object.fromEntries(ACTIONS.map((action) => [action, branch(action, BRANCHES[action])])),
+      ...Object.fromEntries(conversation.map((action) => [action, CONVERSATION_BRANCHES[action]])),
+    },
+  };
+}
+
+export const requestSchema: Schema = requestSchemaFor(ALL_ACTIONS);
+
+/** The spec's six actions only. */
+export const specRequestSchema: Schema = requestSchemaFor(ACTIONS);

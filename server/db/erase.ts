@@ -7,6 +7,8 @@ export interface Erased {
   /** Stored files no remaining request refers to, and their bytes. */
   files: number;
   fileBytes: number;
+  /** Staff replies in the threads (a parent's messages go with their requests). */
+  replies: number;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,34 +25,73 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
   return db
     .transaction((): Erased => {
       const attachments = db.prepare(`DELETE FROM attachments WHERE request_id IN (${ids})`).run(...params).changes;
+      db.prepare(`DELETE FROM thread_messages WHERE request_id IN (${ids})`).run(...params);
+      db.prepare(`DELETE FROM request_handling WHERE request_id IN (${ids})`).run(...params);
       const requests = db.prepare(`DELETE FROM requests WHERE ${which}`).run(...params).changes;
       const unused = db.prepare<[], { n: number; bytes: number }>(
         `SELECT count(*) AS n, total(size) AS bytes FROM blobs WHERE ${UNUSED_FILE}`,
       );
       const { n: files = 0, bytes: fileBytes = 0 } = unused.get() ?? {};
       db.prepare(`DELETE FROM blobs WHERE ${UNUSED_FILE}`).run();
-      return { requests, attachments, files, fileBytes };
+      return { requests, attachments, files, fileBytes, replies: 0 };
     })
     .immediate();
 }
 
-/** The retention rule: everything received more than `days` days before `now` goes. */
+/**
+ * The retention rule: every request and staff reply received more than
+ * `days` days before `now` goes, and with them what has outlived its use:
+ * codes and tokens past their expiry, staff sessions past theirs, code
+ * requests and failed staff sign-ins older than a day (they only count
+ * towards limits of an hour or less), and read marks of emptied threads.
+ */
 export function removeExpired(db: Db, now: Date, days: number): Erased {
   const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-  return eraseRequests(db, 'received_at < ?', cutoff);
+  const erased = eraseRequests(db, 'received_at < ?', cutoff);
+  const nowIso = now.toISOString();
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const replies = db
+    .transaction(() => {
+      const removed = db
+        .prepare("DELETE FROM thread_messages WHERE author = 'staff' AND received_at < ?")
+        .run(cutoff).changes;
+      db.prepare('DELETE FROM thread_reads WHERE number_key NOT IN (SELECT number_key FROM thread_messages)').run();
+      db.prepare('DELETE FROM sign_in_codes WHERE expires_at <= ?').run(nowIso);
+      db.prepare('DELETE FROM parent_tokens WHERE expires_at <= ?').run(nowIso);
+      db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').run(nowIso);
+      db.prepare('DELETE FROM code_requests WHERE requested_at < ?').run(dayAgo);
+      db.prepare('DELETE FROM staff_sign_in_failures WHERE failed_at < ?').run(dayAgo);
+      return removed;
+    })
+    .immediate();
+  return { ...erased, replies };
 }
 
 export interface Forgotten extends Erased {
   /** The roster entry removed with the requests: the parent's name and weekly sessions, or none. */
   rosterParent: { name: string; sessions: number } | undefined;
+  /** Devices whose verification ended: their tokens are revoked. */
+  tokens: number;
 }
 
 /**
  * A parent's right to erasure (India's DPDP Act): every request stored for
- * the number (by its phone key), and the number's roster entry.
+ * the number (by its phone key), the whole thread with staff's replies, the
+ * tokens (every verified device is signed out), codes and code requests,
+ * and the number's roster entry.
  */
 export function forgetNumber(db: Db, numberKey: string): Forgotten {
   const erased = eraseRequests(db, 'number_key = ?', numberKey);
+  const { replies, tokens } = db
+    .transaction(() => {
+      const removed = db.prepare('DELETE FROM thread_messages WHERE number_key = ?').run(numberKey).changes;
+      db.prepare('DELETE FROM thread_reads WHERE number_key = ?').run(numberKey);
+      db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
+      db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
+      const revoked = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?').run(numberKey).changes;
+      return { replies: removed, tokens: revoked };
+    })
+    .immediate();
   const rosterParent = db
     .transaction(() => {
       const parent = db.prepare<[string], { name: string }>('SELECT name FROM parents WHERE number = ?').get(numberKey);
@@ -62,5 +103,5 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
     .immediate();
   // Moves what the WAL still holds of the erased rows into the (overwritten) database file, and empties the WAL.
   db.pragma('wal_checkpoint(TRUNCATE)');
-  return { ...erased, rosterParent };
+  return { ...erased, replies, tokens, rosterParent };
 }

@@ -59,4 +59,83 @@ ${sqliteRequestColumns(2)}
 ${sqliteRequestIndexes(2)}
   CREATE INDEX attachments_by_blob ON attachments (sha256);
   `,
+  // 3: the two-way conversation (issue 24): sign-in codes and the rate limit on asking for them, parents' bearer
+  // tokens, the thread (each parent message is also its chat_facilitator request; staff replies are only here),
+  // staff accounts, sessions and failed sign-ins, what staff have read, and which requests they have handled.
+  // Codes, tokens and session ids are kept hashed. AUTOINCREMENT: a message id is never reused after an
+  // erasure, so a portal's cursor never skips a later message.
+  `
+  CREATE TABLE sign_in_codes (
+    number_key TEXT PRIMARY KEY,
+    code_hash TEXT NOT NULL,
+    tries INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE code_requests (
+    number_key TEXT NOT NULL,
+    address TEXT NOT NULL,
+    requested_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX code_requests_by_number ON code_requests (number_key, requested_at);
+  CREATE INDEX code_requests_by_address ON code_requests (address, requested_at);
+
+  CREATE TABLE parent_tokens (
+    token_hash TEXT PRIMARY KEY,
+    number_key TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX parent_tokens_by_number ON parent_tokens (number_key);
+
+  CREATE TABLE thread_messages (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    number_key TEXT NOT NULL,
+    author TEXT NOT NULL CHECK (author IN ('parent', 'staff')),
+    request_id TEXT UNIQUE REFERENCES requests (request_id),
+    staff_name TEXT,
+    text TEXT NOT NULL,
+    sent_at TEXT NOT NULL,
+    received_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX thread_by_number ON thread_messages (number_key, id);
+  CREATE INDEX thread_by_received ON thread_messages (received_at);
+  INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at)
+    SELECT number_key, 'parent', request_id, json_extract(payload, '$.message'), timestamp_ist, received_at
+    FROM requests WHERE action = 'chat_facilitator' ORDER BY id;
+
+  CREATE TABLE thread_reads (
+    number_key TEXT PRIMARY KEY,
+    read_through INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE request_handling (
+    request_id TEXT PRIMARY KEY REFERENCES requests (request_id),
+    handled_at TEXT NOT NULL,
+    handled_by TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE staff (
+    id INTEGER PRIMARY KEY,
+    email TEXT NOT NULL UNIQUE,
+    name TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE staff_sessions (
+    id_hash TEXT PRIMARY KEY,
+    staff_id INTEGER NOT NULL REFERENCES staff (id) ON DELETE CASCADE,
+    csrf_token TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE staff_sign_in_failures (
+    email TEXT NOT NULL,
+    failed_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX staff_failures_by_email ON staff_sign_in_failures (email, failed_at);
+  `,
 ];

@@ -30,6 +30,8 @@ export interface NewRequest {
   timestampIst: string;
   receivedAt: Date;
   attachments: readonly DecodedAttachment[];
+  /** A chat message's text: it also joins the number's thread (issue 24). */
+  threadText: string | undefined;
   answer: StoredAnswer;
 }
 
@@ -63,19 +65,23 @@ export function createRequestStore(db: Db): RequestStore {
       preferred_times, language, timestamp_ist, received_at, response_status, response_body)
     VALUES (@requestId, @bodyHash, @action, @userName, @userNumber, @numberKey, @payload, @note, @message,
       @preferredTimes, @language, @timestampIst, @receivedAt, @status, @body)`);
+  const insertThreadMessage = db.prepare(`
+    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at)
+    VALUES (?, 'parent', ?, ?, ?, ?)`);
   const insertBlob = db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, content) VALUES (?, ?, ?)');
   const insertAttachment = db.prepare(
     'INSERT INTO attachments (request_id, position, filename, mimetype, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
   );
 
   const write = (request: NewRequest) => {
+    const numberKey = phoneKey(request.userNumber) ?? request.userNumber;
     insertRequest.run({
       requestId: request.requestId,
       bodyHash: request.bodyHash,
       action: request.action,
       userName: request.userName,
       userNumber: request.userNumber,
-      numberKey: phoneKey(request.userNumber) ?? request.userNumber,
+      numberKey,
       payload: JSON.stringify(request.payload),
       note: request.note ?? null,
       message: request.message ?? null,
@@ -90,6 +96,10 @@ export function createRequestStore(db: Db): RequestStore {
       insertBlob.run(file.sha256, file.bytes.length, file.bytes);
       insertAttachment.run(request.requestId, position, file.filename, file.mimetype, file.bytes.length, file.sha256);
     });
+    if (request.threadText !== undefined) {
+      const receivedAt = request.receivedAt.toISOString();
+      insertThreadMessage.run(numberKey, request.requestId, request.threadText, request.timestampIst, receivedAt);
+    }
   };
   const commit = createGroupCommit(db, write);
   // Requests accepted but not yet committed: a copy arriving meanwhile must find them.

@@ -1,4 +1,7 @@
 import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
+import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
+import type { Envelope } from '../../src/shared/webhook/types.ts';
+import type { RequestContext } from '../conversation/actions.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
@@ -9,12 +12,23 @@ import { reasons } from './messages.ts';
 import { checkRules } from './rules.ts';
 import { reasonFor } from './schema-reasons.ts';
 
-export type Outcome = { status: number; json: string; replayed: boolean } | { status: number; text: string };
+/** An answer to send: JSON, or a plain-text refusal; `headers` such as Retry-After or WWW-Authenticate. */
+export type Outcome = ({ status: number; json: string; replayed: boolean } | { status: number; text: string }) & {
+  headers?: Record<string, string>;
+};
 
 export interface IntakeDeps {
   store: RequestStore;
   roster: Roster;
   clock: () => Date;
+  conversation: (request: ConversationRequest, context: RequestContext) => Promise<Outcome>;
+  /**
+   * REQUIRE_CODE_AT_SIGN_IN: know_schedule (the portal's sign-in) answers
+   * only with a bearer token given to the same number. Undefined: the spec's
+   * sign-in, unchanged.
+   */
+  signInGuard:
+    ((envelope: Envelope<'know_schedule'>, authorization: string | undefined) => Outcome | undefined) | undefined;
 }
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });
@@ -31,11 +45,24 @@ function storedPayload(envelope: AnyEnvelope): unknown {
  * store, so two copies arriving together cannot both be stored; the answer
  * waits until the request is on disk.
  */
-export function createIntake({ store, roster, clock }: IntakeDeps): (body: unknown) => Promise<Outcome> {
-  return async (body) => {
+const isConversation = (request: AnyEnvelope | ConversationRequest): request is ConversationRequest =>
+  (CONVERSATION_ACTIONS as readonly string[]).includes(request.action satisfies string);
+
+export function createIntake({
+  store,
+  roster,
+  clock,
+  conversation,
+  signInGuard,
+}: IntakeDeps): (body: unknown, context: RequestContext) => Promise<Outcome> {
+  return async (body, context) => {
     const schema = checkAgainstSchema(body);
     if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
+    if (isConversation(schema.envelope)) return conversation(schema.envelope, context);
     const envelope = normalisedEnvelope(schema.envelope);
+    // Before the replay look-up: a stored sign-in is not answered again to someone without the token.
+    const guarded = envelope.action === 'know_schedule' ? signInGuard?.(envelope, context.authorization) : undefined;
+    if (guarded) return guarded;
 
     const decoded = decodeEnvelopeAttachments(envelope);
     if (!decoded.ok) return refuse(decoded.status, decoded.reason);
@@ -70,6 +97,7 @@ export function createIntake({ store, roster, clock }: IntakeDeps): (body: unkno
       timestampIst: envelope.timestamp_ist,
       receivedAt: now,
       attachments: decoded.attachments,
+      threadText: envelope.action === 'chat_facilitator' ? envelope.payload.message : undefined,
       answer: { status: 200, body: json },
     });
     return { status: 200, json, replayed: false };

@@ -46,6 +46,22 @@ export const reasons = {
   reusedRequestId: 'This request_id was already used for a different request. Send a new request_id.',
   notOnRoster: 'No schedule is available for these details. Please check them, or contact the programme team.',
   wrongMethod: 'Send the webhook a POST request',
+  // The conversation actions (issue 24).
+  notOnRosterForCode:
+    'We cannot send a code for these details. Please check the name and number, or contact the programme team.',
+  tooManyCodesForNumber: 'Too many codes were asked for this phone number. Please wait a few minutes and try again.',
+  tooManyCodesFromAddress: 'Too many codes were asked from this address. Please wait an hour and try again.',
+  codeNotSent: 'The code could not be sent. Please try again in a moment.',
+  invalidCode: 'Enter the 6-digit code: six digits, nothing else',
+  wrongCode: (left: number) => `This code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+  codeEnded: 'That was the 5th wrong code, so this code no longer works. Ask for a new code.',
+  noCode:
+    'No code is waiting for this number: it expired after 10 minutes, was used, or was tried 5 times. Ask for a new code.',
+  tokenMissing: 'Verify your phone first: ask for a code and enter it.',
+  tokenUnknown: 'This device is not verified any more (it signed out, or the token is not known). Ask for a new code.',
+  tokenExpired: 'This device was verified more than 90 days ago. Ask for a new code.',
+  codeRequiredAtSignIn: 'Enter the 6-digit code sent to your phone to sign in.',
+  invalidCursor: 'payload.after is not a cursor this webhook gave. Ask again without it.',
   badUrl: 'This address is not valid',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again in a moment.',

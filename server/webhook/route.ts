@@ -3,11 +3,12 @@ import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { BODY_LIMIT_BYTES } from '../config.ts';
 import { createNumberLimit } from '../http/number-limit.ts';
+import type { RequestContext } from '../conversation/actions.ts';
 import type { Outcome } from './intake.ts';
 import { reasons } from './messages.ts';
 
 export interface WebhookRouteOptions {
-  intake: (body: unknown) => Promise<Outcome>;
+  intake: (body: unknown, context: RequestContext) => Promise<Outcome>;
   /** Requests per window per client IP; 0 turns the limit off. */
   rateLimitMax: number;
   /** Requests per window per phone number, from any address; 0 turns the limit off. */
@@ -39,8 +40,13 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
       reply.code(429).header('retry-after', String(verdict.retryAfterSeconds));
       return reply.type('text/plain; charset=utf-8').send(reasons.tooManyRequestsForNumber);
     }
-    const outcome = await options.intake(request.body);
+    const outcome = await options.intake(request.body, {
+      authorization: request.headers.authorization,
+      address: request.ip,
+      hostname: request.hostname,
+    });
     reply.code(outcome.status);
+    if (outcome.headers) reply.headers(outcome.headers);
     if ('text' in outcome) return reply.type('text/plain; charset=utf-8').send(outcome.text);
     // Says a repeat was recognised: the answer is the first one, and nothing new was stored.
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');

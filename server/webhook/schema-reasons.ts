@@ -67,6 +67,8 @@ function fieldReason(path: string, error: ErrorObject, body: unknown): string | 
   if (path === '/timestamp_ist') return reasons.invalidTimestamp;
   if (path === '/request_id') return error.keyword === 'not' ? reasons.nilRequestId : reasons.invalidRequestId;
   if (path === '/language') return reasons.invalidLanguage;
+  if (path === '/payload/code') return reasons.invalidCode;
+  if (path === '/payload/after') return reasons.invalidCursor;
   return undefined;
 }
 

@@ -29,3 +29,7 @@ export const OUTBOX_SYNC_TAG = 'thrive-outbox';
 /** Files and text another app shared to the portal (the share target), waiting for the chat screen. */
 export const SHARED_FILES_DB = 'thrive-shared-files';
 export const SHARED_FILES_STORE = 'waiting';
+
+/** The bearer token of the device's verified phone (issue 24), for reading the conversation's thread. */
+export const CONVERSATION_TOKEN_DB = 'thrive-conversation-token';
+export const CONVERSATION_TOKEN_STORE = 'token';

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
@@ -8,6 +10,8 @@ export interface RealPortal {
   url: string;
   /** Runs a read-only query on the server's database, while the server runs. */
   query<T>(sql: string, ...params: unknown[]): T[];
+  /** Makes a staff account with `npm run staff -- add`, the password from STAFF_PASSWORD (no terminal). */
+  addStaff(email: string, name: string, password: string): void;
 }
 
 /**
@@ -43,6 +47,13 @@ export const test = base.extend<{ portal: RealPortal }, { server: SpawnedPortal 
         } finally {
           db.close();
         }
+      },
+      addStaff(email, name, password) {
+        execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', 'add', email, '--name', name], {
+          cwd: resolve(import.meta.dirname, '../..'),
+          env: { ...process.env, DATABASE_PATH: server.databasePath, STAFF_PASSWORD: password },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
       },
     });
   },

@@ -54,6 +54,19 @@ const chat = (attachments: Attachment[], number?: string) =>
 
 type Probe = [name: string, run: (server: SpawnedPortal) => Promise<string | undefined>];
 
+/** The first match of `pattern` in what the server has written, waiting for its output (not for time) up to 10 s. */
+async function inOutput(server: SpawnedPortal, pattern: RegExp): Promise<RegExpExecArray | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const match = pattern.exec(server.output());
+    if (match || Date.now() > deadline) return match ?? undefined;
+    await new Promise((more) => {
+      server.child.stdout?.once('data', more);
+      setTimeout(more, deadline - Date.now()).unref();
+    });
+  }
+}
+
 /** Undefined when `actual` is what was expected, else what was seen. */
 const expectAnswer = (actual: { status: number; text: string }, status: number, text?: string) =>
   actual.status === status && (text === undefined || actual.text === text)
@@ -156,6 +169,19 @@ const probes: Probe[] = [
         (statSync(path).mode & 0o777).toString(8),
       );
       return modes.join() === '600,700' ? undefined : `modes ${modes.join()}`;
+    },
+  ],
+  [
+    'demo mode: npm start says where to look, and the code in the log verifies the phone',
+    async (server) => {
+      if (!server.output().includes('look for "demo mode: sign-in code"')) return 'the start output says nothing';
+      const user = { name: 'Test Parent', number: '9000000001' };
+      const asked = await post(server, { action: 'request_code', user });
+      if (asked.status !== 200) return `request_code: ${asked.status} ${asked.text}`;
+      const code = (await inOutput(server, /demo mode: sign-in code for \+919000000001 is ([0-9]{6})/))?.[1];
+      if (!code) return 'no code in the log';
+      const verified = await post(server, { action: 'verify_code', user, payload: { code } });
+      return verified.status === 200 ? undefined : `verify_code: ${verified.status} ${verified.text}`;
     },
   ],
   [

@@ -1,5 +1,6 @@
 /**
- * The request schema (server/contract/request-schema.ts) compiled ahead of
+ * The request schema of the six spec actions (server/contract/request-schema.ts;
+ * the conversation actions of issue 24 come to n8n with issue 25) compiled ahead of
  * time into standalone JavaScript, with the reference server's Ajv settings
  * (server/webhook/contract.ts): a Code node can neither import the schema nor
  * compile it (Ajv compiles with `new Function`). Descriptions and examples
@@ -8,7 +9,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import standaloneCode from 'ajv/dist/standalone/index.js';
-import { requestSchema } from '../../../server/contract/request-schema.ts';
+import { specRequestSchema } from '../../../server/contract/request-schema.ts';
 
 const ANNOTATIONS = new Set(['description', 'examples', 'title']);
 
@@ -24,7 +25,7 @@ function withoutAnnotations(node: unknown): unknown {
 
 /** ESM exporting `validate`, the compiled request schema. */
 export function requestValidatorCode(): string {
-  const schema = withoutAnnotations(requestSchema) as Record<string, unknown>;
+  const schema = withoutAnnotations(specRequestSchema) as Record<string, unknown>;
   const ajv = new Ajv2020({
     discriminator: true,
     strict: true,

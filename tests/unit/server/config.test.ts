@@ -86,4 +86,41 @@ describe('loadConfig', () => {
   ])('refuses %s=%s with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
+
+  it('keeps the spec’s sign-in and the demo mode for codes unless told otherwise (issue 24)', () => {
+    expect(loadConfig({}, '/srv')).toMatchObject({
+      requireCodeAtSignIn: false,
+      codeWebhookUrl: undefined,
+      codeWebhookToken: undefined,
+      portalHost: undefined,
+    });
+    expect(
+      loadConfig(
+        {
+          REQUIRE_CODE_AT_SIGN_IN: '1',
+          CODE_WEBHOOK_URL: 'https://sms.example.org/send',
+          CODE_WEBHOOK_TOKEN: ' secret ',
+          PORTAL_HOST: 'Portal.Thrive.org',
+        },
+        '/srv',
+      ),
+    ).toMatchObject({
+      requireCodeAtSignIn: true,
+      codeWebhookUrl: 'https://sms.example.org/send',
+      codeWebhookToken: 'secret',
+      portalHost: 'portal.thrive.org',
+    });
+  });
+
+  it.each([
+    [{ REQUIRE_CODE_AT_SIGN_IN: 'maybe' }, 'REQUIRE_CODE_AT_SIGN_IN must be 1 or 0, got "maybe"'],
+    [
+      { CODE_WEBHOOK_URL: 'ftp://sms.example.org' },
+      'CODE_WEBHOOK_URL must be an http(s) URL, got "ftp://sms.example.org"',
+    ],
+    [{ PORTAL_HOST: 'https://portal.thrive.org' }, 'PORTAL_HOST must be a host name such as portal.example.org'],
+    [{ PORTAL_HOST: 'portal.thrive.org:8080' }, 'PORTAL_HOST must be a host name such as portal.example.org'],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env, '/srv')).toThrow(message);
+  });
 });

@@ -78,7 +78,7 @@ describe('retention', () => {
     now = new Date('2026-03-01T10:00:00Z');
     const again = await createPortalServer(config, () => now);
     cleanups.push(() => again.close());
-    expect(again.expired).toEqual({ requests: 2, attachments: 2, files: 1, fileBytes: 500 });
+    expect(again.expired).toEqual({ requests: 2, attachments: 2, files: 1, fileBytes: 500, replies: 0 });
     const count = (sql: string) => again.db.prepare(sql).pluck().get();
     expect(count('SELECT count(*) FROM requests')).toBe(1);
     expect(again.db.prepare('SELECT payload FROM requests').pluck().get()).toBe('{"message":"recent"}');
@@ -122,18 +122,35 @@ describe('npm run forget', { timeout: 30_000 }, () => {
     const other = { ...chat('mine', [photo]), user: VISITOR };
     await p.post(other);
     await p.post(bookConsult());
+    // A staff reply in the thread, and a verified device.
+    p.db
+      .prepare(
+        `INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
+         VALUES ('+919000000001', 'staff', 'Meera', 'Hello', '2026-11-25T12:00:00.000+05:30', '2026-11-25T06:30:00Z')`,
+      )
+      .run();
+    p.db
+      .prepare(
+        `INSERT INTO parent_tokens (token_hash, number_key, created_at, expires_at)
+         VALUES ('hash', '+919000000001', '2026-11-25T06:30:00Z', '2027-02-23T06:30:00Z')`,
+      )
+      .run();
 
     const output = forget(p, '90000 00001');
     expect(output.split('\n')).toEqual([
       `Erased everything stored for +919000000001 in ${p.config.databasePath}:`,
       '  2 requests, with their answers and request_ids',
       '  2 attachments',
+      '  the chat thread, with 1 staff reply',
+      '  1 verified device signed out (their tokens revoked)',
       '  1 stored file no other request uses (1.00 KB)',
       '  the roster entry "Test Parent" with 4 weekly sessions',
       '',
     ]);
     expect(p.count('SELECT count(*) FROM requests WHERE number_key = ?', '+919000000001')).toBe(0);
     expect(p.count("SELECT count(*) FROM parents WHERE number = '+919000000001'")).toBe(0);
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE number_key = '+919000000001'")).toBe(0);
+    expect(p.count('SELECT count(*) FROM parent_tokens')).toBe(0);
     expect(p.count("SELECT count(*) FROM sessions WHERE parent_number = '+919000000001'")).toBe(0);
     // The visitor's requests and the photo they also sent stay.
     expect(p.count('SELECT count(*) FROM requests')).toBe(2);

@@ -16,6 +16,7 @@ import { columnsOf } from '../../../../server/db/requests-table.ts';
 const SHIPPED = [
   '6e21d621f52ed83d80e60b9976759a2e157f2825fe4ff9e8ecc05c9f5a5cfd86',
   'd5c2846c4239a4099041204e31b2080e68534e183c1a4d846648116985f00e3e',
+  '8371822f6c6681dea73e369eed9f50fdb6d17e6d176a9ce7fe406ddeedd35e6a',
 ];
 
 let dir: string;

@@ -6,6 +6,7 @@ import { ATTACHMENT_TYPES } from '../../../../src/shared/rules/attachment.ts';
 import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
+import { CONVERSATION_ACTIONS, type ConversationAction } from '../../../../src/shared/webhook/conversation.ts';
 import type { Action } from '../../../../src/shared/webhook/types.ts';
 
 // `satisfies` makes this list fail to compile when an action is added to the portal and not here.
@@ -36,9 +37,9 @@ const portalEnvelopes = [
 ];
 
 describe('the JSON Schema in server/contract is the contract the portal speaks', () => {
-  it('names exactly the portal’s actions', () => {
+  it('names exactly the portal’s actions: the six spec actions, then the conversation’s', () => {
     const actionProperty = (requestSchema.properties as { action: { enum: string[] } }).action;
-    expect([...actionProperty.enum].sort()).toEqual(Object.keys(ACTIONS).sort());
+    expect(actionProperty.enum).toEqual([...Object.keys(ACTIONS), ...CONVERSATION_ACTIONS]);
   });
 
   it.each(portalEnvelopes.map((envelope) => [envelope.action, envelope] as const))(
@@ -54,9 +55,12 @@ describe('the JSON Schema in server/contract is the contract the portal speaks',
     expect(committed).toEqual(requestSchema);
   });
 
-  it.each(Object.keys(ACTIONS) as Action[])('describes the answer to %s', (action) => {
-    expect(() => answerValidator(action)).not.toThrow();
-  });
+  it.each([...(Object.keys(ACTIONS) as Action[]), ...CONVERSATION_ACTIONS] as (Action | ConversationAction)[])(
+    'describes the answer to %s',
+    (action) => {
+      expect(() => answerValidator(action)).not.toThrow();
+    },
+  );
 });
 
 const defs = requestSchema.$defs as Record<

@@ -1,0 +1,119 @@
+/**
+ * `npm run staff -- <verb>`: the staff accounts of the inbox at /staff.
+ *
+ *   npm run staff -- add EMAIL [--name "Priya Sharma"]   make an account, or set a new password
+ *   npm run staff -- remove EMAIL                        remove it, signing it out everywhere
+ *   npm run staff -- list
+ *
+ * `add` asks for the password twice on a terminal, or reads STAFF_PASSWORD
+ * when there is none (a script, a container). The password is kept only as
+ * a scrypt hash. The name is what parents see beside a reply (the part of
+ * the email before @ when none is given).
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { hashSecret, PASSWORD_COST } from '../conversation/secrets.ts';
+import { openDatabase } from '../db/database.ts';
+import { normaliseEmail, passwordProblem } from '../staff/rules.ts';
+
+const USAGE = 'Usage: npm run staff -- add EMAIL [--name "Full Name"] | remove EMAIL | list';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+/** Reads one line from the terminal without echoing it. */
+function askHidden(prompt: string): Promise<string> {
+  return new Promise((resolve) => {
+    process.stdout.write(prompt);
+    const stdin = process.stdin;
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let typed = '';
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === '\u0003') {
+          process.stdout.write('\n');
+          process.exit(130);
+        }
+        if (char === '\r' || char === '\n') {
+          stdin.setRawMode(false);
+          stdin.pause();
+          stdin.off('data', onData);
+          process.stdout.write('\n');
+          resolve(typed);
+          return;
+        }
+        typed = char === '\u007f' || char === '\b' ? typed.slice(0, -1) : typed + char;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+async function newPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const password = process.env.STAFF_PASSWORD ?? '';
+    if (!password) fail('No terminal to ask for the password: set STAFF_PASSWORD.');
+    return password;
+  }
+  const password = await askHidden('Password: ');
+  const problem = passwordProblem(password);
+  if (problem) fail(problem);
+  if ((await askHidden('Password again: ')) !== password) fail('The two passwords differ; nothing was changed.');
+  return password;
+}
+
+const { values, positionals } = parseArgs({ options: { name: { type: 'string' } }, allowPositionals: true });
+const [verb, rawEmail] = positionals;
+if (verb !== 'add' && verb !== 'remove' && verb !== 'list') fail(USAGE);
+const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
+if (verb !== 'list' && !email) fail(`${USAGE}\n(not an email: "${rawEmail ?? ''}")`);
+
+const { databasePath } = loadConfig();
+
+async function run(): Promise<void> {
+  if (verb === 'add' && email) {
+    const password = await newPassword();
+    const problem = passwordProblem(password);
+    if (problem) fail(problem);
+    const name = values.name?.trim() || email.split('@')[0] || email;
+    const hash = await hashSecret(password, PASSWORD_COST);
+    const db = openDatabase(databasePath);
+    try {
+      const existed = db.prepare('SELECT 1 FROM staff WHERE email = ?').get(email) !== undefined;
+      db.transaction(() => {
+        db.prepare(
+          `INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash,
+             name = CASE WHEN ? THEN excluded.name ELSE name END`,
+        ).run(email, name, hash, new Date().toISOString(), values.name ? 1 : 0);
+        // A new password signs the account out everywhere.
+        db.prepare('DELETE FROM staff_sessions WHERE staff_id = (SELECT id FROM staff WHERE email = ?)').run(email);
+        db.prepare('DELETE FROM staff_sign_in_failures WHERE email = ?').run(email);
+      })();
+      console.log(existed ? `New password set for ${email}` : `Staff account ${email} added: sign in at /staff`);
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const db = openDatabase(databasePath);
+  try {
+    if (verb === 'remove' && email) {
+      const removed = db.prepare('DELETE FROM staff WHERE email = ?').run(email).changes;
+      console.log(removed ? `Removed ${email}` : `No staff account ${email}`);
+      return;
+    }
+    const rows = db.prepare<[], { email: string; name: string }>('SELECT email, name FROM staff ORDER BY email').all();
+    console.log(
+      rows.length > 0 ? rows.map((row) => `${row.email}  (${row.name})`).join('\n') : 'No staff accounts yet',
+    );
+  } finally {
+    db.close();
+  }
+}
+
+await run();

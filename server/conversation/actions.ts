@@ -1,0 +1,186 @@
+import { phoneKey } from '../../src/shared/rules/phone.ts';
+import type {
+  ConversationAnswers,
+  ConversationRequest,
+  ConversationRequests,
+  ThreadMessage,
+} from '../../src/shared/webhook/conversation.ts';
+import type { Roster } from '../roster/roster-store.ts';
+import type { Outcome } from '../webhook/intake.ts';
+import { reasons } from '../webhook/messages.ts';
+import { codeText } from './code-text.ts';
+import type { SendCode } from './code-sender.ts';
+import { authenticateParent } from './parent-auth.ts';
+import {
+  CODE_LIFETIME_MS,
+  CODE_LIMITS,
+  CODE_MAX_TRIES,
+  expiresAt,
+  isExpired,
+  makeCode,
+  newToken,
+  nextCursor,
+  rateVerdict,
+  readCursor,
+  THREAD_PAGE_SIZE,
+  TOKEN_LIFETIME_MS,
+  tokenHash,
+  triesLeft,
+} from './policy.ts';
+import { CODE_COST, hashSecret, verifySecret } from './secrets.ts';
+import type { ConversationStore, ThreadFileRow, ThreadRow } from './store.ts';
+
+/** What the HTTP request adds to the body: the bearer header, the client's address, the host the portal is at. */
+export interface RequestContext {
+  authorization: string | undefined;
+  address: string;
+  hostname: string;
+}
+
+export interface ConversationDeps {
+  store: ConversationStore;
+  roster: Roster;
+  clock: () => Date;
+  sendCode: SendCode;
+  /** The host for the code message's `@host #code` line; the request's host when unset. */
+  portalHost: string | undefined;
+  onSendFailed: (error: unknown) => void;
+}
+
+const json = <A extends keyof ConversationAnswers>(body: ConversationAnswers[A]): Outcome => ({
+  status: 200,
+  json: JSON.stringify(body),
+  replayed: false,
+});
+
+const tooMany = (text: string, retryAfterSeconds: number): Outcome => ({
+  status: 429,
+  text,
+  headers: { 'retry-after': String(retryAfterSeconds) },
+});
+
+/** Where the portal GETs a thread file, with its bearer token (server/conversation/files.ts). */
+export const threadFilePath = (messageId: number, position: number) => `/api/thread/${messageId}/files/${position}`;
+
+export function threadMessages(rows: readonly ThreadRow[], files: readonly ThreadFileRow[]): ThreadMessage[] {
+  const filesOf = new Map<number, ThreadFileRow[]>();
+  for (const file of files) filesOf.set(file.id, [...(filesOf.get(file.id) ?? []), file]);
+  return rows.map((row) => ({
+    id: String(row.id),
+    from: row.author,
+    text: row.text,
+    sent_at: row.sent_at,
+    ...(row.request_id ? { request_id: row.request_id } : {}),
+    ...(row.staff_name ? { author: row.staff_name } : {}),
+    attachments: (filesOf.get(row.id) ?? []).map((file) => ({
+      filename: file.filename,
+      mimetype: file.mimetype,
+      size: file.size,
+      url: threadFilePath(file.id, file.position),
+    })),
+  }));
+}
+
+/**
+ * The conversation actions (issue 24). None is stored as a request: they
+ * read and change the codes, tokens and thread only, and a refusal changes
+ * nothing (a wrong code counts one try, which is the point of it).
+ */
+export function createConversation(deps: ConversationDeps) {
+  const { store, roster, clock } = deps;
+
+  async function requestCode(request: ConversationRequests['request_code'], context: RequestContext) {
+    if (!roster.find(request.user)) return { status: 404, text: reasons.notOnRosterForCode };
+    const numberKey = phoneKey(request.user.number) ?? request.user.number;
+    const now = clock();
+    const { perNumber, perAddress } = CODE_LIMITS;
+    const earlier = store.codeRequests(
+      numberKey,
+      context.address,
+      new Date(now.getTime() - perNumber.windowMs),
+      new Date(now.getTime() - perAddress.windowMs),
+    );
+    const forNumber = rateVerdict(earlier.forNumber, perNumber, now);
+    if (!forNumber.allowed) return tooMany(reasons.tooManyCodesForNumber, forNumber.retryAfterSeconds);
+    const forAddress = rateVerdict(earlier.forAddress, perAddress, now);
+    if (!forAddress.allowed) return tooMany(reasons.tooManyCodesFromAddress, forAddress.retryAfterSeconds);
+    // Counted before the first await: requests arriving together are all counted.
+    store.recordCodeRequest(numberKey, context.address, now);
+
+    const code = makeCode();
+    const codeHash = await hashSecret(code, CODE_COST);
+    const expires = expiresAt(now, CODE_LIFETIME_MS);
+    store.saveCode(numberKey, codeHash, now, expires);
+    const language = request.language ?? 'en';
+    try {
+      await deps.sendCode({
+        phone: numberKey,
+        code,
+        language,
+        text: codeText(code, language, deps.portalHost ?? context.hostname),
+      });
+    } catch (error) {
+      deps.onSendFailed(error);
+      store.useCode(numberKey, codeHash);
+      return { status: 502, text: reasons.codeNotSent };
+    }
+    return json<'request_code'>({ expires_at: expires.toISOString() });
+  }
+
+  async function verifyCode(request: ConversationRequests['verify_code']): Promise<Outcome> {
+    const numberKey = phoneKey(request.user.number) ?? request.user.number;
+    const now = clock();
+    const code = store.takeTry(numberKey);
+    if (!code) return { status: 410, text: reasons.noCode };
+    if (code.tries > CODE_MAX_TRIES) return { status: 410, text: reasons.codeEnded };
+    if (isExpired(code.expires_at, now)) {
+      store.endCode(numberKey);
+      return { status: 410, text: reasons.noCode };
+    }
+    const right = await verifySecret(request.payload.code, code.code_hash);
+    if (!right) {
+      const left = triesLeft(code.tries);
+      if (left > 0) return { status: 401, text: reasons.wrongCode(left) };
+      store.useCode(numberKey, code.code_hash);
+      return { status: 410, text: reasons.codeEnded };
+    }
+    // Another request may have used the same code while this one was checking it: only one gets a token.
+    if (!store.useCode(numberKey, code.code_hash)) return { status: 410, text: reasons.noCode };
+    const token = newToken();
+    const expires = expiresAt(now, TOKEN_LIFETIME_MS);
+    store.saveToken(tokenHash(token), numberKey, now, expires);
+    return json<'verify_code'>({ token, expires_at: expires.toISOString() });
+  }
+
+  function chatThread(request: ConversationRequests['chat_thread'], numberKey: string): Outcome {
+    const after = readCursor(request.payload?.after);
+    if (after === undefined) return { status: 400, text: reasons.invalidCursor };
+    const { rows, files } = store.threadPage(numberKey, after, THREAD_PAGE_SIZE + 1);
+    const page = rows.slice(0, THREAD_PAGE_SIZE);
+    return json<'chat_thread'>({
+      messages: threadMessages(page, files),
+      cursor: nextCursor(
+        after,
+        page.map((row) => row.id),
+      ),
+      more: rows.length > THREAD_PAGE_SIZE,
+    });
+  }
+
+  return async (request: ConversationRequest, context: RequestContext): Promise<Outcome> => {
+    switch (request.action) {
+      case 'request_code':
+        return requestCode(request, context);
+      case 'verify_code':
+        return verifyCode(request);
+      case 'chat_thread':
+      case 'revoke_token': {
+        const auth = authenticateParent(store, context.authorization, clock());
+        if (!auth.ok) return auth.refusal;
+        if (request.action === 'chat_thread') return chatThread(request, auth.numberKey);
+        store.revokeToken(auth.hash);
+        return json<'revoke_token'>({ revoked: true });
+      }
+    }
+  };
+}

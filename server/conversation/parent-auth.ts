@@ -1,0 +1,32 @@
+import type { Outcome } from '../webhook/intake.ts';
+import { reasons } from '../webhook/messages.ts';
+import { bearerToken, isExpired, tokenHash } from './policy.ts';
+import type { ConversationStore } from './store.ts';
+
+export type ParentAuth = { ok: true; numberKey: string; hash: string } | { ok: false; refusal: Outcome };
+
+const REALM = 'Bearer realm="thrive"';
+
+const unauthorized = (text: string, error?: 'invalid_token'): Outcome => ({
+  status: 401,
+  text,
+  headers: { 'www-authenticate': error ? `${REALM}, error="${error}"` : REALM },
+});
+
+/**
+ * Who an `Authorization: Bearer` header speaks for: the number its token was
+ * given to, while the token lives. The token itself is never stored, only
+ * its hash; an expired one is removed as it is met.
+ */
+export function authenticateParent(store: ConversationStore, header: string | undefined, now: Date): ParentAuth {
+  const token = bearerToken(header);
+  if (!token) return { ok: false, refusal: unauthorized(reasons.tokenMissing) };
+  const hash = tokenHash(token);
+  const row = store.findToken(hash);
+  if (!row) return { ok: false, refusal: unauthorized(reasons.tokenUnknown, 'invalid_token') };
+  if (isExpired(row.expires_at, now)) {
+    store.revokeToken(hash);
+    return { ok: false, refusal: unauthorized(reasons.tokenExpired, 'invalid_token') };
+  }
+  return { ok: true, numberKey: row.number_key, hash };
+}

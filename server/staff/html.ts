@@ -1,0 +1,90 @@
+/**
+ * The staff pages as HTML strings, rendered on the server: no script at all,
+ * every value a person or a parent typed escaped, one small stylesheet that
+ * the CSP allows by its hash. They work from 360 px up.
+ */
+import { createHash } from 'node:crypto';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text into HTML text or a quoted attribute: as text, never as markup. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** Markup built from escaped parts; a plain string given to `markup` is escaped, a Markup is kept. */
+export class Markup {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+type Part = string | number | Markup | undefined | false | readonly Part[];
+
+function render(part: Part): string {
+  if (part === undefined || part === false) return '';
+  if (Array.isArray(part)) return part.map(render).join('');
+  if (part instanceof Markup) return part.value;
+  return escapeHtml(String(part));
+}
+
+/** A tagged template that escapes every value it is given. */
+export function markup(strings: TemplateStringsArray, ...values: Part[]): Markup {
+  return new Markup(
+    strings.reduce((out, string, i) => out + string + (i < values.length ? render(values[i]) : ''), ''),
+  );
+}
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;background:#f6f7f9}
+header,main{max-width:52rem;margin:0 auto;padding:.75rem 1rem}
+header{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;justify-content:space-between;background:#fff;border-bottom:1px solid #d9dce1}
+h1{font-size:1.4rem;margin:.5rem 0 1rem}h2{font-size:1.15rem;margin:1.5rem 0 .5rem}
+a{color:#0b57d0}a:focus-visible,button:focus-visible,input:focus-visible,textarea:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+ul,ol{list-style:none;margin:0;padding:0}
+.card{background:#fff;border:1px solid #d9dce1;border-radius:.5rem;padding:.75rem;margin:0 0 .5rem}
+.unread{border-left:.35rem solid #0b57d0}
+.meta{color:#4a4f57;font-size:.9rem;margin:0}
+.text{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
+.staff{background:#eef4ff}
+label{display:block;font-weight:600;margin:.75rem 0 .25rem}
+input,textarea{width:100%;font:inherit;padding:.5rem;border:1px solid #8a9099;border-radius:.375rem}
+textarea{min-height:7rem}
+button{font:inherit;padding:.5rem 1rem;margin:.5rem 0;border:0;border-radius:.375rem;background:#0b57d0;color:#fff;min-height:2.75rem}
+button.quiet{background:#fff;color:#0b57d0;border:1px solid #0b57d0}
+.alert{background:#fdecea;border:1px solid #b3261e;color:#5f1411;padding:.5rem .75rem;border-radius:.375rem}
+.status{font-weight:600}
+`;
+
+export const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+
+/** Nothing but this page's stylesheet: no script, no frames, forms to this origin only. */
+export const STAFF_CSP = [
+  "default-src 'none'",
+  `style-src ${STYLE_SOURCE}`,
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+export function page(title: string, body: Markup, header?: Markup): string {
+  return markup`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · Thrive staff</title>
+<style>${new Markup(STYLE)}</style>
+</head>
+<body>
+${header ?? ''}
+<main>
+${body}
+</main>
+</body>
+</html>
+`.value;
+}

@@ -1,0 +1,147 @@
+import { formatIstDateTime } from '../../src/shared/format/ist.ts';
+import { formatFileSize } from '../../src/shared/rules/sizes.ts';
+import { markup, page, type Markup } from './html.ts';
+import { threadPathOf } from './rules.ts';
+import type { ConversationSummary, RequestSummary, StaffFileRow, StaffMember, StaffThreadRow } from './store.ts';
+
+const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
+
+const csrfField = (csrf: string) => markup`<input type="hidden" name="csrf" value="${csrf}">`;
+
+function header(member: StaffMember, csrf: string): Markup {
+  return markup`<header>
+<nav aria-label="Staff"><a href="/staff">Inbox</a></nav>
+<form method="post" action="/staff/sign-out">${csrfField(csrf)}
+<span class="meta">Signed in as ${member.name}</span>
+<button type="submit" class="quiet">Sign out</button>
+</form>
+</header>`;
+}
+
+export function signInPage(problem?: string, email = ''): string {
+  return page(
+    'Sign in',
+    markup`<h1>Staff sign-in</h1>
+${problem ? markup`<p class="alert" role="alert">${problem}</p>` : ''}
+<form method="post" action="/staff/sign-in">
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="username" required value="${email}">
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+const ACTION_NAMES: Record<RequestSummary['action'], string> = {
+  reschedule_single: 'Reschedule (one day)',
+  reschedule_range: 'Reschedule (days)',
+  book_consult: 'Consultation',
+  schedule_call: 'Call request',
+};
+
+function requestDetails(request: RequestSummary): Markup[] {
+  const payload = JSON.parse(request.payload) as Record<string, unknown>;
+  const lines: [string, unknown][] = [
+    ['Day', payload.date],
+    ['From', payload.start_date],
+    ['To', payload.end_date],
+    ['Note', request.note],
+    ['Message', request.message],
+    ['Preferred times', request.preferred_times],
+  ];
+  return lines
+    .filter(([, value]) => typeof value === 'string' && value !== '')
+    .map(([label, value]) => markup`<p class="text">${label}: ${String(value)}</p>`);
+}
+
+function requestItem(request: RequestSummary, csrf: string): Markup {
+  const handled = request.handled_at !== null;
+  const status = handled ? `Handled by ${request.handled_by ?? ''}` : 'New';
+  return markup`<li class="card${handled ? '' : ' unread'}">
+<h3 class="meta">${ACTION_NAMES[request.action]}: ${request.user_name} (${request.user_number}), ${when(request.received_at)}</h3>
+${requestDetails(request)}
+<form method="post" action="/staff/requests/${request.request_id}/status">${csrfField(csrf)}
+<p class="status">Status: ${status}</p>
+<input type="hidden" name="status" value="${handled ? 'new' : 'handled'}">
+<button type="submit" class="quiet">${handled ? 'Mark new' : 'Mark handled'}</button>
+</form>
+</li>`;
+}
+
+function conversationItem(conversation: ConversationSummary): Markup {
+  const unread = conversation.unread > 0;
+  return markup`<li class="card${unread ? ' unread' : ''}">
+<a href="/staff/conversations/${threadPathOf(conversation.number_key)}">${conversation.name}</a>
+<p class="meta">${conversation.number_key}${unread ? `, ${conversation.unread} unread` : ''}, last message ${when(conversation.last_at)}</p>
+</li>`;
+}
+
+export function inboxPage(
+  member: StaffMember,
+  csrf: string,
+  conversations: readonly ConversationSummary[],
+  requests: readonly RequestSummary[],
+): string {
+  const conversationList =
+    conversations.length > 0
+      ? markup`<ul>${conversations.map(conversationItem)}</ul>`
+      : markup`<p>No messages yet.</p>`;
+  const requestList =
+    requests.length > 0
+      ? markup`<ul>${requests.map((request) => requestItem(request, csrf))}</ul>`
+      : markup`<p>No requests yet.</p>`;
+  return page(
+    'Inbox',
+    markup`<h1>Inbox</h1>
+<section aria-labelledby="conversations">
+<h2 id="conversations">Conversations</h2>
+${conversationList}
+</section>
+<section aria-labelledby="requests">
+<h2 id="requests">Requests</h2>
+${requestList}
+</section>`,
+    header(member, csrf),
+  );
+}
+
+function fileItem(messageId: number, file: StaffFileRow): Markup {
+  const href = `/staff/thread/${messageId}/files/${file.position}`;
+  return markup`<li><a href="${href}" download>${file.filename}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
+}
+
+function messageItem(row: StaffThreadRow, files: readonly StaffFileRow[]): Markup {
+  const fromStaff = row.author === 'staff';
+  const who = fromStaff ? `${row.staff_name ?? 'Staff'} (staff)` : (row.user_name ?? 'Parent');
+  const mine = files.filter((file) => file.id === row.id);
+  return markup`<li class="card${fromStaff ? ' staff' : ''}">
+<p class="meta">${who}, ${when(row.sent_at)}</p>
+<p class="text">${row.text}</p>
+${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul>` : ''}
+</li>`;
+}
+
+export function conversationPage(
+  member: StaffMember,
+  csrf: string,
+  numberKey: string,
+  thread: { name: string; rows: readonly StaffThreadRow[]; files: readonly StaffFileRow[] },
+  reply?: { problem: string; text: string },
+): string {
+  const problem = reply ? markup`<p class="alert" role="alert" id="reply-problem">${reply.problem}</p>` : '';
+  const describedBy = reply ? markup` aria-describedby="reply-problem"` : '';
+  return page(
+    `Conversation with ${thread.name}`,
+    markup`<h1>Conversation with ${thread.name}</h1>
+<p class="meta">${numberKey}</p>
+<ol>${thread.rows.map((row) => messageItem(row, thread.files))}</ol>
+<form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}
+${problem}
+<label for="reply">Reply</label>
+<textarea id="reply" name="text" required${describedBy}>${reply?.text ?? ''}</textarea>
+<button type="submit">Send reply</button>
+</form>`,
+    header(member, csrf),
+  );
+}

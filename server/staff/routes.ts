@@ -1,0 +1,252 @@
+/**
+ * The staff inbox at /staff (issue 24): its own entry, HTML rendered here
+ * with no script, nothing the parents' app downloads. Security, point by point:
+ * - the session is a random id in an HttpOnly, SameSite=Strict cookie scoped
+ *   to /staff (Secure when the request came over HTTPS), stored hashed, and a
+ *   new one is made at every sign-in (no fixation);
+ * - every state change is a POST that must carry the session's CSRF token and,
+ *   when the browser sends one, this origin's Origin header;
+ * - sign-in is limited per address, and 5 failures for one email lock it for
+ *   15 minutes, whether or not the account exists;
+ * - only the cookie is read: a parent's bearer token opens nothing here.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendStoredFile, fileAddress } from '../conversation/files.ts';
+import type { ConversationStore } from '../conversation/store.ts';
+import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
+import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
+import { STAFF_CSP } from './html.ts';
+import { conversationPage, inboxPage, signInPage } from './pages.ts';
+import {
+  checkReply,
+  isLocked,
+  LOCK_WINDOW_MS,
+  normaliseEmail,
+  numberKeyOfPath,
+  SESSION_LIFETIME_MS,
+  SIGN_IN_ATTEMPTS_PER_MINUTE,
+  threadPathOf,
+} from './rules.ts';
+import type { StaffMember, StaffStore } from './store.ts';
+
+export const STAFF_COOKIE = 'thrive_staff';
+const FORM_BODY_LIMIT = 64 * 1024;
+
+export interface StaffRoutesOptions {
+  store: StaffStore;
+  files: ConversationStore;
+  clock: () => Date;
+  trust: ProxyTrust | false;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function cookieValue(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === STAFF_COOKIE) return rest.join('=');
+  }
+  return undefined;
+}
+
+function field(body: unknown, name: string): string {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+}
+
+const sameText = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** Verifying against this when the email has no account takes as long as a real check, so timing tells nothing. */
+let decoyHash: Promise<string> | undefined;
+
+export async function staffRoutes(app: FastifyInstance, { store, files, clock, trust }: StaffRoutesOptions) {
+  await app.register(async (staff) => {
+    staff.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    staff.addHook('onRequest', async (_request, reply) => {
+      // same-origin, not the portal's no-referrer: under no-referrer a browser sends `Origin: null` with a form's POST,
+      // and the Origin check below could not tell this page's forms from another site's.
+      reply
+        .header('content-security-policy', STAFF_CSP)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'same-origin');
+    });
+
+    const cookie = (request: FastifyRequest, value: string, maxAgeSeconds: number) =>
+      [
+        `${STAFF_COOKIE}=${value}`,
+        'Path=/staff',
+        'HttpOnly',
+        'SameSite=Strict',
+        `Max-Age=${maxAgeSeconds}`,
+        ...(cameOverHttps(trust, request.raw) ? ['Secure'] : []),
+      ].join('; ');
+
+    const signedIn = (request: FastifyRequest) => {
+      const id = cookieValue(request);
+      const session = id ? store.session(sha256(id), clock()) : undefined;
+      return session && id
+        ? { member: session as StaffMember, csrf: session.csrf_token, idHash: sha256(id) }
+        : undefined;
+    };
+
+    /** This origin, as the browser names it in Origin: a POST from any other page is refused. */
+    const fromThisOrigin = (request: FastifyRequest) => {
+      const origin = request.headers.origin;
+      if (origin === undefined) return true;
+      const protocol = cameOverHttps(trust, request.raw) ? 'https' : 'http';
+      return origin === `${protocol}://${request.host}`;
+    };
+
+    const htmlReply = (reply: FastifyReply, status: number, body: string) =>
+      reply.code(status).type('text/html; charset=utf-8').send(body);
+    const refuse = (reply: FastifyReply) =>
+      reply
+        .code(403)
+        .type('text/plain; charset=utf-8')
+        .send('This form has expired. Go back, reload the page and try again.');
+
+    /** A signed-in POST: the session, its CSRF token in the form, this origin. */
+    const guardedPost = (request: FastifyRequest, reply: FastifyReply) => {
+      const session = signedIn(request);
+      if (!session) {
+        void reply.redirect('/staff/sign-in', 303);
+        return undefined;
+      }
+      if (!fromThisOrigin(request) || !sameText(field(request.body, 'csrf'), session.csrf)) {
+        void refuse(reply);
+        return undefined;
+      }
+      return session;
+    };
+
+    staff.get('/staff/sign-in', async (request, reply) => {
+      if (signedIn(request)) return reply.redirect('/staff', 303);
+      return htmlReply(reply, 200, signInPage());
+    });
+
+    staff.post(
+      '/staff/sign-in',
+      { config: { rateLimit: { max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } } },
+      async (request, reply) => {
+        if (!fromThisOrigin(request)) return refuse(reply);
+        const typed = field(request.body, 'email');
+        const email = normaliseEmail(typed);
+        const password = field(request.body, 'password');
+        if (!email || password === '') {
+          return htmlReply(reply, 400, signInPage('Enter your email and password.', typed));
+        }
+        const now = clock();
+        if (isLocked(store.failuresSince(email, new Date(now.getTime() - LOCK_WINDOW_MS)))) {
+          return htmlReply(
+            reply,
+            429,
+            signInPage('Too many failed sign-ins for this email. Try again in 15 minutes.', typed),
+          );
+        }
+        const member = store.member(email);
+        decoyHash ??= hashSecret('decoy password', PASSWORD_COST);
+        const right = await verifySecret(password, member?.password_hash ?? (await decoyHash));
+        if (!member || !right) {
+          store.recordFailure(email, now);
+          return htmlReply(reply, 401, signInPage('The email or password is not right.', typed));
+        }
+        store.clearFailures(email);
+        // Whatever session id the browser came with is dropped: a new one is made here (no session fixation).
+        const previous = cookieValue(request);
+        if (previous) store.endSession(sha256(previous));
+        const id = randomBytes(32).toString('base64url');
+        store.startSession(
+          sha256(id),
+          member.id,
+          randomBytes(32).toString('base64url'),
+          now,
+          new Date(now.getTime() + SESSION_LIFETIME_MS),
+        );
+        return reply.header('set-cookie', cookie(request, id, SESSION_LIFETIME_MS / 1000)).redirect('/staff', 303);
+      },
+    );
+
+    staff.post('/staff/sign-out', async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      store.endSession(session.idHash);
+      return reply.header('set-cookie', cookie(request, '', 0)).redirect('/staff/sign-in', 303);
+    });
+
+    staff.get('/staff', async (request, reply) => {
+      const session = signedIn(request);
+      if (!session) return reply.redirect('/staff/sign-in', 303);
+      return htmlReply(reply, 200, inboxPage(session.member, session.csrf, store.conversations(), store.requests()));
+    });
+
+    const conversation = (
+      reply: FastifyReply,
+      session: { member: StaffMember; csrf: string },
+      numberKey: string,
+      problem?: { problem: string; text: string },
+    ) => {
+      const thread = store.thread(numberKey);
+      if (!thread) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      const last = thread.rows.at(-1);
+      if (last && !problem) store.markRead(numberKey, last.id);
+      return htmlReply(
+        reply,
+        problem ? 400 : 200,
+        conversationPage(session.member, session.csrf, numberKey, thread, problem),
+      );
+    };
+
+    staff.get('/staff/conversations/:number', async (request, reply) => {
+      const session = signedIn(request);
+      if (!session) return reply.redirect('/staff/sign-in', 303);
+      const numberKey = numberKeyOfPath((request.params as { number: string }).number);
+      if (!numberKey) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      return conversation(reply, session, numberKey);
+    });
+
+    staff.post('/staff/conversations/:number/replies', async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      const numberKey = numberKeyOfPath((request.params as { number: string }).number);
+      if (!numberKey || !store.thread(numberKey)) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      }
+      const typed = field(request.body, 'text');
+      const check = checkReply(typed);
+      if (!check.ok) return conversation(reply, session, numberKey, { problem: check.problem, text: typed });
+      store.reply(numberKey, session.member.name, check.text, clock());
+      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
+    });
+
+    staff.post('/staff/requests/:id/status', async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      const status = field(request.body, 'status');
+      if (status !== 'new' && status !== 'handled') {
+        return reply.code(400).type('text/plain; charset=utf-8').send('The status must be new or handled');
+      }
+      const id = (request.params as { id: string }).id;
+      if (!store.setStatus(id, status, session.member.name, clock())) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('No such request');
+      }
+      return reply.redirect('/staff#requests', 303);
+    });
+
+    staff.get('/staff/thread/:id/files/:position', async (request, reply) => {
+      if (!signedIn(request)) return reply.redirect('/staff/sign-in', 303);
+      const address = fileAddress(request.params);
+      const file = address && files.file(address.messageId, address.position);
+      if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return sendStoredFile(reply, file);
+    });
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The conversation half of the webhook contract (issue 24): the actions that
+ * let a parent verify their phone and read the thread with their
+ * facilitator. They go to the same webhook as the spec's six actions, but
+ * they are not requests to store: no request_id, no timestamp_ist, and a
+ * repeat is simply asked again. docs/webhook-contract.md describes each.
+ */
+import type { Language, User } from './types.ts';
+
+export type ConversationAction = 'request_code' | 'verify_code' | 'chat_thread' | 'revoke_token';
+
+export const CONVERSATION_ACTIONS: readonly ConversationAction[] = [
+  'request_code',
+  'verify_code',
+  'chat_thread',
+  'revoke_token',
+];
+
+export interface ConversationRequests {
+  /** Sends a 6-digit code to the parent's phone, in their language. */
+  request_code: { action: 'request_code'; user: User; language?: Language };
+  /** Trades the code for a token, sent from then on as `Authorization: Bearer <token>`. */
+  verify_code: { action: 'verify_code'; user: User; payload: { code: string }; language?: Language };
+  /** With the bearer token: the thread's messages after the cursor (all of them without one). */
+  chat_thread: { action: 'chat_thread'; payload?: { after?: string }; language?: Language };
+  /** With the bearer token: ends it (logout). */
+  revoke_token: { action: 'revoke_token'; payload?: Record<string, never>; language?: Language };
+}
+
+export type ConversationRequest = ConversationRequests[ConversationAction];
+
+export interface ThreadAttachment {
+  filename: string;
+  mimetype: string;
+  size: number;
+  /** Where to GET the bytes, with the same bearer token; resolved against the webhook's URL. */
+  url: string;
+}
+
+export interface ThreadMessage {
+  /** The message's place in the thread: a later message has a greater id (decimal digits). */
+  id: string;
+  from: 'parent' | 'staff';
+  text: string;
+  /** ISO 8601 with its offset: when the parent sent it (their timestamp_ist), or when staff replied. */
+  sent_at: string;
+  /** The parent's message's request_id, so a message still in the portal's outbox is matched to it. */
+  request_id?: string;
+  /** Who replied, for staff messages. */
+  author?: string;
+  attachments: ThreadAttachment[];
+}
+
+export interface ConversationAnswers {
+  request_code: { expires_at: string };
+  verify_code: { token: string; expires_at: string };
+  chat_thread: { messages: ThreadMessage[]; cursor: string; more: boolean };
+  revoke_token: { revoked: true };
+}

@@ -1,0 +1,286 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
+import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import { chatThread, QUIET_PARENT, verifiedToken } from '../../../support/conversation.ts';
+import {
+  bookConsult,
+  chat,
+  envelope,
+  fileOf,
+  rescheduleSingle,
+  TEST_PARENT,
+  VISITOR,
+} from '../../../support/envelopes.ts';
+import { addStaff, sessionOf, signIn, STAFF, staffSession } from '../../../support/staff.ts';
+import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const MINUTE_MS = 60_000;
+
+let codes: CodeRecorder;
+let p: TestPortal;
+beforeAll(async () => {
+  codes = await startCodeRecorder();
+});
+afterAll(async () => {
+  await codes.close();
+});
+beforeEach(async () => {
+  codes.reset();
+  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url });
+});
+afterEach(async () => {
+  await p.dispose();
+});
+
+const thread = (response: { json(): unknown }) => response.json() as ConversationAnswers['chat_thread'];
+
+describe('the staff inbox: two parents and a staff member', () => {
+  it('lists conversations unread first; a reply reaches that parent’s next chat_thread, and no other', async () => {
+    await addStaff(p);
+    await p.post(chat('From Test Parent', [fileOf(1500, 'image/png', 'drawing.png')]));
+    await p.post({ ...chat('From Quiet Parent', []), user: QUIET_PARENT });
+    const token = await verifiedToken(p, codes, TEST_PARENT);
+    const otherToken = await verifiedToken(p, codes, QUIET_PARENT);
+    const before = thread(await chatThread(p, token));
+    const staff = await staffSession(p);
+
+    const inbox = await staff.get('/staff');
+    expect(inbox.statusCode).toBe(200);
+    const order = [...inbox.body.matchAll(/href="\/staff\/conversations\/([0-9]+)">([^<]+)</g)].map((m) => m[2]);
+    expect(order).toEqual(['Quiet Parent', 'Test Parent']);
+    const opened = await staff.get('/staff/conversations/919000000001');
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('From Test Parent');
+    // Read now, so it goes below the one still unread.
+    const after = await staff.get('/staff');
+    const cards = [...after.body.matchAll(/class="card( unread)?">\n<a href="\/staff\/conversations\/([0-9]+)"/g)];
+    expect(cards.map((m) => `${m[2]}${m[1] ?? ''}`)).toEqual(['919000000002 unread', '919000000001']);
+
+    const file = await staff.get(/href="(\/staff\/thread\/[0-9]+\/files\/0)"/.exec(opened.body)?.[1] ?? '');
+    expect([file.statusCode, file.headers['content-type'], file.headers['content-disposition']]).toEqual([
+      200,
+      'image/png',
+      `attachment; filename="drawing.png"; filename*=UTF-8''drawing.png`,
+    ]);
+
+    const csrf = await staff.csrf();
+    const sent = await staff.post('/staff/conversations/919000000001/replies', {
+      csrf,
+      text: 'Thank you!\r\nSee you Monday.',
+    });
+    expect([sent.statusCode, sent.headers.location]).toEqual([303, '/staff/conversations/919000000001']);
+
+    const next = thread(await chatThread(p, token, before.cursor));
+    expect(next.messages).toEqual([
+      {
+        id: expect.any(String),
+        from: 'staff',
+        author: 'Meera Nair',
+        text: 'Thank you!\nSee you Monday.',
+        sent_at: '2026-11-25T12:00:00.000+05:30',
+        attachments: [],
+      },
+    ]);
+    expect(thread(await chatThread(p, otherToken)).messages.map((m) => m.from)).toEqual(['parent']);
+  });
+
+  it('lists reschedule requests, consults and calls, new first, with a status staff set', async () => {
+    await addStaff(p);
+    const reschedule = rescheduleSingle('2026-11-27', 'Exams that week');
+    await p.post(reschedule);
+    await p.post(bookConsult('Mornings'));
+    await p.post(envelope('schedule_call', {}, { user: VISITOR }));
+    const staff = await staffSession(p);
+    const inbox = (await staff.get('/staff')).body;
+    expect(inbox.match(/Status: New/g)).toHaveLength(3);
+    expect(inbox).toContain('Reschedule (one day): Test Parent (+919000000001)');
+    expect(inbox).toContain('Note: Exams that week');
+    expect(inbox).toContain('Preferred times: Mornings');
+
+    const csrf = await staff.csrf();
+    const handled = await staff.post(`/staff/requests/${reschedule.request_id}/status`, { csrf, status: 'handled' });
+    expect([handled.statusCode, handled.headers.location]).toEqual([303, '/staff#requests']);
+    const now = (await staff.get('/staff')).body;
+    expect(now.match(/Status: New/g)).toHaveLength(2);
+    expect(now).toContain('Status: Handled by Meera Nair');
+    expect(p.count('SELECT count(*) FROM request_handling')).toBe(1);
+    await staff.post(`/staff/requests/${reschedule.request_id}/status`, { csrf, status: 'new' });
+    expect(p.count('SELECT count(*) FROM request_handling')).toBe(0);
+
+    const unknown = await staff.post('/staff/requests/6f1c2b5e-8a4d-4f0e-9b7a-3c2d1e0f9a8b/status', {
+      csrf,
+      status: 'handled',
+    });
+    expect(unknown.statusCode).toBe(404);
+    const bad = await staff.post(`/staff/requests/${reschedule.request_id}/status`, { csrf, status: 'done' });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows names and replies as text, never as HTML', async () => {
+    await addStaff(p);
+    const name = '<img src=x onerror=alert(1)>';
+    await p.post({ ...chat('<script>alert("hi")</script>', []), user: { name, number: '9123456780' } });
+    const staff = await staffSession(p);
+    const inbox = (await staff.get('/staff')).body;
+    expect(inbox).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(inbox).not.toContain('<img');
+    const opened = (await staff.get('/staff/conversations/919123456780')).body;
+    expect(opened).toContain('&lt;script&gt;alert(&quot;hi&quot;)&lt;/script&gt;');
+    expect(opened).not.toContain('<script');
+    const csrf = await staff.csrf();
+    await staff.post('/staff/conversations/919123456780/replies', { csrf, text: '<b>bold</b> & "quoted"' });
+    expect((await staff.get('/staff/conversations/919123456780')).body).toContain(
+      '&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;',
+    );
+  });
+
+  it('refuses a long reply, a blank one and control characters, keeping the text and storing nothing', async () => {
+    await addStaff(p);
+    await p.post(chat('Hello', []));
+    const staff = await staffSession(p);
+    const csrf = await staff.csrf();
+    const url = '/staff/conversations/919000000001/replies';
+    const cases = [
+      ['a'.repeat(2001), 'A reply must be 2000 characters or less (this one has 2001)'],
+      ['   \r\n ', 'Please write a reply'],
+      ['Hello\u001b[2J', 'A reply cannot contain control characters other than line breaks'],
+    ];
+    for (const [text = '', problem = ''] of cases) {
+      const response = await staff.post(url, { csrf, text });
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(`role="alert" id="reply-problem">${problem}</p>`);
+    }
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE author = 'staff'")).toBe(0);
+    expect((await staff.post('/staff/conversations/919999999999/replies', { csrf, text: 'Hi' })).statusCode).toBe(404);
+  });
+});
+
+describe('staff security', () => {
+  it('sets an HttpOnly, SameSite=Strict session cookie for /staff, Secure over HTTPS, and no page script', async () => {
+    await addStaff(p);
+    const plain = await signIn(p, STAFF.email, STAFF.password);
+    expect(plain.statusCode).toBe(303);
+    expect(plain.headers['set-cookie']).toMatch(
+      /^thrive_staff=[A-Za-z0-9_-]{43}; Path=\/staff; HttpOnly; SameSite=Strict; Max-Age=43200$/,
+    );
+    await p.dispose();
+    p = await startTestPortal({ TRUST_PROXY: 'true' });
+    await addStaff(p);
+    const https = await signIn(p, STAFF.email, STAFF.password, { 'x-forwarded-proto': 'https' });
+    expect(https.headers['set-cookie']).toMatch(/; Secure$/);
+    const page = await p.app.inject({ url: '/staff/sign-in' });
+    expect(page.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/,
+    );
+    expect(page.body).not.toContain('<script');
+    // Same-origin forms then carry their Origin (under no-referrer a browser would send `Origin: null`).
+    expect(page.headers['referrer-policy']).toBe('same-origin');
+    // The id is stored hashed only.
+    expect(p.count('SELECT count(*) FROM staff_sessions WHERE id_hash = ?', sessionOf(https))).toBe(0);
+    expect(p.count('SELECT count(*) FROM staff_sessions')).toBe(1);
+  });
+
+  it('makes a new session id at every sign-in, ending the one the browser came with', async () => {
+    await addStaff(p);
+    const first = sessionOf(await signIn(p, STAFF.email, STAFF.password));
+    const second = sessionOf(await signIn(p, STAFF.email, STAFF.password, { cookie: `thrive_staff=${first}` }));
+    expect(second).not.toBe(first);
+    expect((await p.app.inject({ url: '/staff', headers: { cookie: `thrive_staff=${first}` } })).statusCode).toBe(303);
+    expect((await p.app.inject({ url: '/staff', headers: { cookie: `thrive_staff=${second}` } })).statusCode).toBe(200);
+    // A planted id that was never a session is not adopted.
+    const planted = await signIn(p, STAFF.email, STAFF.password, { cookie: 'thrive_staff=planted-by-an-attacker' });
+    expect(sessionOf(planted)).not.toBe('planted-by-an-attacker');
+  });
+
+  it('refuses a state change without the session’s CSRF token or from another origin', async () => {
+    await addStaff(p);
+    await p.post(chat('Hello', []));
+    const staff = await staffSession(p);
+    const csrf = await staff.csrf();
+    const url = '/staff/conversations/919000000001/replies';
+    expect((await staff.post(url, { text: 'no token' })).statusCode).toBe(403);
+    expect((await staff.post(url, { csrf: 'x'.repeat(43), text: 'wrong token' })).statusCode).toBe(403);
+    expect((await staff.post(url, { csrf, text: 'other origin' }, { origin: 'https://evil.example' })).statusCode).toBe(
+      403,
+    );
+    expect((await staff.post(url, { csrf, text: 'opaque origin' }, { origin: 'null' })).statusCode).toBe(403);
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE author = 'staff'")).toBe(0);
+    expect((await staff.post(url, { csrf, text: 'fine' }, { origin: 'http://localhost:80' })).statusCode).toBe(303);
+    expect((await staff.post(url, { csrf, text: 'no origin sent' })).statusCode).toBe(303);
+  });
+
+  it('locks an email after 5 failed sign-ins for 15 minutes, then limits the address', async () => {
+    await addStaff(p);
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await signIn(p, STAFF.email, 'wrong password')).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const locked = await signIn(p, STAFF.email, STAFF.password);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.body).toContain('Too many failed sign-ins for this email. Try again in 15 minutes.');
+    expect(locked.headers['set-cookie']).toBeUndefined();
+    // An email with no account is checked the same way: the answer tells nothing about which exist.
+    expect((await signIn(p, 'nobody@thrive.example', 'guess')).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1) expect((await signIn(p, STAFF.email, STAFF.password)).statusCode).toBe(429);
+    // 10 attempts a minute per address: the 11th is refused before any check.
+    const limited = await signIn(p, STAFF.email, STAFF.password);
+    expect([limited.statusCode, limited.body]).toEqual([
+      429,
+      'Too many requests from this address. Please wait a minute and try again.',
+    ]);
+    // 15 minutes on, from another address, the lock is over.
+    p.clock.now = new Date(p.clock.now.getTime() + 15 * MINUTE_MS);
+    expect((await signIn(p, STAFF.email, STAFF.password, {}, '203.0.113.9')).statusCode).toBe(303);
+  });
+
+  it('opens nothing under /staff for a parent’s bearer token', async () => {
+    await addStaff(p);
+    await p.post(chat('Hello', [fileOf(500)]));
+    const token = await verifiedToken(p, codes, TEST_PARENT);
+    const bearer = { authorization: `Bearer ${token}` };
+    for (const url of ['/staff', '/staff/conversations/919000000001', '/staff/thread/1/files/0']) {
+      const response = await p.app.inject({ url, headers: bearer });
+      expect([url, response.statusCode, response.headers.location]).toEqual([url, 303, '/staff/sign-in']);
+    }
+    const post = await p.app.inject({
+      method: 'POST',
+      url: '/staff/conversations/919000000001/replies',
+      headers: { ...bearer, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'text=hi',
+    });
+    expect(post.statusCode).toBe(303);
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE author = 'staff'")).toBe(0);
+  });
+
+  it('signs out: the session ends on the server', async () => {
+    await addStaff(p);
+    const staff = await staffSession(p);
+    const out = await staff.post('/staff/sign-out', { csrf: await staff.csrf() });
+    expect([out.statusCode, out.headers.location]).toEqual([303, '/staff/sign-in']);
+    expect(out.headers['set-cookie']).toMatch(/^thrive_staff=; .*Max-Age=0/);
+    expect((await staff.get('/staff')).statusCode).toBe(303);
+    expect(p.count('SELECT count(*) FROM staff_sessions')).toBe(0);
+  });
+});
+
+describe('npm run staff', { timeout: 30_000 }, () => {
+  it('adds an account with STAFF_PASSWORD when there is no terminal, hashed with scrypt, and it signs in', async () => {
+    const output = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/staff.ts', 'add', 'Priya@Thrive.example', '--name', 'Priya Sharma'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'a long enough password' },
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    expect(output).toBe('Staff account priya@thrive.example added: sign in at /staff\n');
+    const hash = String(p.db.prepare('SELECT password_hash FROM staff').pluck().get());
+    expect(hash).toMatch(/^scrypt\$65536\$8\$1\$/);
+    expect(hash).not.toContain('a long enough password');
+    expect((await signIn(p, 'priya@thrive.example', 'a long enough password')).statusCode).toBe(303);
+  });
+});
