@@ -17,7 +17,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { BOOT_CHUNKS_ID, BOOT_SCRIPT } from '../src/page/boot-script.ts';
-import { LOCALE_SCRIPT } from '../src/page/locale-script.ts';
+import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
 import { notFoundPage, pageFile } from '../src/page/page-files.ts';
 import type { Locale } from '../src/shared/i18n/locale.ts';
 
@@ -43,6 +43,8 @@ export interface PageDocument {
   description: string;
   /** The address outside the portal the page sends the visitor on to at once (the know-more page's). */
   leavesFor?: string | undefined;
+  /** Only a signed-in parent may see it: its locale script sends anyone else to sign-in before the first paint. */
+  needsSession?: boolean | undefined;
 }
 
 /** The hand-written module of every Hindi catalog (src/app/hindi.ts): a Hindi page boots with its chunk too. */
@@ -128,7 +130,8 @@ const refreshTo = (url: string | undefined) =>
 /**
  * The template in a page's language: its lang, title and description, and
  * the locale script (src/page/locale-script.ts) first in the head, before
- * anything can be painted. A page that sends the visitor on gets a meta
+ * anything can be painted, marked on a page that needs the session user (the
+ * script then guards it before the first paint). A page that sends the visitor on gets a meta
  * refresh to that address after it: the browser leaves by itself, before or
  * without any script (a meta refresh is no script: the CSP allows it).
  */
@@ -145,7 +148,12 @@ export function withDocument(html: string, document: PageDocument): string {
     .replace(HTML_LANG, () => `<html lang="${document.lang}">`)
     .replace(TITLE, () => `<title>${escapeHtml(document.title)}</title>`)
     .replace(DESCRIPTION, (_, start: string, end: string) => `${start}${escapeHtml(document.description)}${end}`)
-    .replace(CHARSET, (charset) => `${charset}\n    <script>${LOCALE_SCRIPT}</script>${refreshTo(document.leavesFor)}`);
+    .replace(
+      CHARSET,
+      (charset) =>
+        `${charset}\n    <script${document.needsSession ? ` ${NEEDS_SESSION_ATTRIBUTE}` : ''}>${LOCALE_SCRIPT}</script>` +
+        refreshTo(document.leavesFor),
+    );
 }
 
 async function buildEntry(config: ResolvedConfig, workDir: string): Promise<PrerenderEntry> {

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { bootAfterPaint, bootOrder, fillRoot, inlineStylesheets, withDocument } from '../../../build/prerender.ts';
 import { BOOT_CHUNKS_ID } from '../../../src/page/boot-script.ts';
 import { BOOT_SCRIPT_SOURCE } from '../../../server/http/security-headers.ts';
-import { LOCALE_SCRIPT } from '../../../src/page/locale-script.ts';
+import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../src/page/locale-script.ts';
 
 const css: Record<string, string> = { '/assets/index-a.css': 'body{margin:0}\n', '/assets/b.css': '.x{color:red}' };
 const readCss = (path: string) => {
@@ -93,6 +93,12 @@ describe('withDocument', () => {
     const refresh = '<meta http-equiv="refresh" content="0; url=https://info.example.org/about?a=1&amp;b=2" />';
     expect(page).toContain(refresh);
     expect(page.indexOf(refresh)).toBeGreaterThan(page.indexOf(`<script>${LOCALE_SCRIPT}</script>`));
+  });
+
+  it('marks the locale script of a page only a signed-in parent may see, and no other', () => {
+    const guarded = withDocument(template, { lang: 'en', title: 't', description: 'd', needsSession: true });
+    expect(guarded).toContain(`<script ${NEEDS_SESSION_ATTRIBUTE}>${LOCALE_SCRIPT}</script>`);
+    expect(hindi).toContain(`<script>${LOCALE_SCRIPT}</script>`);
   });
 
   it('gives a page that stays no refresh', () => {
