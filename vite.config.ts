@@ -29,7 +29,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]app[\\/]start[\\/]react-dom-client\.ts$/,
+            },
             { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },
