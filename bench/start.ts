@@ -141,6 +141,8 @@ async function startOnce(browser: Browser, url: string, signedIn: boolean): Prom
 
 /** INP of what `act` does on the page: the longest event of its worst interaction, input to next paint. */
 async function inpOf(page: Page, act: () => Promise<void>): Promise<{ inpMs: number; longestTaskMs: number }> {
+  // What came before (the page's start, making the test photo) is not the interaction's.
+  await settle(page);
   const before = await watchOf(page);
   await act();
   await settle(page);
