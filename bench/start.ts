@@ -16,6 +16,9 @@
  *
  * Median of START_RUNS runs (default 3). The machine may be shared: figures are noisy.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths.ts';
 import { en as parentText } from '../src/features/registered-parent/messages.ts';
@@ -205,13 +208,17 @@ async function interactionsOnce(browser: Browser, url: string): Promise<Interact
       await page.keyboard.type(text, { delay: 60 });
       await page.getByText(counter).waitFor();
     });
-    const photo = await makePhoto(page);
+    // From a file on disk, as a phone's picker gives it: handed as bytes, Playwright would rebuild it in the page.
+    const folder = await mkdtemp(join(tmpdir(), 'thrive-start-'));
+    const photo = join(folder, 'photo.jpg');
+    await writeFile(photo, await makePhoto(page));
     const pick = await inpOf(page, async () => {
       const chooser = page.waitForEvent('filechooser');
       await page.getByText(parentText.chat.addFiles, { exact: true }).click();
-      await (await chooser).setFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: photo });
+      await (await chooser).setFiles(photo);
       await page.getByRole('list', { name: parentText.chat.filesLabel }).getByRole('listitem').first().waitFor();
     });
+    await rm(folder, { recursive: true, force: true });
 
     await page.goto(`${url}${paths.menu}`);
     await started(page);
