@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { BOOT_CHUNKS_ID, BOOT_SCRIPT } from '../src/page/boot-script.ts';
+import { BOOT_CHUNKS_ID, BOOT_SCRIPT, SCREEN_CHUNKS_ID } from '../src/page/boot-script.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
 import { notFoundPage, pageFile } from '../src/page/page-files.ts';
 import type { Locale } from '../src/shared/i18n/locale.ts';
@@ -99,6 +99,19 @@ export function bootAfterPaint(html: string, chunks: readonly string[]): string 
     .replace(MODULE_TAG, '')
     .replace(/\n\s*(?=\n)/g, '')
     .replace('</body>', () => `  ${list}\n    <script>${BOOT_SCRIPT}</script>\n  </body>`);
+}
+
+/**
+ * The page with the list of its screen's own chunks (`chunks`, in dependency
+ * order, none of the template's boot list) before its boot list: the boot
+ * script fetches them with the entry's, the app evaluates them (see SCREEN_CHUNKS_ID).
+ */
+export function withScreenChunks(html: string, chunks: readonly string[]): string {
+  if (chunks.length === 0) return html;
+  const bootList = `<script type="application/json" id="${BOOT_CHUNKS_ID}">`;
+  if (!html.includes(bootList)) throw new Error('The page has no list of boot chunks');
+  const list = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(chunks)}</script>`;
+  return html.replace(bootList, () => `${list}\n    ${bootList}`);
 }
 
 /**
@@ -191,6 +204,7 @@ async function writePages(
   templateOf: (locale: Locale) => string,
   outDir: string,
   screenCss: (screenExport: string | undefined) => string[],
+  screenChunks: (screenExport: string | undefined, locale: Locale) => string[],
 ): Promise<void> {
   const fileOf = (path: string) => {
     const file = pageFile(path);
@@ -211,7 +225,7 @@ async function writePages(
     const document = renderer.documentOf(path);
     const template = withDocument(templateOf(locale), document);
     const html = fillRoot(template, await renderer.renderPage(path), locale, { inert: !document.leavesFor });
-    await write(file, withStyles(html, screenCss(screenExport)));
+    await write(file, withScreenChunks(withStyles(html, screenCss(screenExport)), screenChunks(screenExport, locale)));
   }
 }
 
@@ -268,9 +282,16 @@ export function prerender(): Plugin {
       const entryOrder = bootOrder(`/${entry.fileName}`, imports);
       // A Hindi page fetches its texts with the entry's chunks, not after them: they are in before the app renders.
       const hindiOrder = bootOrder(`/${hindi.fileName}`, imports).filter((chunk) => !entryOrder.includes(chunk));
+      const bootLists: Record<Locale, string[]> = { en: entryOrder, hi: [...hindiOrder, ...entryOrder] };
       const templates: Record<Locale, string> = {
-        en: bootAfterPaint(html, entryOrder),
-        hi: bootAfterPaint(html, [...hindiOrder, ...entryOrder]),
+        en: bootAfterPaint(html, bootLists.en),
+        hi: bootAfterPaint(html, bootLists.hi),
+      };
+      const screenChunks = (screenExport: string | undefined, locale: Locale) => {
+        if (!screenExport) return [];
+        const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.exports.includes(screenExport));
+        if (!screen) throw new Error(`No chunk exports the screen ${screenExport}`);
+        return bootOrder(`/${screen.fileName}`, imports).filter((chunk) => !bootLists[locale].includes(chunk));
       };
       await mkdir(join(config.root, WORK_DIR), { recursive: true });
       const workDir = await mkdtemp(join(config.root, WORK_DIR, 'run-'));
@@ -280,6 +301,7 @@ export function prerender(): Plugin {
           (locale) => templates[locale],
           options.dir ?? config.build.outDir,
           screenCss,
+          screenChunks,
         );
       } finally {
         await rm(workDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { captureInstallPrompt } from './app/pwa/install.tsx';
 import { registerServiceWorker } from './app/pwa/register.ts';
 import { nextTask } from './app/start/next-task.ts';
 import { createRoot, hydrateRoot } from './app/start/react-dom-client.ts';
+import { evaluateScreenChunks } from './app/start/screen-chunks.ts';
 import './app/styles.css';
 import { whenLoaded } from './app/when-loaded.ts';
 import { activateLocale } from './shared/i18n/catalog.ts';
@@ -29,8 +30,8 @@ async function loadLocale(): Promise<void> {
 
 /**
  * The start, one step a task, so no step waits behind another on a slow
- * phone's main thread: the texts, the screen's chunk (evaluated in a task of
- * its own), then hydration. A prerendered page is hydrated once its screen's
+ * phone's main thread: the texts, the screen's chunks (each evaluated in a
+ * task of its own), then hydration. A prerendered page is hydrated once its screen's
  * chunk is in, so it never suspends, and in a transition, so hydrating yields
  * to the browser every few milliseconds. The empty app shell (the service
  * worker's answer for any other address) and the dev server's page are
@@ -50,9 +51,9 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (root?.hasChildNodes() && root.dataset.locale === locale) {
-    await preloadScreen(routePath(window.location.pathname)).catch((error: unknown) =>
-      console.error('The screen could not load: it is drawn once it does.', error),
-    );
+    await evaluateScreenChunks()
+      .then(() => preloadScreen(routePath(window.location.pathname)))
+      .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error));
     await nextTask();
     startTransition(() => void hydrateRoot(root, app));
   } else if (root) {
