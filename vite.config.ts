@@ -25,11 +25,17 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // Every browser that runs the app fetches modulepreload links itself (Safari from 17); where one does not, a chunk
+    // is fetched when imported. Vite's polyfill, a document-wide MutationObserver, ran on every start for nothing.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            {
+              name: 'react-dom',
+              test: /node_modules[\\/](react-dom|scheduler)[\\/]|src[\\/]app[\\/]start[\\/]react-dom-client\.ts$/,
+            },
             { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/ },
           ],
         },

@@ -1,33 +1,64 @@
 /**
  * `npm run bench -- lighthouse`: Lighthouse (default mobile emulation: slow 4G, 4x CPU)
  * with Debian Chromium against the production build, served by the reference
- * server on 127.0.0.1, for the pages below. Prints one line per page with the
- * four category scores, FCP, LCP, TBT and CLS of the median of AUDIT_RUNS runs
- * (default 3), and whether issue 13's targets hold; exits non-zero when one
- * does not. The registered parent's screens are audited with a parent signed
- * in in that tab, as after sign-in (without one they lead to sign-in). Every
- * run's full report lands in .out/audit/reports.
+ * server on 127.0.0.1, for the pages below and a plain page (a heading and a
+ * paragraph, no script) served the same way, audited in turn within each run
+ * so the machine's load falls on all of them alike. Prints one line per page
+ * with the four category scores, FCP, LCP, TBT and CLS of the median of
+ * AUDIT_RUNS runs (default 3), the LCP as a multiple of the plain page's (the
+ * floor on this network model), and whether the targets hold; exits non-zero
+ * when one does not. The chat screen is audited with a parent signed in in
+ * that tab, as after sign-in; the menu with none, as a new tab, a shared link
+ * or the installed app opens it. Every run's full report lands in .out/audit/reports.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { paths } from '../src/config/paths.ts';
+import { pathIn } from '../src/shared/i18n/locale.ts';
 import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
-import { CATEGORIES, describeTargets, formatSummary, missedTargets, summarize } from './perf/figures.ts';
+import {
+  CATEGORIES,
+  describeTargets,
+  formatSummary,
+  formatTableRow,
+  LCP_RATIO_TABLE_HEAD,
+  missedTargets,
+  summarize,
+  type PageSummary,
+} from './perf/figures.ts';
 
 const OUT_DIR = '.out/audit';
-const PAGES = [
+/** Served beside the build (the server serves any page file by its path), never part of it. */
+const PLAIN_PATH = '/bench-plain';
+const PLAIN_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="description" content="A plain page: the floor for the portal's pages on the same network model." />
+    <title>Plain page</title>
+  </head>
+  <body>
+    <h1>A plain page</h1>
+    <p>A heading and a paragraph, served as the portal's pages are, with no script and no stylesheet.</p>
+  </body>
+</html>
+`;
+const PAGES: { path: string; signedIn?: boolean }[] = [
   { path: paths.home },
   { path: paths.signIn },
-  { path: paths.menu, signedIn: true },
+  { path: paths.menu },
   { path: paths.chat, signedIn: true },
   { path: paths.bookConsult },
+  { path: pathIn('hi', paths.home) },
 ];
 /** The seeded demo parent (server/roster.seed.json). */
 const PARENT = { name: 'Asha Verma', number: '9876543210' };
@@ -59,6 +90,7 @@ async function audit(browser: Browser, url: string, signedIn: boolean): Promise<
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`AUDIT_RUNS must be a whole number from 1, not ${RUNS}`);
 if (!ensureChromium()) process.exit(1);
 await buildApp(`${OUT_DIR}/dist`);
+writeFileSync(join(`${OUT_DIR}/dist`, `${PLAIN_PATH.slice(1)}.html`), PLAIN_PAGE);
 rmSync(`${OUT_DIR}/reports`, { recursive: true, force: true });
 mkdirSync(`${OUT_DIR}/reports`, { recursive: true });
 const server = await startPortal(`${OUT_DIR}/dist`);
@@ -72,27 +104,47 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 let allHold = true;
 try {
   console.log(`${describeTargets()}; mobile, slow 4G, 4x CPU; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
-  for (const { path, signedIn = false } of PAGES) {
-    const slug = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
-    const runs: Result[] = [];
-    for (let run = 1; run <= RUNS; run += 1) {
+  const audited = [{ path: PLAIN_PATH }, ...PAGES];
+  const runs = new Map<string, Result[]>(audited.map(({ path }) => [path, []]));
+  // Run by run, every page in turn: a busy spell on the shared machine slows the plain page as much as the others.
+  for (let run = 1; run <= RUNS; run += 1) {
+    for (const { path, signedIn = false } of audited) {
+      const slug = path === '/' ? 'home' : path.slice(1).replaceAll('/', '_');
       // Lighthouse itself sometimes fails to record a trace (NO_NAVSTART on a busy machine): once more, then give up.
       let { lhr, report } = await audit(browser, `${server.url}${path}`, signedIn);
       if (lhr.runtimeError) ({ lhr, report } = await audit(browser, `${server.url}${path}`, signedIn));
       writeFileSync(`${OUT_DIR}/reports/${slug}-${run}.html`, report);
       writeFileSync(`${OUT_DIR}/reports/${slug}-${run}.json`, JSON.stringify(lhr));
-      runs.push(lhr);
+      runs.get(path)?.push(lhr);
     }
-    const failure = runs.find((lhr) => lhr.runtimeError)?.runtimeError;
+  }
+  const summaries = new Map<string, PageSummary>();
+  for (const { path } of audited) {
+    const results = runs.get(path) ?? [];
+    const failure = results.find((lhr) => lhr.runtimeError)?.runtimeError;
     if (failure) {
       console.log(`${path}: Lighthouse failed: ${failure.code} ${failure.message}`);
       allHold = false;
       continue;
     }
-    const summary = summarize(computeMedianRun(runs));
-    console.log(formatSummary(path, summary));
+    summaries.set(path, summarize(computeMedianRun(results)));
+  }
+  const plainLcpMs = summaries.get(PLAIN_PATH)?.lcpMs ?? null;
+  const plain = summaries.get(PLAIN_PATH);
+  if (plain) console.log(formatSummary('plain page (no script)', plain, null, { judged: false }));
+  for (const { path, signedIn = false } of PAGES) {
+    const summary = summaries.get(path);
+    if (!summary) continue;
+    const label = path === paths.menu && !signedIn ? `${path} (no session)` : path;
+    console.log(formatSummary(label, summary, plainLcpMs));
     for (const loss of summary.losses) console.log(`    loses points: ${loss}`);
-    allHold &&= missedTargets(summary).length === 0;
+    allHold &&= missedTargets(summary, plainLcpMs).length === 0;
+  }
+  console.log(`\n${LCP_RATIO_TABLE_HEAD}`);
+  for (const { path, signedIn = false } of audited) {
+    const summary = summaries.get(path);
+    const label = path === PLAIN_PATH ? 'plain page' : path === paths.menu && !signedIn ? `${path}, no session` : path;
+    if (summary) console.log(formatTableRow(label, summary, plainLcpMs));
   }
 } finally {
   await browser.disconnect();

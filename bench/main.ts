@@ -5,7 +5,8 @@
  *
  *   npm run bench                 the page figures (page.ts), which run the others it needs
  *   npm run bench -- budget       the landing route's gzip size against budget.json
- *   npm run bench -- lighthouse   Lighthouse mobile, median of 3, beside a bare page
+ *   npm run bench -- lighthouse   Lighthouse mobile, median of 3, beside a plain page
+ *   npm run bench -- start        longest start task per route, and INP of three interactions, at 4x CPU
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,7 @@ const BENCHES = {
   page: 'bench/page.ts',
   budget: 'bench/budget.ts',
   lighthouse: 'bench/lighthouse.ts',
+  start: 'bench/start.ts',
   outbox: 'bench/outbox.ts',
   server: 'bench/server.ts',
   photo: 'bench/photo.ts',

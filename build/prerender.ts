@@ -16,8 +16,8 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { BOOT_CHUNKS_ID, BOOT_SCRIPT } from '../src/page/boot-script.ts';
-import { LOCALE_SCRIPT } from '../src/page/locale-script.ts';
+import { BOOT_CHUNKS_ID, BOOT_SCRIPT, SCREEN_CHUNKS_ID } from '../src/page/boot-script.ts';
+import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
 import { notFoundPage, pageFile } from '../src/page/page-files.ts';
 import type { Locale } from '../src/shared/i18n/locale.ts';
 
@@ -43,6 +43,8 @@ export interface PageDocument {
   description: string;
   /** The address outside the portal the page sends the visitor on to at once (the know-more page's). */
   leavesFor?: string | undefined;
+  /** Only a signed-in parent may see it: its locale script sends anyone else to sign-in before the first paint. */
+  needsSession?: boolean | undefined;
 }
 
 /** The hand-written module of every Hindi catalog (src/app/hindi.ts): a Hindi page boots with its chunk too. */
@@ -100,6 +102,19 @@ export function bootAfterPaint(html: string, chunks: readonly string[]): string 
 }
 
 /**
+ * The page with the list of its screen's own chunks (`chunks`, in dependency
+ * order, none of the template's boot list) before its boot list: the boot
+ * script fetches them with the entry's, the app evaluates them (see SCREEN_CHUNKS_ID).
+ */
+export function withScreenChunks(html: string, chunks: readonly string[]): string {
+  if (chunks.length === 0) return html;
+  const bootList = `<script type="application/json" id="${BOOT_CHUNKS_ID}">`;
+  if (!html.includes(bootList)) throw new Error('The page has no list of boot chunks');
+  const list = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(chunks)}</script>`;
+  return html.replace(bootList, () => `${list}\n    ${bootList}`);
+}
+
+/**
  * The template with the app's HTML in its root element (nothing else between
  * the tags: see src/main.tsx). The root is inert until the app has hydrated
  * it (src/app/app-layout.tsx): a tap or a keystroke before then would reach a
@@ -128,7 +143,8 @@ const refreshTo = (url: string | undefined) =>
 /**
  * The template in a page's language: its lang, title and description, and
  * the locale script (src/page/locale-script.ts) first in the head, before
- * anything can be painted. A page that sends the visitor on gets a meta
+ * anything can be painted, marked on a page that needs the session user (the
+ * script then guards it before the first paint). A page that sends the visitor on gets a meta
  * refresh to that address after it: the browser leaves by itself, before or
  * without any script (a meta refresh is no script: the CSP allows it).
  */
@@ -145,7 +161,12 @@ export function withDocument(html: string, document: PageDocument): string {
     .replace(HTML_LANG, () => `<html lang="${document.lang}">`)
     .replace(TITLE, () => `<title>${escapeHtml(document.title)}</title>`)
     .replace(DESCRIPTION, (_, start: string, end: string) => `${start}${escapeHtml(document.description)}${end}`)
-    .replace(CHARSET, (charset) => `${charset}\n    <script>${LOCALE_SCRIPT}</script>${refreshTo(document.leavesFor)}`);
+    .replace(
+      CHARSET,
+      (charset) =>
+        `${charset}\n    <script${document.needsSession ? ` ${NEEDS_SESSION_ATTRIBUTE}` : ''}>${LOCALE_SCRIPT}</script>` +
+        refreshTo(document.leavesFor),
+    );
 }
 
 async function buildEntry(config: ResolvedConfig, workDir: string): Promise<PrerenderEntry> {
@@ -183,6 +204,7 @@ async function writePages(
   templateOf: (locale: Locale) => string,
   outDir: string,
   screenCss: (screenExport: string | undefined) => string[],
+  screenChunks: (screenExport: string | undefined, locale: Locale) => string[],
 ): Promise<void> {
   const fileOf = (path: string) => {
     const file = pageFile(path);
@@ -203,7 +225,7 @@ async function writePages(
     const document = renderer.documentOf(path);
     const template = withDocument(templateOf(locale), document);
     const html = fillRoot(template, await renderer.renderPage(path), locale, { inert: !document.leavesFor });
-    await write(file, withStyles(html, screenCss(screenExport)));
+    await write(file, withScreenChunks(withStyles(html, screenCss(screenExport)), screenChunks(screenExport, locale)));
   }
 }
 
@@ -260,9 +282,16 @@ export function prerender(): Plugin {
       const entryOrder = bootOrder(`/${entry.fileName}`, imports);
       // A Hindi page fetches its texts with the entry's chunks, not after them: they are in before the app renders.
       const hindiOrder = bootOrder(`/${hindi.fileName}`, imports).filter((chunk) => !entryOrder.includes(chunk));
+      const bootLists: Record<Locale, string[]> = { en: entryOrder, hi: [...hindiOrder, ...entryOrder] };
       const templates: Record<Locale, string> = {
-        en: bootAfterPaint(html, entryOrder),
-        hi: bootAfterPaint(html, [...hindiOrder, ...entryOrder]),
+        en: bootAfterPaint(html, bootLists.en),
+        hi: bootAfterPaint(html, bootLists.hi),
+      };
+      const screenChunks = (screenExport: string | undefined, locale: Locale) => {
+        if (!screenExport) return [];
+        const screen = chunks.find((chunk) => chunk.isDynamicEntry && chunk.exports.includes(screenExport));
+        if (!screen) throw new Error(`No chunk exports the screen ${screenExport}`);
+        return bootOrder(`/${screen.fileName}`, imports).filter((chunk) => !bootLists[locale].includes(chunk));
       };
       await mkdir(join(config.root, WORK_DIR), { recursive: true });
       const workDir = await mkdtemp(join(config.root, WORK_DIR, 'run-'));
@@ -272,6 +301,7 @@ export function prerender(): Plugin {
           (locale) => templates[locale],
           options.dir ?? config.build.outDir,
           screenCss,
+          screenChunks,
         );
       } finally {
         await rm(workDir, { recursive: true, force: true });

@@ -40,20 +40,26 @@ function activate(locale: Locale): void {
   activateLocale(locale, locale === 'hi' ? hindi : {});
 }
 
-/** What the page's head says in its language, and where it leaves for, if its screen sends the visitor on. */
+/**
+ * What the page's head says in its language, where it leaves for, if its
+ * screen sends the visitor on, and whether its screen needs the session user.
+ */
 export function documentOf(path: string): {
   lang: Locale;
   title: string;
   description: string;
   leavesFor?: string | undefined;
+  needsSession: boolean;
 } {
   const locale = localeOfPath(path);
   activate(locale);
+  const screen = SCREENS.find(({ path: screenPath }) => screenPath === routePath(path));
   return {
     lang: locale,
     title: appText().documentTitle,
     description: appText().description,
-    leavesFor: SCREENS.find((screen) => screen.path === routePath(path))?.leavesFor,
+    leavesFor: screen?.leavesFor,
+    needsSession: screen?.needsSession ?? false,
   };
 }
 

@@ -1,10 +1,12 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadScreen } from './app/app-routes.tsx';
 import { appText } from './app/messages.ts';
 import { captureInstallPrompt } from './app/pwa/install.tsx';
 import { registerServiceWorker } from './app/pwa/register.ts';
+import { nextTask } from './app/start/next-task.ts';
+import { createRoot, hydrateRoot } from './app/start/react-dom-client.ts';
+import { evaluateScreenChunks } from './app/start/screen-chunks.ts';
 import './app/styles.css';
 import { whenLoaded } from './app/when-loaded.ts';
 import { activateLocale } from './shared/i18n/catalog.ts';
@@ -26,7 +28,21 @@ async function loadLocale(): Promise<void> {
   document.title = appText().documentTitle;
 }
 
-function start(): void {
+/**
+ * The start, one step a task, so no step waits behind another on a slow
+ * phone's main thread: the texts, the screen's chunks (each evaluated in a
+ * task of its own), then hydration. A prerendered page is hydrated once its screen's
+ * chunk is in, so it never suspends, and in a transition, so hydrating yields
+ * to the browser every few milliseconds. The empty app shell (the service
+ * worker's answer for any other address) and the dev server's page are
+ * rendered from scratch, as is a page in the other language (a host's one
+ * 404.html answering a Hindi address).
+ */
+async function start(): Promise<void> {
+  await loadLocale().catch((error: unknown) =>
+    console.error('The Hindi texts could not load: the page stays in English.', error),
+  );
+  await nextTask();
   const app = (
     <StrictMode>
       <BrowserRouter basename={basenameOf(locale)}>
@@ -34,29 +50,26 @@ function start(): void {
       </BrowserRouter>
     </StrictMode>
   );
-  // A prerendered page is hydrated once its screen's chunk is in, so it never suspends, and in a transition, so
-  // hydrating yields to the browser every few milliseconds instead of blocking a slow phone's main thread. The empty
-  // app shell (the service worker's answer for any other address) and the dev server's page are rendered from
-  // scratch, as is a page in the other language (a host's one 404.html answering a Hindi address).
   if (root?.hasChildNodes() && root.dataset.locale === locale) {
-    preloadScreen(routePath(window.location.pathname))
-      .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error))
-      .finally(() => startTransition(() => void hydrateRoot(root, app)));
+    await evaluateScreenChunks()
+      .then(() => preloadScreen(routePath(window.location.pathname)))
+      .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error));
+    await nextTask();
+    startTransition(() => void hydrateRoot(root, app));
   } else if (root) {
     root.replaceChildren();
     createRoot(root).render(app);
   }
 }
 
-const started = loadLocale()
-  .catch((error: unknown) => console.error('The Hindi texts could not load: the page stays in English.', error))
-  .then(start);
+const started = start();
 
 // After the texts are in: its toasts ('Ready to work offline', a new version) speak the page's language.
-void started.then(registerServiceWorker);
+void started.then(nextTask).then(registerServiceWorker);
 
 // Saved requests go out on start and when the connection returns; in its own chunk, off the first screen's path.
 Promise.all([whenLoaded(), started])
+  .then(nextTask)
   .then(() => import('./app/start-outbox.ts'))
   .then(({ startOutbox }) => startOutbox())
   .catch((error: unknown) =>

@@ -50,6 +50,8 @@ export interface Budget {
   landing: { maxGzipBytes: number };
   /** What a Hindi page may cost beyond the English one: its texts, loaded only when Hindi is chosen. */
   hindi: { maxExtraGzipBytes: number };
+  /** Every JS and CSS file of the build: making the start quicker must not make the app bigger (issue 26). */
+  whole: { maxGzipBytes: number };
   lazyOnly: LazyOnlyRule[];
 }
 
@@ -66,7 +68,7 @@ const isRule = (value: unknown): value is LazyOnlyRule => {
 
 /** Reads budget.json, refusing a file that would make the check pass by accident. */
 export function parseBudget(json: unknown): Budget {
-  const { landing, hindi, lazyOnly } = (typeof json === 'object' && json !== null ? json : {}) as Record<
+  const { landing, hindi, whole, lazyOnly } = (typeof json === 'object' && json !== null ? json : {}) as Record<
     string,
     unknown
   >;
@@ -76,10 +78,17 @@ export function parseBudget(json: unknown): Budget {
   if (!positive(max)) throw new Error('budget.json: landing.maxGzipBytes must be a positive number of bytes');
   const hindiExtra = (hindi as { maxExtraGzipBytes?: unknown } | undefined)?.maxExtraGzipBytes;
   if (!positive(hindiExtra)) throw new Error('budget.json: hindi.maxExtraGzipBytes must be a positive number of bytes');
+  const wholeMax = (whole as { maxGzipBytes?: unknown } | undefined)?.maxGzipBytes;
+  if (!positive(wholeMax)) throw new Error('budget.json: whole.maxGzipBytes must be a positive number of bytes');
   if (!Array.isArray(lazyOnly) || !lazyOnly.every(isRule)) {
     throw new Error('budget.json: lazyOnly must be a list of { name, modules: [non-empty strings] }');
   }
-  return { landing: { maxGzipBytes: max }, hindi: { maxExtraGzipBytes: hindiExtra }, lazyOnly };
+  return {
+    landing: { maxGzipBytes: max },
+    hindi: { maxExtraGzipBytes: hindiExtra },
+    whole: { maxGzipBytes: wholeMax },
+    lazyOnly,
+  };
 }
 
 /** The landing route against budget.json, the whole app for the record, and each lazy-only rule. */
@@ -96,6 +105,7 @@ export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok
   );
   const hindiExtra = gzipTotal(app.hindiLanding) - landingBytes;
   const hindiOk = hindiExtra <= budget.hindi.maxExtraGzipBytes;
+  const wholeOver = gzipTotal(app.all) - budget.whole.maxGzipBytes;
   const onlyHindi = app.hindiLanding.filter((file) => !app.landing.some((english) => english.path === file.path));
   const lines = [
     `landing route /: ${describeTotals(app.landing)}, budget ${formatKB(budget.landing.maxGzipBytes)}: ${sizeVerdict}`,
@@ -103,7 +113,8 @@ export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok
     `Hindi landing route /hi: ${describeTotals(app.hindiLanding)}, ${formatKB(hindiExtra)} more than /, ` +
       `budget ${formatKB(budget.hindi.maxExtraGzipBytes)} more: ${hindiOk ? 'ok' : 'FAIL'}`,
     ...onlyHindi.map((file) => `  ${file.path} ${formatKB(file.gzipBytes)}`),
-    `whole app: ${describeTotals(app.all)}`,
+    `whole app: ${describeTotals(app.all)}, budget ${formatKB(budget.whole.maxGzipBytes)}: ` +
+      (wholeOver <= 0 ? 'ok' : `FAIL: over by ${formatKB(wholeOver)}`),
   ];
   for (const rule of budget.lazyOnly) {
     const broken = leaks.filter((leak) => leak.rule === rule.name);
@@ -116,5 +127,5 @@ export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok
     lines.push('landing route loads code from another origin, which this budget cannot measure: FAIL');
     for (const url of app.external) lines.push(`  ${url}`);
   }
-  return { ok: sizeOk && hindiOk && leaks.length === 0 && app.external.length === 0, lines };
+  return { ok: sizeOk && hindiOk && wholeOver <= 0 && leaks.length === 0 && app.external.length === 0, lines };
 }

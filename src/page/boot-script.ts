@@ -1,24 +1,42 @@
 /** The id of the page's list of the entry's chunks, a JSON data block the boot script reads. */
 export const BOOT_CHUNKS_ID = 'boot-chunks';
+/**
+ * The id of the page's list of its screen's own chunks (those the entry does
+ * not bring), in dependency order: the boot script fetches them with the
+ * entry's, and the app evaluates them one task each before hydrating
+ * (src/app/start/screen-chunks.ts). A page with no screen chunk has none.
+ */
+export const SCREEN_CHUNKS_ID = 'screen-chunks';
 
 /**
  * The one inline script of the built pages (build/prerender.ts writes it at
- * the end of each). It starts the app only once the page has been painted
- * from its HTML, two frames later (at once in a hidden tab, which paints
- * nothing): it preloads the entry's chunks, listed in dependency order with
- * the entry last, then evaluates them one task each, so no single task keeps
- * a slow phone's main thread for long. Nothing is fetched before that first
- * paint, so nothing can delay it. Chromium's install offer
- * (beforeinstallprompt) can come before the app listens: the script keeps it
- * (and the browser's own banner away, as the app does) and hands it to the
- * app once started. The CSP allows exactly this text by its hash.
+ * the end of each). It starts the app only once the page's first paint from
+ * its HTML has reached the screen (its first-contentful-paint entry, which
+ * Chromium reports at presentation; two frames later where paint timing is
+ * missing, at once in a hidden tab, which paints nothing, and on the empty
+ * app shell, which has nothing to paint): nothing is fetched before, so
+ * nothing competes with that paint for the network or the main thread, and
+ * Lighthouse, which counts every request begun before the largest paint as
+ * delaying it, sees none. It then preloads the entry's chunks, listed in
+ * dependency order with the entry last, and its screen's chunks, and
+ * evaluates the entry's one task each, so no single task keeps a slow
+ * phone's main thread for long. Chromium's
+ * install offer (beforeinstallprompt) can come before the app listens: the
+ * script keeps it (and the browser's own banner away, as the app does) and
+ * hands it to the app once started. The CSP allows exactly this text by its hash.
  */
 export const BOOT_SCRIPT =
   '{const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
   'addEventListener("beforeinstallprompt",keep);' +
   `const chunks=JSON.parse(document.getElementById("${BOOT_CHUNKS_ID}").textContent);` +
-  'const boot=async()=>{for(const href of chunks)document.head.append(Object.assign(' +
+  `const screen=document.getElementById("${SCREEN_CHUNKS_ID}"),later=screen?JSON.parse(screen.textContent):[];` +
+  'const boot=async()=>{for(const href of [...chunks,...later])document.head.append(Object.assign(' +
   'document.createElement("link"),{rel:"modulepreload",href}));' +
   'for(const href of chunks){await import(href);await new Promise(next=>setTimeout(next))}' +
   'removeEventListener("beforeinstallprompt",keep);for(const offer of offers)dispatchEvent(offer)};' +
-  'document.hidden?boot():requestAnimationFrame(()=>requestAnimationFrame(boot))}';
+  'const root=document.getElementById("root"),P=self.PerformanceObserver;' +
+  'if(document.hidden)boot();' +
+  'else if(root&&root.hasChildNodes()&&P&&P.supportedEntryTypes&&P.supportedEntryTypes.includes("paint"))' +
+  'new P((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();boot()}})' +
+  '.observe({type:"paint",buffered:true});' +
+  'else requestAnimationFrame(()=>requestAnimationFrame(boot))}';

@@ -1,8 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { NAMED_TITLE_ATTRIBUTE } from '../shared/session/session-user.ts';
 import './page.css';
 
 interface PageProps {
   title: string;
+  /** The title with NAME_SLOT for the parent's name: the page's first paint shows it with the name (see NAMED_TITLE_ATTRIBUTE). */
+  namedTitle?: string | undefined;
   subtitle?: string | undefined;
   /** Navigation shown above the heading (Back, Home). */
   nav?: ReactNode;
@@ -13,7 +16,7 @@ interface PageProps {
  * One screen: its h1 takes focus when the screen opens, so a screen-reader
  * user hears where a navigation led.
  */
-export function Page({ title, subtitle, nav, children }: PageProps) {
+export function Page({ title, namedTitle, subtitle, nav, children }: PageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -22,7 +25,7 @@ export function Page({ title, subtitle, nav, children }: PageProps) {
     <section className="page">
       {nav && <div className="page__nav">{nav}</div>}
       <header className="page__header">
-        <h1 className="page__title" tabIndex={-1} ref={heading}>
+        <h1 className="page__title" tabIndex={-1} ref={heading} {...{ [NAMED_TITLE_ATTRIBUTE]: namedTitle }}>
           {title}
         </h1>
         {subtitle && <p className="page__subtitle">{subtitle}</p>}

@@ -1,3 +1,4 @@
+import { waitForHydration } from '../support/first-paint.ts';
 import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -7,6 +8,9 @@ const STILL_WORKS = 'Every screen still opens and your sign-in is kept.';
 test.describe('offline banner', () => {
   test('appears when the connection drops and goes when it returns', async ({ page }) => {
     await page.goto('/');
+    // The app starts once the page is painted, which can be after the load event: without a worker, going offline
+    // before its chunks are in would leave the page as a still picture.
+    await waitForHydration(page);
     const banner = page.getByRole('status').filter({ hasText: OFFLINE_TITLE });
     await expect(banner).toBeHidden();
 

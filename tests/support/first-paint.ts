@@ -1,23 +1,39 @@
 import type { BrowserContext, Page } from '@playwright/test';
 
 interface PaintRecord {
-  /** Every distinct text the page's h1 had, in order, from the first one the parser or React put in. */
+  /**
+   * Every distinct text the page's h1 had in a frame, in order, from the first
+   * one painted: what a person saw. A text the page's head script replaced
+   * before the frame (the menu's greeting) was never on screen, and is not here.
+   */
   headings: string[];
   /** Layout shifts not caused by input, as the browser scores them (CLS adds these up). */
   shifts: number[];
 }
 
-type Watched = Window & { __paint?: PaintRecord };
+type Watched = Window & { __paint?: PaintRecord; __noteHeading?: () => void };
 
-/** Runs before any page script: notes each h1 text as it appears, and every layout shift. */
+/** Runs before any page script: notes each h1 text as the frame showing it is drawn, and every layout shift. */
 function watchPaint(): void {
   const record: PaintRecord = { headings: [], shifts: [] };
-  (window as Watched).__paint = record;
+  const watched = window as Watched;
+  watched.__paint = record;
   const noteHeading = () => {
     const text = document.querySelector('h1')?.textContent?.trim();
     if (text && record.headings.at(-1) !== text) record.headings.push(text);
   };
-  new MutationObserver(noteHeading).observe(document, { childList: true, subtree: true, characterData: true });
+  watched.__noteHeading = noteHeading;
+  let frameAsked = false;
+  // Read just before the frame is drawn: by then every script that runs before painting has run.
+  const beforeNextFrame = () => {
+    if (frameAsked) return;
+    frameAsked = true;
+    requestAnimationFrame(() => {
+      frameAsked = false;
+      noteHeading();
+    });
+  };
+  new MutationObserver(beforeNextFrame).observe(document, { childList: true, subtree: true, characterData: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
       if (!entry.hadRecentInput) record.shifts.push(entry.value);
@@ -31,7 +47,11 @@ export async function watchFirstPaint(context: BrowserContext): Promise<void> {
 }
 
 export async function paintRecord(page: Page): Promise<PaintRecord> {
-  const record = await page.evaluate(() => (window as Watched).__paint);
+  // The h1 as it is now too: a change the test just saw may wait for its frame.
+  const record = await page.evaluate(() => {
+    (window as Watched).__noteHeading?.();
+    return (window as Watched).__paint;
+  });
   if (!record) throw new Error('watchFirstPaint was not set up for this page');
   return record;
 }

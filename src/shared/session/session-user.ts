@@ -3,6 +3,16 @@ import type { User } from '../webhook/types.ts';
 /** The one sessionStorage key the signed-in parent lives under. */
 export const SESSION_USER_KEY = 'thrive.sessionUser';
 
+/**
+ * A screen whose title names the parent (the menu's "Hello, {name}!") is
+ * prerendered for no one: its h1 carries this attribute with the title in the
+ * page's language, NAME_SLOT where the name goes. The page's head script
+ * (src/page/locale-script.ts) writes the session parent's name into it before
+ * the first paint, and hydration renders the same text.
+ */
+export const NAMED_TITLE_ATTRIBUTE = 'data-named-title';
+export const NAME_SLOT = '{name}';
+
 /** The part of the Web Storage API this module needs, so it can be tested without a DOM. */
 export interface KeyValueStorage {
   getItem(key: string): string | null;

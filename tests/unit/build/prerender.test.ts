@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { bootAfterPaint, bootOrder, fillRoot, inlineStylesheets, withDocument } from '../../../build/prerender.ts';
-import { BOOT_CHUNKS_ID } from '../../../src/page/boot-script.ts';
+import {
+  bootAfterPaint,
+  bootOrder,
+  fillRoot,
+  inlineStylesheets,
+  withDocument,
+  withScreenChunks,
+} from '../../../build/prerender.ts';
+import { BOOT_CHUNKS_ID, SCREEN_CHUNKS_ID } from '../../../src/page/boot-script.ts';
 import { BOOT_SCRIPT_SOURCE } from '../../../server/http/security-headers.ts';
-import { LOCALE_SCRIPT } from '../../../src/page/locale-script.ts';
+import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../src/page/locale-script.ts';
 
 const css: Record<string, string> = { '/assets/index-a.css': 'body{margin:0}\n', '/assets/b.css': '.x{color:red}' };
 const readCss = (path: string) => {
@@ -95,6 +102,12 @@ describe('withDocument', () => {
     expect(page.indexOf(refresh)).toBeGreaterThan(page.indexOf(`<script>${LOCALE_SCRIPT}</script>`));
   });
 
+  it('marks the locale script of a page only a signed-in parent may see, and no other', () => {
+    const guarded = withDocument(template, { lang: 'en', title: 't', description: 'd', needsSession: true });
+    expect(guarded).toContain(`<script ${NEEDS_SESSION_ATTRIBUTE}>${LOCALE_SCRIPT}</script>`);
+    expect(hindi).toContain(`<script>${LOCALE_SCRIPT}</script>`);
+  });
+
   it('gives a page that stays no refresh', () => {
     expect(hindi).not.toContain('http-equiv');
   });
@@ -149,5 +162,24 @@ describe('bootAfterPaint', () => {
         .digest('base64')}'`,
     ).toBe(BOOT_SCRIPT_SOURCE);
     expect(page).toMatch(/<\/script>\s*<\/body>/);
+  });
+});
+
+describe('withScreenChunks', () => {
+  const page = bootAfterPaint(
+    '<head></head><body><div id="root"></div><script type="module" src="/a/i.js"></script></body>',
+    ['/a/i.js'],
+  );
+
+  it("lists the screen's own chunks, in the order given, before the boot list", () => {
+    const html = withScreenChunks(page, ['/a/lib.js', '/a/chat.js']);
+    const list = new RegExp(`<script type="application/json" id="${SCREEN_CHUNKS_ID}">([^<]*)</script>`).exec(html);
+    expect(JSON.parse(list?.[1] ?? 'null')).toEqual(['/a/lib.js', '/a/chat.js']);
+    expect(html.indexOf(SCREEN_CHUNKS_ID)).toBeLessThan(html.indexOf(BOOT_CHUNKS_ID));
+  });
+
+  it('leaves a page with no screen chunk as it is, and refuses a page with no boot list', () => {
+    expect(withScreenChunks(page, [])).toBe(page);
+    expect(() => withScreenChunks('<body></body>', ['/a/x.js'])).toThrow(/boot chunks/);
   });
 });

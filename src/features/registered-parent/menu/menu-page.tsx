@@ -8,14 +8,16 @@ import { Page } from '../../../ui/page.tsx';
 import { parentText } from '../messages.ts';
 import { useOutboxEntries } from '../outbox/use-outbox-entries.ts';
 import { useLogOut } from '../session/use-log-out.ts';
-import { useSessionUser } from '../session/use-session-user.ts';
+import { useNamedUser } from '../session/use-session-user.ts';
+import { NAME_SLOT } from '../../../shared/session/session-user.ts';
 import { LogoutWarning } from './logout-warning.tsx';
 import '../outbox/outbox.css';
 import { CalendarIcon, ChatIcon, RescheduleIcon } from '../../../ui/icons.tsx';
 
 export function MenuPage() {
   const t = parentText().menu;
-  const { user } = useSessionUser();
+  // Named from the first paint on: the page's head script has already written the greeting (use-session-user.ts).
+  const user = useNamedUser();
   const logOut = useLogOut();
   const waiting = useOutboxEntries(user)?.length ?? 0;
   const [warning, setWarning] = useState(false);
@@ -34,6 +36,7 @@ export function MenuPage() {
   return (
     <Page
       title={user ? t.hello(user.name) : t.helloBeforeName}
+      namedTitle={t.hello(NAME_SLOT)}
       subtitle={t.prompt}
       nav={
         <>

@@ -33,6 +33,16 @@ function notify(): void {
 /** Prerendered pages are built for no one: the parent is known from hydration on. */
 const noUserBeforeHydration = () => null;
 
+/**
+ * The parent a screen's title names (the menu's greeting), from the first
+ * paint on: the page's head script wrote the name into the prerendered
+ * title (NAMED_TITLE_ATTRIBUTE), so hydration reads the parent too and
+ * renders the text it finds. The build's prerendering, with no window, names no one.
+ */
+export function useNamedUser(): User | null {
+  return useSyncExternalStore(subscribe, snapshot, () => (typeof window === 'undefined' ? null : snapshot()));
+}
+
 /** The signed-in parent of this tab, kept in sessionStorage (spec §3). */
 export function useSessionUser() {
   const user = useSyncExternalStore(subscribe, snapshot, noUserBeforeHydration);

@@ -10,7 +10,12 @@ import { sizeFile, type BuiltApp, type SizedFile } from '../../../../bench/perf/
 
 const CALENDAR = 'calendar (react-day-picker, date-fns)';
 const rules = [{ name: CALENDAR, modules: ['node_modules/date-fns/'] }];
-const budget = { landing: { maxGzipBytes: 100_000 }, hindi: { maxExtraGzipBytes: 8_000 }, lazyOnly: rules };
+const budget = {
+  landing: { maxGzipBytes: 100_000 },
+  hindi: { maxExtraGzipBytes: 8_000 },
+  whole: { maxGzipBytes: 180_000 },
+  lazyOnly: rules,
+};
 
 describe('matchesModule', () => {
   it.each([
@@ -88,21 +93,43 @@ describe('parseBudget', () => {
   });
 
   it.each([
-    ['no landing limit', { hindi: { maxExtraGzipBytes: 1 }, lazyOnly: rules }],
-    ['no Hindi limit', { landing: { maxGzipBytes: 1 }, lazyOnly: rules }],
+    ['no landing limit', { hindi: { maxExtraGzipBytes: 1 }, whole: { maxGzipBytes: 1 }, lazyOnly: rules }],
+    ['no whole-app limit', { landing: { maxGzipBytes: 1 }, hindi: { maxExtraGzipBytes: 1 }, lazyOnly: rules }],
+    ['no Hindi limit', { landing: { maxGzipBytes: 1 }, whole: { maxGzipBytes: 1 }, lazyOnly: rules }],
     [
       'a limit that is not a number',
-      { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: '100 KB' }, lazyOnly: rules },
+      {
+        hindi: { maxExtraGzipBytes: 1 },
+        whole: { maxGzipBytes: 1 },
+        landing: { maxGzipBytes: '100 KB' },
+        lazyOnly: rules,
+      },
     ],
-    ['a zero limit', { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 0 }, lazyOnly: rules }],
-    ['no lazy-only list', { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 1 } }],
+    [
+      'a zero limit',
+      { hindi: { maxExtraGzipBytes: 1 }, whole: { maxGzipBytes: 1 }, landing: { maxGzipBytes: 0 }, lazyOnly: rules },
+    ],
+    [
+      'no lazy-only list',
+      { hindi: { maxExtraGzipBytes: 1 }, whole: { maxGzipBytes: 1 }, landing: { maxGzipBytes: 1 } },
+    ],
     [
       'a rule with no modules',
-      { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 1 }, lazyOnly: [{ name: 'calendar', modules: [] }] },
+      {
+        hindi: { maxExtraGzipBytes: 1 },
+        whole: { maxGzipBytes: 1 },
+        landing: { maxGzipBytes: 1 },
+        lazyOnly: [{ name: 'calendar', modules: [] }],
+      },
     ],
     [
       'a rule with an empty pattern, which would match everything',
-      { hindi: { maxExtraGzipBytes: 1 }, landing: { maxGzipBytes: 1 }, lazyOnly: [{ name: 'x', modules: [''] }] },
+      {
+        hindi: { maxExtraGzipBytes: 1 },
+        whole: { maxGzipBytes: 1 },
+        landing: { maxGzipBytes: 1 },
+        lazyOnly: [{ name: 'x', modules: [''] }],
+      },
     ],
     ['not an object', null],
   ])('refuses %s', (_case, json) => {
@@ -143,7 +170,7 @@ describe('judgeBudget', () => {
       '  /assets/index.js 60.0 kB',
       'Hindi landing route /hi: 67.7 kB gzip (HTML 3.0 kB + JS 64.7 kB, 3 files), 4.7 kB more than /, budget 8.0 kB more: ok',
       '  /assets/hindi.js 4.7 kB',
-      'whole app: 69.0 kB gzip (JS 69.0 kB, 2 files)',
+      'whole app: 69.0 kB gzip (JS 69.0 kB, 2 files), budget 180.0 kB: ok',
       'calendar (react-day-picker, date-fns) kept off the landing route: ok (in /assets/reschedule.js)',
     ]);
   });
@@ -157,6 +184,17 @@ describe('judgeBudget', () => {
       'Hindi landing route /hi: 71.0 kB gzip (HTML 3.3 kB + JS 67.7 kB, 3 files), 8.0 kB more than /, budget 8.0 kB more: FAIL',
     );
     expect(judgeBudget(app(landing, { hindiLanding: hindiLanding.slice(0, 2) }), budget).ok).toBe(true);
+  });
+
+  it('fails an app that grew past its whole-app limit, saying by how much', () => {
+    const landing = [file('/index.html', 3_000), file('/assets/index.js', 60_000)];
+    const grown = [...all, file('/assets/chat.js', 111_001)];
+    const verdict = judgeBudget(app(landing, { all: grown }), budget);
+    expect(verdict.ok).toBe(false);
+    expect(verdict.lines).toContain(
+      'whole app: 180.0 kB gzip (JS 180.0 kB, 3 files), budget 180.0 kB: FAIL: over by 0.0 kB',
+    );
+    expect(judgeBudget(app(landing, { all: grown.slice(0, 2) }), budget).ok).toBe(true);
   });
 
   it('says by how much the landing route is over', () => {

@@ -5,6 +5,8 @@ import {
   formatLongestTask,
   formatReopen,
   formatSummary,
+  formatTableRow,
+  lcpRatio,
   forwardedLines,
   median,
   medianItem,
@@ -183,18 +185,32 @@ describe('missedTargets', () => {
   };
 
   it.each([
-    ['all at their limits', summary({ lcpMs: 1000, tbtMs: 49.9, cls: 0 }), []],
+    ['all at their limits', summary({ lcpMs: 1000, tbtMs: 50, cls: 0 }), []],
     ['performance 99', summary({ performance: 99 }), ['performance 99 < 100']],
     ['accessibility 99', summary({ accessibility: 99 }), ['accessibility 99 < 100']],
     ['best practices 96', summary({ 'best-practices': 96 }), ['best-practices 96 < 100']],
     ['SEO 92', summary({ seo: 92 }), ['seo 92 < 100']],
     ['LCP 1.01 s', summary({ lcpMs: 1010 }), ['LCP 1.01 s > 1.00 s']],
     ['any layout shift', summary({ cls: 0.001 }), ['CLS 0.001 > 0']],
-    ['TBT of 50 ms', summary({ tbtMs: 50 }), ['TBT 50 ms >= 50 ms']],
+    ['TBT of 51 ms', summary({ tbtMs: 51 }), ['TBT 51 ms > 50 ms']],
     ['an unknown performance score', summary({ performance: null }), ['performance n/a < 100']],
     ['an unknown LCP', summary({ lcpMs: null }), ['LCP n/a > 1.00 s']],
   ])('with %s', (_case, input, missed) => {
     expect(missedTargets(input)).toEqual(missed);
+  });
+
+  it('judges the LCP against the plain page when its LCP is known: at most 1.15 times it', () => {
+    expect(missedTargets(summary({ lcpMs: 736 }), 640)).toEqual([]);
+    expect(missedTargets(summary({ lcpMs: 740 }), 640)).toEqual(["LCP 1.16x of the plain page's > 1.15x"]);
+    expect(missedTargets(summary({ lcpMs: null }), 640)).toContain("LCP n/a of the plain page's > 1.15x");
+  });
+});
+
+describe('lcpRatio', () => {
+  it('is the LCP over the plain page’s, unknown when either is', () => {
+    expect(lcpRatio(800, 640)).toBe(1.25);
+    expect(lcpRatio(null, 640)).toBeNull();
+    expect(lcpRatio(800, null)).toBeNull();
   });
 });
 
@@ -209,6 +225,21 @@ describe('formatSummary', () => {
   it('names each missed target', () => {
     expect(formatSummary('/', summarize(report({ lcpMs: 1720, bestPractices: 0.96, cls: 0.004 })))).toMatch(
       /\| targets MISSED: best-practices 96 < 100; LCP 1\.72 s > 1\.00 s; CLS 0\.004 > 0$/,
+    );
+  });
+
+  it('adds the LCP ratio to the plain page, and leaves out the verdict of a page not judged', () => {
+    expect(formatSummary('plain', summarize(report()), 640, { judged: false })).toBe(
+      'plain                         performance 100  accessibility 100  best-practices 100  SEO 100  ' +
+        '| FCP 1.01 s  LCP 0.92 s  (1.44x plain)  TBT 32 ms  CLS 0.000',
+    );
+  });
+});
+
+describe('formatTableRow', () => {
+  it('is one Markdown row with the LCP ratio', () => {
+    expect(formatTableRow('/', summarize(report()), 640)).toBe(
+      '| `/` | 100 | 100 / 100 / 100 | 920 ms | 1.44x | 32 ms | 0.000 |',
     );
   });
 });

@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { LOCALE_SCRIPT } from '../../../../src/page/locale-script.ts';
+import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../../src/page/locale-script.ts';
 import { LOCALE_KEY } from '../../../../src/shared/i18n/locale.ts';
+import { NAME_SLOT, NAMED_TITLE_ATTRIBUTE, SESSION_USER_KEY } from '../../../../src/shared/session/session-user.ts';
 
 interface Visit {
   url: string;
@@ -9,10 +10,35 @@ interface Visit {
   languages?: string[];
   referrer?: string;
   storageThrows?: boolean;
+  /** The page needs the session user (its script element carries NEEDS_SESSION_ATTRIBUTE). */
+  guarded?: boolean;
+  /** What this tab's sessionStorage holds under SESSION_USER_KEY. */
+  session?: string | null;
+  /** The prerendered h1's NAMED_TITLE_ATTRIBUTE, when the page has one. */
+  namedTitle?: string;
+}
+
+/** A stand-in for the h1 the parser adds, and the MutationObserver that sees it added. */
+interface FakePage {
+  heading: { textContent: string; getAttribute(name: string): string | null } | null;
+  observe?: () => void;
+  contentLoaded?: () => void;
 }
 
 /** Runs the pages' locale script on a visit: where it sends the page, or undefined when it stays. */
-function whereTo({ url, stored = null, languages = ['en-IN'], referrer = '', storageThrows = false }: Visit) {
+function run(
+  {
+    url,
+    stored = null,
+    languages = ['en-IN'],
+    referrer = '',
+    storageThrows = false,
+    guarded = false,
+    session = null,
+    namedTitle,
+  }: Visit,
+  page: FakePage = { heading: null },
+) {
   const address = new URL(url);
   let replaced: string | undefined;
   const style = { display: '' };
@@ -30,12 +56,51 @@ function whereTo({ url, stored = null, languages = ['en-IN'], referrer = '', sto
         return key === LOCALE_KEY ? stored : null;
       },
     },
+    sessionStorage: { getItem: (key: string) => (key === SESSION_USER_KEY ? session : null) },
     navigator: { languages, language: languages[0] },
-    document: { referrer, documentElement: { style } },
+    document: {
+      referrer,
+      documentElement: { style },
+      currentScript: { hasAttribute: (name: string) => guarded && name === NEEDS_SESSION_ATTRIBUTE },
+      querySelector: (selector: string) =>
+        selector === `[${NAMED_TITLE_ATTRIBUTE}]` && namedTitle !== undefined ? page.heading : null,
+    },
+    MutationObserver: class {
+      constructor(private readonly callback: () => void) {}
+      observe() {
+        page.observe = this.callback;
+      }
+      disconnect() {
+        page.observe = undefined;
+      }
+    },
+    addEventListener: (type: string, listener: () => void) => {
+      if (type === 'DOMContentLoaded') page.contentLoaded = listener;
+    },
   });
   // A page sent away is never painted; one that stays is left alone.
   expect(style.display).toBe(replaced === undefined ? '' : 'none');
   return replaced;
+}
+
+const whereTo = (visit: Visit) => run(visit);
+
+const ASHA = JSON.stringify({ name: 'Asha Verma', number: '9876543210' });
+
+/** The h1's text after the parser added it with `text` and then the rest of the page: the first paint shows it. */
+function firstPaintHeading(visit: Visit, text: string): { text: string; watching: boolean } {
+  const page: FakePage = { heading: null };
+  expect(run(visit, page)).toBeUndefined();
+  page.heading = {
+    textContent: '',
+    getAttribute: (name) => (name === NAMED_TITLE_ATTRIBUTE ? (visit.namedTitle ?? null) : null),
+  };
+  page.observe?.();
+  // The parser may yield between the element and its text: the text it adds later is written over too.
+  page.heading.textContent += text;
+  page.observe?.();
+  page.contentLoaded?.();
+  return { text: page.heading.textContent, watching: page.observe !== undefined };
 }
 
 const ORIGIN = 'https://thrive.example';
@@ -84,5 +149,52 @@ describe('the locale script', () => {
 
   it('ignores a stored value that is not a language it speaks', () => {
     expect(whereTo({ url: `${ORIGIN}/`, stored: 'fr', languages: ['hi-IN'] })).toBe('/hi');
+  });
+
+  it.each([
+    ['no parent', null],
+    ['a corrupt one', '{"name":'],
+    ['one with no number', JSON.stringify({ name: 'Asha', number: ' ' })],
+  ])('sends a visit with %s in this tab from a guarded page to sign-in, in the page’s language', (_case, session) => {
+    expect(whereTo({ url: `${ORIGIN}/registered-parent/menu?x=1#y`, guarded: true, session })).toBe(
+      '/registered-parent',
+    );
+    expect(whereTo({ url: `${ORIGIN}/hi/registered-parent/chat`, guarded: true, session })).toBe(
+      '/hi/registered-parent',
+    );
+    // In the chosen language straight away: one replace, not two.
+    expect(whereTo({ url: `${ORIGIN}/registered-parent/menu`, guarded: true, session, stored: 'hi' })).toBe(
+      '/hi/registered-parent',
+    );
+  });
+
+  it('leaves a guarded page to a signed-in parent, and an unguarded one to anyone', () => {
+    expect(whereTo({ url: `${ORIGIN}/registered-parent/chat`, guarded: true, session: ASHA })).toBeUndefined();
+    expect(whereTo({ url: `${ORIGIN}/registered-parent`, session: null })).toBeUndefined();
+  });
+
+  it("writes the parent's name into the title that names them before the first paint", () => {
+    const visit = { url: `${ORIGIN}/registered-parent/menu`, guarded: true, session: ASHA };
+    expect(firstPaintHeading({ ...visit, namedTitle: `Hello, ${NAME_SLOT}!` }, 'Hello!')).toEqual({
+      text: 'Hello, Asha Verma!',
+      watching: false,
+    });
+    expect(
+      firstPaintHeading(
+        { ...visit, url: `${ORIGIN}/hi/registered-parent/menu`, namedTitle: `नमस्ते, ${NAME_SLOT}!` },
+        'नमस्ते!',
+      ).text,
+    ).toBe('नमस्ते, Asha Verma!');
+  });
+
+  it('writes a name as text, whatever characters it has', () => {
+    const session = JSON.stringify({ name: '$& <b>Asha</b>', number: '9876543210' });
+    const visit = {
+      url: `${ORIGIN}/registered-parent/menu`,
+      guarded: true,
+      session,
+      namedTitle: `Hello, ${NAME_SLOT}!`,
+    };
+    expect(firstPaintHeading(visit, 'Hello!').text).toBe('Hello, $& <b>Asha</b>!');
   });
 });

@@ -1,0 +1,281 @@
+/**
+ * `npm run bench -- start` (benchmark, not a test): what a cheap phone's
+ * main thread goes through as the portal starts and as a parent uses it, at
+ * 4x CPU slowdown (Chromium's own, through the DevTools protocol) in Debian
+ * Chromium against the production build served by the reference server.
+ *
+ * - Per route, opened cold in a fresh profile: the longest main-thread task
+ *   (Long Tasks API, observed from the document's first byte) from navigation
+ *   until the page answers input and has started everything (hydrated, its
+ *   toaster mounted, the page quiet for a moment). Goal: none over 50 ms.
+ * - INP of three interactions (Event Timing API, as web-vitals computes it:
+ *   the longest event of the worst interaction, from input to the next
+ *   paint): typing in the chat box (its counter updates at each key),
+ *   opening the reschedule calendar from the menu and moving it a month, and
+ *   picking a photo in the chat. Goal: under 100 ms each.
+ *
+ * Median of START_RUNS runs (default 3). The machine may be shared: figures are noisy.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { paths } from '../src/config/paths.ts';
+import { en as parentText } from '../src/features/registered-parent/messages.ts';
+import { formatCount } from '../src/shared/format/number.ts';
+import { pathIn } from '../src/shared/i18n/locale.ts';
+import { MESSAGE_MAX_LENGTH } from '../src/shared/rules/message.ts';
+import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { ensureChromium } from './ensure-chromium.ts';
+import { startPortal } from './perf/browser.ts';
+import { buildApp } from './perf/bundle.ts';
+import { formatMs, median } from './perf/figures.ts';
+
+const OUT_DIR = '.out/start/dist';
+const CPU_SLOWDOWN = 4;
+const RUNS = Number(process.env.START_RUNS ?? 3);
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+/** The seeded demo parent (server/roster.seed.json). */
+const PARENT = { name: 'Asha Verma', number: '9876543210' };
+/** After the last start work, how long the page must stay without a task for the start to count as over. */
+const QUIET_MS = 1000;
+const ROUTES: { path: string; signedIn?: boolean }[] = [
+  { path: paths.home },
+  { path: paths.signIn },
+  { path: paths.menu },
+  { path: paths.chat, signedIn: true },
+  { path: paths.bookConsult },
+  { path: pathIn('hi', paths.home) },
+];
+
+interface Watch {
+  longTasks: { start: number; duration: number }[];
+  events: { name: string; interactionId: number; start: number; duration: number }[];
+}
+type Watched = Window & { __watch?: Watch };
+
+/** Runs before any page script: records every long task and every event of 16 ms or more. */
+function watchMainThread(): void {
+  const watch: Watch = { longTasks: [], events: [] };
+  (window as Watched).__watch = watch;
+  new PerformanceObserver((list) => {
+    for (const { startTime, duration } of list.getEntries()) watch.longTasks.push({ start: startTime, duration });
+  }).observe({ type: 'longtask', buffered: true });
+  // Event Timing's own option (16 ms is its floor), missing from TypeScript's DOM types.
+  const events: PerformanceObserverInit & { durationThreshold: number } = {
+    type: 'event',
+    buffered: true,
+    durationThreshold: 16,
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as PerformanceEventTiming[]) {
+      watch.events.push({
+        name: entry.name,
+        interactionId: entry.interactionId,
+        start: entry.startTime,
+        duration: entry.duration,
+      });
+    }
+  }).observe(events);
+}
+
+async function phone(browser: Browser, signedIn: boolean): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(PHONE);
+  await context.addInitScript(watchMainThread);
+  if (signedIn) {
+    await context.addInitScript(([key, user]) => window.sessionStorage.setItem(key, user), [
+      SESSION_USER_KEY,
+      JSON.stringify(PARENT),
+    ] as const);
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  return { context, page };
+}
+
+const watchOf = (page: Page) =>
+  page.evaluate(() => {
+    const watch = (window as Watched).__watch;
+    if (!watch) throw new Error('the main-thread watch is not set up');
+    return watch;
+  });
+
+/** Resolves once the page has gone `QUIET_MS` without a long task, and every event entry has been delivered. */
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async (quietMs) => {
+    const watch = (window as Watched).__watch;
+    for (;;) {
+      const before = watch?.longTasks.length ?? 0;
+      await new Promise((done) => setTimeout(done, quietMs));
+      if ((watch?.longTasks.length ?? 0) === before) return;
+    }
+  }, QUIET_MS);
+}
+
+/** Hydrated (the root is no longer inert) and started (the toaster mounts last: src/app/app-layout.tsx). */
+async function started(page: Page): Promise<void> {
+  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.getByRole('region', { name: /^(Notifications|सूचनाएँ)/ }).waitFor({ state: 'attached' });
+  await settle(page);
+}
+
+interface StartRun {
+  longestMs: number;
+  count: number;
+  /** Navigation to the root no longer inert: from then on a tap reaches a handler. */
+  answersMs: number;
+}
+
+async function startOnce(browser: Browser, url: string, signedIn: boolean): Promise<StartRun> {
+  const { context, page } = await phone(browser, signedIn);
+  try {
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+    const answersMs = await page.evaluate(() => performance.now());
+    await started(page);
+    const { longTasks } = await watchOf(page);
+    return { longestMs: Math.max(0, ...longTasks.map((task) => task.duration)), count: longTasks.length, answersMs };
+  } finally {
+    await context.close();
+  }
+}
+
+/** INP of what `act` does on the page: the longest event of its worst interaction, input to next paint. */
+async function inpOf(page: Page, act: () => Promise<void>): Promise<{ inpMs: number; longestTaskMs: number }> {
+  // What came before (the page's start, making the test photo) is not the interaction's.
+  await settle(page);
+  const before = await watchOf(page);
+  await act();
+  await settle(page);
+  const after = await watchOf(page);
+  const events = after.events.slice(before.events.length);
+  const tasks = after.longTasks.slice(before.longTasks.length);
+  return {
+    inpMs: Math.max(0, ...events.map((event) => event.duration)),
+    longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
+  };
+}
+
+/** A photo-like JPEG (noise over a gradient) of 1600×1200, made in the page: compresses as a camera's would. */
+async function makePhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(1600, 1200);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    const image = context.createImageData(1600, 1200);
+    for (let index = 0; index < image.data.length; index += 4) {
+      const x = (index / 4) % 1600;
+      image.data[index] = (x / 1600) * 255;
+      image.data[index + 1] = Math.random() * 255;
+      image.data[index + 2] = 128;
+      image.data[index + 3] = 255;
+    }
+    context.putImageData(image, 0, 0);
+    const bytes = new Uint8Array(
+      await (await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.9 })).arrayBuffer(),
+    );
+    let binary = '';
+    for (let offset = 0; offset < bytes.length; offset += 32_768) {
+      binary += String.fromCharCode(...bytes.subarray(offset, offset + 32_768));
+    }
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+interface InteractionRun {
+  typing: number;
+  typingTask: number;
+  calendar: number;
+  calendarTask: number;
+  pick: number;
+  pickTask: number;
+}
+
+async function interactionsOnce(browser: Browser, url: string): Promise<InteractionRun> {
+  const { context, page } = await phone(browser, true);
+  try {
+    await page.goto(`${url}${paths.chat}`);
+    await started(page);
+    const box = page.getByRole('textbox', { name: parentText.chat.messageLabel });
+    const text = 'Running late, back by six';
+    const counter = parentText.chat.counter(formatCount(text.length, 'en'), formatCount(MESSAGE_MAX_LENGTH, 'en'));
+    const typing = await inpOf(page, async () => {
+      await box.click();
+      // About a person's pace: each key is its own interaction.
+      await page.keyboard.type(text, { delay: 60 });
+      await page.getByText(counter).waitFor();
+    });
+    // From a file on disk, as a phone's picker gives it: handed as bytes, Playwright would rebuild it in the page.
+    const folder = await mkdtemp(join(tmpdir(), 'thrive-start-'));
+    const photo = join(folder, 'photo.jpg');
+    await writeFile(photo, await makePhoto(page));
+    const pick = await inpOf(page, async () => {
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByText(parentText.chat.addFiles, { exact: true }).click();
+      await (await chooser).setFiles(photo);
+      await page.getByRole('list', { name: parentText.chat.filesLabel }).getByRole('listitem').first().waitFor();
+    });
+    await rm(folder, { recursive: true, force: true });
+
+    await page.goto(`${url}${paths.menu}`);
+    await started(page);
+    const calendar = await inpOf(page, async () => {
+      await page.getByRole('link', { name: new RegExp(parentText.menu.rescheduleTitle) }).click();
+      await page.getByRole('grid').waitFor();
+      await page.getByRole('button', { name: /next month/i }).click();
+      await page.getByRole('grid').first().waitFor();
+    });
+    return {
+      typing: typing.inpMs,
+      typingTask: typing.longestTaskMs,
+      calendar: calendar.inpMs,
+      calendarTask: calendar.longestTaskMs,
+      pick: pick.inpMs,
+      pickTask: pick.longestTaskMs,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const verdict = (ms: number, limit: number) => (ms <= limit ? 'ok' : `OVER ${limit} ms`);
+/** Event Timing reports events of 16 ms or more only. */
+const inpText = (ms: number) => (ms === 0 ? 'under 16 ms' : formatMs(ms));
+const taskText = (ms: number) => (ms === 0 ? 'none over 50 ms' : `longest task ${formatMs(ms)}`);
+
+if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`START_RUNS must be a whole number from 1, not ${RUNS}`);
+if (!ensureChromium()) process.exit(1);
+const { outDir } = await buildApp(OUT_DIR);
+const server = await startPortal(outDir);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+try {
+  console.log(`start at ${CPU_SLOWDOWN}x CPU, fresh profile, median of ${RUNS} runs (goal: no task over 50 ms)`);
+  for (const { path, signedIn = false } of ROUTES) {
+    const runs: StartRun[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await startOnce(browser, `${server.url}${path}`, signedIn));
+    const longest = median(runs.map((run) => run.longestMs));
+    const label = `${path}${signedIn ? ' (signed in)' : path === paths.menu ? ' (no session)' : ''}`;
+    console.log(
+      `  ${label.padEnd(40)} longest start task ${longest === 0 ? 'under 50 ms' : formatMs(longest)}` +
+        ` (long tasks ${runs.map((run) => run.count).join('/')}, answers input at ` +
+        `${formatMs(median(runs.map((run) => run.answersMs)))}): ${longest === 0 ? 'ok' : 'OVER 50 ms'}`,
+    );
+  }
+  console.log(`INP at ${CPU_SLOWDOWN}x CPU, median of ${RUNS} runs (goal: under 100 ms)`);
+  const runs: InteractionRun[] = [];
+  for (let run = 0; run < RUNS; run += 1) runs.push(await interactionsOnce(browser, server.url));
+  const line = (label: string, inp: keyof InteractionRun, task: keyof InteractionRun) => {
+    const inpMs = median(runs.map((run) => run[inp]));
+    const taskMs = median(runs.map((run) => run[task]));
+    console.log(`  ${label.padEnd(40)} INP ${inpText(inpMs)}, ${taskText(taskMs)}: ${verdict(inpMs, 99)}`);
+  };
+  line('typing in the chat box', 'typing', 'typingTask');
+  line('reschedule: open calendar, next month', 'calendar', 'calendarTask');
+  line('chat: pick a photo', 'pick', 'pickTask');
+} finally {
+  await browser.close();
+  await server.close();
+}
