@@ -22,14 +22,15 @@ export const BOOT_SCRIPT_SOURCE = hashSource(BOOT_SCRIPT);
  * and style-src-elem is missing from the older Safari some parents use.
  * Inline CSS cannot run script, and all server text is rendered as text,
  * never HTML. data: images are allowed because Vite inlines small imported
- * images as data: URLs.
+ * images as data: URLs; blob: images are the chat's thumbnails of the photos
+ * a parent attached, read from the phone, never from the network.
  */
 export function contentSecurityPolicy(webhookOrigin: string | undefined): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${LOCALE_SCRIPT_SOURCE} ${BOOT_SCRIPT_SOURCE}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
+    "img-src 'self' data: blob:",
     "media-src 'self'",
     "font-src 'self'",
     `connect-src 'self'${webhookOrigin ? ` ${webhookOrigin}` : ''}`,

@@ -18,7 +18,8 @@ export function AppToaster() {
       richColors
       closeButton
       duration={5000}
-      containerAriaLabel={t.notifications}
+      // Sonner's own label ends in its hotkey's key names ('alt+T'): English words on a Hindi page.
+      customAriaLabel={t.notifications}
       toastOptions={{ closeButtonAriaLabel: t.closeToast }}
     />
   );

@@ -1,7 +1,7 @@
 /**
  * The page's outbox triggers, started once the app has loaded (main.tsx):
  * right away, when the browser comes back online, and when the tab is shown
- * again. The backoff timer lives in the outbox itself, 'Send now' on the
+ * again. The backoff timer lives in the outbox itself, 'Send Now' on the
  * outbox screen, and Background Sync in the service worker. Every trigger
  * asks the one sender for a pass (the worker's, when one controls the page),
  * so however many fire at once, nothing is sent twice.

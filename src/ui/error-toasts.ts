@@ -7,7 +7,9 @@
  *   request it was about succeeds);
  * - every one of them goes when the screen (route) changes.
  * Toasts that report news rather than a problem (sent, saved, refused by the
- * outbox) are not kept here and live their own time.
+ * outbox) are not kept here and live their own time, except that a success
+ * still up when a problem is shown goes: the screen says one thing at a
+ * time, never 'Schedule retrieved successfully!' beside a fresh error.
  *
  * No sonner import: the shell clears these on every route change without
  * pulling sonner onto the first screen. Whoever shows a toast hands over the
@@ -16,7 +18,9 @@
 
 export interface ErrorToaster {
   error(text: string, options: { id: string }): unknown;
-  dismiss(id: string): unknown;
+  dismiss(id: string | number): unknown;
+  /** The toasts up now, as sonner lists them. */
+  getToasts(): readonly { id: string | number; type?: string | undefined }[];
 }
 
 export class ErrorToasts {
@@ -32,6 +36,7 @@ export class ErrorToasts {
    */
   show(toaster: ErrorToaster, cause: string, text: string): void {
     this.resolve(cause);
+    for (const up of toaster.getToasts()) if (up.type === 'success') toaster.dismiss(up.id);
     this.shown += 1;
     const id = `error:${cause}:${this.shown}`;
     toaster.error(text, { id });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { errorToasts } from './error-toasts.ts';
 
@@ -7,24 +7,33 @@ export function showErrorToast(cause: string, text: string): void {
   errorToasts.show(toast, cause, text);
 }
 
+export interface HeldProblem<P> {
+  problem: P;
+  /** The toast's text, shown under the field the problem is about as well. */
+  text: string;
+}
+
 /**
  * An error toast about a problem of a form, kept only while the problem
  * holds: `isFixed` is asked on every render, with what is typed now, whether
- * the problem the toast was about is gone. Returns `show(problem, text)`.
+ * the problem the toast was about is gone. Returns `show(problem, text)` and
+ * the problem that still holds, for the form to show under its field: a
+ * toast fades, the message beside the field stays until it is fixed.
  */
 export function useProblemToast<P>(cause: string, isFixed: (problem: P) => boolean) {
-  const shown = useRef<{ problem: P } | null>(null);
+  const [shown, setShown] = useState<HeldProblem<P> | null>(null);
+  const held = shown && !isFixed(shown.problem) ? shown : null;
+  // Fixed is fixed: typing the same mistake again shows nothing until the next tap on submit.
+  if (shown && !held) setShown(null);
   useEffect(() => {
-    if (shown.current && isFixed(shown.current.problem)) {
-      shown.current = null;
-      errorToasts.resolve(cause);
-    }
-  });
-  return useCallback(
+    if (!held) errorToasts.resolve(cause);
+  }, [held, cause]);
+  const show = useCallback(
     (problem: P, text: string) => {
-      shown.current = { problem };
+      setShown({ problem, text });
       showErrorToast(cause, text);
     },
     [cause],
   );
+  return { show, held };
 }

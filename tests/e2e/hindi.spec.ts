@@ -128,7 +128,7 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await expectToast(page, 'success', t.parent.schedule.retrieved);
   const sessions = page.getByRole('list', { name: t.parent.schedule.listLabel });
   await expect(sessions).toContainText('Ms. Rao के साथ');
-  await expect(page.getByText(/^आख़िरी बार अपडेट: 23 नव॰ 2026, 10:00 am$/)).toBeVisible();
+  await expect(page.getByText(/^आख़िरी बार अपडेट: 23 नव॰ 2026, सुबह 10:00$/)).toBeVisible();
   await expectHindiScreen(page, 'schedule, fetched');
   const [schedule] = await webhook.waitForRequests(1);
   expect(schedule?.body).toMatchObject({ action: 'know_schedule', language: 'hi' });
@@ -157,7 +157,7 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await expect(message).toHaveAccessibleDescription(t.parent.chat.counter('0', '500'));
   await message.fill('नमस्ते');
   await page.getByLabel(t.parent.chat.addFiles).setInputFiles(mediaFile('drawing.png', 'image/png', 1536));
-  await expect(page.getByText('1.50 KB', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('1.50 केबी', { exact: false }).first()).toBeVisible();
   await expectHindiScreen(page, 'chat, a photo attached');
   await button(page, t.parent.chat.send).click();
   const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: t.parent.chat.sent }) });

@@ -25,7 +25,7 @@ test.describe('a webhook that fails half the time', () => {
       accepted.push({ request_id, message: payload.message });
       return { body: { message: 'Received' } };
     }, Infinity);
-    // The backoff timers stay still: 'Send now' drives every retry, so each round can be waited for.
+    // The backoff timers stay still: 'Send Now' drives every retry, so each round can be waited for.
     // A paused clock also stalls lazy screens, so the outbox screen opens first, in a second tab.
     await context.clock.install({ time: new Date(Date.parse(NOW) - 60_000) });
     await openSignedIn(page, '/registered-parent/chat');
@@ -45,7 +45,7 @@ test.describe('a webhook that fails half the time', () => {
     for (let round = 0; round < 60; round += 1) {
       await waitForOutboxIdle(outboxTab);
       if ((await storedOutbox(outboxTab)).length === 0) break;
-      await outboxTab.getByRole('button', { name: 'Send now' }).click();
+      await outboxTab.getByRole('button', { name: 'Send Now' }).click();
     }
     await waitForOutboxIdle(outboxTab);
     expect(await storedOutbox(outboxTab)).toEqual([]);

@@ -151,7 +151,7 @@ for (const seed of SEEDS) {
       await expect(async () => {
         if ((await storedOutbox(page)).length > 0) {
           await waitForOutboxIdle(page);
-          const sendNow = page.getByRole('button', { name: 'Send now' });
+          const sendNow = page.getByRole('button', { name: 'Send Now' });
           if (await sendNow.isVisible()) await sendNow.click();
         }
         expect(await storedOutbox(page)).toEqual([]);

@@ -41,14 +41,14 @@ test.describe('logging out on a shared phone', () => {
     await expect(warning).toHaveAccessibleDescription(
       '1 request is still saved on this phone. They will still be sent automatically when the connection is back, even after you log out.',
     );
-    await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    await expect(warning.getByRole('button', { name: 'Stay Signed In' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(warning).toHaveCount(0);
     await expect(logout).toBeFocused();
     expect(await readSessionUser(page)).toEqual(ASHA);
 
     await logout.click();
-    await warning.getByRole('button', { name: 'Log out anyway' }).click();
+    await warning.getByRole('button', { name: 'Log Out Anyway' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await readSessionUser(page)).toBeNull();
 

@@ -1,6 +1,6 @@
 /**
  * One sender, however many triggers fire at once: tabs, the worker's
- * Background Sync, 'Send now' and the retry timer. A webhook that answers
+ * Background Sync, 'Send Now' and the retry timer. A webhook that answers
  * slowly makes any second sender visible as two requests in flight at once.
  */
 import type { Page } from '@playwright/test';
@@ -65,7 +65,7 @@ for (const seed of SEEDS) {
       webhook.reply(() => ({ body: { message: 'Received' }, delayMs: 150 + Math.round(random() * 250) }), Infinity);
       await context.setOffline(false);
       await Promise.all([
-        other.getByRole('button', { name: 'Send now' }).click(),
+        other.getByRole('button', { name: 'Send Now' }).click(),
         page.evaluate(() => window.dispatchEvent(new Event('online'))),
         other.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))),
         registration.then((registrationId) =>
@@ -110,7 +110,7 @@ for (const seed of SEEDS) {
       webhook.reply(() => ({ body: { message: 'Received' }, delayMs: 150 + Math.round(random() * 250) }), Infinity);
       await context.setOffline(false);
       await Promise.all([
-        outboxTab.getByRole('button', { name: 'Send now' }).click(),
+        outboxTab.getByRole('button', { name: 'Send Now' }).click(),
         page.evaluate(() => window.dispatchEvent(new Event('online'))),
         other.evaluate(() => document.dispatchEvent(new Event('visibilitychange'))),
       ]);

@@ -49,15 +49,15 @@ test.describe('the waiting badge and the outbox screen', () => {
     const [reschedule, chat] = [outboxItems(page).nth(0), outboxItems(page).nth(1)];
     await expect(outboxItems(page)).toHaveCount(2);
     await expect(reschedule.getByRole('heading', { level: 3 })).toHaveText('Reschedule request');
-    for (const text of ['Date: 24 Nov 2026', 'Note: Travel', 'Saved 23 Nov 2026, 10:00 am', 'Waiting to send']) {
+    for (const text of ['Date: 24 Nov 2026', 'Note: Travel', 'Saved 23 Nov 2026, 10:00 AM', 'Waiting to send']) {
       await expect(reschedule.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(reschedule.getByText('Last error: No connection', { exact: true })).toBeVisible();
     await expect(chat.getByRole('heading', { level: 3 })).toHaveText('Message to your facilitator');
-    for (const text of ['Please call me after six', '1 file attached', 'Saved 23 Nov 2026, 10:00 am']) {
+    for (const text of ['Please call me after six', '1 file attached', 'Saved 23 Nov 2026, 10:00 AM']) {
       await expect(chat.getByText(text, { exact: true })).toBeVisible();
     }
-    await expect(page.getByRole('button', { name: 'Send now' })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
     const { violations } = await new AxeBuilder({ page }).include('main').analyze();
     expect(violations.map(({ id }) => id)).toEqual([]);
 
@@ -79,7 +79,7 @@ test.describe('the waiting badge and the outbox screen', () => {
     await expect(outboxItems(page)).toHaveCount(2);
   });
 
-  test('Discard asks first: Keep it keeps the request, Yes, discard removes it and nothing is sent', async ({
+  test('Discard asks first: Keep It keeps the request, Yes, Discard removes it and nothing is sent', async ({
     page,
     context,
     webhook,
@@ -95,16 +95,16 @@ test.describe('the waiting badge and the outbox screen', () => {
     await page.keyboard.press('Enter');
     const question = item.getByRole('group', { name: 'Discard this request? It will never be sent.' });
     await expect(question).toBeVisible();
-    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expect(question.getByRole('button', { name: 'Keep It' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(question).toHaveCount(0);
     await expect(discard).toBeFocused();
     expect(await storedOutbox(page)).toHaveLength(1);
 
     await page.keyboard.press('Enter');
-    await expect(question.getByRole('button', { name: 'Keep it' })).toBeFocused();
+    await expect(question.getByRole('button', { name: 'Keep It' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(question.getByRole('button', { name: 'Yes, discard' })).toBeFocused();
+    await expect(question.getByRole('button', { name: 'Yes, Discard' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByText('Nothing is waiting to send.', { exact: true })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Request discarded.' })).toBeAttached();
@@ -145,7 +145,7 @@ test.describe('the waiting badge and the outbox screen', () => {
       'Your saved reschedule request was not accepted. Open Waiting to send to retry or discard it.',
     );
     // Refused items wait for the parent, not for the network: no Send now, and the badge still counts it.
-    await expect(page.getByRole('button', { name: 'Send now' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Send Now' })).toHaveCount(0);
     await waitForOutboxIdle(page);
     expect(webhook.requests).toHaveLength(1);
 
@@ -164,7 +164,7 @@ test.describe('the waiting badge and the outbox screen', () => {
     await page.goto('/registered-parent/outbox');
     const item = outboxItems(page).first();
     await expect(item.getByText('Saved more than 7 days ago: it will still be sent', { exact: true })).toBeVisible();
-    await expect(item.getByText('Saved 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(item.getByText('Saved 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
 
     webhook.reply({ body: 'Welcome back' });
     await context.setOffline(false);

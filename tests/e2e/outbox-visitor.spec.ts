@@ -98,7 +98,7 @@ test.describe('a visitor’s request made offline', () => {
     await page.goto('/new-to-thrive/book-consult');
     const refused = page.getByRole('alert').filter({ hasText: 'Your earlier request was not accepted' });
     await expect(refused).toContainText('Failed to submit request');
-    await refused.getByRole('button', { name: 'Discard it' }).click();
+    await refused.getByRole('button', { name: 'Discard It' }).click();
     await expect(refused).toHaveCount(0);
     await expect(field(page, 'Name')).toHaveValue('');
     await expect.poll(() => storedOutbox(page)).toEqual([]);

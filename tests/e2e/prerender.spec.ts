@@ -201,7 +201,7 @@ test('an install offer made before the app has started is kept for it', async ({
     }),
   );
   await page.goto(paths.home);
-  // Held at once, so Chromium shows no banner of its own, then handed to the app's 'Install app' button.
+  // Held at once, so Chromium shows no banner of its own, then handed to the app's 'Install App' button.
   await expect(page.locator('html')).toHaveAttribute('data-offer-held', 'true');
   await expect(page.getByRole('button', { name: pwa.install.button })).toBeVisible();
 });

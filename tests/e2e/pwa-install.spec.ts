@@ -105,14 +105,14 @@ test.describe('installing', () => {
     }
   });
 
-  test("when Chromium offers to install, 'Install app' shows on the landing page and the menu only", async ({
+  test("when Chromium offers to install, 'Install App' shows on the landing page and the menu only", async ({
     server,
   }) => {
     const browser = await launchPersistentBrowser();
     try {
       const page = await browser.context.newPage();
       await page.goto(server.url);
-      const install = page.getByRole('button', { name: 'Install app' });
+      const install = page.getByRole('button', { name: 'Install App' });
       await expect(install).toBeVisible({ timeout: 15_000 });
 
       await page.getByRole('link', { name: /I'm a registered parent/ }).click();
@@ -128,9 +128,9 @@ test.describe('installing', () => {
     }
   });
 
-  test("'Install app' opens the browser's install dialog, and an offer is used once", async ({ page }) => {
+  test("'Install App' opens the browser's install dialog, and an offer is used once", async ({ page }) => {
     await page.goto('/');
-    const install = page.getByRole('button', { name: 'Install app' });
+    const install = page.getByRole('button', { name: 'Install App' });
     await expect(install).toBeHidden();
     await offerInstall(page);
     await install.click();
@@ -138,7 +138,7 @@ test.describe('installing', () => {
     await expect(install).toBeHidden();
   });
 
-  test("on iOS, 'Install app' explains 'Add to Home Screen', on the landing page and the menu only", async ({
+  test("on iOS, 'Install App' explains 'Add to Home Screen', on the landing page and the menu only", async ({
     browser,
     server,
   }) => {
@@ -146,7 +146,7 @@ test.describe('installing', () => {
     try {
       const page = await context.newPage();
       await page.goto(server.url);
-      const install = page.getByRole('button', { name: 'Install app' });
+      const install = page.getByRole('button', { name: 'Install App' });
       await expect(install).toHaveAttribute('aria-expanded', 'false');
       await expect(page.getByText(IOS_HINT)).toBeHidden();
       await install.click();
@@ -174,7 +174,7 @@ test.describe('installing', () => {
       await page.goto(server.url);
       await expect(page.getByRole('heading', { level: 1, name: 'Thrive' })).toBeVisible();
       await offerInstall(page);
-      await expect(page.getByRole('button', { name: 'Install app' })).toBeHidden();
+      await expect(page.getByRole('button', { name: 'Install App' })).toBeHidden();
     } finally {
       await context.close();
     }

@@ -16,8 +16,9 @@ const WEEK = [
   'Friday: whenever suits with Mr. Iyer',
   'Bring your crayons!',
 ].join('\n');
-const PRIYA = 'Wednesday 25 Nov 5:00 PM with Priya Sharma';
-const RAO = 'Thursday 6:30-7:15 PM with Rao, Priya; PhD';
+// As the list writes them again: the day with its date, one time format.
+const PRIYA = 'Wednesday, 25 Nov 5:00 PM with Priya Sharma';
+const RAO = 'Thursday, 26 Nov 6:30 PM – 7:15 PM with Rao, Priya; PhD';
 
 /** 20261125T113000Z for an instant: what Google's `dates` holds, written here independently of the app. */
 const utcStamp = (at: string | Date) =>
@@ -29,8 +30,9 @@ const utcStamp = (at: string | Date) =>
 const toggle = (page: Page, session: string) => page.getByRole('button', { name: `Add to calendar: ${session}` });
 const googleLink = (page: Page, session: string) =>
   page.getByRole('link', { name: `Google Calendar: ${session} (opens in a new tab)` });
-const downloadButton = (page: Page, session: string) => page.getByRole('button', { name: `Download .ics: ${session}` });
-const addAll = (page: Page) => page.getByRole('button', { name: 'Add all to calendar' });
+const downloadButton = (page: Page, session: string) =>
+  page.getByRole('button', { name: `Download calendar file: ${session}` });
+const addAll = (page: Page) => page.getByRole('button', { name: 'Add All to Calendar' });
 
 interface ScheduleOptions {
   schedule?: string;
@@ -130,7 +132,7 @@ test.describe('add sessions to the calendar', () => {
     expect(url.searchParams.get('dates')).toBe(
       `${utcStamp('2026-11-26T18:30:00+05:30')}/${utcStamp('2026-11-26T19:15:00+05:30')}`,
     );
-    expect(url.searchParams.get('details')).toContain('Thursday, 6:30-7:15 PM with Rao, Priya; PhD');
+    expect(url.searchParams.get('details')).toContain('Thursday, 26 Nov, 6:30 PM – 7:15 PM with Rao, Priya; PhD');
 
     const file = await downloadFrom(page, downloadButton(page, RAO));
     const [event] = file.calendar.events;
@@ -223,7 +225,7 @@ test.describe('on a phone set to Los Angeles time', () => {
     const schedule = 'Monday: 5:00 PM with Rahul\nSunday: 10:00 AM with Priya';
     await openSchedule(page, webhook, { schedule, now: sundayEvening });
     expect(await page.evaluate(() => new Date().toString())).toMatch(/^Sun Nov 29 2026 22:00/);
-    const monday = 'Monday 5:00 PM with Rahul';
+    const monday = 'Monday, 30 Nov 5:00 PM with Rahul';
     await toggle(page, monday).click();
     const dates = new URL((await googleLink(page, monday).getAttribute('href')) ?? '').searchParams.get('dates');
     expect(dates).toBe(`${utcStamp('2026-11-30T17:00:00+05:30')}/${utcStamp('2026-11-30T18:00:00+05:30')}`);

@@ -58,7 +58,14 @@ test.describe('chat', () => {
     await expect(items.nth(0)).toContainText('1.50 KB');
     await expect(items.nth(1)).toContainText('voice note.mp3');
     await expect(items.nth(1)).toContainText('700 Bytes');
-    await expect(page.getByText('2.18 KB of 10.00 MB used', { exact: true })).toBeVisible();
+    // One data figure for the whole message: what it costs to send (both files' base64), no running total.
+    await expect(page.getByText('About 2.91 KB to send', { exact: true })).toBeVisible();
+    await expect(page.getByText(/ used$/)).toHaveCount(0);
+    // The photo shows as a thumbnail drawn from the phone's own file; the voice note has none.
+    const thumbnail = items.nth(0).locator('img');
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    await expect(items.nth(1).locator('img')).toHaveCount(0);
     await page.getByRole('button', { name: 'Remove photo.png' }).click();
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('voice note.mp3');

@@ -34,7 +34,7 @@ test.describe('schedule', () => {
     const items = list.getByRole('listitem');
     await expect(items).toHaveCount(3);
     await expect(items.nth(0)).toContainText('Monday');
-    await expect(items.nth(0)).toContainText('4:00 PM - 5:00 PM');
+    await expect(items.nth(0)).toContainText('4:00 PM – 5:00 PM');
     await expect(items.nth(0)).toContainText('with Ms. Rao');
     await expect(items.nth(1)).toContainText('Wednesday');
     await expect(items.nth(1)).toContainText('10:00 AM');
@@ -128,7 +128,7 @@ test.describe('schedule', () => {
     await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
     const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
     await expect(items).toHaveCount(3);
-    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
 
     await page.clock.setFixedTime(new Date('2026-11-23T10:05:00.000+05:30'));
     const refresh = page.getByRole('button', { name: 'Refresh Schedule' });
@@ -139,7 +139,7 @@ test.describe('schedule', () => {
     failing.release();
     await expect(page.getByRole('alert')).toContainText('Try later');
     await expect(items).toHaveCount(3);
-    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
 
     await page.clock.setFixedTime(new Date('2026-11-23T10:10:00.000+05:30'));
     await refresh.click();
@@ -150,7 +150,7 @@ test.describe('schedule', () => {
     last.release();
     await expect(items).toHaveCount(1);
     await expect(items.first()).toContainText('Friday');
-    await expect(page.getByText('Last updated 23 Nov 2026, 10:10 am', { exact: true })).toBeVisible();
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:10 AM', { exact: true })).toBeVisible();
     expect(webhook.requests).toHaveLength(3);
   });
 });
@@ -169,7 +169,7 @@ test.describe('the schedule saved on this phone', () => {
     await page.clock.setFixedTime(new Date('2026-11-23T18:30:00.000+05:30'));
     await page.reload();
     await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
-    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
     expect(webhook.requests).toHaveLength(1);
   });
@@ -192,7 +192,7 @@ test.describe('the schedule saved on this phone', () => {
     await page.reload();
     await expect(items).toHaveCount(3);
     await expect(items.nth(0)).toContainText('with Ms. Rao');
-    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
 
     await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
     await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
@@ -250,7 +250,7 @@ test.describe('the schedule saved on this phone', () => {
     await page.clock.setFixedTime(new Date('2026-11-30T09:59:00.000+05:30'));
     await page.reload();
     await expect(items).toHaveCount(3);
-    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 am', { exact: true })).toBeVisible();
+    await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
 
     await page.clock.setFixedTime(new Date('2026-11-30T10:01:00.000+05:30'));
     await page.reload();

@@ -8,8 +8,8 @@ test.describe('sign-in', () => {
     await expect(page.getByLabel('Name')).toHaveValue('');
     const phone = page.getByLabel('Phone Number');
     await expect(phone).toHaveValue('');
-    await expect(phone).toHaveAccessibleDescription('E.164 format or 10-digit Indian number');
-    await expect(page.getByText('E.164 format or 10-digit Indian number', { exact: true })).toBeVisible();
+    await expect(phone).toHaveAccessibleDescription('For example +91 98765 43210, or the 10 digits alone');
+    await expect(page.getByText('For example +91 98765 43210, or the 10 digits alone', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -38,6 +38,16 @@ test.describe('sign-in', () => {
       await expectToast(page, 'error', 'Please enter a valid phone number (10 digits or E.164 format)');
       await expect(page).toHaveURL(/\/registered-parent$/);
       expect(await readSessionUser(page)).toBeNull();
+      // The words stay under the number, not only in the toast, and the name is not marked.
+      const phone = page.getByLabel('Phone Number');
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expect(phone).toHaveAccessibleDescription(
+        'Please enter a valid phone number (10 digits or E.164 format) For example +91 98765 43210, or the 10 digits alone',
+      );
+      await expect(page.getByLabel('Name')).not.toHaveAttribute('aria-invalid');
+      await phone.fill('9876543210');
+      await expect(phone).not.toHaveAttribute('aria-invalid');
+      await expect(page.getByText('Please enter a valid phone number (10 digits or E.164 format)')).toHaveCount(0);
     });
   }
 

@@ -52,7 +52,7 @@ export async function holdScriptsUntilFirstPaint(page: Page): Promise<void> {
 
 /**
  * Chromium offers installing only outside incognito: a stand-in offer, as
- * Chromium makes it, so the 'Install app' button appears as it would for a parent.
+ * Chromium makes it, so the 'Install App' button appears as it would for a parent.
  */
 export async function offerInstall(page: Page): Promise<void> {
   await page.evaluate(() => {

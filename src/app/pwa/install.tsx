@@ -1,5 +1,5 @@
 /**
- * Installing the portal: the browser's install offer kept for an 'Install app'
+ * Installing the portal: the browser's install offer kept for an 'Install App'
  * button on the landing page and the menu, and a hint on iOS, which installs
  * only from the Share menu.
  */
@@ -57,7 +57,7 @@ function keep(event: BeforeInstallPromptEvent | undefined): void {
 }
 
 /**
- * Keeps the browser's install offer for the 'Install app' button instead of
+ * Keeps the browser's install offer for the 'Install App' button instead of
  * its own banner. Call before rendering: the event can fire early.
  */
 export function captureInstallPrompt(): void {
@@ -113,7 +113,7 @@ function IosInstallHint() {
   );
 }
 
-/** 'Install app' in the top bar of the landing page and the menu, unless the app is installed already. */
+/** 'Install App' in the top bar of the landing page and the menu, unless the app is installed already. */
 export function InstallButton() {
   const { pathname } = useLocation();
   const canPrompt = useCanPromptInstall();

@@ -8,7 +8,7 @@ export const en = {
   },
   offlineReady: 'Ready to work offline',
   install: {
-    button: 'Install app',
+    button: 'Install App',
     iosHint: "To install Thrive, tap the Share button, then 'Add to Home Screen'.",
   },
   offline: {

@@ -35,7 +35,7 @@ export const en = {
     callRefused: 'Your saved call request was not accepted. Open Schedule a Call to check it and send it again.',
     refusedTitle: 'Your earlier request was not accepted',
     refusedHint: 'What you entered is back in the form: check it and send it again, or discard it.',
-    discard: 'Discard it',
+    discard: 'Discard It',
   },
   bookConsult: {
     title: 'Book a Consultation',

@@ -9,7 +9,7 @@ export const en = {
     subtitle: 'Sign in with the name and phone number you registered with.',
     nameLabel: 'Name',
     phoneLabel: 'Phone Number',
-    phoneHint: 'E.164 format or 10-digit Indian number',
+    phoneHint: 'For example +91 98765 43210, or the 10 digits alone',
     continue: 'Continue',
     back: 'Back',
     required: 'Please fill in all required fields',
@@ -33,8 +33,8 @@ export const en = {
     logoutWarningTitle: 'Requests are still waiting to send',
     logoutWarning: (count: number) =>
       `${count === 1 ? '1 request is' : `${count} requests are`} still saved on this phone. They will still be sent automatically when the connection is back, even after you log out.`,
-    logoutAnyway: 'Log out anyway',
-    stay: 'Stay signed in',
+    logoutAnyway: 'Log Out Anyway',
+    stay: 'Stay Signed In',
   },
   schedule: {
     title: 'Your Schedule',
@@ -49,16 +49,17 @@ export const en = {
     noData: 'No schedule data received from webhook',
     failed: 'Failed to fetch schedule',
     lastUpdated: (when: string) => `Last updated ${when}`,
+    /** Beside a session's day when it is today or tomorrow in India. */
+    soon: { today: 'Today', tomorrow: 'Tomorrow' },
     calendar: {
-      add: 'Add to calendar',
       google: 'Google Calendar',
-      download: 'Download .ics',
+      download: 'Download Calendar File',
       /** Names one session in the actions' accessible names. */
       session: (day: string, time: string, facilitator: string) => `${day} ${time} with ${facilitator}`,
       addSession: (session: string) => `Add to calendar: ${session}`,
       googleSession: (session: string) => `Google Calendar: ${session} (opens in a new tab)`,
-      downloadSession: (session: string) => `Download .ics: ${session}`,
-      addAll: 'Add all to calendar',
+      downloadSession: (session: string) => `Download calendar file: ${session}`,
+      addAll: 'Add All to Calendar',
       addAllHint: (count: number) =>
         `One file for your calendar app, with ${count === 1 ? '1 session' : `${count} sessions`}.`,
       eventTitle: (facilitator: string) => `Thrive session with ${facilitator}`,
@@ -97,7 +98,6 @@ export const en = {
     addFiles: 'Add Files',
     filesHint: (count: number, limit: string) =>
       `Images, videos or audio only, up to ${count} files and ${limit} in total.`,
-    filesUsed: (used: string, limit: string) => `${used} of ${limit} used`,
     filesLabel: 'Attached files',
     remove: (name: string) => `Remove ${name}`,
     invalidType: (name: string) => `${name} is not a valid file type`,
@@ -110,11 +110,11 @@ export const en = {
     preparing: 'Preparing your files…',
     sizes: (original: string, sent: string) => `${original} → ${sent}`,
     sizesLabel: (original: string, sent: string) => `${original}, sent as ${sent}`,
-    sendOriginal: 'Send original',
+    sendOriginal: 'Send Original',
     sendOriginalOf: (name: string) => `Send original ${name}`,
     originalTooBig: (name: string, limit: string) =>
       `The original of ${name} would take the attachments past ${limit}, so the smaller copy stays`,
-    networkCost: (size: string) => `About ${size} of mobile data to send`,
+    networkCost: (size: string) => `About ${size} to send`,
     dataSaver: 'Data saver: make photos smaller',
     dataSaverHint:
       'Photos you add next are resized and lose their location data. When off, photos go exactly as taken.',
@@ -145,12 +145,12 @@ export const en = {
     subtitle: 'Requests saved on this phone. They are sent automatically when the connection is back.',
     empty: 'Nothing is waiting to send.',
     listLabel: 'Requests waiting to send',
-    sendNow: 'Send now',
+    sendNow: 'Send Now',
     retry: 'Retry',
     discard: 'Discard',
     discardQuestion: 'Discard this request? It will never be sent.',
-    discardConfirm: 'Yes, discard',
-    discardCancel: 'Keep it',
+    discardConfirm: 'Yes, Discard',
+    discardCancel: 'Keep It',
     kind: {
       reschedule_single: 'Reschedule request',
       reschedule_range: 'Reschedule request',

@@ -36,10 +36,36 @@ function intl(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTim
   return new Intl.DateTimeFormat(INTL_LOCALE[locale], options);
 }
 
-/** "24 Nov 2026, 5:30 pm" ("24 नव॰ 2026, 5:30 pm") for a moment, as seen in India. */
+/**
+ * The one way a time of day reads, in each language (issue 27): "5:00 PM" in
+ * English, "शाम 5:00" ("evening 5:00") in Hindi, whose Intl would otherwise
+ * end the time in a Latin "pm".
+ */
+const TIME_OPTIONS: Record<Locale, Intl.DateTimeFormatOptions> = {
+  en: { hour: 'numeric', minute: '2-digit', hour12: true },
+  hi: { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' },
+};
+
+function timeIn(locale: Locale, at: Date, timeZone: string): string {
+  const text = intl(locale, { ...TIME_OPTIONS[locale], timeZone }).format(at);
+  return locale === 'en' ? text.replace(/\b([ap])m\b/, (period) => period.toUpperCase()) : text;
+}
+
+/** "5:00 PM" ("शाम 5:00") for a time of day in India given as minutes after midnight; past 24 h, the next day's. */
+export function formatMinutes(minutes: number, locale: Locale = activeLocale()): string {
+  return timeIn(locale, new Date(Date.UTC(2000, 0, 1, 0, minutes)), 'UTC');
+}
+
+/** "24 Nov 2026, 5:30 PM" ("24 नव॰ 2026, शाम 5:30") for a moment, as seen in India. */
 export function formatIstDateTime(at: Date, locale: Locale = activeLocale()): string {
-  const options = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' } as const;
-  return intl(locale, { ...options, hour12: true, timeZone: TIME_ZONE }).format(at);
+  const day = intl(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }).format(at);
+  return `${day}, ${timeIn(locale, at, TIME_ZONE)}`;
+}
+
+/** "Wednesday, 25 Nov" ("बुधवार, 25 नव॰") for a day on India's calendar. */
+export function formatIstDay({ year, month, day }: Omit<IstDay, 'weekday'>, locale: Locale = activeLocale()): string {
+  const utcNoon = new Date(Date.UTC(year, month - 1, day, 12));
+  return intl(locale, { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(utcNoon);
 }
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -74,7 +74,7 @@ export interface Outbox {
   /** Items in any state: the 'N waiting to send' badge. */
   count(): Promise<number>;
   subscribe(listener: OutboxListener): () => void;
-  /** A pass: app start, `online`, tab visible, 'Send now', Background Sync. Undefined when handed over and unheard of. */
+  /** A pass: app start, `online`, tab visible, 'Send Now', Background Sync. Undefined when handed over and unheard of. */
   drain(mode?: DrainMode, ticket?: string): Promise<PassReport | undefined>;
   /** Moves a failed item back to the queue in its original place, then sends. */
   retry(id: string): Promise<PassReport | undefined>;

@@ -1,7 +1,7 @@
 /**
  * The backoff trigger: one timer per context, armed for the moment the oldest
  * queued item may be tried again. Other triggers (app start, `online`, tab
- * visible, 'Send now', Background Sync) call the outbox directly.
+ * visible, 'Send Now', Background Sync) call the outbox directly.
  */
 
 /** Calls `run` after `delayMs`; returns the cancel function. */

@@ -3,7 +3,7 @@ import { INTL_LOCALE, type Locale } from '../i18n/locale.ts';
 
 const UNITS: Record<Locale, readonly string[]> = {
   en: ['Bytes', 'KB', 'MB', 'GB'],
-  hi: ['बाइट', 'KB', 'MB', 'GB'],
+  hi: ['बाइट', 'केबी', 'एमबी', 'जीबी'],
 };
 
 /** "512 Bytes", "1.50 KB", "10.00 MB" (spec §9): binary steps, two decimals past Bytes, in the page's language. */

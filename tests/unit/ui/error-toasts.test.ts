@@ -3,12 +3,14 @@ import { ErrorToasts, type ErrorToaster } from '../../../src/ui/error-toasts.ts'
 
 /** A toaster that keeps what is on screen, as sonner does with ids: one toast per id. */
 function fakeToaster() {
-  const shown = new Map<string, string>();
-  const toaster: ErrorToaster = {
-    error: (text, { id }) => shown.set(id, text),
+  const shown = new Map<string | number, { text: string; type: string }>();
+  const toaster: ErrorToaster & { success(text: string, options: { id: string }): void } = {
+    error: (text, { id }) => shown.set(id, { text, type: 'error' }),
+    success: (text, { id }) => shown.set(id, { text, type: 'success' }),
     dismiss: (id) => shown.delete(id),
+    getToasts: () => [...shown].map(([id, { type }]) => ({ id, type })),
   };
-  return { toaster, texts: () => [...shown.values()] };
+  return { toaster, texts: () => [...shown.values()].map(({ text }) => text) };
 }
 
 describe('ErrorToasts', () => {
@@ -38,9 +40,19 @@ describe('ErrorToasts', () => {
     expect(texts()).toEqual([]);
   });
 
+  it('takes down a success still up when it shows a problem, and only then', () => {
+    const { toaster, texts } = fakeToaster();
+    toaster.success('Schedule retrieved successfully!', { id: 'fetched' });
+    const toasts = new ErrorToasts();
+    toasts.resolveAll();
+    expect(texts()).toEqual(['Schedule retrieved successfully!']);
+    toasts.show(toaster, 'reschedule-selection', 'Please select a date or date range');
+    expect(texts()).toEqual(['Please select a date or date range']);
+  });
+
   it('leaves toasts it did not show alone', () => {
     const { toaster, texts } = fakeToaster();
-    toaster.error('Request submitted!', { id: 'sent' });
+    toaster.success('Request submitted!', { id: 'sent' });
     const toasts = new ErrorToasts();
     toasts.resolve('sign-in');
     toasts.resolveAll();
@@ -50,8 +62,8 @@ describe('ErrorToasts', () => {
   it("shows a cause's next toast under a new id, so a toast still leaving cannot swallow it", () => {
     // As sonner does: a dismissed toast stays a moment for its exit animation, and a toast given its id then
     // updates it and leaves with it.
-    const leaving = new Set<string>();
-    const visible = new Map<string, string>();
+    const leaving = new Set<string | number>();
+    const visible = new Map<string | number, string>();
     const toaster: ErrorToaster = {
       error: (text, { id }) => {
         if (!leaving.has(id)) visible.set(id, text);
@@ -60,6 +72,7 @@ describe('ErrorToasts', () => {
         visible.delete(id);
         leaving.add(id);
       },
+      getToasts: () => [...visible.keys()].map((id) => ({ id, type: 'error' })),
     };
     const toasts = new ErrorToasts();
     toasts.show(toaster, 'sign-in', 'Please fill in all required fields');

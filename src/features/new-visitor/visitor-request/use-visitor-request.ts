@@ -47,7 +47,12 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
     sent: visitorText().form.submitted,
   });
 
-  const showMissing = useProblemToast<'required'>('visitor-form', () => missingFields(fields).length === 0);
+  const { show: showMissing, held } = useProblemToast<'required'>(
+    'visitor-form',
+    () => missingFields(fields).length === 0,
+  );
+  /** Each required field still empty since the last tap on submit, with the words to show under it. */
+  const fieldErrors = held ? { fields: missingFields(fields), text: held.text } : undefined;
 
   useEffect(() => {
     let live = true;
@@ -81,7 +86,7 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
       .catch(() => undefined);
   };
 
-  /** 'Discard it': the refused request and what it put back in the form both go. */
+  /** 'Discard It': the refused request and what it put back in the form both go. */
   const discardRefused = () => {
     setFields(EMPTY_FIELDS);
     forgetRefused();
@@ -106,5 +111,5 @@ export function useVisitorRequest(action: VisitorAction, defaultSuccess: string)
     return undefined;
   };
 
-  return { fields, setField, state, busy, submit, refused, discardRefused };
+  return { fields, setField, state, busy, submit, refused, discardRefused, fieldErrors };
 }

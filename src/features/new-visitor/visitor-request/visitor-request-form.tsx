@@ -44,7 +44,11 @@ function BackToOptions() {
 
 /** Book a consultation and schedule a call: one form, told apart only by its texts and action. */
 export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
-  const { fields, setField, state, busy, submit, refused, discardRefused } = useVisitorRequest(action, texts.success);
+  const { fields, setField, state, busy, submit, refused, discardRefused, fieldErrors } = useVisitorRequest(
+    action,
+    texts.success,
+  );
+  const errorOf = (field: RequiredField) => (fieldErrors?.fields.includes(field) ? fieldErrors.text : undefined);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,6 +90,7 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
             name="name"
             autoComplete="name"
             required
+            error={errorOf('name')}
             value={fields.name}
             onChange={(event) => setField('name', event.target.value)}
           />
@@ -97,6 +102,7 @@ export function VisitorRequestForm({ action, texts }: VisitorRequestFormProps) {
             autoComplete="tel"
             placeholder={visitorText().form.phonePlaceholder}
             required
+            error={errorOf('phone')}
             value={fields.phone}
             onChange={(event) => setField('phone', event.target.value)}
           />

@@ -5,7 +5,7 @@ import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import { parentText } from '../messages.ts';
 import { FileRow } from './file-row.tsx';
 import { refusalText } from './refusals.tsx';
-import { base64Bytes, totalBytes } from './screen-files.ts';
+import { base64Bytes } from './screen-files.ts';
 import { sentFile, type Attachments } from './use-attachments.ts';
 import '../../../ui/button.css';
 import '../../../ui/field.css';
@@ -85,7 +85,6 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
       </p>
       {items.length > 0 && (
         <>
-          <p className="file-picker__used">{t.filesUsed(formatFileSize(totalBytes(sent)), limitText)}</p>
           <ul className="file-list" aria-label={t.filesLabel}>
             {items.map((item) => (
               <FileRow key={item.key} item={item} onRemove={remove} onSendOriginal={sendOriginal} />

@@ -30,7 +30,7 @@ export function ChatPage() {
     if (items.text) setMessage((typed) => appendToMessage(typed, items.text));
     void attachments.add(sharedAsFiles(items)).then(setSharedRefused);
   });
-  const { state, send, reset, busy } = useChatSend(message);
+  const { state, send, reset, busy, messageError } = useChatSend(message);
   const [preparingToSend, setPreparingToSend] = useState(false);
   const [cameBack, setCameBack] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -89,6 +89,7 @@ export function ChatPage() {
               name="message"
               value={message}
               onChange={(event) => setMessage(event.target.value)}
+              error={messageError}
               required
             />
             <AttachmentPicker attachments={attachments} dataSaver={dataSaver} />

@@ -33,7 +33,10 @@ export function useChatSend(typed: string) {
   const { user } = useSessionUser();
   const submission = useSubmission(readChatAnswer, { failed: t.failed, sent: t.sentToast });
   const { run } = submission;
-  const showProblem = useProblemToast<MessageProblem>('chat-message', (problem) => checkMessage(typed) !== problem);
+  const { show: showProblem, held } = useProblemToast<MessageProblem>(
+    'chat-message',
+    (problem) => checkMessage(typed) !== problem,
+  );
 
   const send = useCallback(
     (message: string, files: readonly File[], onDone: () => void) => {
@@ -57,5 +60,5 @@ export function useChatSend(typed: string) {
     [user, run, t, showProblem],
   );
 
-  return { ...submission, send };
+  return { ...submission, send, messageError: held?.text };
 }

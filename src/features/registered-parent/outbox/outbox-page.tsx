@@ -14,7 +14,7 @@ import '../../../ui/focus-on-show.css';
 import '../lists.css';
 import { BackToMenu } from '../back-to-menu.tsx';
 
-/** The parent's saved requests, oldest first, each with where it stands; 'Send now', Retry and Discard. */
+/** The parent's saved requests, oldest first, each with where it stands; 'Send Now', Retry and Discard. */
 export function OutboxPage() {
   const t = parentText().outbox;
   const { user } = useSessionUser();

@@ -13,13 +13,20 @@ interface DateRangeCalendarProps {
   locale: DayPickerLocale | undefined;
 }
 
-/** One month at a time; days before today cannot be picked, nor months before this one shown. */
+/**
+ * One month at a time; days before today cannot be picked, nor months before
+ * this one shown. Every month shows six weeks, its neighbours' days filling
+ * the rows, so the calendar is one height whatever the month: no empty band
+ * under a five-week month, nothing below it moving when the month turns.
+ */
 export function DateRangeCalendar({ selection, onChange, today, labelledBy, locale }: DateRangeCalendarProps) {
   return (
     <DayPicker
       mode="range"
       locale={locale}
       numberOfMonths={1}
+      fixedWeeks
+      showOutsideDays
       today={today}
       defaultMonth={selection.start ?? today}
       startMonth={today}

@@ -32,13 +32,16 @@ export function selectDay(selection: DaySelection, day: Date): DaySelection {
   return { start, end: day };
 }
 
+/** A picked day as the summary writes it: its spaces do not break, so a date never wraps in the middle. */
+const dayText = (day: Date) => formatDayKey(toDayKey(day)).replace(/ /g, '\u00a0');
+
 /** The summary line under the calendar. */
 export function describeSelection(selection: DaySelection, t: RegisteredParentMessages['reschedule']): string {
   const { start, end } = selection;
   if (!start) return t.nothingSelected;
-  const startText = formatDayKey(toDayKey(start));
+  const startText = dayText(start);
   if (!end) return t.selectedStart(startText);
-  const endText = formatDayKey(toDayKey(end));
+  const endText = dayText(end);
   return startText === endText ? t.selectedDate(startText) : t.selectedRange(startText, endText);
 }
 

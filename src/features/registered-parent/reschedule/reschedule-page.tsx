@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button.tsx';
-import { TextAreaField } from '../../../ui/field.tsx';
+import { FieldError, TextAreaField } from '../../../ui/field.tsx';
 import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { useHydrated } from '../../../ui/use-hydrated.ts';
@@ -21,8 +21,9 @@ export function ReschedulePage() {
   const today = useMemo(() => (hydrated ? dayFromKey(istTodayKey(new Date())) : undefined), [hydrated]);
   const [selection, setSelection] = useState<DaySelection>(NO_SELECTION);
   const [note, setNote] = useState('');
-  const { state, submit, reset, busy } = useRescheduleSubmit(selection);
+  const { state, submit, reset, busy, selectionError } = useRescheduleSubmit(selection);
   const calendarLabelId = useId();
+  const selectionErrorId = `${calendarLabelId}-error`;
   const calendarLocale = useCalendarLocale();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -57,7 +58,12 @@ export function ReschedulePage() {
       ) : (
         <FocusOnShow key="form" enabled={cameBack}>
           <form className="form" onSubmit={onSubmit} noValidate>
-            <div className="calendar-card">
+            <div
+              className="calendar-card"
+              role="group"
+              aria-labelledby={calendarLabelId}
+              aria-describedby={selectionError ? selectionErrorId : undefined}
+            >
               <p className="field__label" id={calendarLabelId}>
                 {t.calendarLabel}
               </p>
@@ -75,7 +81,13 @@ export function ReschedulePage() {
               <p className="calendar-card__summary" role="status">
                 {describeSelection(selection, t)}
               </p>
-              <Button variant="secondary" onClick={() => setSelection(NO_SELECTION)} disabled={!selection.start}>
+              {selectionError && <FieldError id={selectionErrorId} text={selectionError} />}
+              <Button
+                variant="secondary"
+                className="button--block"
+                onClick={() => setSelection(NO_SELECTION)}
+                disabled={!selection.start}
+              >
                 {t.clear}
               </Button>
             </div>

@@ -22,7 +22,7 @@ export function useRescheduleSubmit(picked: DaySelection) {
   const { user } = useSessionUser();
   const submission = useSubmission(readAnswer, { failed: t.failed, sent: t.submitted });
   const { run } = submission;
-  const showProblem = useProblemToast<SelectionProblem>(
+  const { show: showProblem, held } = useProblemToast<SelectionProblem>(
     'reschedule-selection',
     (problem) => toRescheduleRequest(picked, istTodayKey(new Date())) !== problem,
   );
@@ -46,5 +46,5 @@ export function useRescheduleSubmit(picked: DaySelection) {
     [user, run, t, showProblem],
   );
 
-  return { ...submission, submit };
+  return { ...submission, submit, selectionError: held?.text };
 }

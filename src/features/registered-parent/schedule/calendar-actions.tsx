@@ -22,9 +22,11 @@ function downloadCalendar(events: readonly CalendarEvent[], fileName: string): v
 }
 
 /**
- * One session's 'Add to calendar': a disclosure, so each session costs one
- * tab stop and one short row on a 360 px screen, opening onto the two ways
- * in (Google's form in a new tab, or a file any calendar app opens).
+ * One session's calendar button: a quiet icon (its name says 'Add to
+ * calendar: …' to a screen reader), beside the session rather than a row of
+ * its own, opening onto the two ways in (Google's form in a new tab, or a
+ * file any calendar app opens). 'Add All to Calendar' below the list is the
+ * one that stands out.
  */
 export function SessionCalendarActions({ event, session }: { event: CalendarEvent; session: string }) {
   const t = parentText().schedule.calendar;
@@ -41,7 +43,6 @@ export function SessionCalendarActions({ event, session }: { event: CalendarEven
         onClick={() => setOpen((shown) => !shown)}
       >
         <span className="calendar-glyph" aria-hidden="true" />
-        {t.add}
         <span className="calendar-actions__chevron" aria-hidden="true" />
       </Button>
       <div id={menuId} className="calendar-actions__menu" hidden={!open}>

@@ -5,13 +5,13 @@
  * facilitator, so adding the same session again updates the event. Lines
  * whose day or time cannot be read get no event.
  */
-import { istDayOf, istMoment, TIME_ZONE } from '../../../shared/format/ist.ts';
+import { istMoment, TIME_ZONE } from '../../../shared/format/ist.ts';
+import type { Locale } from '../../../shared/i18n/locale.ts';
 import { phoneKey } from '../../../shared/rules/phone.ts';
 import type { ScheduleEntry } from '../../../shared/schedule/parser.ts';
 import type { RegisteredParentMessages } from '../messages.ts';
 import { icsUtc, type IcsEvent } from './ics.ts';
-import { readSessionDay } from './session-day.ts';
-import { readSessionTime } from './session-time.ts';
+import { sessionWhen } from './session-when.ts';
 
 /** Google Calendar's 'new event' form: the one outside address this feature opens. */
 export const GOOGLE_CALENDAR_TEMPLATE = 'https://calendar.google.com/calendar/render';
@@ -47,16 +47,19 @@ const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 /**
  * The event for one schedule line, or undefined when it has none. `fetchedAt`
  * is when the schedule was fetched: its week is the week the line speaks of.
+ * The event's words are in the page's language, its day and time written
+ * as the schedule screen writes them.
  */
 export function sessionEvent(
   entry: ScheduleEntry,
   parent: string,
   fetchedAt: number,
   t: CalendarTexts,
+  locale: Locale,
 ): CalendarEvent | undefined {
   if (entry.kind !== 'session') return undefined;
-  const day = readSessionDay(entry.day, istDayOf(new Date(fetchedAt)));
-  const time = readSessionTime(entry.time);
+  const when = sessionWhen(entry, fetchedAt, new Date(fetchedAt), locale);
+  const { date: day, clock: time } = when;
   if (!day || !time) return undefined;
   const date = `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
   const clock = `${pad(Math.floor(time.start / 60))}${pad(time.start % 60)}`;
@@ -66,7 +69,7 @@ export function sessionEvent(
     start: istMoment(day, time.start),
     end: istMoment(day, time.end),
     title: t.eventTitle(entry.facilitator),
-    details: t.eventDetails(entry.day, entry.time, entry.facilitator),
+    details: t.eventDetails(when.day, when.time, entry.facilitator),
     fileName: t.sessionFile(date, clock),
   };
 }

@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
+import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import type { ScheduleEntry } from '../../../shared/schedule/parser.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { AddAllToCalendar, SessionCalendarActions } from './calendar-actions.tsx';
 import { sessionEvent } from './calendar-event.ts';
+import { sessionWhen } from './session-when.ts';
 import '../lists.css';
 
 interface ScheduleListProps {
@@ -13,18 +15,21 @@ interface ScheduleListProps {
 }
 
 /**
- * The week's sessions, each readable one with its 'Add to calendar', and
- * 'Add all to calendar' below; a line the parser could not read is shown as
- * it came, with no action.
+ * The week's sessions, each readable one in the page's language with its
+ * calendar button, and 'Add All to Calendar' below; a line the parser could
+ * not read is shown as it came, with no action.
  */
 export function ScheduleList({ entries, fetchedAt }: ScheduleListProps) {
   const t = parentText().schedule;
   const { user } = useSessionUser();
   const parent = user?.number ?? '';
+  const locale = activeLocale();
   const events = useMemo(
-    () => entries.map((entry) => sessionEvent(entry, parent, fetchedAt, t.calendar)),
-    [entries, parent, fetchedAt, t.calendar],
+    () => entries.map((entry) => sessionEvent(entry, parent, fetchedAt, t.calendar, locale)),
+    [entries, parent, fetchedAt, t.calendar, locale],
   );
+  // Today and Tomorrow as they are when the list is drawn: a saved copy may be days old.
+  const now = new Date();
   const readable = events.filter((event) => event !== undefined);
   if (entries.length === 0) return <p className="empty-state">{t.empty}</p>;
   return (
@@ -32,22 +37,29 @@ export function ScheduleList({ entries, fetchedAt }: ScheduleListProps) {
       <ul className="stack-list" aria-label={t.listLabel}>
         {entries.map((entry, index) => {
           const event = events[index];
-          return entry.kind === 'session' ? (
+          if (entry.kind !== 'session') {
+            return (
+              <li key={index} className="schedule-list__item schedule-list__item--raw">
+                {entry.text}
+              </li>
+            );
+          }
+          const when = sessionWhen(entry, fetchedAt, now, locale);
+          return (
             // The list is replaced whole on every fetch, so positions are stable keys.
             <li key={index} className="schedule-list__item">
-              <span className="schedule-list__day">{entry.day}</span>
-              <span className="schedule-list__time">{entry.time}</span>
+              <span className="schedule-list__day">
+                {when.soon && <span className="schedule-list__soon">{t.soon[when.soon]}</span>}
+                {when.day}
+              </span>
+              <span className="schedule-list__time">{when.time}</span>
               <span className="schedule-list__facilitator">{t.withFacilitator(entry.facilitator)}</span>
               {event && (
                 <SessionCalendarActions
                   event={event}
-                  session={t.calendar.session(entry.day, entry.time, entry.facilitator)}
+                  session={t.calendar.session(when.day, when.time, entry.facilitator)}
                 />
               )}
-            </li>
-          ) : (
-            <li key={index} className="schedule-list__item schedule-list__item--raw">
-              {entry.text}
             </li>
           );
         })}

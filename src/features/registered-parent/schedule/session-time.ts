@@ -11,6 +11,8 @@ export interface SessionTime {
   start: number;
   /** After `start`; past 1440 when the session runs beyond midnight. */
   end: number;
+  /** The text gave the end; otherwise `end` is the default length after the start. */
+  endGiven: boolean;
 }
 
 /** The session length when the text gives no end. */
@@ -76,10 +78,12 @@ export function readSessionTime(text: string): SessionTime | undefined {
   const start = clock(h1, m1, a1);
   if (h2 === undefined) {
     const minutes = minutesOf(start);
-    return minutes === undefined ? undefined : { start: minutes, end: minutes + DEFAULT_SESSION_MINUTES };
+    return minutes === undefined
+      ? undefined
+      : { start: minutes, end: minutes + DEFAULT_SESSION_MINUTES, endGiven: false };
   }
   const [from, to] = rangeMinutes(start, clock(h2, m2, a2));
   if (from === undefined || to === undefined) return undefined;
   const end = to > from ? to : to + DAY_MINUTES;
-  return end - from <= LONGEST_SESSION_MINUTES ? { start: from, end } : undefined;
+  return end - from <= LONGEST_SESSION_MINUTES ? { start: from, end, endGiven: true } : undefined;
 }

@@ -25,3 +25,20 @@ export function checkSignIn(name: string, number: string): SignInProblem | null 
 export function signInProblemHolds(problem: SignInProblem, name: string, number: string): boolean {
   return HOLDS[problem](name, number);
 }
+
+/**
+ * Which field a problem's words go under: 'required' under each field left
+ * empty, the others under the field they are about.
+ */
+export function fieldErrors(
+  problem: SignInProblem | undefined,
+  text: string | undefined,
+  name: string,
+  number: string,
+): { name?: string | undefined; number?: string | undefined } {
+  if (!problem || !text) return {};
+  if (problem === 'required') {
+    return { name: name.trim() ? undefined : text, number: number.trim() ? undefined : text };
+  }
+  return problem === 'name' ? { name: text } : { number: text };
+}

@@ -10,7 +10,7 @@ import { useProblemToast } from '../../../ui/use-error-toast.ts';
 import { shareIsWaiting } from '../chat/use-shared-files.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
-import { checkSignIn, signInProblemHolds, type SignInProblem } from './check-sign-in.ts';
+import { checkSignIn, fieldErrors, signInProblemHolds, type SignInProblem } from './check-sign-in.ts';
 
 export function SignInPage() {
   const t = parentText().signIn;
@@ -28,10 +28,11 @@ export function SignInPage() {
     }
   }
 
-  const showProblem = useProblemToast<SignInProblem>(
+  const { show: showProblem, held } = useProblemToast<SignInProblem>(
     'sign-in',
     (problem) => !signInProblemHolds(problem, name, number),
   );
+  const errors = fieldErrors(held?.problem, held?.text, name, number);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,6 +58,7 @@ export function SignInPage() {
           autoComplete="name"
           value={name}
           onChange={(event) => setName(event.target.value)}
+          error={errors.name}
           required
         />
         <InputField
@@ -68,6 +70,7 @@ export function SignInPage() {
           autoComplete="tel"
           value={number}
           onChange={(event) => setNumber(event.target.value)}
+          error={errors.number}
           required
         />
         <div className="actions">

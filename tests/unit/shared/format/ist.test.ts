@@ -3,7 +3,9 @@ import {
   formatClockTime,
   formatDayKey,
   formatIstDateTime,
+  formatIstDay,
   formatIstWeekdayDate,
+  formatMinutes,
   istWeekdayAndTime,
   toDayKey,
   toIstIso,
@@ -20,12 +22,12 @@ describe('IST formatting', () => {
 
   it('writes dates and times for people, in India', () => {
     expect(formatIstWeekdayDate(new Date('2026-11-23T20:00:00Z'))).toBe('Tuesday 24 Nov');
-    expect(formatIstDateTime(new Date('2026-11-23T12:00:00Z'))).toBe('23 Nov 2026, 5:30 pm');
+    expect(formatIstDateTime(new Date('2026-11-23T12:00:00Z'))).toBe('23 Nov 2026, 5:30 PM');
   });
 
   it.each([
-    ['en', '23 Nov 2026, 11:59 pm', '24 Nov 2026'],
-    ['hi', '23 नव॰ 2026, 11:59 pm', '24 नव॰ 2026'],
+    ['en', '23 Nov 2026, 11:59 PM', '24 Nov 2026'],
+    ['hi', '23 नव॰ 2026, रात 11:59', '24 नव॰ 2026'],
   ] as const)('writes them in %s with Latin digits, still in India’s time', (locale, moment, day) => {
     expect(formatIstDateTime(new Date('2026-11-23T18:29:00Z'), locale)).toBe(moment);
     expect(formatDayKey('2026-11-24', locale)).toBe(day);
@@ -45,6 +47,23 @@ describe('IST formatting', () => {
     ['23:59', '11:59 PM'],
   ])('writes the clock time %s as %s', (time, shown) => {
     expect(formatClockTime(time)).toBe(shown);
+  });
+
+  it.each([
+    [0, '12:00 AM', 'रात 12:00'],
+    [9 * 60 + 5, '9:05 AM', 'सुबह 9:05'],
+    [12 * 60, '12:00 PM', 'दोपहर 12:00'],
+    [17 * 60 + 30, '5:30 PM', 'शाम 5:30'],
+    [21 * 60, '9:00 PM', 'रात 9:00'],
+    [24 * 60 + 30, '12:30 AM', 'रात 12:30'],
+  ])('writes %i minutes after midnight as %s, and in Hindi as %s with no Latin letter', (minutes, english, hindi) => {
+    expect(formatMinutes(minutes, 'en')).toBe(english);
+    expect(formatMinutes(minutes, 'hi')).toBe(hindi);
+  });
+
+  it('writes a day on India’s calendar with its weekday, in either language', () => {
+    expect(formatIstDay({ year: 2026, month: 11, day: 25 }, 'en')).toBe('Wednesday, 25 Nov');
+    expect(formatIstDay({ year: 2026, month: 11, day: 25 }, 'hi')).toBe('बुधवार, 25 नव॰');
   });
 
   it('keeps the picked calendar day whatever the clock time', () => {

@@ -50,8 +50,8 @@ describe('formatFileSize', () => {
 describe('formatFileSize in Hindi', () => {
   it.each([
     [512, '512 बाइट'],
-    [1536, '1.50 KB'],
-    [10 * 1024 * 1024, '10.00 MB'],
+    [1536, '1.50 केबी'],
+    [10 * 1024 * 1024, '10.00 एमबी'],
   ])('%d bytes → %s, digits Latin', (bytes, text) => {
     expect(formatFileSize(bytes, 'hi')).toBe(text);
   });

@@ -11,7 +11,7 @@ import { buildEnvelope } from '../../../../../src/shared/webhook/envelope.ts';
 import type { WebhookErrorJson } from '../../../../../src/shared/webhook/errors.ts';
 
 const USER = { name: 'Asha', number: '9876543210' };
-// 23 Nov 2026, 5:30 pm in India.
+// 23 Nov 2026, 5:30 PM in India.
 const QUEUED_AT = Date.UTC(2026, 10, 23, 12, 0);
 
 function entry(envelope: QueuedEnvelope, extra: Partial<OutboxEntry> = {}): OutboxEntry {
@@ -66,7 +66,7 @@ describe('describeEntry', () => {
   });
 
   it('says when the request was saved, in India’s time', () => {
-    expect(describeEntry(entry(single), en.outbox).savedAt).toBe('Saved 23 Nov 2026, 5:30 pm');
+    expect(describeEntry(entry(single), en.outbox).savedAt).toBe('Saved 23 Nov 2026, 5:30 PM');
   });
 
   it.each([

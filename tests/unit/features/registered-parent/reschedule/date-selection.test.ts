@@ -67,7 +67,12 @@ describe('describeSelection', () => {
     ['a one-day range', { start: day('2026-11-24'), end: day('2026-11-24') }, 'Selected date: 24 Nov 2026'],
     ['a range', { start: day('2026-11-24'), end: day('2026-12-02') }, 'Selected range: 24 Nov 2026 - 2 Dec 2026'],
   ])('%s', (_case, selection: DaySelection, expected) => {
-    expect(describeSelection(selection, t)).toBe(expected);
+    expect(describeSelection(selection, t).replace(/\u00a0/g, ' ')).toBe(expected);
+  });
+
+  it('keeps each date on one line: the range breaks between the dates, never inside one', () => {
+    const range = describeSelection({ start: day('2026-11-24'), end: day('2026-12-02') }, t);
+    expect(range).toBe('Selected range: 24\u00a0Nov\u00a02026 - 2\u00a0Dec\u00a02026');
   });
 });
 

@@ -6,6 +6,7 @@ import {
 } from '../../../../../src/features/registered-parent/schedule/calendar-event.ts';
 import { writeCalendar } from '../../../../../src/features/registered-parent/schedule/ics.ts';
 import { en } from '../../../../../src/features/registered-parent/messages.ts';
+import { hi } from '../../../../../src/features/registered-parent/messages-hi.ts';
 import type { ScheduleEntry } from '../../../../../src/shared/schedule/parser.ts';
 import { googleInstant, parseIcs } from '../../../../support/ical.ts';
 
@@ -26,7 +27,7 @@ afterEach(() => {
 });
 
 function eventFor(entry: ScheduleEntry, fetchedAt = FETCHED_MONDAY, parent = PARENT): CalendarEvent {
-  const event = sessionEvent(entry, parent, fetchedAt, t);
+  const event = sessionEvent(entry, parent, fetchedAt, t, 'en');
   if (!event) throw new Error(`no event for ${JSON.stringify(entry)}`);
   return event;
 }
@@ -45,9 +46,22 @@ describe('sessionEvent', () => {
     expect(parsed.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
     expect(parsed.end).toEqual(new Date('2026-11-25T18:00:00+05:30'));
     expect(parsed.summary).toBe('Thrive session with Priya Sharma');
-    expect(parsed.description).toContain('Wednesday 25 Nov, 5:00 PM with Priya Sharma');
+    expect(parsed.description).toContain('Wednesday, 25 Nov, 5:00 PM with Priya Sharma');
     expect(parsed.reminder).toBe(-30 * 60);
     expect(event.fileName).toBe('thrive-session-2026-11-25-1700.ics');
+  });
+
+  it('writes a Hindi parent’s event in Hindi, with the day and time as the Hindi list shows them', () => {
+    const event = sessionEvent(
+      session('Wednesday 25 Nov', '5:00 PM', 'Priya Sharma'),
+      PARENT,
+      FETCHED_MONDAY,
+      hi.schedule.calendar,
+      'hi',
+    );
+    expect(event?.title).toBe('Priya Sharma के साथ Thrive सेशन');
+    expect(event?.details).toBe('आपके Thrive शेड्यूल से: बुधवार, 25 नव॰, शाम 5:00, Priya Sharma के साथ');
+    expect(event?.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
   });
 
   it.each([
@@ -66,7 +80,7 @@ describe('sessionEvent', () => {
     ['a day nobody can place', session('Someday', '5:00 PM', 'Rahul')],
     ['a time nobody can place', session('Wednesday', 'evening', 'Rahul')],
   ])('gives %s no event', (_, entry) => {
-    expect(sessionEvent(entry, PARENT, FETCHED_MONDAY, t)).toBeUndefined();
+    expect(sessionEvent(entry, PARENT, FETCHED_MONDAY, t, 'en')).toBeUndefined();
   });
 
   it('keeps the UID for the same session, however and whenever the parent fetched it that week', () => {

@@ -22,6 +22,7 @@ describe('readSessionTime', () => {
     ['10:00 AM IST', '10:00', '11:00'],
   ])('reads %s as %s for an hour', (text, start, end) => {
     expect(read(text)).toEqual([start, end]);
+    expect(readSessionTime(text)?.endGiven).toBe(false);
   });
 
   it.each([
@@ -35,6 +36,7 @@ describe('readSessionTime', () => {
     ['18:00-19:30', '18:00', '19:30'],
   ])('reads the range %s as %s to %s', (text, start, end) => {
     expect(read(text)).toEqual([start, end]);
+    expect(readSessionTime(text)?.endGiven).toBe(true);
   });
 
   it.each([

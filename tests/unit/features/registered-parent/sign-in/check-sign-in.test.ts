@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkSignIn,
+  fieldErrors,
   signInProblemHolds,
   type SignInProblem,
 } from '../../../../../src/features/registered-parent/sign-in/check-sign-in.ts';
@@ -45,5 +46,21 @@ describe('signInProblemHolds', () => {
     ['name', 'Asha Verma', '', false],
   ])('%s with name %j and phone %j holds: %s', (problem, name, number, holds) => {
     expect(signInProblemHolds(problem, name, number)).toBe(holds);
+  });
+});
+
+describe('fieldErrors', () => {
+  it.each([
+    ['required, both empty', 'required', ' ', '', { name: 'R', number: 'R' }],
+    ['required, the name given', 'required', 'Asha', '', { name: undefined, number: 'R' }],
+    ['required, the number given', 'required', '', '98765', { name: 'R', number: undefined }],
+    ['a bad name', 'name', 'A\tsha', '9876543210', { name: 'R' }],
+    ['a bad number', 'phone', 'Asha', '123', { number: 'R' }],
+  ] as const)('puts %s under its field', (_case, problem, name, number, expected) => {
+    expect(fieldErrors(problem, 'R', name, number)).toEqual(expected);
+  });
+
+  it('puts nothing anywhere once no problem holds', () => {
+    expect(fieldErrors(undefined, undefined, '', '')).toEqual({});
   });
 });
