@@ -29,3 +29,7 @@ export const OUTBOX_SYNC_TAG = 'thrive-outbox';
 /** Files and text another app shared to the portal (the share target), waiting for the chat screen. */
 export const SHARED_FILES_DB = 'thrive-shared-files';
 export const SHARED_FILES_STORE = 'waiting';
+
+/** The conversation (issue 24): each parent's token, last fetched thread and last reply seen. */
+export const CONVERSATION_DB = 'thrive-conversation';
+export const CONVERSATION_STORE = 'by-parent';

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareIds,
+  mergeThread,
+  newestReplyId,
+  readThreadPage,
+  threadItems,
+  unreadCount,
+} from '../../../../src/shared/conversation/thread.ts';
+import type { OutboxEntry, OutboxState } from '../../../../src/shared/outbox/types.ts';
+import type { ThreadMessage } from '../../../../src/shared/webhook/conversation.ts';
+
+const msg = (id: string, from: 'parent' | 'staff' = 'parent', extra: Partial<ThreadMessage> = {}): ThreadMessage => ({
+  id,
+  from,
+  text: `message ${id}`,
+  sent_at: '2026-11-25T17:04:09.120+05:30',
+  attachments: [],
+  ...extra,
+});
+
+function chatEntry(requestId: string, state: OutboxState = 'queued'): OutboxEntry {
+  return {
+    id: requestId,
+    seq: 1,
+    state,
+    attempts: 0,
+    queuedAt: 0,
+    nextAttemptAt: 0,
+    stale: false,
+    envelope: {
+      action: 'chat_facilitator',
+      user: { name: 'Asha Verma', number: '9876543210' },
+      payload: {
+        message: `text of ${requestId}`,
+        attachments: [{ filename: 'a.jpg', mimetype: 'image/jpeg', blob: new Blob(['x']) }],
+      },
+      timestamp_ist: '2026-11-25T18:00:00.000+05:30',
+      request_id: requestId,
+    },
+  };
+}
+
+describe('readThreadPage', () => {
+  it('reads a chat_thread answer', () => {
+    const body = { messages: [msg('1'), msg('2', 'staff', { author: 'Priya' })], cursor: '2', more: false };
+    expect(readThreadPage(body)).toEqual(body);
+  });
+
+  it.each([
+    ['not an object', 'Thread'],
+    ['no cursor', { messages: [], more: false }],
+    ['a cursor with a slash', { messages: [], cursor: 'a/b', more: false }],
+    ['more not a boolean', { messages: [], cursor: '1', more: 'no' }],
+    ['an id that is not decimal', { messages: [msg('x1')], cursor: '1', more: false }],
+    ['an unknown sender', { messages: [{ ...msg('1'), from: 'bot' }], cursor: '1', more: false }],
+    ['a date that does not parse', { messages: [msg('1', 'parent', { sent_at: 'soon' })], cursor: '1', more: false }],
+    [
+      'an attachment without a url',
+      {
+        messages: [{ ...msg('1'), attachments: [{ filename: 'a', mimetype: 'image/png', size: 1 }] }],
+        cursor: '1',
+        more: false,
+      },
+    ],
+  ])('refuses %s', (_, body) => {
+    expect(readThreadPage(body)).toBeUndefined();
+  });
+});
+
+describe('mergeThread', () => {
+  it('orders ids as numbers, whatever their length', () => {
+    expect(['10', '9', '100', '11'].sort(compareIds)).toEqual(['9', '10', '11', '100']);
+    expect(compareIds('12345678901234567890', '12345678901234567891')).toBeLessThan(0);
+  });
+
+  it('adds a page after the thread, each id once, oldest first', () => {
+    const merged = mergeThread(
+      [msg('1'), msg('3')],
+      [msg('3', 'parent', { text: 'again' }), msg('2'), msg('4', 'staff')],
+    );
+    expect(merged.map((m) => m.id)).toEqual(['1', '2', '3', '4']);
+    expect(merged[2]?.text).toBe('again');
+  });
+
+  it('keeps the thread when a page is empty', () => {
+    expect(mergeThread([msg('1')], [])).toEqual([msg('1')]);
+  });
+});
+
+describe('threadItems', () => {
+  it('lists the outbox messages after the thread, with their state', () => {
+    const items = threadItems([msg('1')], [chatEntry('r-1'), chatEntry('r-2', 'failed')]);
+    expect(items.map((item) => (item.kind === 'message' ? item.message.id : item.waiting.requestId))).toEqual([
+      '1',
+      'r-1',
+      'r-2',
+    ]);
+    expect(items[2]).toEqual({
+      kind: 'waiting',
+      waiting: {
+        requestId: 'r-2',
+        text: 'text of r-2',
+        files: ['a.jpg'],
+        sentAt: '2026-11-25T18:00:00.000+05:30',
+        state: 'failed',
+      },
+    });
+  });
+
+  it('shows a message once when the thread already has what the outbox holds', () => {
+    const items = threadItems([msg('1', 'parent', { request_id: 'r-1' })], [chatEntry('r-1', 'sending')]);
+    expect(items).toEqual([{ kind: 'message', message: msg('1', 'parent', { request_id: 'r-1' }) }]);
+  });
+
+  it('leaves out saved requests that are not chat messages', () => {
+    const reschedule: OutboxEntry = {
+      ...chatEntry('r-3'),
+      envelope: {
+        action: 'reschedule_single',
+        user: { name: 'Asha Verma', number: '9876543210' },
+        payload: { date: '2026-12-01' },
+        timestamp_ist: '2026-11-25T18:00:00.000+05:30',
+        request_id: 'r-3',
+      },
+    };
+    expect(threadItems([], [reschedule])).toEqual([]);
+  });
+});
+
+describe('unread', () => {
+  const thread = [msg('1'), msg('2', 'staff'), msg('3'), msg('4', 'staff'), msg('10', 'staff')];
+
+  it('counts the staff replies newer than the last one seen', () => {
+    expect(unreadCount(thread, undefined)).toBe(3);
+    expect(unreadCount(thread, '2')).toBe(2);
+    expect(unreadCount(thread, '4')).toBe(1);
+    expect(unreadCount(thread, '10')).toBe(0);
+  });
+
+  it('never counts the parent’s own messages', () => {
+    expect(unreadCount([msg('5'), msg('6')], undefined)).toBe(0);
+  });
+
+  it('finds the newest reply, which reading the thread marks as seen', () => {
+    expect(newestReplyId(thread)).toBe('10');
+    expect(newestReplyId([msg('1')])).toBeUndefined();
+  });
+});
