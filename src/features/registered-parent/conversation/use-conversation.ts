@@ -2,14 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { env } from '../../../config/env.ts';
 import { createThreadPoller } from '../../../shared/conversation/fetch-policy.ts';
 import { EMPTY_CONVERSATION, type SavedConversation } from '../../../shared/conversation/store.ts';
-import { mergeThread, newestReplyId } from '../../../shared/conversation/thread.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { isWebhookError } from '../../../shared/webhook/errors.ts';
 import type { User } from '../../../shared/webhook/types.ts';
 import { parentText } from '../messages.ts';
 import { setUnreadBadge } from './app-badge.ts';
-import { fetchThread } from './conversation-api.ts';
+import { refreshThread } from './refresh-thread.ts';
 import { pageConversationStore } from './page-conversation.ts';
 import { refusalText } from './refusal-text.ts';
 
@@ -59,49 +58,26 @@ export function useConversation(user: User) {
   }, [user, show]);
 
   const fetchNew = useCallback(async () => {
-    const { token, cursor } = current.current;
-    if (token === undefined || inFlight.current) return;
+    if (current.current.token === undefined || inFlight.current) return;
     inFlight.current = true;
     try {
-      const page = await fetchThread(token, cursor);
-      const before = new Set(current.current.messages.map((message) => message.id));
-      const messages = mergeThread(current.current.messages, page.messages);
-      const seen = newestReplyId(messages);
-      const next: SavedConversation = {
-        ...current.current,
-        messages,
-        ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
-        savedAt: Date.now(),
-        ...(seen === undefined ? {} : { lastSeenId: seen }),
-      };
+      const { saved, arrived } = await refreshThread(user, current.current, true);
       // Replies that came while the screen was open are announced; the thread as it opens is simply there.
-      const arrived = fetchedOnce.current
-        ? page.messages.filter((message) => message.from === 'staff' && !before.has(message.id))
-        : [];
+      const replies = fetchedOnce.current ? arrived.filter((message) => message.from === 'staff') : [];
       fetchedOnce.current = true;
-      show(next, {
+      show(saved, {
         problem: undefined,
-        ...(arrived.length > 0
-          ? { announcement: arrived.map((m) => t.newReply(m.author ?? t.facilitator, m.text)).join('\n') }
+        ...(replies.length > 0
+          ? { announcement: replies.map((m) => t.newReply(m.author ?? t.facilitator, m.text)).join('\n') }
           : {}),
       });
       setUnreadBadge(0);
-      await pageConversationStore()
-        .update(user, (stored) => (stored.token === token ? next : stored))
-        .catch(() => {
-          // The phone could not keep it: the thread is on screen now, only the next offline visit misses it.
-        });
     } catch (error) {
-      if (isWebhookError(error) && error.kind === 'http' && error.status === 401) {
-        // The token is over (logged out elsewhere, forgotten on the server, 90 days): so is what it opened.
-        await pageConversationStore()
-          .clear(user)
-          .catch(() => {
-            // Unreadable storage keeps a token that no longer opens anything: the next fetch ends here again.
-          });
-        show(EMPTY_CONVERSATION, { problem: refusalText('chat_thread', error, t, activeLocale()) });
-      } else if (isWebhookError(error) && error.kind === 'http') {
-        setView((before) => ({ ...before, problem: refusalText('chat_thread', error, t, activeLocale()) }));
+      if (isWebhookError(error) && error.kind === 'http') {
+        const problem = refusalText('chat_thread', error, t, activeLocale());
+        // A 401: the token is over (logged out elsewhere, forgotten on the server, 90 days), and so is its thread.
+        if (error.status === 401) show(EMPTY_CONVERSATION, { problem });
+        else setView((before) => ({ ...before, problem }));
       }
       // No answer at all: offline, the saved thread and its 'Saved at' say enough.
     } finally {
