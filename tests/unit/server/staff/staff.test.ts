@@ -176,6 +176,8 @@ describe('staff security', () => {
       /^default-src 'none'; style-src 'sha256-[^']+'; form-action 'self'/,
     );
     expect(page.body).not.toContain('<script');
+    // Under no-referrer a browser would post the forms with `Origin: null`, which the origin check refuses.
+    expect(page.headers['referrer-policy']).toBe('same-origin');
     // The id is stored hashed only.
     expect(p.count('SELECT count(*) FROM staff_sessions WHERE id_hash = ?', sessionOf(https))).toBe(0);
     expect(p.count('SELECT count(*) FROM staff_sessions')).toBe(1);
