@@ -31,6 +31,16 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
 }) => {
   const conversation = new FakeConversation(webhook);
   conversation.reply('Welcome! Here is the drawing from today.', { attachments: [drawing] });
+  // Enough earlier messages for the thread to scroll on a phone.
+  for (let n = 1; n <= 20; n++) conversation.reply(`Note ${n} from the week.`);
+  await page.addInitScript(() => {
+    const badges: number[] = [];
+    Object.assign(window, { badges });
+    Object.assign(navigator, {
+      setAppBadge: (count: number) => Promise.resolve(void badges.push(count)),
+      clearAppBadge: () => Promise.resolve(void badges.push(0)),
+    });
+  });
   const fileAuthorization: (string | undefined)[] = [];
   await page.route('**/api/thread/1/files/0', (route) => {
     fileAuthorization.push(route.request().headers().authorization);
@@ -62,9 +72,9 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   await page.getByRole('button', { name: 'Verify Phone' }).click();
 
   const thread = threadOf(page);
-  await expect(thread.getByText('Welcome! Here is the drawing from today.')).toBeVisible();
-  await expect(thread.getByText('Ms. Rao', { exact: true })).toBeVisible();
-  await expect(thread.getByText('23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
+  const welcome = thread.getByRole('listitem').filter({ hasText: 'Welcome! Here is the drawing from today.' }).first();
+  await expect(welcome.getByText('Ms. Rao', { exact: true })).toBeAttached();
+  await expect(welcome.getByText('23 Nov 2026, 10:00 AM', { exact: true })).toBeAttached();
   expect(conversationRequests(webhook, 'verify_code').at(-1)?.body).toEqual({
     action: 'verify_code',
     user: ASHA,
@@ -77,21 +87,32 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   expect(first?.body).toEqual({ action: 'chat_thread', language: 'en' });
   for (const request of webhook.requests) expect(request.rawBody).not.toContain(TOKEN);
 
-  await thread.getByRole('button', { name: 'Open File' }).click();
-  await expect(thread.getByRole('img', { name: 'drawing.png' })).toBeVisible();
-  await expect(thread.getByRole('link', { name: 'Save File' })).toHaveAttribute('href', /^blob:/);
+  // It opens at the newest message.
+  const scroll = () =>
+    thread.evaluate((box) => ({ top: box.scrollTop, fromEnd: box.scrollHeight - box.scrollTop - box.clientHeight }));
+  await expect.poll(async () => (await scroll()).fromEnd).toBeLessThan(2);
+  // Opening the file scrolls up to it; read up there, a new reply moves nothing.
+  await welcome.getByRole('button', { name: 'Open File' }).click();
+  await expect(welcome.getByRole('img', { name: 'drawing.png' })).toBeVisible();
+  await expect(welcome.getByRole('link', { name: 'Save File' })).toHaveAttribute('href', /^blob:/);
   expect(fileAuthorization).toEqual([`Bearer ${TOKEN}`]);
 
+  await thread.evaluate((box) => box.scrollTo({ top: 40 }));
+  await expect.poll(async () => (await scroll()).top).toBe(40);
+
   // Every 30 s while the screen is visible, only what is new, announced without taking focus.
+  await message(page).focus();
   conversation.reply('See you on Thursday.');
   await page.clock.runFor(30_000);
-  await expect(thread.getByText('See you on Thursday.')).toBeVisible();
+  await expect(thread.getByText('See you on Thursday.')).toBeAttached();
+  expect((await scroll()).top).toBe(40);
+  await expect(message(page)).toBeFocused();
   await expect(page.getByRole('region', { name: 'Your conversation' }).locator('[aria-live="polite"]')).toHaveText(
     'New reply from Ms. Rao: See you on Thursday.',
   );
   expect(conversationRequests(webhook, 'chat_thread').at(-1)?.body).toEqual({
     action: 'chat_thread',
-    payload: { after: '1' },
+    payload: { after: '21' },
     language: 'en',
   });
 
@@ -99,11 +120,13 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   conversation.reply('One more thing: bring crayons.');
   await page.getByRole('link', { name: 'Back to Menu' }).click();
   await expect(chatCard(page)).toContainText('1 new reply');
+  expect(await page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1))).toBe(1);
   await chatCard(page).click();
   await expect(thread.getByText('One more thing: bring crayons.')).toBeVisible();
   await page.getByRole('link', { name: 'Back to Menu' }).click();
   await expect(page.getByRole('link', { name: 'Know your schedule' })).toBeVisible();
   await expect(chatCard(page)).not.toContainText('new repl');
+  expect(await page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1))).toBe(0);
 
   // Offline: the saved thread with its time, and a message sent now shows at once as waiting.
   await context.setOffline(true);
@@ -141,6 +164,20 @@ test.describe('in Hindi', () => {
     const t = hindi['registered-parent'].conversation;
     const conversation = new FakeConversation(webhook);
     conversation.reply('नमस्ते! गुरुवार को मिलते हैं।', { attachments: [drawing] });
+    // The Web OTP API as Android Chrome has it: the SMS arrives when the test says so.
+    await page.addInitScript((code) => {
+      const asked: unknown[] = [];
+      let deliver = () => {};
+      Object.assign(window, { OTPCredential: Object, otpAsked: asked, deliverSms: () => deliver() });
+      Object.defineProperty(navigator, 'credentials', {
+        value: {
+          get: (options: { otp?: unknown; signal?: AbortSignal }) => {
+            asked.push({ otp: options.otp, signal: options.signal instanceof AbortSignal });
+            return new Promise((resolve) => (deliver = () => resolve({ type: 'otp', id: '', code })));
+          },
+        },
+      });
+    }, CODE);
     await openSignedIn(page, `/hi${CHAT}`);
     await expect(page.getByRole('button', { name: t.sendCode })).toBeVisible();
     await expectHindiScreen(page, 'chat, verify');
@@ -152,8 +189,14 @@ test.describe('in Hindi', () => {
     await expect(page.getByText(t.triesLeft(4), { exact: true })).toBeVisible();
     await expectHindiScreen(page, 'chat, a wrong code');
 
-    await code.fill(CODE);
-    await page.getByRole('button', { name: t.verify }).click();
+    // The SMS comes: the code is filled in and checked.
+    await page.evaluate(() => (window as unknown as { deliverSms: () => void }).deliverSms());
+    await expect
+      .poll(() => conversationRequests(webhook, 'verify_code').at(-1)?.body)
+      .toMatchObject({ payload: { code: CODE }, language: 'hi' });
+    expect(await page.evaluate(() => (window as unknown as { otpAsked: unknown[] }).otpAsked)).toEqual([
+      { otp: { transport: ['sms'] }, signal: true },
+    ]);
     await expect(threadOf(page, t.listLabel).getByText('नमस्ते! गुरुवार को मिलते हैं।')).toBeVisible();
     await expectHindiScreen(page, 'chat, the thread');
     expect(conversationRequests(webhook, 'request_code')[0]?.body).toMatchObject({ language: 'hi' });

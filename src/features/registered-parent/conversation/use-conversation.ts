@@ -37,6 +37,7 @@ export function useConversation(user: User) {
   });
   const current = useRef<SavedConversation>(EMPTY_CONVERSATION);
   const inFlight = useRef(false);
+  const askedAgain = useRef(false);
   const fetchedOnce = useRef(false);
 
   const show = useCallback((saved: SavedConversation, changes: Partial<ConversationView> = {}) => {
@@ -57,9 +58,8 @@ export function useConversation(user: User) {
     };
   }, [user, show]);
 
-  const fetchNew = useCallback(async () => {
-    if (current.current.token === undefined || inFlight.current) return;
-    inFlight.current = true;
+  /** One fetch: what is new, saved, shown, and its replies announced. */
+  const fetchOnce = useCallback(async () => {
     try {
       const { saved, arrived } = await refreshThread(user, current.current, true);
       // Replies that came while the screen was open are announced; the thread as it opens is simply there.
@@ -80,10 +80,27 @@ export function useConversation(user: User) {
         else setView((before) => ({ ...before, problem }));
       }
       // No answer at all: offline, the saved thread and its 'Saved at' say enough.
+    }
+  }, [user, show, t]);
+
+  const fetchNew = useCallback(async () => {
+    if (current.current.token === undefined) return;
+    // Asked while a fetch is out (a send delivered just after coming online): once more when it is back,
+    // or the message just delivered would wait for the next 30 s.
+    if (inFlight.current) {
+      askedAgain.current = true;
+      return;
+    }
+    inFlight.current = true;
+    try {
+      do {
+        askedAgain.current = false;
+        await fetchOnce();
+      } while (askedAgain.current && current.current.token !== undefined);
     } finally {
       inFlight.current = false;
     }
-  }, [user, show, t]);
+  }, [fetchOnce]);
 
   useEffect(() => {
     if (view.saved.token === undefined) return undefined;

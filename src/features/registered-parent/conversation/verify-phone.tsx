@@ -29,7 +29,6 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
   const codeArea = useRef<HTMLDivElement>(null);
   // The shared field takes no ref: its input is found inside it. Its error is its description, read on focus.
   const focusCode = () => codeArea.current?.querySelector('input')?.focus();
-  const otp = useRef<AbortController>(undefined);
 
   const ask = async () => {
     setBusy(true);
@@ -53,7 +52,6 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
       focusCode();
       return;
     }
-    otp.current?.abort();
     setBusy(true);
     setCodeProblem(undefined);
     try {
@@ -70,8 +68,8 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
     if (!asked) return undefined;
     focusCode();
     if (!('OTPCredential' in window)) return undefined;
+    // Kept while the parent types too (a wrong code, a new one asked for): ended when verified or left.
     const controller = new AbortController();
-    otp.current = controller;
     navigator.credentials
       .get({ otp: { transport: ['sms'] }, signal: controller.signal } as CredentialRequestOptions)
       .then((credential) => {
