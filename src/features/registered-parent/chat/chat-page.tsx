@@ -66,7 +66,7 @@ export function ChatPage() {
 
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
-      {user && <ConversationSection user={user} />}
+      <ConversationSection user={user} />
       {state.status === 'success' ? (
         <FocusOnShow>
           <SuccessPanel title={t.sent}>

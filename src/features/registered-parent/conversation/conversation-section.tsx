@@ -14,19 +14,30 @@ import './conversation.css';
  * messages, those still waiting in the outbox, and the facilitator's
  * replies. Reading replies needs a verified phone; sending never does.
  */
-export function ConversationSection({ user }: { user: User }) {
+export function ConversationSection({ user }: { user: User | null }) {
   const t = parentText().conversation;
   const headingId = useId();
+  // The frame is drawn from the first paint (the prerendered page knows no parent), its height fixed, so
+  // what fills it after hydration moves nothing below: the spec's form stays where it was painted.
+  return (
+    <section className="thread" aria-labelledby={headingId}>
+      <h2 id={headingId} className="thread__title">
+        {t.title}
+      </h2>
+      <div className="thread__body">{user && <ConversationBody user={user} />}</div>
+    </section>
+  );
+}
+
+function ConversationBody({ user }: { user: User }) {
+  const t = parentText().conversation;
   const { view, verified } = useConversation(user);
   const outbox = useOutboxEntries(user);
   const { token, messages, savedAt } = view.saved;
   const items = useMemo(() => threadItems(messages, outbox ?? []), [messages, outbox]);
 
   return (
-    <section className="thread" aria-labelledby={headingId}>
-      <h2 id={headingId} className="thread__title">
-        {t.title}
-      </h2>
+    <>
       {/* Present from the start, so a reply that arrives later is announced without moving focus. */}
       <p className="visually-hidden" aria-live="polite">
         {view.announcement}
@@ -46,6 +57,6 @@ export function ConversationSection({ user }: { user: User }) {
           {token === undefined && <VerifyPhone user={user} onVerified={verified} />}
         </>
       )}
-    </section>
+    </>
   );
 }
