@@ -130,6 +130,7 @@ export const hi: RegisteredParentMessages = {
     title: 'आपकी बातचीत',
     listLabel: 'फ़ैसिलिटेटर के साथ संदेश',
     empty: 'अभी कोई संदेश नहीं है। फ़ैसिलिटेटर के जवाब यहाँ दिखेंगे।',
+    showEarlier: 'पहले के संदेश देखें',
     you: 'आप',
     facilitator: 'आपके फ़ैसिलिटेटर',
     savedAt: (when) => `सहेजा गया: ${when}`,

@@ -138,6 +138,7 @@ export const en = {
     title: 'Your conversation',
     listLabel: 'Messages with your facilitator',
     empty: 'No messages yet. Replies from your facilitator will show here.',
+    showEarlier: 'Show Earlier Messages',
     you: 'You',
     facilitator: 'Your facilitator',
     savedAt: (when: string) => `Saved at ${when}`,

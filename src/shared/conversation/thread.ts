@@ -106,6 +106,30 @@ export function threadItems(thread: readonly ThreadMessage[], outbox: readonly O
   return [...thread.map((message): ThreadItem => ({ kind: 'message', message })), ...waiting];
 }
 
+/** An item's one key: a message's id, a waiting message's request_id. */
+export function itemKey(item: ThreadItem): string {
+  return item.kind === 'message' ? `m${item.message.id}` : `w${item.waiting.requestId}`;
+}
+
+/** How many messages the chat screen draws at first, and adds each time the parent asks for earlier ones. */
+export const THREAD_WINDOW = 200;
+
+/** The key of the first item to draw when the screen opens: the newest THREAD_WINDOW, all when fewer. */
+export function firstDrawnKey(items: readonly ThreadItem[], count: number = THREAD_WINDOW): string | undefined {
+  const first = items[Math.max(0, items.length - count)];
+  return first && itemKey(first);
+}
+
+/**
+ * The items drawn, from the one with `firstKey` to the newest. Anchored on a
+ * key rather than a count, so a message arriving at the end never pushes one
+ * out at the top (what the parent is reading stays where it is).
+ */
+export function drawnItems(items: readonly ThreadItem[], firstKey: string | undefined): readonly ThreadItem[] {
+  const from = firstKey === undefined ? 0 : items.findIndex((item) => itemKey(item) === firstKey);
+  return from <= 0 ? items : items.slice(from);
+}
+
 /** The id of the newest staff reply, if any: what "seen" moves to when the parent reads the thread. */
 export function newestReplyId(thread: readonly ThreadMessage[]): string | undefined {
   for (let index = thread.length - 1; index >= 0; index--) {

@@ -18,6 +18,7 @@ const UNNAMED_BUTTONS: Record<string, string> = {
   'conversation: send a code': parent.conversation.sendCode,
   'conversation: verify': parent.conversation.verify,
   'conversation: a new code': parent.conversation.newCode,
+  'conversation: show earlier messages': parent.conversation.showEarlier,
   'conversation: open a file': parent.conversation.openFile,
   'conversation: save a file': parent.conversation.saveFile,
   'outbox: send now': parent.outbox.sendNow,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareIds,
+  drawnItems,
+  firstDrawnKey,
+  itemKey,
+  THREAD_WINDOW,
   mergeThread,
   newestReplyId,
   readThreadPage,
@@ -145,5 +149,34 @@ describe('unread', () => {
   it('finds the newest reply, which reading the thread marks as seen', () => {
     expect(newestReplyId(thread)).toBe('10');
     expect(newestReplyId([msg('1')])).toBeUndefined();
+  });
+});
+
+describe('the messages drawn', () => {
+  const items = threadItems(
+    Array.from({ length: 450 }, (_, index) => msg(String(index + 1))),
+    [chatEntry('r-1')],
+  );
+
+  it('are the newest THREAD_WINDOW at first, all of a shorter thread', () => {
+    const first = firstDrawnKey(items);
+    expect(first).toBe('m252');
+    expect(drawnItems(items, first)).toHaveLength(THREAD_WINDOW);
+    expect(drawnItems(items.slice(0, 10), firstDrawnKey(items.slice(0, 10)))).toHaveLength(10);
+  });
+
+  it('keep their first message when more arrive, so nothing moves at the top', () => {
+    const first = firstDrawnKey(items);
+    const more = threadItems(
+      Array.from({ length: 452 }, (_, index) => msg(String(index + 1))),
+      [],
+    );
+    expect(drawnItems(more, first).map(itemKey).slice(0, 1)).toEqual(['m252']);
+    expect(drawnItems(more, first)).toHaveLength(201);
+  });
+
+  it('are all of them when the first key is gone', () => {
+    expect(drawnItems(items, 'm9999')).toHaveLength(items.length);
+    expect(items.map(itemKey).at(-1)).toBe('wr-1');
   });
 });
