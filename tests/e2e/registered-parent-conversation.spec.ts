@@ -157,6 +157,25 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   await expect(page.getByText('One more thing: bring crayons.')).toHaveCount(0);
 });
 
+test('a webhook that asks for the code at sign-in: the schedule screen verifies, then asks again with the token', async ({
+  page,
+  webhook,
+}) => {
+  new FakeConversation(webhook, { codeAtSignIn: true });
+  await openSignedIn(page, '/registered-parent/schedule');
+  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  await expect(page.getByText('Enter the 6-digit code sent to your phone to sign in.', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Send Me a Code' }).click();
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(CODE);
+  await page.getByRole('button', { name: 'Verify Phone' }).click();
+  await expect(page.getByRole('list', { name: 'Sessions this week' })).toContainText('with Ms. Rao');
+  await expect(page.getByRole('button', { name: 'Send Me a Code' })).toHaveCount(0);
+  expect(conversationRequests(webhook, 'know_schedule').map((request) => request.headers.authorization)).toEqual([
+    undefined,
+    `Bearer ${TOKEN}`,
+  ]);
+});
+
 test.describe('in Hindi', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 

@@ -23,7 +23,11 @@ export class FakeConversation {
   /** Whether the token still opens the thread (revoke_token ends it). */
   private tokenLive = true;
 
-  constructor(webhook: RecordingWebhook) {
+  /** `codeAtSignIn`: as REQUIRE_CODE_AT_SIGN_IN=1, know_schedule answers only with the token. */
+  constructor(
+    webhook: RecordingWebhook,
+    private readonly options: { codeAtSignIn?: boolean } = {},
+  ) {
     webhook.reply((request) => this.answer(request), Infinity);
   }
 
@@ -59,6 +63,11 @@ export class FakeConversation {
         const messages = this.thread.filter((message) => Number(message.id) > after);
         return { body: { messages, cursor: this.thread.at(-1)?.id ?? '0', more: false } };
       }
+      case 'know_schedule':
+        if (this.options.codeAtSignIn && (bearer !== `Bearer ${TOKEN}` || !this.tokenLive)) {
+          return { status: 401, body: 'Enter the 6-digit code sent to your phone to sign in.' };
+        }
+        return { body: { schedule: 'Monday: 5:00 PM with Ms. Rao' } };
       case 'revoke_token':
         this.tokenLive = false;
         return { body: { revoked: true } };

@@ -6,6 +6,7 @@ import { InputField } from '../../../ui/field.tsx';
 import { parentText } from '../messages.ts';
 import { requestCode, verifyCode } from './conversation-api.ts';
 import { refusalText } from './refusal-text.ts';
+import './conversation.css';
 
 const SIX_DIGITS = /^[0-9]{6}$/;
 
