@@ -106,8 +106,10 @@ export async function staffRoutes(app: FastifyInstance, { store, files, clock, t
       return origin === `${protocol}://${request.host}`;
     };
 
+    // A page under no-referrer makes the browser send `Origin: null` with its forms' POSTs, which
+    // fromThisOrigin refuses: the staff pages name their origin to themselves, and to no one else.
     const htmlReply = (reply: FastifyReply, status: number, body: string) =>
-      reply.code(status).type('text/html; charset=utf-8').send(body);
+      reply.code(status).header('referrer-policy', 'same-origin').type('text/html; charset=utf-8').send(body);
     const refuse = (reply: FastifyReply) =>
       reply
         .code(403)

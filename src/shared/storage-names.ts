@@ -30,6 +30,6 @@ export const OUTBOX_SYNC_TAG = 'thrive-outbox';
 export const SHARED_FILES_DB = 'thrive-shared-files';
 export const SHARED_FILES_STORE = 'waiting';
 
-/** The bearer token of the device's verified phone (issue 24), for reading the conversation's thread. */
-export const CONVERSATION_TOKEN_DB = 'thrive-conversation-token';
-export const CONVERSATION_TOKEN_STORE = 'token';
+/** The conversation (issue 24): each parent's token, last fetched thread and last reply seen. */
+export const CONVERSATION_DB = 'thrive-conversation';
+export const CONVERSATION_STORE = 'by-parent';

@@ -1,67 +1,147 @@
 /**
- * The thread as the portal keeps it (issue 24): pure rules over the
- * messages chat_thread answers with, for the chat screen, the menu's unread
- * count and the saved copy alike.
+ * The parent's thread as the portal holds it (issue 24): the pages
+ * `chat_thread` answers with, merged by their ids; the messages the outbox
+ * still holds, matched to the thread by request_id; and what counts as
+ * unread. No DOM, no storage: the screen and the menu read it the same way.
  */
+import type { OutboxEntry, OutboxState } from '../outbox/types.ts';
 import type { ThreadAttachment, ThreadMessage } from '../webhook/conversation.ts';
 
-const isText = (value: unknown): value is string => typeof value === 'string';
-
-function isAttachment(value: unknown): value is ThreadAttachment {
-  if (typeof value !== 'object' || value === null) return false;
-  const file = value as Record<string, unknown>;
-  return isText(file.filename) && isText(file.mimetype) && isText(file.url) && Number.isInteger(file.size);
+export interface ThreadPage {
+  messages: ThreadMessage[];
+  cursor: string;
+  more: boolean;
 }
 
-/** A message as the contract describes it (answer.schema.json, thread_message); anything else is not shown. */
-export function isThreadMessage(value: unknown): value is ThreadMessage {
-  if (typeof value !== 'object' || value === null) return false;
-  const message = value as Record<string, unknown>;
+const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
+const DECIMAL = /^[0-9]+$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isAttachment(value: unknown): value is ThreadAttachment {
+  if (!isRecord(value)) return false;
   return (
-    isText(message.id) &&
-    /^[1-9][0-9]{0,14}$/.test(message.id) &&
-    (message.from === 'parent' || message.from === 'staff') &&
-    isText(message.text) &&
-    isText(message.sent_at) &&
-    (message.request_id === undefined || isText(message.request_id)) &&
-    (message.author === undefined || isText(message.author)) &&
-    Array.isArray(message.attachments) &&
-    message.attachments.every(isAttachment)
+    typeof value.filename === 'string' &&
+    typeof value.mimetype === 'string' &&
+    typeof value.size === 'number' &&
+    typeof value.url === 'string'
   );
 }
 
-const byId = (a: ThreadMessage, b: ThreadMessage) => Number(a.id) - Number(b.id);
-
-/** The saved messages with the new ones, each once (a later copy wins), oldest first. */
-export function mergeMessages(saved: readonly ThreadMessage[], incoming: readonly ThreadMessage[]): ThreadMessage[] {
-  const merged = new Map(saved.map((message) => [message.id, message]));
-  for (const message of incoming) merged.set(message.id, message);
-  return [...merged.values()].sort(byId);
+function isMessage(value: unknown): value is ThreadMessage {
+  if (!isRecord(value)) return false;
+  return (
+    typeof value.id === 'string' &&
+    DECIMAL.test(value.id) &&
+    (value.from === 'parent' || value.from === 'staff') &&
+    typeof value.text === 'string' &&
+    typeof value.sent_at === 'string' &&
+    !Number.isNaN(Date.parse(value.sent_at)) &&
+    (value.request_id === undefined || typeof value.request_id === 'string') &&
+    (value.author === undefined || typeof value.author === 'string') &&
+    Array.isArray(value.attachments) &&
+    value.attachments.every(isAttachment)
+  );
 }
 
-/** Replies the parent has not seen: staff messages after the last one the chat screen showed. */
-export function unreadCount(messages: readonly ThreadMessage[], seenThroughId: string | undefined): number {
-  const seen = Number(seenThroughId ?? 0);
-  return messages.filter((message) => message.from === 'staff' && Number(message.id) > seen).length;
+/** A `chat_thread` answer, or undefined when the body is not one (then nothing of it is kept). */
+export function readThreadPage(body: unknown): ThreadPage | undefined {
+  if (!isRecord(body)) return undefined;
+  const { messages, cursor, more } = body;
+  if (!Array.isArray(messages) || !messages.every(isMessage)) return undefined;
+  if (typeof cursor !== 'string' || !CURSOR.test(cursor) || typeof more !== 'boolean') return undefined;
+  return { messages, cursor, more };
 }
 
-/** The request_ids the thread holds: an outbox entry with one of them is delivered and shown from the thread. */
-export function deliveredRequestIds(messages: readonly ThreadMessage[]): Set<string> {
-  return new Set(messages.flatMap((message) => (message.request_id ? [message.request_id.toLowerCase()] : [])));
+/** Orders two decimal ids of any length (they may pass Number's safe range). */
+export function compareIds(a: string, b: string): number {
+  if (a.length !== b.length) return a.length - b.length;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The thread with a new page added: each id once (the newer copy wins), oldest first. */
+export function mergeThread(thread: readonly ThreadMessage[], page: readonly ThreadMessage[]): ThreadMessage[] {
+  const byId = new Map<string, ThreadMessage>();
+  for (const message of thread) byId.set(message.id, message);
+  for (const message of page) byId.set(message.id, message);
+  return [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+}
+
+/** A message of the parent's the outbox still holds: shown at once, with where it stands. */
+export interface WaitingMessage {
+  requestId: string;
+  text: string;
+  /** The file names it carries. */
+  files: string[];
+  sentAt: string;
+  state: OutboxState;
+}
+
+export type ThreadItem = { kind: 'message'; message: ThreadMessage } | { kind: 'waiting'; waiting: WaitingMessage };
+
+/**
+ * What the chat screen lists: the thread, then the parent's messages still in
+ * the outbox, oldest first. One the thread already holds (delivered, and the
+ * outbox not yet told) is listed once, as the thread's.
+ */
+export function threadItems(thread: readonly ThreadMessage[], outbox: readonly OutboxEntry[]): ThreadItem[] {
+  const inThread = new Set(thread.flatMap((message) => (message.request_id ? [message.request_id] : [])));
+  const waiting: ThreadItem[] = [];
+  for (const entry of outbox) {
+    const { envelope } = entry;
+    if (envelope.action !== 'chat_facilitator' || inThread.has(envelope.request_id)) continue;
+    waiting.push({
+      kind: 'waiting',
+      waiting: {
+        requestId: envelope.request_id,
+        text: envelope.payload.message,
+        files: envelope.payload.attachments.map((file) => file.filename),
+        sentAt: envelope.timestamp_ist,
+        state: entry.state,
+      },
+    });
+  }
+  return [...thread.map((message): ThreadItem => ({ kind: 'message', message })), ...waiting];
+}
+
+/** An item's one key: a message's id, a waiting message's request_id. */
+export function itemKey(item: ThreadItem): string {
+  return item.kind === 'message' ? `m${item.message.id}` : `w${item.waiting.requestId}`;
+}
+
+/** How many messages the chat screen draws at first, and adds each time the parent asks for earlier ones. */
+export const THREAD_WINDOW = 200;
+
+/** The key of the first item to draw when the screen opens: the newest THREAD_WINDOW, all when fewer. */
+export function firstDrawnKey(items: readonly ThreadItem[], count: number = THREAD_WINDOW): string | undefined {
+  const first = items[Math.max(0, items.length - count)];
+  return first && itemKey(first);
 }
 
 /**
- * Where to GET an attachment: its `url` resolved against the webhook's URL,
- * and only on the webhook's own origin, since the request carries the
- * parent's token. Undefined for any other address.
+ * The items drawn, from the one with `firstKey` to the newest. Anchored on a
+ * key rather than a count, so a message arriving at the end never pushes one
+ * out at the top (what the parent is reading stays where it is).
  */
-export function attachmentAddress(url: string, webhookUrl: string, pageOrigin: string): string | undefined {
-  // Not URL.canParse: the page runs on phones whose browsers predate it.
-  try {
-    const webhook = new URL(webhookUrl, pageOrigin);
-    const resolved = new URL(url, webhook);
-    return resolved.origin === webhook.origin ? resolved.href : undefined;
-  } catch {
-    return undefined;
+export function drawnItems(items: readonly ThreadItem[], firstKey: string | undefined): readonly ThreadItem[] {
+  const from = firstKey === undefined ? 0 : items.findIndex((item) => itemKey(item) === firstKey);
+  return from <= 0 ? items : items.slice(from);
+}
+
+/** The id of the newest staff reply, if any: what "seen" moves to when the parent reads the thread. */
+export function newestReplyId(thread: readonly ThreadMessage[]): string | undefined {
+  for (let index = thread.length - 1; index >= 0; index--) {
+    const message = thread[index];
+    if (message?.from === 'staff') return message.id;
   }
+  return undefined;
+}
+
+/** Staff replies newer than the last one the parent saw (all of them when none was seen yet). */
+export function unreadCount(thread: readonly ThreadMessage[], lastSeenId: string | undefined): number {
+  return thread.filter(
+    (message) => message.from === 'staff' && (lastSeenId === undefined || compareIds(message.id, lastSeenId) > 0),
+  ).length;
 }

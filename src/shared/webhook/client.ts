@@ -1,6 +1,7 @@
 import { connectivity } from './connectivity.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
 import { slicedBodyFetch } from './sliced-body-fetch.ts';
+import type { ConversationRequest } from './conversation.ts';
 import type { Envelope } from './types.ts';
 
 /** How long the webhook may take to answer once the request is out. */
@@ -30,6 +31,11 @@ export interface SendOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   fetch?: typeof fetch;
+  /**
+   * The conversation's token (issue 24), sent as `Authorization: Bearer` and
+   * never in the body, so no log of bodies ever holds it.
+   */
+  bearer?: string;
 }
 
 /** Parses JSON when the text is JSON; otherwise keeps the text (spec §3). */
@@ -47,7 +53,10 @@ export function parseBody(text: string): unknown {
  * screens and by the service worker's outbox replay alike. Returns the answer
  * or throws a WebhookError; it never shows anything to the person.
  */
-export async function sendToWebhook(envelope: Envelope, options: SendOptions): Promise<WebhookResponse> {
+export async function sendToWebhook(
+  envelope: Envelope | ConversationRequest,
+  options: SendOptions,
+): Promise<WebhookResponse> {
   const body = JSON.stringify(envelope);
   // Characters, not bytes: close enough, since the bulk of a large body is base64.
   const timeoutMs = options.timeoutMs ?? sendTimeoutMs(body.length);
@@ -69,7 +78,10 @@ export async function sendToWebhook(envelope: Envelope, options: SendOptions): P
   try {
     response = await doFetch(options.url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers:
+        options.bearer === undefined
+          ? { 'Content-Type': 'application/json' }
+          : { 'Content-Type': 'application/json', Authorization: `Bearer ${options.bearer}` },
       body,
       signal: controller.signal,
     });

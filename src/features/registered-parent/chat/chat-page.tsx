@@ -8,6 +8,8 @@ import { FocusOnShow } from '../../../ui/focus-on-show.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { ErrorPanel, SuccessPanel } from '../../../ui/panel.tsx';
 import { BackToMenu } from '../back-to-menu.tsx';
+import { ConversationSection } from '../conversation/conversation-section.tsx';
+import { useSessionUser } from '../session/use-session-user.ts';
 import { parentText } from '../messages.ts';
 import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
 import { AttachmentPicker } from './attachment-picker.tsx';
@@ -22,6 +24,7 @@ import './chat.css';
 
 export function ChatPage() {
   const t = parentText().chat;
+  const { user } = useSessionUser();
   const [message, setMessage] = useState('');
   const dataSaver = useDataSaver();
   const attachments = useAttachments(dataSaver.on);
@@ -63,6 +66,7 @@ export function ChatPage() {
 
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
+      <ConversationSection user={user} />
       {state.status === 'success' ? (
         <FocusOnShow>
           <SuccessPanel title={t.sent}>

@@ -7,6 +7,7 @@ import { LanguageSwitch } from '../../../ui/language-switch.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { parentText } from '../messages.ts';
 import { useOutboxEntries } from '../outbox/use-outbox-entries.ts';
+import { useUnreadReplies } from '../conversation/use-unread-replies.ts';
 import { useLogOut } from '../session/use-log-out.ts';
 import { useNamedUser } from '../session/use-session-user.ts';
 import { NAME_SLOT } from '../../../shared/session/session-user.ts';
@@ -20,6 +21,7 @@ export function MenuPage() {
   const user = useNamedUser();
   const logOut = useLogOut();
   const waiting = useOutboxEntries(user)?.length ?? 0;
+  const unread = useUnreadReplies(user);
   const [warning, setWarning] = useState(false);
   const logoutButton = useRef<HTMLButtonElement>(null);
 
@@ -54,7 +56,13 @@ export function MenuPage() {
       <nav className="card-list" aria-label={t.prompt}>
         <CardLink to={paths.schedule} icon={<CalendarIcon />} title={t.scheduleTitle} text={t.scheduleText} />
         <CardLink to={paths.reschedule} icon={<RescheduleIcon />} title={t.rescheduleTitle} text={t.rescheduleText} />
-        <CardLink to={paths.chat} icon={<ChatIcon />} title={t.chatTitle} text={t.chatText} />
+        <CardLink
+          to={paths.chat}
+          icon={<ChatIcon />}
+          title={t.chatTitle}
+          text={t.chatText}
+          badge={unread > 0 && <span className="card-link__badge">{parentText().conversation.unread(unread)}</span>}
+        />
       </nav>
       {/* Below the cards: it appears once the outbox is read, after the page is drawn, and moves nothing. */}
       {waiting > 0 && (

@@ -7,10 +7,13 @@ import { ScheduleList } from './schedule-list.tsx';
 import { useSchedule } from './use-schedule.ts';
 import './schedule.css';
 import { BackToMenu } from '../back-to-menu.tsx';
+import { VerifyPhone } from '../conversation/verify-phone.tsx';
+import { useSessionUser } from '../session/use-session-user.ts';
 
 export function SchedulePage() {
   const t = parentText().schedule;
-  const { view, fetchSchedule } = useSchedule();
+  const { view, fetchSchedule, needsCode, verified } = useSchedule();
+  const { user } = useSessionUser();
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       <div className="schedule-fetch">
@@ -24,6 +27,7 @@ export function SchedulePage() {
         )}
       </div>
       {view.error && <ErrorPanel message={view.error} />}
+      {needsCode && user && <VerifyPhone user={user} onVerified={verified} />}
       {view.schedule && <ScheduleList entries={view.schedule.entries} fetchedAt={view.schedule.fetchedAt} />}
     </Page>
   );

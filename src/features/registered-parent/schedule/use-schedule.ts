@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { errorToasts } from '../../../ui/error-toasts.ts';
 import { showErrorToast } from '../../../ui/use-error-toast.ts';
@@ -9,6 +9,8 @@ import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { failureText, isWebhookError } from '../../../shared/webhook/errors.ts';
 import { readScheduleText } from '../../../shared/webhook/response.ts';
+import { EMPTY_CONVERSATION } from '../../../shared/conversation/store.ts';
+import { pageConversationStore } from '../conversation/page-conversation.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';
 import { pageScheduleCache } from './page-schedule-cache.ts';
@@ -20,6 +22,8 @@ export function useSchedule() {
   const { user } = useSessionUser();
   const [view, dispatch] = useReducer(nextScheduleView, INITIAL_SCHEDULE_VIEW);
   const inFlight = useRef(false);
+  // REQUIRE_CODE_AT_SIGN_IN=1 on the webhook: know_schedule answers 401 until this phone is verified.
+  const [needsCode, setNeedsCode] = useState(false);
   // What is on screen when a fetch fails decides whether the failure is worth a toast.
   const current = useRef(view);
   useEffect(() => {
@@ -45,7 +49,15 @@ export function useSchedule() {
     dispatch({ type: 'fetch-started' });
     try {
       const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {}, language: activeLocale() });
-      const { body } = await sendToWebhook(envelope, { url: env.webhookUrl });
+      // A verified phone shows its token, which a webhook that asks for a code at sign-in needs.
+      const { token } = await pageConversationStore()
+        .read(user)
+        .catch(() => EMPTY_CONVERSATION);
+      const { body } = await sendToWebhook(envelope, {
+        url: env.webhookUrl,
+        ...(token === undefined ? {} : { bearer: token }),
+      });
+      setNeedsCode(false);
       const text = readScheduleText(body);
       const entries = parseSchedule(text);
       const fetchedAt = Date.now();
@@ -60,6 +72,7 @@ export function useSchedule() {
       else toast.success(t.retrieved);
     } catch (error) {
       const noAnswer = isWebhookError(error) && error.kind !== 'http';
+      if (isWebhookError(error) && error.status === 401) setNeedsCode(true);
       dispatch({ type: 'fetch-failed', message: failureText(error, t.failed), noAnswer });
       if (!isQuietFailure(noAnswer, current.current)) showErrorToast('schedule', t.failed);
     } finally {
@@ -67,5 +80,18 @@ export function useSchedule() {
     }
   }, [user, t]);
 
-  return { view, fetchSchedule };
+  /** The code was right: keep the token, and ask again with it. */
+  const verified = useCallback(
+    async (token: string) => {
+      if (!user) return;
+      await pageConversationStore()
+        .update(user, (saved) => ({ ...saved, token }))
+        .catch(() => EMPTY_CONVERSATION);
+      setNeedsCode(false);
+      await fetchSchedule();
+    },
+    [user, fetchSchedule],
+  );
+
+  return { view, fetchSchedule, needsCode, verified };
 }

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { pageSharedFiles } from '../chat/use-shared-files.ts';
+import { forgetConversation } from '../conversation/forget-conversation.ts';
 import { pageScheduleCache } from '../schedule/page-schedule-cache.ts';
 import { useSessionUser } from './use-session-user.ts';
 
@@ -10,13 +11,15 @@ import { useSessionUser } from './use-session-user.ts';
  * added here, so every Logout button does all of it. Phones are shared, so
  * the parent's saved schedule goes too, and so does anything shared to the
  * portal but never sent. Their saved requests stay: the outbox still sends
- * them (the menu warns before logging out).
+ * them (the menu warns before logging out). The conversation's token is
+ * ended on the server and forgotten here with the thread (issue 24).
  */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   const { user, signOut } = useSessionUser();
   return useCallback(async () => {
     if (user) {
+      await forgetConversation(user);
       await pageScheduleCache()
         .clear(user)
         .catch(() => {

@@ -1,89 +1,182 @@
-import 'fake-indexeddb/auto';
-import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import {
-  attachmentAddress,
-  deliveredRequestIds,
-  isThreadMessage,
-  mergeMessages,
+  compareIds,
+  drawnItems,
+  firstDrawnKey,
+  itemKey,
+  THREAD_WINDOW,
+  mergeThread,
+  newestReplyId,
+  readThreadPage,
+  threadItems,
   unreadCount,
 } from '../../../../src/shared/conversation/thread.ts';
-import { createTokenStore } from '../../../../src/shared/conversation/token-store.ts';
+import type { OutboxEntry, OutboxState } from '../../../../src/shared/outbox/types.ts';
 import type { ThreadMessage } from '../../../../src/shared/webhook/conversation.ts';
 
-const message = (
-  id: number,
-  from: 'parent' | 'staff' = 'staff',
-  extra: Partial<ThreadMessage> = {},
-): ThreadMessage => ({
-  id: String(id),
+const msg = (id: string, from: 'parent' | 'staff' = 'parent', extra: Partial<ThreadMessage> = {}): ThreadMessage => ({
+  id,
   from,
   text: `message ${id}`,
-  sent_at: '2026-11-25T12:00:00.000+05:30',
+  sent_at: '2026-11-25T17:04:09.120+05:30',
   attachments: [],
   ...extra,
 });
 
-describe('the thread', () => {
-  it('merges new messages into the saved ones, each once, by id (10 after 9)', () => {
-    const merged = mergeMessages(
-      [message(9), message(2, 'parent')],
-      [message(10), message(9, 'staff', { text: 'again' })],
-    );
-    expect(merged.map((m) => `${m.id} ${m.text}`)).toEqual(['2 message 2', '9 again', '10 message 10']);
-  });
+function chatEntry(requestId: string, state: OutboxState = 'queued'): OutboxEntry {
+  return {
+    id: requestId,
+    seq: 1,
+    state,
+    attempts: 0,
+    queuedAt: 0,
+    nextAttemptAt: 0,
+    stale: false,
+    envelope: {
+      action: 'chat_facilitator',
+      user: { name: 'Asha Verma', number: '9876543210' },
+      payload: {
+        message: `text of ${requestId}`,
+        attachments: [{ filename: 'a.jpg', mimetype: 'image/jpeg', blob: new Blob(['x']) }],
+      },
+      timestamp_ist: '2026-11-25T18:00:00.000+05:30',
+      request_id: requestId,
+    },
+  };
+}
 
-  it('counts the staff replies after the last one seen as unread', () => {
-    const messages = [message(1, 'parent'), message(2), message(3, 'parent'), message(4), message(5)];
-    expect(unreadCount(messages, undefined)).toBe(3);
-    expect(unreadCount(messages, '2')).toBe(2);
-    expect(unreadCount(messages, '5')).toBe(0);
-  });
-
-  it('names the request_ids delivered, so the outbox shows each message once', () => {
-    const ids = deliveredRequestIds([message(1, 'parent', { request_id: 'ABC-1' }), message(2)]);
-    expect([...ids]).toEqual(['abc-1']);
-  });
-
-  it.each([
-    [{ ...message(1), from: 'bot' }, false],
-    [{ ...message(1), id: '01' }, false],
-    [{ ...message(1), text: 3 }, false],
-    [{ ...message(1), attachments: [{ filename: 'a.png', mimetype: 'image/png', size: 1, url: '/f' }] }, true],
-    [{ ...message(1), attachments: [{ filename: 'a.png', url: '/f' }] }, false],
-    [message(1), true],
-  ])('reads %j as a message: %s', (value, valid) => {
-    expect(isThreadMessage(value)).toBe(valid);
+describe('readThreadPage', () => {
+  it('reads a chat_thread answer', () => {
+    const body = { messages: [msg('1'), msg('2', 'staff', { author: 'Priya' })], cursor: '2', more: false };
+    expect(readThreadPage(body)).toEqual(body);
   });
 
   it.each([
-    ['/api/thread/4/files/0', '/api/webhook', 'https://portal.org', 'https://portal.org/api/thread/4/files/0'],
-    ['files/4/0', 'https://hooks.org/webhook/thrive', 'https://portal.org', 'https://hooks.org/webhook/files/4/0'],
-    ['https://evil.example/steal', '/api/webhook', 'https://portal.org', undefined],
-    ['//evil.example/steal', '/api/webhook', 'https://portal.org', undefined],
-    ['http://[bad', '/api/webhook', 'https://portal.org', undefined],
-  ])('fetches %j (webhook %j) only on the webhook’s origin', (url, webhook, page, address) => {
-    expect(attachmentAddress(url, webhook, page)).toBe(address);
+    ['not an object', 'Thread'],
+    ['no cursor', { messages: [], more: false }],
+    ['a cursor with a slash', { messages: [], cursor: 'a/b', more: false }],
+    ['more not a boolean', { messages: [], cursor: '1', more: 'no' }],
+    ['an id that is not decimal', { messages: [msg('x1')], cursor: '1', more: false }],
+    ['an unknown sender', { messages: [{ ...msg('1'), from: 'bot' }], cursor: '1', more: false }],
+    ['a date that does not parse', { messages: [msg('1', 'parent', { sent_at: 'soon' })], cursor: '1', more: false }],
+    [
+      'an attachment without a url',
+      {
+        messages: [{ ...msg('1'), attachments: [{ filename: 'a', mimetype: 'image/png', size: 1 }] }],
+        cursor: '1',
+        more: false,
+      },
+    ],
+  ])('refuses %s', (_, body) => {
+    expect(readThreadPage(body)).toBeUndefined();
   });
 });
 
-describe('the token store', () => {
-  const store = (now: () => number) => createTokenStore(createStore(`token-test-${Math.random()}`, 'token'), now);
-
-  it('keeps the token in IndexedDB for its number, however the number is typed, until it expires', async () => {
-    let now = Date.parse('2026-11-25T06:30:00Z');
-    const tokens = store(() => now);
-    await tokens.save('98765 43210', 'tok', '2027-02-23T06:30:00.000Z');
-    expect(await tokens.read('+919876543210')).toBe('tok');
-    expect(await tokens.read('9123456780')).toBeUndefined();
-    now = Date.parse('2027-02-23T06:30:00Z');
-    expect(await tokens.read('9876543210')).toBeUndefined();
+describe('mergeThread', () => {
+  it('orders ids as numbers, whatever their length', () => {
+    expect(['10', '9', '100', '11'].sort(compareIds)).toEqual(['9', '10', '11', '100']);
+    expect(compareIds('12345678901234567890', '12345678901234567891')).toBeLessThan(0);
   });
 
-  it('forgets it at logout', async () => {
-    const tokens = store(() => 0);
-    await tokens.save('9876543210', 'tok', '2027-02-23T06:30:00.000Z');
-    await tokens.clear();
-    expect(await tokens.read('9876543210')).toBeUndefined();
+  it('adds a page after the thread, each id once, oldest first', () => {
+    const merged = mergeThread(
+      [msg('1'), msg('3')],
+      [msg('3', 'parent', { text: 'again' }), msg('2'), msg('4', 'staff')],
+    );
+    expect(merged.map((m) => m.id)).toEqual(['1', '2', '3', '4']);
+    expect(merged[2]?.text).toBe('again');
+  });
+
+  it('keeps the thread when a page is empty', () => {
+    expect(mergeThread([msg('1')], [])).toEqual([msg('1')]);
+  });
+});
+
+describe('threadItems', () => {
+  it('lists the outbox messages after the thread, with their state', () => {
+    const items = threadItems([msg('1')], [chatEntry('r-1'), chatEntry('r-2', 'failed')]);
+    expect(items.map((item) => (item.kind === 'message' ? item.message.id : item.waiting.requestId))).toEqual([
+      '1',
+      'r-1',
+      'r-2',
+    ]);
+    expect(items[2]).toEqual({
+      kind: 'waiting',
+      waiting: {
+        requestId: 'r-2',
+        text: 'text of r-2',
+        files: ['a.jpg'],
+        sentAt: '2026-11-25T18:00:00.000+05:30',
+        state: 'failed',
+      },
+    });
+  });
+
+  it('shows a message once when the thread already has what the outbox holds', () => {
+    const items = threadItems([msg('1', 'parent', { request_id: 'r-1' })], [chatEntry('r-1', 'sending')]);
+    expect(items).toEqual([{ kind: 'message', message: msg('1', 'parent', { request_id: 'r-1' }) }]);
+  });
+
+  it('leaves out saved requests that are not chat messages', () => {
+    const reschedule: OutboxEntry = {
+      ...chatEntry('r-3'),
+      envelope: {
+        action: 'reschedule_single',
+        user: { name: 'Asha Verma', number: '9876543210' },
+        payload: { date: '2026-12-01' },
+        timestamp_ist: '2026-11-25T18:00:00.000+05:30',
+        request_id: 'r-3',
+      },
+    };
+    expect(threadItems([], [reschedule])).toEqual([]);
+  });
+});
+
+describe('unread', () => {
+  const thread = [msg('1'), msg('2', 'staff'), msg('3'), msg('4', 'staff'), msg('10', 'staff')];
+
+  it('counts the staff replies newer than the last one seen', () => {
+    expect(unreadCount(thread, undefined)).toBe(3);
+    expect(unreadCount(thread, '2')).toBe(2);
+    expect(unreadCount(thread, '4')).toBe(1);
+    expect(unreadCount(thread, '10')).toBe(0);
+  });
+
+  it('never counts the parent’s own messages', () => {
+    expect(unreadCount([msg('5'), msg('6')], undefined)).toBe(0);
+  });
+
+  it('finds the newest reply, which reading the thread marks as seen', () => {
+    expect(newestReplyId(thread)).toBe('10');
+    expect(newestReplyId([msg('1')])).toBeUndefined();
+  });
+});
+
+describe('the messages drawn', () => {
+  const items = threadItems(
+    Array.from({ length: 450 }, (_, index) => msg(String(index + 1))),
+    [chatEntry('r-1')],
+  );
+
+  it('are the newest THREAD_WINDOW at first, all of a shorter thread', () => {
+    const first = firstDrawnKey(items);
+    expect(first).toBe('m252');
+    expect(drawnItems(items, first)).toHaveLength(THREAD_WINDOW);
+    expect(drawnItems(items.slice(0, 10), firstDrawnKey(items.slice(0, 10)))).toHaveLength(10);
+  });
+
+  it('keep their first message when more arrive, so nothing moves at the top', () => {
+    const first = firstDrawnKey(items);
+    const more = threadItems(
+      Array.from({ length: 452 }, (_, index) => msg(String(index + 1))),
+      [],
+    );
+    expect(drawnItems(more, first).map(itemKey).slice(0, 1)).toEqual(['m252']);
+    expect(drawnItems(more, first)).toHaveLength(201);
+  });
+
+  it('are all of them when the first key is gone', () => {
+    expect(drawnItems(items, 'm9999')).toHaveLength(items.length);
+    expect(items.map(itemKey).at(-1)).toBe('wr-1');
   });
 });

@@ -32,6 +32,16 @@ describe('sendToWebhook', () => {
     expect(JSON.parse(String(init?.body))).toEqual(envelope);
   });
 
+  it('sends a conversation action as it is, with the token in the Authorization header only', async () => {
+    const fetchMock = answering(200, '{"messages":[],"cursor":"0","more":false}');
+    const request = { action: 'chat_thread', payload: { after: '12' } } as const;
+    await sendToWebhook(request, { url: URL, fetch: fetchMock, bearer: 'tok-123' });
+    const [, init] = vi.mocked(fetchMock).mock.calls[0] ?? [];
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json', Authorization: 'Bearer tok-123' });
+    expect(JSON.parse(String(init?.body))).toEqual(request);
+    expect(String(init?.body)).not.toContain('tok-123');
+  });
+
   it.each([
     ['JSON', '{"message":"ok"}', { message: 'ok' }],
     ['a JSON list', '[{"Message":"ok"}]', [{ Message: 'ok' }]],

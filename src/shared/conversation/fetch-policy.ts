@@ -1,0 +1,69 @@
+/**
+ * When the chat screen asks for new replies (issue 24): as it opens, when the
+ * app is visible again or back online, after one of the parent's own messages
+ * went out, and every 30 s while it is visible. Never while it is hidden: a
+ * phone in a pocket spends no data or battery on a screen no one reads. No
+ * DOM here; the screen passes in what it sees and the clock.
+ */
+
+export const POLL_INTERVAL_MS = 30_000;
+
+export type FetchTrigger = 'opened' | 'visible' | 'online' | 'sent' | 'tick';
+
+export interface PollerHost {
+  /** Whether the page is shown now (document.visibilityState === 'visible'). */
+  visible(): boolean;
+  setInterval(run: () => void, ms: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+export interface ThreadPoller {
+  /** The screen opened. */
+  start(): void;
+  /** The page was shown or hidden. */
+  visibilityChanged(): void;
+  /** The connection is back. */
+  online(): void;
+  /** One of the parent's messages was delivered: the thread now holds it. */
+  sent(): void;
+  /** The screen closed: no fetch after this. */
+  stop(): void;
+}
+
+export function createThreadPoller(fetchThread: (trigger: FetchTrigger) => void, host: PollerHost): ThreadPoller {
+  let timer: unknown;
+  let running = false;
+
+  const stopTimer = () => {
+    if (timer === undefined) return;
+    host.clearInterval(timer);
+    timer = undefined;
+  };
+  // A fetch restarts the 30 s, so a foreground fetch is not followed by a tick a moment later.
+  const fetchNow = (trigger: FetchTrigger) => {
+    if (!running || !host.visible()) return;
+    stopTimer();
+    fetchThread(trigger);
+    timer = host.setInterval(() => {
+      if (host.visible()) fetchThread('tick');
+      else stopTimer();
+    }, POLL_INTERVAL_MS);
+  };
+
+  return {
+    start() {
+      running = true;
+      fetchNow('opened');
+    },
+    visibilityChanged() {
+      if (host.visible()) fetchNow('visible');
+      else stopTimer();
+    },
+    online: () => fetchNow('online'),
+    sent: () => fetchNow('sent'),
+    stop() {
+      running = false;
+      stopTimer();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * What the phone keeps of a parent's conversation (issue 24), in IndexedDB:
+ * the token from `verify_code` (never sessionStorage: an installed app stays
+ * verified between launches), the last fetched thread with its cursor and
+ * when it was saved, and the newest reply the parent has seen. One record per
+ * parent (`parentKey`), since phones are shared; logout deletes it. A record
+ * that does not read as one (damage, an older shape) reads as none.
+ */
+import { createStore, del, get, update, type UseStore } from 'idb-keyval';
+import { parentKey } from '../rules/phone.ts';
+import { CONVERSATION_DB, CONVERSATION_STORE } from '../storage-names.ts';
+import type { ThreadMessage } from '../webhook/conversation.ts';
+import type { User } from '../webhook/types.ts';
+import { readThreadPage } from './thread.ts';
+
+export interface SavedConversation {
+  token?: string;
+  /** The thread, oldest first. */
+  messages: ThreadMessage[];
+  /** What to send as `payload.after` to get only what is new. */
+  cursor?: string;
+  /** Epoch milliseconds of the last fetch that answered: 'Saved at …'. */
+  savedAt?: number;
+  /** The newest staff reply shown to the parent: later ones are unread. */
+  lastSeenId?: string;
+}
+
+export const EMPTY_CONVERSATION: SavedConversation = { messages: [] };
+
+export interface ConversationStore {
+  read(parent: User): Promise<SavedConversation>;
+  /** Applies `change` to the stored record in one transaction and gives the result. */
+  update(parent: User, change: (saved: SavedConversation) => SavedConversation): Promise<SavedConversation>;
+  clear(parent: User): Promise<void>;
+}
+
+function asConversation(value: unknown): SavedConversation {
+  if (typeof value !== 'object' || value === null) return EMPTY_CONVERSATION;
+  const { token, messages, cursor, savedAt, lastSeenId } = value as Record<string, unknown>;
+  // The thread is checked as an answer would be: what was saved came from one.
+  const thread = readThreadPage({ messages, cursor: typeof cursor === 'string' ? cursor : '0', more: false });
+  return {
+    ...(typeof token === 'string' && token !== '' ? { token } : {}),
+    messages: thread?.messages ?? [],
+    ...(thread && typeof cursor === 'string' ? { cursor } : {}),
+    ...(thread && typeof savedAt === 'number' && Number.isFinite(savedAt) ? { savedAt } : {}),
+    ...(typeof lastSeenId === 'string' ? { lastSeenId } : {}),
+  };
+}
+
+export function createConversationStore(
+  useStore: UseStore = createStore(CONVERSATION_DB, CONVERSATION_STORE),
+): ConversationStore {
+  return {
+    read: async (parent) => asConversation(await get(parentKey(parent), useStore)),
+    async update(parent, change) {
+      let result = EMPTY_CONVERSATION;
+      await update(
+        parentKey(parent),
+        (value: unknown) => {
+          result = change(asConversation(value));
+          return result;
+        },
+        useStore,
+      );
+      return result;
+    },
+    clear: (parent) => del(parentKey(parent), useStore),
+  };
+}

@@ -1,0 +1,156 @@
+import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { hashSecret } from '../../server/conversation/secrets.ts';
+import { makeTempPortalDir, spawnPortal } from '../../server/portal-process.ts';
+import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
+import { E2E_DIST } from '../support/build.ts';
+import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
+import { QUIET_PARENT } from '../support/conversation.ts';
+import { STAFF } from '../support/staff.ts';
+import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import type { User } from '../../src/shared/webhook/types.ts';
+
+/**
+ * Issue 24 end to end, in real time: the real server with its SMS gateway
+ * at CODE_WEBHOOK_URL recorded, two parents and a staff member, each in
+ * their own browser context.
+ */
+const test = base.extend<object, { conversationServer: { url: string; codes: CodeRecorder } }>({
+  conversationServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    async ({}, use) => {
+      const temp = makeTempPortalDir();
+      const codes = await startCodeRecorder();
+      const server = await spawnPortal({
+        DIST_DIR: E2E_DIST,
+        DATABASE_PATH: temp.databasePath,
+        ROSTER_PATH: TEST_ROSTER_PATH,
+        RATE_LIMIT_MAX: '0',
+        RATE_LIMIT_PER_NUMBER_MAX: '0',
+        CODE_WEBHOOK_URL: codes.url,
+      });
+      // A staff account, as `npm run staff -- add` makes one (a light hash: the test needs no slow one).
+      const db = new Database(temp.databasePath);
+      db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
+        STAFF.email,
+        STAFF.name,
+        await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 }),
+        new Date().toISOString(),
+      );
+      db.close();
+      await use({ url: server.url, codes });
+      await server.stop('SIGTERM');
+      await codes.close();
+      temp.cleanup();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ conversationServer }, use) => {
+    await use(conversationServer.url);
+  },
+});
+
+const TEST_PARENT: User = { name: 'Test Parent', number: '9000000001' };
+
+/** The token the phone keeps in IndexedDB (src/shared/conversation/store.ts), as the page reads it. */
+function storedToken(page: Page): Promise<string> {
+  return page.evaluate(
+    ([name, store]) =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(new Error('no database'));
+        open.onsuccess = () => {
+          const all = open.result.transaction(store).objectStore(store).getAll();
+          all.onsuccess = () => resolve((all.result as { token: string }[])[0]?.token ?? '');
+        };
+      }),
+    [CONVERSATION_DB, CONVERSATION_STORE] as const,
+  );
+}
+
+/** Signs in on the spec's form, opens the chat and verifies the phone with the code the gateway got: the token. */
+async function verifiedChat(browser: Browser, baseURL: string, codes: CodeRecorder, parent: User) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill(parent.name);
+  await page.getByLabel('Phone Number').fill(parent.number);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
+  await page.getByRole('button', { name: 'Send Me a Code' }).click();
+  const { code, text } = await codes.nextCode(`+91${parent.number}`);
+  expect(text.split('\n').at(-1)).toBe(`@${new URL(baseURL).hostname} #${code}`);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await page.getByRole('button', { name: 'Verify Phone' }).click();
+  await expect(page.getByText('No messages yet. Replies from your facilitator will show here.')).toBeVisible();
+  return { page, token: await storedToken(page), close: () => context.close() };
+}
+
+const thread = (page: Page) => page.getByRole('region', { name: 'Messages with your facilitator' });
+
+test('two parents and a staff member: a reply reaches its parent on the next fetch, and only that parent', async ({
+  browser,
+  conversationServer: { url, codes },
+  request,
+}) => {
+  const a = await verifiedChat(browser, url, codes, TEST_PARENT);
+  await a.page.getByLabel('Message', { exact: true }).fill('Can we move Thursday to Friday?');
+  await a.page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(a.page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible();
+  await expect(thread(a.page).getByText('Can we move Thursday to Friday?')).toBeVisible();
+
+  const staffContext = await browser.newContext({ baseURL: url });
+  const staff = await staffContext.newPage();
+  await staff.goto('/staff');
+  await staff.getByLabel('Email').fill(STAFF.email);
+  await staff.getByLabel('Password').fill(STAFF.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await staff.getByRole('link', { name: TEST_PARENT.name }).click();
+  await expect(staff.getByText('Can we move Thursday to Friday?')).toBeVisible();
+  await staff.getByLabel('Reply').fill('Yes, Friday at 5 works.');
+  await staff.getByRole('button', { name: 'Send reply' }).click();
+  await expect(staff.getByText('Yes, Friday at 5 works.')).toBeVisible();
+  await staffContext.close();
+
+  // The next fetch is the 30 s poll.
+  await a.page.clock.runFor(30_000);
+  await expect(thread(a.page).getByText('Yes, Friday at 5 works.')).toBeVisible();
+  await expect(thread(a.page).getByText(STAFF.name, { exact: true })).toBeVisible();
+
+  // Parent B, verified on their own phone, sees none of it, and B's token reads only B's thread.
+  const b = await verifiedChat(browser, url, codes, QUIET_PARENT);
+  await expect(b.page.getByText('Can we move Thursday to Friday?')).toHaveCount(0);
+  await expect(b.page.getByText('Yes, Friday at 5 works.')).toHaveCount(0);
+  const asB = await request.post('/api/webhook', {
+    headers: { authorization: `Bearer ${b.token}` },
+    data: { action: 'chat_thread' },
+  });
+  expect(asB.status()).toBe(200);
+  expect(((await asB.json()) as { messages: unknown[] }).messages).toEqual([]);
+  const asA = await request.post('/api/webhook', {
+    headers: { authorization: `Bearer ${a.token}` },
+    data: { action: 'chat_thread' },
+  });
+  expect(((await asA.json()) as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual([
+    'Can we move Thursday to Friday?',
+    'Yes, Friday at 5 works.',
+  ]);
+
+  // A's logout ends A's token on the server.
+  await a.page.getByRole('link', { name: 'Back to Menu' }).click();
+  await a.page.getByRole('button', { name: 'Logout' }).click();
+  await expect(a.page).toHaveURL(/\/$/);
+  await expect
+    .poll(async () =>
+      (
+        await request.post('/api/webhook', {
+          headers: { authorization: `Bearer ${a.token}` },
+          data: { action: 'chat_thread' },
+        })
+      ).status(),
+    )
+    .toBe(401);
+  await a.close();
+  await b.close();
+});
