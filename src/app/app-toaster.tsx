@@ -2,20 +2,19 @@ import { Toaster } from 'sonner';
 import { uiText } from '../ui/messages.ts';
 
 /**
- * Toasts open at the bottom, as a phone's own snackbars do: at the top they covered the brand bar, and below it the
- * screen's 'Back to Menu' and 'Logout', so a tap meant for those landed on a toast for five seconds. Above the home
- * indicator's inset.
+ * Toasts open below the brand bar (56 px, and the notch's inset), never over it: on a phone sonner's own offset
+ * (16 px) put the first-visit 'Ready to work offline' over the brand and the install offer.
  */
-const ABOVE_THE_EDGE = { bottom: 'calc(16px + env(safe-area-inset-bottom, 0px))' };
+const BELOW_THE_BAR = { top: 'calc(56px + env(safe-area-inset-top, 0px) + 8px)' };
 
 /** The one toaster of the app, in its own chunk: toasts made before it mounts are shown once it does. */
 export function AppToaster() {
   const t = uiText();
   return (
     <Toaster
-      position="bottom-center"
-      offset={ABOVE_THE_EDGE}
-      mobileOffset={ABOVE_THE_EDGE}
+      position="top-center"
+      offset={BELOW_THE_BAR}
+      mobileOffset={BELOW_THE_BAR}
       richColors
       closeButton
       duration={5000}

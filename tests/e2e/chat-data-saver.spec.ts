@@ -5,6 +5,7 @@ import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import { fileList, MB, mediaFile, message, onDisk, sendButton, sentAttachments } from '../support/chat-files.ts';
 import { cameraJpeg, decodeInBrowser, withExifOrientation } from '../support/chat-photo.ts';
 import { expectAccessible } from '../support/axe.ts';
+import { waitForApp } from '../support/first-paint.ts';
 
 const CHAT = '/registered-parent/chat';
 const PHOTO_NAME = 'IMG_20261123_0915.jpeg';
@@ -132,6 +133,8 @@ test.describe('data saver', () => {
       delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas;
     });
     await page.reload();
+    // The app starts after the first paint (issue 26): a file picked before it runs would meet no handler.
+    await waitForApp(page);
     await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
     await expect(row(page, PHOTO_NAME)).toContainText(formatFileSize(photo.length));
     await expect(row(page, PHOTO_NAME)).not.toContainText('→');

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { waitForApp } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -65,6 +66,7 @@ for (const form of forms) {
       ];
       for (const { nameText, phoneText, focused } of cases) {
         await page.reload();
+        await waitForApp(page);
         await name(page).fill(nameText);
         await phone(page).fill(phoneText);
         await submit(page).click();
