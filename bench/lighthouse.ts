@@ -18,12 +18,12 @@ import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { paths } from '../src/config/paths.ts';
-import { pathIn } from '../src/shared/i18n/locale.ts';
 import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
+import { AUDITED_ROUTES } from './perf/routes.ts';
 import {
   CATEGORIES,
   describeTargets,
@@ -52,14 +52,6 @@ const PLAIN_PAGE = `<!doctype html>
   </body>
 </html>
 `;
-const PAGES: { path: string; signedIn?: boolean }[] = [
-  { path: paths.home },
-  { path: paths.signIn },
-  { path: paths.menu },
-  { path: paths.chat, signedIn: true },
-  { path: paths.bookConsult },
-  { path: pathIn('hi', paths.home) },
-];
 /** The seeded demo parent (server/roster.seed.json). */
 const PARENT = { name: 'Asha Verma', number: '9876543210' };
 // Lighthouse's own advice: one run is noisy, report the median of several.
@@ -104,7 +96,7 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 let allHold = true;
 try {
   console.log(`${describeTargets()}; mobile, slow 4G, 4x CPU; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
-  const audited = [{ path: PLAIN_PATH }, ...PAGES];
+  const audited = [{ path: PLAIN_PATH }, ...AUDITED_ROUTES];
   const runs = new Map<string, Result[]>(audited.map(({ path }) => [path, []]));
   // Run by run, every page in turn: a busy spell on the shared machine slows the plain page as much as the others.
   for (let run = 1; run <= RUNS; run += 1) {
@@ -132,7 +124,7 @@ try {
   const plainLcpMs = summaries.get(PLAIN_PATH)?.lcpMs ?? null;
   const plain = summaries.get(PLAIN_PATH);
   if (plain) console.log(formatSummary('plain page (no script)', plain, null, { judged: false }));
-  for (const { path, signedIn = false } of PAGES) {
+  for (const { path, signedIn = false } of AUDITED_ROUTES) {
     const summary = summaries.get(path);
     if (!summary) continue;
     const label = path === paths.menu && !signedIn ? `${path} (no session)` : path;

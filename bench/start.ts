@@ -29,7 +29,6 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import { paths } from '../src/config/paths.ts';
 import { en as parentText } from '../src/features/registered-parent/messages.ts';
 import { formatCount } from '../src/shared/format/number.ts';
-import { pathIn } from '../src/shared/i18n/locale.ts';
 import { MESSAGE_MAX_LENGTH } from '../src/shared/rules/message.ts';
 import { parentKey } from '../src/shared/rules/phone.ts';
 import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
@@ -39,6 +38,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
+import { AUDITED_ROUTES } from './perf/routes.ts';
 import { formatMs, median } from './perf/figures.ts';
 
 const OUT_DIR = '.out/start/dist';
@@ -49,14 +49,6 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 const PARENT = { name: 'Asha Verma', number: '9876543210' };
 /** After the last start work, how long the page must stay without a task for the start to count as over. */
 const QUIET_MS = 1000;
-const ROUTES: { path: string; signedIn?: boolean }[] = [
-  { path: paths.home },
-  { path: paths.signIn },
-  { path: paths.menu },
-  { path: paths.chat, signedIn: true },
-  { path: paths.bookConsult },
-  { path: pathIn('hi', paths.home) },
-];
 
 interface Watch {
   longTasks: { start: number; duration: number }[];
@@ -337,7 +329,7 @@ const server = await startPortal(outDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   console.log(`start at ${CPU_SLOWDOWN}x CPU, fresh profile, median of ${RUNS} runs (goal: no task over 50 ms)`);
-  for (const { path, signedIn = false } of ROUTES) {
+  for (const { path, signedIn = false } of AUDITED_ROUTES) {
     const runs: StartRun[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await startOnce(browser, `${server.url}${path}`, signedIn));
     const longest = median(runs.map((run) => run.longestMs));
