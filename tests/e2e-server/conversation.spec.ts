@@ -1,13 +1,11 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { hashSecret } from '../../server/conversation/secrets.ts';
-import { makeTempPortalDir, spawnPortal } from '../../server/portal-process.ts';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
-import { E2E_DIST } from '../support/build.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { QUIET_PARENT } from '../support/conversation.ts';
 import { STAFF } from '../support/staff.ts';
-import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import { startRealServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -19,18 +17,10 @@ const test = base.extend<object, { conversationServer: { url: string; codes: Cod
   conversationServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
-      const temp = makeTempPortalDir();
       const codes = await startCodeRecorder();
-      const server = await spawnPortal({
-        DIST_DIR: E2E_DIST,
-        DATABASE_PATH: temp.databasePath,
-        ROSTER_PATH: TEST_ROSTER_PATH,
-        RATE_LIMIT_MAX: '0',
-        RATE_LIMIT_PER_NUMBER_MAX: '0',
-        CODE_WEBHOOK_URL: codes.url,
-      });
+      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url });
       // A staff account, as `npm run staff -- add` makes one (a light hash: the test needs no slow one).
-      const db = new Database(temp.databasePath);
+      const db = new Database(server.databasePath);
       db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
         STAFF.email,
         STAFF.name,
@@ -39,9 +29,8 @@ const test = base.extend<object, { conversationServer: { url: string; codes: Cod
       );
       db.close();
       await use({ url: server.url, codes });
-      await server.stop('SIGTERM');
+      await server.close();
       await codes.close();
-      temp.cleanup();
     },
     { scope: 'worker' },
   ],

@@ -14,26 +14,41 @@ export interface RealPortal {
   addStaff(email: string, name: string, password: string): void;
 }
 
+export type TestServer = SpawnedPortal & { databasePath: string; close(): Promise<void> };
+
 /**
- * One real server per worker: `node --import tsx server/main.ts` on an
- * ephemeral 127.0.0.1 port, serving the e2e build, with its own SQLite file
- * and the test roster (server/roster.test.json), rate limits off.
+ * A real server: `node --import tsx server/main.ts` on an ephemeral
+ * 127.0.0.1 port, serving the e2e build, with its own SQLite file and the
+ * test roster (server/roster.test.json), rate limits off; `env` adds to that.
  */
-export const test = base.extend<{ portal: RealPortal }, { server: SpawnedPortal & { databasePath: string } }>({
+export async function startRealServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const temp = makeTempPortalDir();
+  const server = await spawnPortal({
+    DIST_DIR: E2E_DIST,
+    DATABASE_PATH: temp.databasePath,
+    ROSTER_PATH: TEST_ROSTER_PATH,
+    RATE_LIMIT_MAX: '0',
+    RATE_LIMIT_PER_NUMBER_MAX: '0',
+    ...env,
+  });
+  return {
+    ...server,
+    databasePath: temp.databasePath,
+    async close() {
+      await server.stop('SIGTERM');
+      temp.cleanup();
+    },
+  };
+}
+
+/** One real server per worker. */
+export const test = base.extend<{ portal: RealPortal }, { server: TestServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
-      const temp = makeTempPortalDir();
-      const server = await spawnPortal({
-        DIST_DIR: E2E_DIST,
-        DATABASE_PATH: temp.databasePath,
-        ROSTER_PATH: TEST_ROSTER_PATH,
-        RATE_LIMIT_MAX: '0',
-        RATE_LIMIT_PER_NUMBER_MAX: '0',
-      });
-      await use({ ...server, databasePath: temp.databasePath });
-      await server.stop('SIGTERM');
-      temp.cleanup();
+      const server = await startRealServer();
+      await use(server);
+      await server.close();
     },
     { scope: 'worker' },
   ],
