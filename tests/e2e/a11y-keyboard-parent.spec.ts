@@ -135,6 +135,8 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
     { name: 'drawing.png', mimeType: 'image/png', buffer: sampleFile('image/png', 64) },
     { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: sampleFile('audio/mpeg', 1024) },
   ]);
+  // The files are checked before they are listed: tab on once both rows are there.
+  await expect(page.getByRole('list', { name: 'Attached files' }).getByRole('listitem')).toHaveCount(2);
   await tabOnceTo(page, page.getByRole('checkbox', { name: 'Data saver: make photos smaller' }));
   await tabOnceTo(page, button(page, 'Remove drawing.png'));
   await page.keyboard.press('Enter');
