@@ -18,6 +18,8 @@ import { TEST_PARENT } from '../support/envelopes.ts';
 import { ensureChromium } from '../../bench/ensure-chromium.ts';
 import { runBrowserJourney } from './harness/browser.ts';
 import { runContract } from './harness/contract.ts';
+import { runConversationChecks } from './harness/conversation-checks.ts';
+import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { cpuSeconds } from './harness/cpu.ts';
 import { runDeliveryChecks } from './harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
@@ -27,6 +29,7 @@ import { startStack } from './harness/stack.ts';
 import { knowScheduleThroughput, throughputLine } from './harness/throughput.ts';
 import { sdkProblems } from './harness/validate.ts';
 import { WORKFLOW_PATH } from '../../n8n/source/workflow/ids.ts';
+import { WORKFLOWS } from '../../n8n/source/conversation/ids.ts';
 
 const { values } = parseArgs({
   options: { 'bench-seconds': { type: 'string', default: '10' }, 'repeat-journey': { type: 'string', default: '1' } },
@@ -46,6 +49,11 @@ console.log(
 await results.run(`workflow: valid for n8n ${N8N_VERSION}'s node definitions (@n8n/workflow-sdk, schemas on)`, () =>
   sdkProblems(install, WORKFLOW_PATH),
 );
+for (const { id, path } of Object.values(WORKFLOWS)) {
+  await results.run(`workflow ${id}: valid for n8n ${N8N_VERSION}'s node definitions`, () =>
+    sdkProblems(install, path),
+  );
+}
 
 const stack = await startStack(install).catch((error: unknown) => {
   results.add({
@@ -74,6 +82,10 @@ try {
   heading('what only a running n8n shows');
   await runDeliveryChecks(stack, results);
   await runN8nChecks(stack, results, accepted);
+
+  heading('the conversation, Slack replies, retention, erasure and the error workflow');
+  await runConversationChecks(stack, stack.conversation, results);
+  await runHousekeepingChecks(stack, stack.conversation, results);
 
   heading(`know_schedule requests/s, about ${BENCH_SECONDS} s each after a warm-up`);
   for (const [target, url, serverCpu] of [

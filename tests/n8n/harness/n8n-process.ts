@@ -5,7 +5,7 @@
  * in a process group of its own, so stop() ends it with its task runner.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -25,6 +25,8 @@ export interface RunningN8n {
   /** The process group n8n and its task runner run in. */
   processGroup: number;
   output(): string;
+  /** Runs an n8n command (e.g. `execute --id=…`) with this n8n's folder and environment; its output. */
+  cli(args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -36,11 +38,13 @@ export interface N8nOptions {
   relayUrl: string;
   /** Chosen beforehand, so the portal can be built with the webhook's address while n8n starts. */
   port: number;
+  /** More workflows to import and publish (the conversation's and housekeeping's), their environment and credentials. */
+  more?: { workflows: readonly { id: string; path: string }[]; env: Record<string, string>; credentials: object[] };
 }
 
 export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
 
-function credentialsFile(folder: string, postgresPort: number): string {
+function credentialsFile(folder: string, postgresPort: number, more: object[]): string {
   const { id, name } = CREDENTIALS.postgres.postgres;
   const file = join(folder, 'credentials.json');
   const data = {
@@ -51,12 +55,12 @@ function credentialsFile(folder: string, postgresPort: number): string {
     password: '',
     ssl: 'disable',
   };
-  writeFileSync(file, JSON.stringify([{ id, name, type: 'postgres', data }]));
+  writeFileSync(file, JSON.stringify([{ id, name, type: 'postgres', data }, ...more]));
   return file;
 }
 
-/** Runs a command to its end without blocking this process (the portal builds meanwhile). */
-function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs a command to its end without blocking this process (the portal builds meanwhile); its output. */
+function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((done, fail) => {
     const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -64,7 +68,7 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', fail);
     child.once('exit', (code) =>
-      code === 0 ? done() : fail(new Error(`${file} ${args.join(' ')} failed (${code}):\n${output}`)),
+      code === 0 ? done(output) : fail(new Error(`${file} ${args.join(' ')} failed (${code}):\n${output}`)),
     );
   });
 }
@@ -96,6 +100,7 @@ export async function startN8n({
   postgresPort,
   relayUrl,
   port,
+  more = { workflows: [], env: {}, credentials: [] },
 }: N8nOptions): Promise<RunningN8n> {
   const folder = mkdtempSync(join(tmpdir(), 'thrive-n8n-'));
   const brokerPort = await freePort();
@@ -113,12 +118,17 @@ export async function startN8n({
     N8N_LOG_LEVEL: 'warn',
     N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
     THRIVE_CHAT_RELAY_URL: relayUrl,
+    ...more.env,
   };
   const cli = (args: string[]) => run(install.n8n, args, env);
   try {
-    await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort)}`]);
-    await cli(['import:workflow', `--input=${workflowPath}`]);
-    await cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
+    await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort, more.credentials)}`]);
+    // One import of them all; each is published (n8n runs the published version of a sub-workflow too).
+    const workflows = [...more.workflows, { id: WORKFLOW_ID, path: workflowPath }];
+    const all = join(folder, 'workflows.json');
+    writeFileSync(all, JSON.stringify(workflows.map(({ path }) => JSON.parse(readFileSync(path, 'utf8')) as unknown)));
+    await cli(['import:workflow', `--input=${all}`]);
+    for (const { id } of workflows) await cli(['publish:workflow', `--id=${id}`]);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
@@ -157,6 +167,8 @@ export async function startN8n({
     userFolder: folder,
     processGroup: child.pid ?? 0,
     output: () => output,
+    // Its own task runner broker port: the running n8n holds the first.
+    cli: async (args) => run(install.n8n, args, { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) }),
     stop,
   };
 }

@@ -11,6 +11,7 @@ import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
 import { startChatRelay, type ChatRelay } from './chat-relay.ts';
+import { startConversationFakes, type ConversationFakes } from './conversation-fakes.ts';
 import type { N8nInstall } from './install.ts';
 import { startN8n, webhookUrlAt, type RunningN8n } from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
@@ -23,6 +24,8 @@ export const LIMIT_SETTING = 'requests_per_number_per_minute';
 export interface Stack {
   postgres: Postgres;
   relay: ChatRelay;
+  /** The code gateway and Slack Web API the conversation and housekeeping workflows talk to. */
+  conversation: ConversationFakes;
   n8n: RunningN8n;
   reference: ReferenceServer;
   /** Seconds each part took to be ready. */
@@ -55,6 +58,8 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
 
     const relay = await startChatRelay();
     stops.push(() => relay.close());
+    const conversation = await startConversationFakes();
+    stops.push(() => conversation.stop());
     const port = await freePort();
     since = Date.now();
     const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
@@ -69,6 +74,7 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
       postgresPort: postgres.port,
       relayUrl: relay.url,
       port,
+      more: conversation.more,
     }).finally(() => built);
     stops.push(() => n8n.stop());
     timings['n8n import, publish and start'] = seconds(since);
@@ -79,7 +85,7 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     const reference = await startReferenceServer(n8n.webhookUrl);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { postgres, relay, n8n, reference, timings, stop };
+    return { postgres, relay, conversation, n8n, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;
