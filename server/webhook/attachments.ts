@@ -38,7 +38,7 @@ export function decodeAttachments(files: readonly Attachment[]): DecodeResult {
     }
     total += bytes.length;
     if (total > ATTACHMENTS_MAX_TOTAL_BYTES) {
-      return { ok: false, status: 413, reason: reasons.attachmentsTooLarge(ATTACHMENTS_MAX_TOTAL_BYTES) };
+      return { ok: false, status: 413, reason: reasons.attachmentsTooLarge };
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     attachments.push({ filename, mimetype: file.mimetype, bytes, sha256 });

@@ -31,10 +31,10 @@ function actionReason(body: unknown): string {
 
 /** The multi-line texts, by where they sit, as the refusal names them. */
 const TEXT_FIELDS: Record<string, string> = {
-  '/payload/message': 'The message',
-  '/note': 'The note',
-  '/message': 'The message',
-  '/preferred_times': 'The preferred times',
+  '/payload/message': reasons.controlInMessage,
+  '/note': reasons.controlInNote,
+  '/message': reasons.controlInMessage,
+  '/preferred_times': reasons.controlInPreferredTimes,
 };
 
 const ATTACHMENT_FIELD = /^\/payload\/attachments\/\d+\/(mimetype|content)$/;
@@ -58,8 +58,8 @@ function fieldReason(path: string, error: ErrorObject, body: unknown): string | 
   if (path === '' && error.keyword === 'type') return reasons.notAnObject;
   if (path === '/action' || error.keyword === 'discriminator') return actionReason(body);
   if (path.startsWith('/user')) return userReason(path, error, body);
-  const textField = TEXT_FIELDS[path];
-  if (textField && error.keyword === 'not') return reasons.controlInText(textField);
+  const controlInText = TEXT_FIELDS[path];
+  if (controlInText && error.keyword === 'not') return controlInText;
   if (path === '/payload/message') return error.keyword === 'maxLength' ? reasons.messageTooLong : reasons.emptyMessage;
   if (path === '/payload/attachments' && error.keyword === 'maxItems') return reasons.tooManyAttachments;
   if (ATTACHMENT_FIELD.test(path)) return attachmentReason(path, error, body);
