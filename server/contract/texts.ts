@@ -174,6 +174,17 @@ const hi: Record<AnswerKey, string> = {
 
 export const ANSWER_TEXTS = { en, hi } as const satisfies Record<Language, Record<AnswerKey, string>>;
 
+/**
+ * The language to answer a request in: the one its body names. A body that
+ * names none, names another, or is not an object at all is answered in
+ * English, as is everything before the body is read (a wrong method, a body
+ * that is not JSON, the per-address rate limit).
+ */
+export function answerLanguage(body: unknown): Language {
+  const named = typeof body === 'object' && body !== null ? (body as { language?: unknown }).language : undefined;
+  return named === 'hi' ? 'hi' : 'en';
+}
+
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /** The `{name}` placeholders of a template, in order. */
