@@ -5,12 +5,13 @@
  * in a process group of its own, so stop() ends it with its task runner.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { reasons } from '../../../server/webhook/messages.ts';
 import { CREDENTIALS, WEBHOOK_PATH, WORKFLOW_ID } from '../../../n8n/source/workflow/ids.ts';
+import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import { freePort } from './ports.ts';
 import { PG_DATABASE, PG_USER } from './postgres.ts';
@@ -32,16 +33,22 @@ export interface N8nOptions {
   install: N8nInstall;
   workflowPath: string;
   postgresPort: number;
-  /** Where the workflow posts chat messages instead of Slack (THRIVE_CHAT_RELAY_URL). */
-  relayUrl: string;
+  /** The fake Slack Web API the workflow posts to (THRIVE_SLACK_API_URL). */
+  slackUrl: string;
+  /** The portal's origin, the one CORS allows (THRIVE_ALLOWED_ORIGINS). */
+  allowedOrigins: string;
   /** Chosen beforehand, so the portal can be built with the webhook's address while n8n starts. */
   port: number;
 }
+
+/** Where reschedules, consults and calls are announced (THRIVE_STAFF_CHANNEL). */
+export const STAFF_CHANNEL = '#thrive-staff-test';
 
 export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
 
 function credentialsFile(folder: string, postgresPort: number): string {
   const { id, name } = CREDENTIALS.postgres.postgres;
+  const slack = CREDENTIALS.slack.slackApi;
   const file = join(folder, 'credentials.json');
   const data = {
     host: '127.0.0.1',
@@ -51,7 +58,13 @@ function credentialsFile(folder: string, postgresPort: number): string {
     password: '',
     ssl: 'disable',
   };
-  writeFileSync(file, JSON.stringify([{ id, name, type: 'postgres', data }]));
+  writeFileSync(
+    file,
+    JSON.stringify([
+      { id, name, type: 'postgres', data },
+      { id: slack.id, name: slack.name, type: 'slackApi', data: { accessToken: SLACK_TOKEN } },
+    ]),
+  );
   return file;
 }
 
@@ -94,7 +107,8 @@ export async function startN8n({
   install,
   workflowPath,
   postgresPort,
-  relayUrl,
+  slackUrl,
+  allowedOrigins,
   port,
 }: N8nOptions): Promise<RunningN8n> {
   const folder = mkdtempSync(join(tmpdir(), 'thrive-n8n-'));
@@ -112,12 +126,18 @@ export async function startN8n({
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_LOG_LEVEL: 'warn',
     N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
-    THRIVE_CHAT_RELAY_URL: relayUrl,
+    THRIVE_SLACK_API_URL: slackUrl,
+    THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
+    THRIVE_ALLOWED_ORIGINS: allowedOrigins,
   };
   const cli = (args: string[]) => run(install.n8n, args, env);
   try {
     await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort)}`]);
-    await cli(['import:workflow', `--input=${workflowPath}`]);
+    // Every workflow beside it: the conversation's, which this one calls, once it is there.
+    const folderOfWorkflows = dirname(workflowPath);
+    for (const file of readdirSync(folderOfWorkflows).filter((name) => name.endsWith('.workflow.json'))) {
+      await cli(['import:workflow', `--input=${join(folderOfWorkflows, file)}`]);
+    }
     await cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
