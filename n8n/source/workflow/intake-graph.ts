@@ -50,9 +50,13 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       headers: { Allow: 'POST' },
       cors: false,
     }),
-    ifTrue('JSON?', [220, 300], "/^application\\/json\\s*(;|$)/i.test($json.headers['content-type'] ?? '')"),
+    ifTrue(
+      'JSON?',
+      [440, 300],
+      "/^application\\/json\\s*(;|$)/i.test($('Webhook').first().json.headers['content-type'] ?? '')",
+    ),
     data('Not JSON', [440, 520], refusal(415, 'notJson')),
-    data('Contract', [440, 280], { request_schema: checkedSchema(requestSchema), answer_texts: ANSWER_TEXTS }),
+    data('Contract', [220, 300], { request_schema: checkedSchema(requestSchema), answer_texts: ANSWER_TEXTS }),
     code('Name files', [660, 280], bodies.nameFiles),
     code('Check request', [880, 280], bodies.checkRequest),
     ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
@@ -119,11 +123,11 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     nodes,
     links: [
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
-      ['Webhook', 0, 'JSON?'],
-      ['JSON?', 0, 'Contract'],
+      ['Webhook', 0, 'Contract'],
+      ['Contract', 0, 'JSON?'],
+      ['JSON?', 0, 'Name files'],
       ['JSON?', 1, 'Not JSON'],
       ['Not JSON', 0, 'Write answer'],
-      ['Contract', 0, 'Name files'],
       ['Name files', 0, 'Check request'],
       ['Check request', 0, 'Schema broken?'],
       ['Schema broken?', 0, 'Explain refusal'],
@@ -166,6 +170,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Find parent', 1, 'Step failed'],
       ['Answer', 0, 'Write answer'],
       ['Step failed', 0, 'Write answer'],
+      ['Write answer', 0, 'Next step'],
       ...NEXT.map(
         (next, output) =>
           [

@@ -4,6 +4,7 @@ import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../server/roster/weekdays.ts';
 import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
+import { sessionWhen } from '../../../src/features/registered-parent/schedule/session-when.ts';
 import { PNG } from '../../support/stored-requests.ts';
 import { slackRecorded, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
 
@@ -47,8 +48,10 @@ test('Asha signs in, fetches her schedule and sends her facilitator a photo, thr
     await expect(items).toHaveCount(expected.length);
     const [first] = expected;
     if (first?.kind !== 'session') throw new Error('the roster gave a line that is not a session');
-    await expect(items.first()).toContainText(first.day);
-    await expect(items.first()).toContainText(first.time);
+    // The page writes the workflow's English line again in its own words (issue 27).
+    const when = sessionWhen(first, Date.now(), new Date(), 'en');
+    await expect(items.first()).toContainText(when.day);
+    await expect(items.first()).toContainText(when.time);
     await expect(items.first()).toContainText(first.facilitator);
   }
 
