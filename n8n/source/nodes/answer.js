@@ -39,12 +39,10 @@ function restOfWeek(sessions) {
 }
 
 function chat() {
-  const to = onRoster?.facilitator ?? PROGRAMME_TEAM;
+  const to = onRoster?.facilitator ?? { name: text('programmeTeam'), slackChannel: PROGRAMME_TEAM_CHANNEL };
   const files = payload.attachments.length;
-  const reached =
-    files === 0
-      ? text('chat', { facilitator: to.name })
-      : text(files === 1 ? 'chatWithAttachment' : 'chatWithAttachments', { facilitator: to.name, count: files });
+  const key = files === 0 ? 'chatReached' : files === 1 ? 'chatReachedWithAttachment' : 'chatReachedWithAttachments';
+  const reached = text(key, { facilitator: to.name, count: files });
   const forFacilitator = text(files === 0 ? 'slackChat' : files === 1 ? 'slackChatWithFile' : 'slackChatWithFiles', {
     ...who,
     message: forSlack(payload.message),
@@ -57,13 +55,14 @@ function chat() {
 }
 
 function reschedule(start, end) {
-  const days = start === end ? text('rescheduleDay', { day: start }) : text('rescheduleDays', { start, end });
+  const days = start === end ? text('rescheduleDay', { day: start }) : text('rescheduleRange', { start, end });
   return answer({ message: days }, notice('slackReschedule', { start, end, note: plain(envelope.note) }));
 }
 
 function visitor(kind) {
   const preferred = envelope.preferred_times;
-  const message = text(preferred ? `${kind}WithPreferred` : kind, { name: user.name, number: user.number, preferred });
+  const key = preferred ? `${kind}SavedPreferred` : `${kind}Saved`;
+  const message = text(key, { name: user.name, number: user.number, preferred: preferred ?? '' });
   const details = { preferred: plain(preferred), message: plain(envelope.message) };
   return answer({ message }, notice(kind === 'consult' ? 'slackConsult' : 'slackCall', details));
 }

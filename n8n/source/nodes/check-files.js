@@ -4,7 +4,7 @@
 // which Postgres hashes into the fingerprint a repeat is recognised by (server/webhook/fingerprint.ts).
 const { envelope } = $json;
 const names = $('Name files').first().json.names;
-const refuse = (status, key, values) => ({ json: { status, text: { key, values } } });
+const refuse = (status, key, values = {}) => ({ json: { status, text: { key, values } } });
 
 const text = (head, at, length) => String.fromCharCode(...head.subarray(at, at + length));
 const startsWith =
@@ -46,13 +46,13 @@ const stored = [];
 let total = 0;
 for (const [i, file] of files.entries()) {
   const bytes = Buffer.from(file.content, 'base64');
-  if (bytes.toString('base64') !== file.content) return refuse(400, 'invalidBase64', { file: names[i] });
+  if (bytes.toString('base64') !== file.content) return refuse(400, 'invalidBase64', { filename: names[i] });
   if (!SIGNATURES[file.mimetype](bytes.subarray(0, SNIFF_BYTES))) {
-    return refuse(400, 'contentNotOfType', { file: names[i], type: file.mimetype });
+    return refuse(400, 'contentNotOfType', { filename: names[i], mimetype: file.mimetype });
   }
   total += bytes.length;
   if (total > ATTACHMENTS_MAX_TOTAL_BYTES) {
-    return refuse(413, 'attachmentsTooLarge', { megabytes: ATTACHMENTS_MAX_TOTAL_BYTES / 1024 / 1024 });
+    return refuse(413, 'attachmentsTooLarge');
   }
   stored.push({ filename: names[i], mimetype: file.mimetype, size: bytes.length });
 }

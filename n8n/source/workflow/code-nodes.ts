@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PROGRAMME_TEAM } from '../../../server/webhook/messages.ts';
+import { PROGRAMME_TEAM_CHANNEL } from '../../../server/webhook/handlers.ts';
 import {
   ATTACHMENTS_MAX_TOTAL_BYTES,
   FILE_NAME_MAX_LENGTH,
@@ -46,7 +46,7 @@ export function codeNodes() {
       INDIAN_MOBILE,
     }),
     checkRules: body('check-rules.js', { E164, INDIAN_MOBILE, MESSAGE_MAX_LENGTH }),
-    answer: body('answer.js', { NO_SESSIONS_SENTINEL, PROGRAMME_TEAM }),
+    answer: body('answer.js', { NO_SESSIONS_SENTINEL, PROGRAMME_TEAM_CHANNEL }),
     writeAnswer: body('write-answer.js'),
     fileToUpload: body('file-to-upload.js'),
   };

@@ -5,14 +5,14 @@
  * steps sit between "Next step" and "Record answer" (slack-graph.ts).
  */
 import { requestSchema } from '../../../server/contract/request-schema.ts';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
 import { CONVERSATION_WORKFLOW_ID, WEBHOOK_PATH } from './ids.ts';
 import { callWorkflow, code, data, ifTrue, postgres, respond, switchOn, wait, webhook, type N8nNode } from './nodes.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
-import { ANSWER_TEXTS } from './texts.ts';
+import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
 
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const CHECKED = "$('Check files').first().json";
@@ -45,7 +45,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     webhook('Other methods', [0, 1000], WEBHOOK_PATH, OTHER_METHODS),
     respond('Refuse method', [260, 1000], {
       status: 405,
-      body: reasons.wrongMethod,
+      body: ANSWER_TEXTS.en.wrongMethod,
       contentType: 'text',
       headers: { Allow: 'POST' },
       cors: false,
@@ -56,7 +56,11 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       "/^application\\/json\\s*(;|$)/i.test($('Webhook').first().json.headers['content-type'] ?? '')",
     ),
     data('Not JSON', [440, 520], refusal(415, 'notJson')),
-    data('Contract', [220, 300], { request_schema: checkedSchema(requestSchema), answer_texts: ANSWER_TEXTS }),
+    data('Contract', [220, 300], {
+      request_schema: checkedSchema(requestSchema),
+      answer_texts: WORKFLOW_TEXTS,
+      slack_texts: SLACK_TEXTS,
+    }),
     code('Name files', [660, 280], bodies.nameFiles),
     code('Check request', [880, 280], bodies.checkRequest),
     ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
@@ -117,7 +121,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       contentType: 'text',
       headers: { 'Retry-After': '60' },
     }),
-    respond('Fail', [4180, 1000], { status: 500, body: reasons.internal, contentType: 'text' }),
+    respond('Fail', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, contentType: 'text' }),
   ];
   return {
     nodes,

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CREDENTIALS, WEBHOOK_PATH, WORKFLOW_ID } from '../../../n8n/source/workflow/ids.ts';
 import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
@@ -97,7 +97,7 @@ async function waitForWebhook(webhookUrl: string, isRunning: () => boolean, time
     })
       .then(async (response) => (response.status === 400 ? await response.text() : ''))
       .catch(() => '');
-    if (text === reasons.missingAction) return;
+    if (text === ANSWER_TEXTS.en.missingAction) return;
     await sleep(250);
   }
   throw new Error(isRunning() ? `n8n's webhook did not answer within ${timeoutMs} ms` : 'n8n exited');

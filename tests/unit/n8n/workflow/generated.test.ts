@@ -15,11 +15,11 @@ describe('the committed n8n workflow', () => {
     }
   }, 60_000);
 
-  it('is small and readable: under 82 kB (the bundled one was 287 kB), no Code node over 100 lines', () => {
+  it('is small and readable: under 90 kB (the bundled one was 287 kB), no Code node over 100 lines', () => {
     const largest = codeNodes.reduce((a, b) => (linesOf(a) >= linesOf(b) ? a : b));
     const measured = { bytes: statSync(WORKFLOW_PATH).size, largest: `${largest.name}: ${linesOf(largest)} lines` };
     console.log(`n8n workflow: ${measured.bytes} bytes; largest Code node ${measured.largest}`);
-    expect(measured.bytes).toBeLessThanOrEqual(82_000);
+    expect(measured.bytes).toBeLessThanOrEqual(90_000);
     expect(linesOf(largest), measured.largest).toBeLessThanOrEqual(100);
     for (const node of codeNodes) {
       // Minified code has long lines; a bundle has its module wrappers.
