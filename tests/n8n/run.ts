@@ -2,7 +2,7 @@
  * `npm run n8n -- test` (not part of `npm test`: it installs a large tool): the
  * workflow in n8n/ proven against a running n8n. It installs n8n into
  * .cache/n8n when missing, starts a throwaway Postgres, n8n (its own SQLite),
- * a chat relay standing in for Slack and the reference server, imports and
+ * a fake Slack Web API and the reference server, imports and
  * publishes the workflow, then runs the webhook contract's cases
  * (tests/support/contract-cases.ts), the checks only a running n8n can
  * answer, know_schedule's requests/s on n8n beside the reference server's,

@@ -5,14 +5,15 @@
  * with no claim left hanging.
  */
 import { randomInt } from 'node:crypto';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import { expectEqual, poster } from './check-helpers.ts';
 import type { Results } from './results.ts';
 import { LIMIT_SETTING, type Stack } from './stack.ts';
 
 export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: ReadonlySet<string>): Promise<void> {
-  const { n8n, relay, postgres } = stack;
+  const { n8n, slack, postgres } = stack;
   const post = poster(n8n.webhookUrl);
 
   await results.run('n8n: a phone number over its limit of requests a minute gets 429', async () => {
@@ -28,7 +29,7 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
       }
       return [
         ...expectEqual('statuses', statuses, [200, 200, 200, 429]),
-        ...expectEqual('text', last, reasons.tooManyRequestsForNumber),
+        ...expectEqual('text', last, ANSWER_TEXTS.en.tooManyRequestsForNumber),
       ];
     } finally {
       postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
@@ -40,7 +41,7 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
     return expectEqual(
       'answer',
       [response.status, response.headers.get('allow'), await response.text()],
-      [405, 'POST', reasons.wrongMethod],
+      [405, 'POST', ANSWER_TEXTS.en.wrongMethod],
     );
   });
 
@@ -61,6 +62,37 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
   });
 
   await results.run(
+    "n8n: answers carry the reference server's security headers, and CORS only for listed origins",
+    async () => {
+      const body = buildEnvelope({
+        action: 'schedule_call',
+        user: { name: 'Ravi Kumar', number: '9123456781' },
+        payload: {},
+      });
+      const foreign = await fetch(n8n.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+        body: JSON.stringify(body),
+      });
+      const portal = new URL(stack.reference.url).origin;
+      const own = await fetch(n8n.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: portal },
+        body: JSON.stringify(body),
+      });
+      return [
+        ...Object.entries(SECURITY_HEADERS).flatMap(([name, value]) => expectEqual(name, own.headers.get(name), value)),
+        ...expectEqual('a listed origin', own.headers.get('access-control-allow-origin'), portal),
+        ...expectEqual(
+          'another origin',
+          foreign.headers.get('access-control-allow-origin') === 'https://elsewhere.example',
+          false,
+        ),
+      ];
+    },
+  );
+
+  await results.run(
     'n8n: every accepted contract request is stored once, and no claim is left unanswered',
     async () => {
       const stored = postgres.rows<{ request_id: string; response_status: number | null }>(
@@ -71,7 +103,7 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
       return [
         ...(missing.length ? [`accepted but not stored: ${missing.join(', ')}`] : []),
         ...(hanging.length ? [`claimed but never answered: ${hanging.join(', ')}`] : []),
-        ...(relay.unexpected.length ? [`the relay got requests nobody expected: ${relay.unexpected.join(', ')}`] : []),
+        ...(slack.problems.length ? [`Slack would have refused: ${slack.problems.join('; ')}`] : []),
       ];
     },
   );

@@ -5,12 +5,13 @@
  * in a process group of its own, so stop() ends it with its task runner.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CREDENTIALS, WEBHOOK_PATH, WORKFLOW_ID } from '../../../n8n/source/workflow/ids.ts';
+import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import { freePort } from './ports.ts';
 import { PG_DATABASE, PG_USER } from './postgres.ts';
@@ -25,8 +26,6 @@ export interface RunningN8n {
   /** The process group n8n and its task runner run in. */
   processGroup: number;
   output(): string;
-  /** Runs an n8n command (e.g. `execute --id=…`) with this n8n's folder and environment; its output. */
-  cli(args: string[]): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -34,18 +33,22 @@ export interface N8nOptions {
   install: N8nInstall;
   workflowPath: string;
   postgresPort: number;
-  /** Where the workflow posts chat messages instead of Slack (THRIVE_CHAT_RELAY_URL). */
-  relayUrl: string;
+  /** The fake Slack Web API the workflow posts to (THRIVE_SLACK_API_URL). */
+  slackUrl: string;
+  /** The portal's origin, the one CORS allows (THRIVE_ALLOWED_ORIGINS). */
+  allowedOrigins: string;
   /** Chosen beforehand, so the portal can be built with the webhook's address while n8n starts. */
   port: number;
-  /** More workflows to import and publish (the conversation's and housekeeping's), their environment and credentials. */
-  more?: { workflows: readonly { id: string; path: string }[]; env: Record<string, string>; credentials: object[] };
 }
+
+/** Where reschedules, consults and calls are announced (THRIVE_STAFF_CHANNEL). */
+export const STAFF_CHANNEL = '#thrive-staff-test';
 
 export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
 
-function credentialsFile(folder: string, postgresPort: number, more: object[]): string {
+function credentialsFile(folder: string, postgresPort: number): string {
   const { id, name } = CREDENTIALS.postgres.postgres;
+  const slack = CREDENTIALS.slack.slackApi;
   const file = join(folder, 'credentials.json');
   const data = {
     host: '127.0.0.1',
@@ -55,12 +58,18 @@ function credentialsFile(folder: string, postgresPort: number, more: object[]): 
     password: '',
     ssl: 'disable',
   };
-  writeFileSync(file, JSON.stringify([{ id, name, type: 'postgres', data }, ...more]));
+  writeFileSync(
+    file,
+    JSON.stringify([
+      { id, name, type: 'postgres', data },
+      { id: slack.id, name: slack.name, type: 'slackApi', data: { accessToken: SLACK_TOKEN } },
+    ]),
+  );
   return file;
 }
 
-/** Runs a command to its end without blocking this process (the portal builds meanwhile); its output. */
-function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+/** Runs a command to its end without blocking this process (the portal builds meanwhile). */
+function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(file, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -68,7 +77,7 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<stri
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', fail);
     child.once('exit', (code) =>
-      code === 0 ? done(output) : fail(new Error(`${file} ${args.join(' ')} failed (${code}):\n${output}`)),
+      code === 0 ? done() : fail(new Error(`${file} ${args.join(' ')} failed (${code}):\n${output}`)),
     );
   });
 }
@@ -88,7 +97,7 @@ async function waitForWebhook(webhookUrl: string, isRunning: () => boolean, time
     })
       .then(async (response) => (response.status === 400 ? await response.text() : ''))
       .catch(() => '');
-    if (text === reasons.missingAction) return;
+    if (text === ANSWER_TEXTS.en.missingAction) return;
     await sleep(250);
   }
   throw new Error(isRunning() ? `n8n's webhook did not answer within ${timeoutMs} ms` : 'n8n exited');
@@ -98,9 +107,9 @@ export async function startN8n({
   install,
   workflowPath,
   postgresPort,
-  relayUrl,
+  slackUrl,
+  allowedOrigins,
   port,
-  more = { workflows: [], env: {}, credentials: [] },
 }: N8nOptions): Promise<RunningN8n> {
   const folder = mkdtempSync(join(tmpdir(), 'thrive-n8n-'));
   const brokerPort = await freePort();
@@ -117,18 +126,19 @@ export async function startN8n({
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_LOG_LEVEL: 'warn',
     N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
-    THRIVE_CHAT_RELAY_URL: relayUrl,
-    ...more.env,
+    THRIVE_SLACK_API_URL: slackUrl,
+    THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
+    THRIVE_ALLOWED_ORIGINS: allowedOrigins,
   };
   const cli = (args: string[]) => run(install.n8n, args, env);
   try {
-    await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort, more.credentials)}`]);
-    // One import of them all; each is published (n8n runs the published version of a sub-workflow too).
-    const workflows = [...more.workflows, { id: WORKFLOW_ID, path: workflowPath }];
-    const all = join(folder, 'workflows.json');
-    writeFileSync(all, JSON.stringify(workflows.map(({ path }) => JSON.parse(readFileSync(path, 'utf8')) as unknown)));
-    await cli(['import:workflow', `--input=${all}`]);
-    for (const { id } of workflows) await cli(['publish:workflow', `--id=${id}`]);
+    await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort)}`]);
+    // Every workflow beside it: the conversation's, which this one calls, once it is there.
+    const folderOfWorkflows = dirname(workflowPath);
+    for (const file of readdirSync(folderOfWorkflows).filter((name) => name.endsWith('.workflow.json'))) {
+      await cli(['import:workflow', `--input=${join(folderOfWorkflows, file)}`]);
+    }
+    await cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
@@ -167,8 +177,6 @@ export async function startN8n({
     userFolder: folder,
     processGroup: child.pid ?? 0,
     output: () => output,
-    // Its own task runner broker port: the running n8n holds the first.
-    cli: async (args) => run(install.n8n, args, { ...env, N8N_RUNNERS_BROKER_PORT: String(await freePort()) }),
     stop,
   };
 }

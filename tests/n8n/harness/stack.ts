@@ -3,15 +3,14 @@
  * can be (the portal builds while n8n imports and starts), and stopped in
  * reverse whatever happened: Postgres with the workflow's tables and both
  * rosters (the seed roster for the browser journey, the test roster for the
- * contract cases), the chat relay, n8n, and the reference server.
+ * contract cases), the fake Slack Web API, n8n, and the reference server.
  */
 import { readFileSync } from 'node:fs';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
-import { startChatRelay, type ChatRelay } from './chat-relay.ts';
-import { startConversationFakes, type ConversationFakes } from './conversation-fakes.ts';
+import { startFakeSlack, type FakeSlack } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import { startN8n, webhookUrlAt, type RunningN8n } from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
@@ -23,9 +22,7 @@ export const LIMIT_SETTING = 'requests_per_number_per_minute';
 
 export interface Stack {
   postgres: Postgres;
-  relay: ChatRelay;
-  /** The code gateway and Slack Web API the conversation and housekeeping workflows talk to. */
-  conversation: ConversationFakes;
+  slack: FakeSlack;
   n8n: RunningN8n;
   reference: ReferenceServer;
   /** Seconds each part took to be ready. */
@@ -56,11 +53,11 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
     timings.postgres = seconds(since);
 
-    const relay = await startChatRelay();
-    stops.push(() => relay.close());
-    const conversation = await startConversationFakes();
-    stops.push(() => conversation.stop());
+    const slack = await startFakeSlack();
+    stops.push(() => slack.close());
     const port = await freePort();
+    // Chosen now: n8n's CORS allow-list (THRIVE_ALLOWED_ORIGINS) names the portal's origin.
+    const referencePort = await freePort();
     since = Date.now();
     const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
     // Handled at once: a build failing while n8n starts must not end this process before it stops what it started.
@@ -72,9 +69,9 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
       install,
       workflowPath: WORKFLOW_PATH,
       postgresPort: postgres.port,
-      relayUrl: relay.url,
+      slackUrl: slack.url,
+      allowedOrigins: `http://127.0.0.1:${referencePort}`,
       port,
-      more: conversation.more,
     }).finally(() => built);
     stops.push(() => n8n.stop());
     timings['n8n import, publish and start'] = seconds(since);
@@ -82,10 +79,10 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     await building;
 
     since = Date.now();
-    const reference = await startReferenceServer(n8n.webhookUrl);
+    const reference = await startReferenceServer(n8n.webhookUrl, referencePort);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { postgres, relay, conversation, n8n, reference, timings, stop };
+    return { postgres, slack, n8n, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;
