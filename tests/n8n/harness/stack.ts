@@ -1,38 +1,63 @@
 /**
- * Everything one `npm run n8n -- test` starts, started side by side where it
- * can be (the portal builds while n8n imports and starts), and stopped in
- * reverse whatever happened: Postgres with the workflow's tables and both
- * rosters (the seed roster for the browser journey, the test roster for the
- * contract cases), the chat relay, n8n, and the reference server.
+ * Everything one mode of `npm run test:n8n` starts, started side by side
+ * where it can be (the portal builds while n8n imports and starts), and
+ * stopped in reverse whatever happened: Postgres with the workflow's tables
+ * and both rosters (the seed roster for the browser journey, the test roster
+ * for the contract cases), the chat relay, n8n (single: one process on its
+ * own SQLite; queue: Redis, n8n's own database in the same Postgres, a main
+ * instance and workers), and the reference server.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
 import { startChatRelay, type ChatRelay } from './chat-relay.ts';
 import type { N8nInstall } from './install.ts';
-import { startN8n, webhookUrlAt, type RunningN8n } from './n8n-process.ts';
+import { startN8n, webhookUrlAt, type N8nMode, type QueueOptions, type RunningN8n } from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
-import { freePort } from './ports.ts';
 import { startPostgres, type Postgres } from './postgres.ts';
+import { startRedis } from './redis.ts';
 
 /** The per-number limit (n8n/schema.sql): off while the contract cases and the benchmark run, on for its own check. */
 export const LIMIT_SETTING = 'requests_per_number_per_minute';
 
+/** Queue mode's shape: two workers, so a test can see executions spread across them. */
+export const QUEUE_WORKERS = 2;
+/** n8n's docs advise 5 or more; with 2 workers, 20 copies of one request keep both busy. */
+export const WORKER_CONCURRENCY = 5;
+
+/** Every workflow in n8n/ (the portal's, and those it calls or that run beside it): all imported and published. */
+export const WORKFLOW_PATHS: readonly string[] = readdirSync(dirname(WORKFLOW_PATH))
+  .filter((name) => name.endsWith('.workflow.json'))
+  .sort()
+  .map((name) => join(dirname(WORKFLOW_PATH), name));
+
 export interface Stack {
+  mode: N8nMode;
   postgres: Postgres;
   relay: ChatRelay;
   n8n: RunningN8n;
   reference: ReferenceServer;
+  /** How many messages reached Slack (here: the relay standing in for it) for one request_id. */
+  messagesPostedFor(requestId: string): number;
   /** Seconds each part took to be ready. */
   timings: Record<string, number>;
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  mode: N8nMode;
+  /** n8n's port, the same in both modes, so the portal built with its address serves both. */
+  n8nPort: number;
+  /** Build the portal (once per run: it does not change between modes). */
+  build: boolean;
+}
+
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
-export async function startStack(install: N8nInstall): Promise<Stack> {
+export async function startStack(install: N8nInstall, { mode, n8nPort, build }: StackOptions): Promise<Stack> {
   const stops: (() => Promise<void> | void)[] = [];
   // Once, however often it is asked for (the run's end and a Ctrl-C may both ask).
   let stopping: Promise<void> | undefined;
@@ -53,11 +78,22 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
     timings.postgres = seconds(since);
 
+    let queue: QueueOptions | undefined;
+    if (mode === 'queue') {
+      since = Date.now();
+      const redis = await startRedis();
+      stops.push(() => redis.stop());
+      timings.redis = seconds(since);
+      postgres.createDatabase('n8n');
+      queue = { redisPort: redis.port, database: 'n8n', workers: QUEUE_WORKERS, concurrency: WORKER_CONCURRENCY };
+    }
+
     const relay = await startChatRelay();
     stops.push(() => relay.close());
-    const port = await freePort();
     since = Date.now();
-    const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
+    const building = build
+      ? buildPortal(webhookUrlAt(n8nPort)).then(() => (timings['portal build'] = seconds(since)))
+      : Promise.resolve();
     // Handled at once: a build failing while n8n starts must not end this process before it stops what it started.
     const built = building.then(
       () => undefined,
@@ -65,10 +101,11 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     );
     const n8n = await startN8n({
       install,
-      workflowPath: WORKFLOW_PATH,
+      workflowPaths: WORKFLOW_PATHS,
       postgresPort: postgres.port,
-      relayUrl: relay.url,
-      port,
+      port: n8nPort,
+      env: { THRIVE_CHAT_RELAY_URL: relay.url },
+      queue,
     }).finally(() => built);
     stops.push(() => n8n.stop());
     timings['n8n import, publish and start'] = seconds(since);
@@ -79,7 +116,9 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     const reference = await startReferenceServer(n8n.webhookUrl);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { postgres, relay, n8n, reference, timings, stop };
+    const messagesPostedFor = (requestId: string) =>
+      relay.messages.filter((m) => m.request_id === requestId.toLowerCase()).length;
+    return { mode, postgres, relay, n8n, reference, messagesPostedFor, timings, stop };
   } catch (error) {
     await stop();
     throw error;
