@@ -38,6 +38,30 @@ export default tseslint.config(
     },
   },
   {
+    // The n8n Code nodes' bodies: scripts n8n wraps in a function, with its own globals ($json, $, Buffer).
+    files: ['n8n/source/nodes/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      parserOptions: { ecmaFeatures: { globalReturn: true } },
+      globals: {
+        $json: 'readonly',
+        $: 'readonly',
+        Buffer: 'readonly',
+        FILE_NAME_MAX_LENGTH: 'readonly',
+        ANY_CONTROL: 'readonly',
+        SNIFF_BYTES: 'readonly',
+        ATTACHMENTS_MAX_TOTAL_BYTES: 'readonly',
+        HEIF_BRANDS: 'readonly',
+        QUICKTIME_ATOMS: 'readonly',
+        E164: 'readonly',
+        INDIAN_MOBILE: 'readonly',
+        MESSAGE_MAX_LENGTH: 'readonly',
+        NO_SESSIONS_SENTINEL: 'readonly',
+        PROGRAMME_TEAM: 'readonly',
+      },
+    },
+  },
+  {
     // Playwright fixtures must destructure their dependencies, even when there are none.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -38,7 +38,7 @@ CREATE TABLE IF NOT EXISTS thrive.requests (
   action text NOT NULL,
   user_name text NOT NULL,
   user_number text NOT NULL,
-  -- For a chat: the message and each file's name, type, size and SHA-256 (the files went to Slack).
+  -- For a chat: the message and each file's name, type and size (the files went to Slack: see thrive.slack_posts).
   payload jsonb NOT NULL,
   note text,
   message text,
@@ -66,30 +66,61 @@ CREATE TABLE IF NOT EXISTS thrive.number_hits (
   hits integer NOT NULL
 );
 
--- One call decides what a request is, atomically. First the per-number limit: over it, 'limited' (429).
--- Then INSERT ... ON CONFLICT DO NOTHING claims a new id, so of two copies arriving together exactly one is 'new'. The other waits here until the first is
--- answered ('same', with that answer to send again), or finds another body under the id ('different':
--- 409), or finds the claim given up (a refusal deleted it) and claims it itself. A claim older than
--- stale_after (its n8n execution died) is taken over. After wait_ms it answers 'pending' (the caller
--- answers 500, which the portal retries).
+-- What Slack has of each request, step by step: the chat's message or the staff notice (its ts) and each file
+-- shared (its id). A retry after a failure finds what is done here and does only the rest: one post per request.
+CREATE TABLE IF NOT EXISTS thrive.slack_posts (
+  request_id text NOT NULL,
+  -- 'message', 'notice', or 'file 0', 'file 1', ... in the chat's order.
+  part text NOT NULL,
+  channel text NOT NULL,
+  ts text,
+  file_id text,
+  posted_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (request_id, part)
+);
+
+-- The parent's chat messages as posted to Slack: the conversation's thread shows them, and a facilitator's reply
+-- in a message's Slack thread (its slack_ts) finds the parent it answers.
+CREATE TABLE IF NOT EXISTS thrive.messages (
+  request_id text PRIMARY KEY,
+  phone_e164 text NOT NULL,
+  text text NOT NULL,
+  slack_channel text NOT NULL,
+  slack_ts text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS messages_by_phone ON thrive.messages (phone_e164, created_at);
+CREATE INDEX IF NOT EXISTS messages_by_slack_ts ON thrive.messages (slack_channel, slack_ts);
+
+-- One call decides what a request is, atomically, and returns at once: no copy holds a connection while it
+-- waits. First the per-number limit, counted on a copy's first look only: over it, 'limited' (429). Then
+-- INSERT ... ON CONFLICT DO NOTHING claims a new id, so of copies arriving together exactly one is 'new'. Another
+-- copy finds the first answered ('same', with that answer to send again), another body under the id
+-- ('different': 409), the claim given up (a refusal deleted it: it claims it itself), a claim older than
+-- stale_after (its n8n execution died: taken over), or the first still at work: 'wait', and the workflow's Wait
+-- node asks again a moment later, until max_looks ('pending': 500, which the portal retries).
+-- The fingerprint is the SHA-256 of the request's canonical text, file contents included.
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, integer, interval);
+DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, text, integer, integer, interval);
 CREATE FUNCTION thrive.claim_request(
   request jsonb,
   number_key text,
-  wait_ms integer DEFAULT 20000,
+  canonical text,
+  looks integer DEFAULT 0,
+  max_looks integer DEFAULT 100,
   stale_after interval DEFAULT interval '2 minutes'
-) RETURNS TABLE (seen text, response_status smallint, response_body text)
+) RETURNS TABLE (seen text, response_status smallint, response_body text, attempt integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   id text := request->>'request_id';
+  fingerprint text := encode(sha256(convert_to(canonical, 'UTF8')), 'hex');
   earlier thrive.requests%ROWTYPE;
-  deadline timestamptz := clock_timestamp() + make_interval(secs => wait_ms / 1000.0);
   arrived timestamptz := clock_timestamp();
   per_minute integer := (SELECT value FROM thrive.settings WHERE name = 'requests_per_number_per_minute');
   hits integer;
 BEGIN
-  IF per_minute > 0 THEN
+  IF looks = 0 AND per_minute > 0 THEN
     -- One row per number, counted under its row lock: copies arriving together are all counted.
     INSERT INTO thrive.number_hits AS h (number, window_start, hits) VALUES (number_key, arrived, 1)
       ON CONFLICT (number) DO UPDATE SET
@@ -97,44 +128,42 @@ BEGIN
         hits = CASE WHEN h.window_start <= arrived - interval '1 minute' THEN 1 ELSE h.hits + 1 END
       RETURNING h.hits INTO hits;
     IF hits > per_minute THEN
-      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text;
+      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text, looks;
       RETURN;
     END IF;
   END IF;
 
+  -- Again only when the claim found was deleted between the insert and the look at it.
   LOOP
     INSERT INTO thrive.requests AS r (request_id, body_hash, action, user_name, user_number, payload, note,
       message, preferred_times, language, timestamp_ist)
-    VALUES (id, request->>'body_hash', request->>'action', request->>'user_name', request->>'user_number',
+    VALUES (id, fingerprint, request->>'action', request->>'user_name', request->>'user_number',
       request->'payload', request->>'note', request->>'message', request->>'preferred_times',
       request->>'language', request->>'timestamp_ist')
     ON CONFLICT (request_id) DO NOTHING;
     IF FOUND THEN
-      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text;
+      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks;
       RETURN;
     END IF;
 
     SELECT * INTO earlier FROM thrive.requests r WHERE r.request_id = id;
     IF FOUND THEN
-      IF earlier.body_hash <> request->>'body_hash' THEN
-        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text;
-        RETURN;
+      IF earlier.body_hash <> fingerprint THEN
+        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text, looks;
+      ELSIF earlier.response_status IS NOT NULL THEN
+        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body, looks;
+      ELSE
+        UPDATE thrive.requests r SET claimed_at = clock_timestamp()
+          WHERE r.request_id = id AND r.response_status IS NULL AND r.claimed_at < clock_timestamp() - stale_after;
+        IF FOUND THEN
+          RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks;
+        ELSIF looks >= max_looks THEN
+          RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text, looks;
+        ELSE
+          RETURN QUERY SELECT 'wait'::text, NULL::smallint, NULL::text, looks + 1;
+        END IF;
       END IF;
-      IF earlier.response_status IS NOT NULL THEN
-        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body;
-        RETURN;
-      END IF;
-      UPDATE thrive.requests r SET claimed_at = clock_timestamp()
-        WHERE r.request_id = id AND r.response_status IS NULL AND r.claimed_at < clock_timestamp() - stale_after;
-      IF FOUND THEN
-        RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text;
-        RETURN;
-      END IF;
-      IF clock_timestamp() >= deadline THEN
-        RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text;
-        RETURN;
-      END IF;
-      PERFORM pg_sleep(0.02);
+      RETURN;
     END IF;
   END LOOP;
 END

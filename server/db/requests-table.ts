@@ -48,7 +48,8 @@ export const REQUEST_COLUMNS: readonly RequestColumn[] = [
     from: 'request',
     required: true,
     postgres: {
-      comment: "For a chat: the message and each file's name, type, size and SHA-256 (the files went to Slack).",
+      comment:
+        "For a chat: the message and each file's name, type and size (the files went to Slack: see thrive.slack_posts).",
     },
   },
   { name: 'note', kind: 'text', from: 'request' },

@@ -43,6 +43,14 @@ export function contentSecurityPolicy(webhookOrigin: string | undefined): string
   ].join('; ');
 }
 
+/** The headers besides the CSP every answer carries (the n8n workflow's answers carry them too). */
+export const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'cross-origin-opener-policy': 'same-origin',
+} as const;
+
 /** A year: browsers then refuse plain HTTP to this host, so a parent's name and number never travel in clear. */
 const HSTS = 'max-age=31536000';
 
@@ -55,13 +63,7 @@ export type SetSecurityHeaders = (request: FastifyRequest, reply: FastifyReply) 
  * the server itself speaks plain HTTP, so no other request is HTTPS).
  */
 export function securityHeaders(webhookOrigin: string | undefined, trust: ProxyTrust | false): SetSecurityHeaders {
-  const headers = {
-    'content-security-policy': contentSecurityPolicy(webhookOrigin),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    'cross-origin-opener-policy': 'same-origin',
-  };
+  const headers = { 'content-security-policy': contentSecurityPolicy(webhookOrigin), ...SECURITY_HEADERS };
   return (request, reply) => {
     reply.headers(headers);
     if (cameOverHttps(trust, request.raw)) reply.header('strict-transport-security', HSTS);

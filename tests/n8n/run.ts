@@ -5,7 +5,7 @@
  * - single: one n8n on its own SQLite;
  * - queue: a main instance and two workers sharing Redis and Postgres.
  * It installs n8n into .cache/n8n when missing; for each mode it starts a
- * throwaway Postgres, n8n, a chat relay standing in for Slack and the
+ * throwaway Postgres, n8n, a fake Slack Web API and the
  * reference server, imports and publishes every workflow, then runs the
  * webhook contract's cases (tests/support/contract-cases.ts), the checks only
  * a running n8n can answer (in queue mode: copies of one request across the

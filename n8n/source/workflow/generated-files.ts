@@ -22,7 +22,7 @@ async function jsonFile(path: string, value: unknown): Promise<string> {
  */
 export async function generatedFiles(): Promise<Record<string, string>> {
   return {
-    [WORKFLOW_PATH]: await jsonFile(WORKFLOW_PATH, await buildWorkflow()),
+    [WORKFLOW_PATH]: await jsonFile(WORKFLOW_PATH, buildWorkflow()),
     [REQUEST_SCHEMA_PATH]: await jsonFile(REQUEST_SCHEMA_PATH, requestSchema),
     [SCHEMA_SQL_PATH]: schemaSql(),
     [SEED_ROSTER_SQL_PATH]: rosterSql(

@@ -1,13 +1,12 @@
 /**
  * The whole workflow as n8n imports it: the nodes of intake-graph.ts and
- * delivery-graph.ts, their links as n8n's connection map, sticky notes that
+ * slack-graph.ts, their links as n8n's connection map, sticky notes that
  * say what each part does, and settings that keep request data (parents'
  * names, numbers, files) out of n8n's execution log once a request succeeded.
  */
-import { codeNodeBody } from './bundle.ts';
-import { CODE_NODES, type CodeBodies } from './code-nodes.ts';
-import { deliveryGraph } from './delivery-graph.ts';
+import { codeNodes } from './code-nodes.ts';
 import { intakeGraph } from './intake-graph.ts';
+import { slackGraph } from './slack-graph.ts';
 import type { N8nNode } from './nodes.ts';
 import { WORKFLOW_ID } from './ids.ts';
 import { NOTES } from './notes.ts';
@@ -33,12 +32,9 @@ function connectionsOf(nodes: readonly N8nNode[], links: readonly Link[]): Conne
   return connections;
 }
 
-export async function buildWorkflow(): Promise<Record<string, unknown>> {
-  const entries = await Promise.all(
-    Object.entries(CODE_NODES).map(async ([key, source]) => [key, await codeNodeBody(source)] as const),
-  );
-  const bodies = Object.fromEntries(entries) as CodeBodies;
-  const parts = [intakeGraph(bodies), deliveryGraph(bodies)];
+export function buildWorkflow(): Record<string, unknown> {
+  const bodies = codeNodes();
+  const parts = [intakeGraph(bodies), slackGraph(bodies)];
   const nodes = [...NOTES, ...parts.flatMap((part) => part.nodes)];
   return {
     id: WORKFLOW_ID,

@@ -10,6 +10,9 @@ export const SCHEMA_SQL_PATH = resolve(N8N_DIR, 'schema.sql');
 /** The workflow's id in n8n (import keeps it; `n8n publish:workflow --id=` uses it). */
 export const WORKFLOW_ID = 'ThrivePortalFlow';
 
+/** The conversation's workflow (n8n/thrive-conversation.workflow.json), which this one calls for its four actions. */
+export const CONVERSATION_WORKFLOW_ID = 'ThriveConversation';
+
 /** The production webhook is POST <n8n>/webhook/thrive-portal. */
 export const WEBHOOK_PATH = 'thrive-portal';
 

@@ -1,125 +1,190 @@
 /**
- * The workflow from the Webhook node to the answer: check the body, claim its
- * request_id, branch on the action, answer, then record and send the answer
- * (or release the claim and send the refusal). Chat delivery sits between
- * "Chat?" and "Record answer" (delivery-graph.ts).
+ * The workflow from the Webhook node to the answer: the body checked against the contract, the conversation's
+ * actions handed to their own workflow, the request_id claimed, the rules, the action answered, every text
+ * written by "Write answer", then recorded and sent (or the claim released and the refusal sent). Slack's
+ * steps sit between "Next step" and "Record answer" (slack-graph.ts).
  */
-import { ACTIONS } from '../../../server/contract/request-schema.ts';
+import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { reasons } from '../../../server/webhook/messages.ts';
-import type { Action } from '../../../src/shared/webhook/types.ts';
-import { giveUp, type CodeBodies } from './code-nodes.ts';
-import { WEBHOOK_PATH } from './ids.ts';
+import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
+import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
-import { code, ifTrue, postgres, respond, switchOn, webhook, type N8nNode } from './nodes.ts';
+import { CONVERSATION_WORKFLOW_ID, WEBHOOK_PATH } from './ids.ts';
+import { callWorkflow, code, data, ifTrue, postgres, respond, switchOn, wait, webhook, type N8nNode } from './nodes.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
+import { ANSWER_TEXTS } from './texts.ts';
 
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
-const CHECK = "$('Check request').first().json";
+const CHECKED = "$('Check files').first().json";
+const ANNOTATIONS = new Set(['description', 'examples', 'title', '$schema', '$id', 'contentEncoding']);
 
-/** The Action switch's outputs, in the order the contract lists the actions (ACTIONS), and the node each leads to. */
-const ACTION_TARGETS: Record<Action, string> = {
-  know_schedule: 'Find parent',
-  reschedule_single: 'Reschedule answer',
-  reschedule_range: 'Reschedule answer',
-  chat_facilitator: 'Find parent for chat',
-  book_consult: 'Consult answer',
-  schedule_call: 'Call answer',
-};
+/** The request schema as the "Check request" node reads it: what Ajv checks, without the words for readers. */
+function checkedSchema(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(checkedSchema);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !ANNOTATIONS.has(key))
+      .map(([key, value]) => [key, key === 'properties' || key === '$defs' ? mapValues(value) : checkedSchema(value)]),
+  );
+}
+const mapValues = (value: unknown) =>
+  Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, checkedSchema(inner)]),
+  );
 
-export function intakeGraph(bodies: CodeBodies): Graph {
+/** The refusals that need no code: a status and the key of their text. */
+const refusal = (status: number, key: string, claimed = false) => ({ status, text: { key, values: {} }, claimed });
+
+export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
+export const NEXT = ['chat', 'notice', 'record', 'release', 'limit', 'send'] as const;
+
+export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
   const nodes: N8nNode[] = [
     webhook('Webhook', [0, 300], WEBHOOK_PATH, 'POST'),
-    webhook('Other methods', [0, 820], WEBHOOK_PATH, OTHER_METHODS),
-    respond('Refuse method', [260, 820], {
+    webhook('Other methods', [0, 1000], WEBHOOK_PATH, OTHER_METHODS),
+    respond('Refuse method', [260, 1000], {
       status: 405,
       body: reasons.wrongMethod,
       contentType: 'text',
       headers: { Allow: 'POST' },
+      cors: false,
     }),
-    code('Check request', [260, 300], bodies.check),
-    ifTrue('Refused?', [520, 300], '$json.refusal !== undefined'),
-    respond('Refuse', [780, 520], {
-      status: '={{ $json.refusal.status }}',
-      body: '={{ $json.refusal.text }}',
-      contentType: 'text',
+    ifTrue('JSON?', [220, 300], "/^application\\/json\\s*(;|$)/i.test($json.headers['content-type'] ?? '')"),
+    data('Not JSON', [440, 520], refusal(415, 'notJson')),
+    data('Contract', [440, 280], { request_schema: checkedSchema(requestSchema), answer_texts: ANSWER_TEXTS }),
+    code('Name files', [660, 280], bodies.nameFiles),
+    code('Check request', [880, 280], bodies.checkRequest),
+    ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
+    code('Explain refusal', [1320, 520], bodies.explainRefusal),
+    ifTrue('Conversation?', [1320, 200], `${JSON.stringify(CONVERSATION_ACTIONS)}.includes($json.envelope.action)`),
+    callWorkflow('Conversation', [1540, 0], CONVERSATION_WORKFLOW_ID, {
+      envelope: '={{ $json.envelope }}',
+      language: '={{ $json.language }}',
+      authorization: "={{ $('Webhook').first().json.headers.authorization ?? null }}",
     }),
-    postgres('Claim request_id', [780, 280], CLAIM_REQUEST, `={{ [ ${CHECK}.record, ${CHECK}.phoneKey ] }}`),
-    respond('Fail', [1300, 760], { status: 500, body: reasons.internal, contentType: 'text' }),
-    switchOn('Seen before?', [1040, 260], '$json.seen', ['new', 'same', 'different', 'pending', 'limited']),
-    respond('Answer again', [1300, 480], {
+    code('Check files', [1540, 280], bodies.checkFiles),
+    ifTrue('Files refused?', [1760, 280], '$json.status !== undefined'),
+    postgres(
+      'Claim request_id',
+      [1980, 200],
+      CLAIM_REQUEST,
+      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0 ] }}`,
+    ),
+    switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
+    wait('Wait a moment', [2200, -60], 0.2),
+    respond('Answer again', [2420, 360], {
       status: '={{ $json.response_status }}',
       body: '={{ $json.response_body }}',
       contentType: 'json',
       headers: { 'Idempotent-Replayed': 'true' },
     }),
-    respond('Refuse reused request_id', [1300, 620], {
-      status: 409,
-      body: reasons.reusedRequestId,
-      contentType: 'text',
+    data('Reused request_id', [2420, 520], refusal(409, 'reusedRequestId')),
+    data('Still at work', [2420, 680], refusal(500, 'internal')),
+    data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber')),
+    code('Check rules', [2420, 120], bodies.checkRules),
+    ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
+    ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
+    postgres('Find parent', [3080, -60], FIND_PARENT, `={{ [ ${CHECKED}.phoneKey ] }}`),
+    code('Answer', [3300, 40], bodies.answer),
+    data('Step failed', [3300, 840], refusal(500, 'internal', true)),
+    code('Write answer', [3520, 400], bodies.writeAnswer),
+    switchOn('Next step', [3740, 400], '$json.next', NEXT),
+    postgres(
+      'Record answer',
+      [5700, 300],
+      RECORD_ANSWER,
+      `={{ [ ${CHECKED}.record.request_id, $('Write answer').first().json.status, $('Write answer').first().json.body ] }}`,
+    ),
+    postgres(
+      'Release claim',
+      [3960, 760],
+      RELEASE_CLAIM,
+      `={{ [ ${CHECKED}.record.request_id, $json.status, $json.body, $json.type ] }}`,
+    ),
+    respond('Send answer', [5920, 400], {
+      status: '={{ $json.status }}',
+      body: '={{ $json.body }}',
+      contentType: '$json.type',
     }),
-    respond('Refuse over the limit', [1300, 900], {
+    respond('Send over the limit', [3960, 920], {
       status: 429,
-      body: reasons.tooManyRequestsForNumber,
+      body: '={{ $json.body }}',
       contentType: 'text',
       headers: { 'Retry-After': '60' },
     }),
-    switchOn('Action', [1300, 220], `${CHECK}.envelope.action`, ACTIONS),
-    postgres('Find parent', [1560, 0], FIND_PARENT, `={{ [ ${CHECK}.phoneKey ] }}`),
-    code('Schedule answer', [1820, 0], bodies.schedule),
-    code('Reschedule answer', [1820, 160], bodies.reschedule),
-    postgres('Find parent for chat', [1560, 320], FIND_PARENT, `={{ [ ${CHECK}.phoneKey ] }}`),
-    code('Chat answer', [1820, 320], bodies.chat),
-    code('Consult answer', [1820, 480], bodies.consult),
-    code('Call answer', [1820, 640], bodies.call),
-    code('Give up', [2080, 820], giveUp({ status: 500, text: reasons.internal }), false),
-    ifTrue('Answered?', [2080, 300], '$json.answer !== undefined'),
-    postgres('Release claim', [2340, 700], RELEASE_CLAIM, `={{ [ ${CHECK}.record.request_id, $json.refusal ] }}`),
-    respond('Refuse after release', [2600, 700], {
-      status: '={{ $json.refusal.status }}',
-      body: '={{ $json.refusal.text }}',
-      contentType: 'text',
-    }),
-    ifTrue('Chat?', [2340, 300], '$json.delivery !== undefined'),
-    postgres(
-      'Record answer',
-      [4420, 200],
-      RECORD_ANSWER,
-      `={{ [ ${CHECK}.record.request_id, $('Answered?').first().json.answer.status, $('Answered?').first().json.answer.body ] }}`,
-    ),
-    respond('Answer', [4680, 200], { status: 200, body: '={{ $json.response_body }}', contentType: 'json' }),
-    respond('Fail after answer', [4680, 400], { status: 500, body: reasons.internal, contentType: 'text' }),
+    respond('Fail', [4180, 1000], { status: 500, body: reasons.internal, contentType: 'text' }),
   ];
   return {
     nodes,
     links: [
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
-      ['Webhook', 0, 'Check request'],
-      ['Check request', 0, 'Refused?'],
-      ['Refused?', 0, 'Refuse'],
-      ['Refused?', 1, 'Claim request_id'],
+      ['Webhook', 0, 'JSON?'],
+      ['JSON?', 0, 'Contract'],
+      ['JSON?', 1, 'Not JSON'],
+      ['Not JSON', 0, 'Write answer'],
+      ['Contract', 0, 'Name files'],
+      ['Name files', 0, 'Check request'],
+      ['Check request', 0, 'Schema broken?'],
+      ['Schema broken?', 0, 'Explain refusal'],
+      ['Schema broken?', 1, 'Conversation?'],
+      ['Explain refusal', 0, 'Write answer'],
+      ['Conversation?', 0, 'Conversation'],
+      ['Conversation?', 1, 'Check files'],
+      ['Conversation', 0, 'Write answer'],
+      ['Conversation', 1, 'Still at work'],
+      ['Check files', 0, 'Files refused?'],
+      ['Files refused?', 0, 'Write answer'],
+      ['Files refused?', 1, 'Claim request_id'],
       ['Claim request_id', 0, 'Seen before?'],
-      ['Claim request_id', 1, 'Fail'],
-      ['Seen before?', 0, 'Action'],
-      ['Seen before?', 1, 'Answer again'],
-      ['Seen before?', 2, 'Refuse reused request_id'],
-      ['Seen before?', 3, 'Fail'],
-      ['Seen before?', 4, 'Refuse over the limit'],
-      ...ACTIONS.map((action, output) => ['Action', output, ACTION_TARGETS[action]] as const),
-      ['Find parent', 0, 'Schedule answer'],
-      ['Find parent', 1, 'Give up'],
-      ['Find parent for chat', 0, 'Chat answer'],
-      ['Find parent for chat', 1, 'Give up'],
-      ...['Schedule answer', 'Reschedule answer', 'Chat answer', 'Consult answer', 'Call answer'].map(
-        (answer) => [answer, 0, 'Answered?'] as const,
+      ['Claim request_id', 1, 'Still at work'],
+      ...SEEN.map(
+        (seen, output) =>
+          [
+            'Seen before?',
+            output,
+            {
+              new: 'Check rules',
+              same: 'Answer again',
+              different: 'Reused request_id',
+              wait: 'Wait a moment',
+              pending: 'Still at work',
+              limited: 'Over the limit',
+            }[seen],
+          ] as const,
       ),
-      ['Give up', 0, 'Release claim'],
-      ['Answered?', 0, 'Chat?'],
-      ['Answered?', 1, 'Release claim'],
-      ['Release claim', 0, 'Refuse after release'],
-      ['Release claim', 1, 'Fail after answer'],
-      ['Chat?', 1, 'Record answer'],
-      ['Record answer', 0, 'Answer'],
-      ['Record answer', 1, 'Fail after answer'],
+      ['Wait a moment', 0, 'Claim request_id'],
+      ['Reused request_id', 0, 'Write answer'],
+      ['Still at work', 0, 'Write answer'],
+      ['Over the limit', 0, 'Write answer'],
+      ['Check rules', 0, 'Rules broken?'],
+      ['Rules broken?', 0, 'Write answer'],
+      ['Rules broken?', 1, 'Roster needed?'],
+      ['Roster needed?', 0, 'Find parent'],
+      ['Roster needed?', 1, 'Answer'],
+      ['Find parent', 0, 'Answer'],
+      ['Find parent', 1, 'Step failed'],
+      ['Answer', 0, 'Write answer'],
+      ['Step failed', 0, 'Write answer'],
+      ...NEXT.map(
+        (next, output) =>
+          [
+            'Next step',
+            output,
+            {
+              chat: 'Slack so far',
+              notice: 'Slack so far',
+              record: 'Record answer',
+              release: 'Release claim',
+              limit: 'Send over the limit',
+              send: 'Send answer',
+            }[next],
+          ] as const,
+      ),
+      ['Record answer', 0, 'Send answer'],
+      ['Record answer', 1, 'Step failed'],
+      ['Release claim', 0, 'Send answer'],
+      ['Release claim', 1, 'Fail'],
     ],
   };
 }

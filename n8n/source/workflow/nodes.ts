@@ -5,6 +5,7 @@
  * that did not change.
  */
 import { createHash } from 'node:crypto';
+import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { CREDENTIALS } from './ids.ts';
 
 export interface N8nNode {
@@ -97,18 +98,50 @@ export function switchOn(name: string, position: Position, expression: string, v
   };
 }
 
+/**
+ * An environment variable in an expression, or `fallback` when it is unset or n8n hides the environment from
+ * expressions (N8N_BLOCK_ENV_ACCESS_IN_NODE, true by default).
+ */
+export const env = (name: string, fallback: string) =>
+  `((() => { try { return $env.${name} } catch (error) { return undefined } })() || ${JSON.stringify(fallback)})`;
+
+/**
+ * CORS from THRIVE_ALLOWED_ORIGINS (comma-separated): a listed origin is allowed, any other is answered with the
+ * first listed, which its browser refuses; unset, every origin is (n8n's own default for webhooks).
+ */
+const ALLOWED_ORIGIN = `={{ (() => {
+  const origin = $('Webhook').first().json.headers.origin;
+  const allowed = ${env('THRIVE_ALLOWED_ORIGINS', '')}.split(',').map((entry) => entry.trim()).filter(Boolean);
+  return allowed.length === 0 || allowed.includes(origin) ? (origin ?? '*') : allowed[0];
+})() }}`;
+
 export interface ResponseSpec {
   status: number | string;
   body: string;
-  contentType: 'text' | 'json';
+  /** 'text' or 'json', or an expression that gives one. */
+  contentType: string;
   headers?: Record<string, string>;
+  /** Answers to the portal's POST carry its CORS answer; the 405 of the other methods does not. */
+  cors?: boolean;
 }
 
-/** Respond to Webhook with a text body (JSON answers are sent as their stored text, byte for byte). */
+const CONTENT_TYPES = { json: 'application/json; charset=utf-8', text: 'text/plain; charset=utf-8' };
+
+/**
+ * Respond to Webhook with a text body (JSON answers are sent as their stored text, byte for byte) and the
+ * reference server's security headers. n8n puts its own sandbox Content-Security-Policy on every webhook answer
+ * and drops any other; Strict-Transport-Security is the HTTPS proxy's (n8n drops it too).
+ */
 export function respond(name: string, position: Position, response: ResponseSpec): N8nNode {
+  const contentType =
+    response.contentType in CONTENT_TYPES
+      ? CONTENT_TYPES[response.contentType as keyof typeof CONTENT_TYPES]
+      : `={{ ${response.contentType} === 'json' ? '${CONTENT_TYPES.json}' : '${CONTENT_TYPES.text}' }}`;
   const headers = {
-    'Content-Type': response.contentType === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'Content-Type': contentType,
     'Cache-Control': 'no-store',
+    ...SECURITY_HEADERS,
+    ...(response.cors !== false && { 'Access-Control-Allow-Origin': ALLOWED_ORIGIN, Vary: 'Origin' }),
     ...response.headers,
   };
   return node(name, 'respondToWebhook', 1.5, position, {
@@ -121,29 +154,89 @@ export function respond(name: string, position: Position, response: ResponseSpec
   });
 }
 
-/** An HTTP request: a JSON body from an expression, or the item's binary `file` as the raw body. */
-export function httpPost(
-  name: string,
-  position: Position,
-  url: string,
-  body: { json: string } | { binary: string },
-  headers: Record<string, string> = {},
-): N8nNode {
-  const bodyParameters =
-    'json' in body
-      ? { contentType: 'json', specifyBody: 'json', jsonBody: body.json }
-      : { contentType: 'binaryData', inputDataFieldName: body.binary };
+/** A Set node that outputs one fixed JSON object: data an admin reads in the editor as it is. */
+export function data(name: string, position: Position, value: unknown, pretty = false): N8nNode {
+  return node(name, 'set', 3.4, position, {
+    mode: 'raw',
+    jsonOutput: JSON.stringify(value, null, pretty ? 2 : undefined),
+    options: {},
+  });
+}
+
+/** A Wait node that resumes after a fraction of a second, in memory, holding nothing else. */
+export function wait(name: string, position: Position, seconds: number): N8nNode {
+  return {
+    ...node(name, 'wait', 1.1, position, { amount: seconds, unit: 'seconds' }),
+    webhookId: stableId(`wait:${name}`),
+  };
+}
+
+const SLACK_API = env('THRIVE_SLACK_API_URL', 'https://slack.com/api');
+
+/**
+ * A Slack Web API method through an HTTP Request node with the Slack credential ("Thrive Slack bot": its token
+ * goes in the Authorization header), at THRIVE_SLACK_API_URL (Slack's own by default), with a form body, as
+ * every Web API method takes one. Slack answers 200 with `ok: false` for its refusals: an If node reads `ok`.
+ */
+export function slackApi(name: string, position: Position, method: string, fields: Record<string, string>): N8nNode {
+  return {
+    ...node(name, 'httpRequest', 4.2, position, {
+      method: 'POST',
+      url: `={{ ${SLACK_API} }}/${method}`,
+      authentication: 'predefinedCredentialType',
+      nodeCredentialType: 'slackApi',
+      sendBody: true,
+      contentType: 'form-urlencoded',
+      bodyParameters: { parameters: Object.entries(fields).map(([key, value]) => ({ name: key, value })) },
+      options: { timeout: 15000 },
+    }),
+    credentials: CREDENTIALS.slack,
+    onError: 'continueErrorOutput',
+  };
+}
+
+/** The raw bytes of the item's binary `file`, POSTed to the address Slack gave for them (it needs no token). */
+export function uploadBytes(name: string, position: Position, url: string): N8nNode {
   return {
     ...node(name, 'httpRequest', 4.2, position, {
       method: 'POST',
       url,
-      ...(Object.keys(headers).length > 0 && {
-        sendHeaders: true,
-        headerParameters: { parameters: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
-      }),
       sendBody: true,
-      ...bodyParameters,
-      options: { timeout: 15000 },
+      contentType: 'binaryData',
+      inputDataFieldName: 'file',
+      options: { timeout: 60000, response: { response: { responseFormat: 'text' } } },
+    }),
+    onError: 'continueErrorOutput',
+  };
+}
+
+/** Execute Workflow: another workflow of this n8n by id, given named inputs; it answers with its last item. */
+export function callWorkflow(
+  name: string,
+  position: Position,
+  workflowId: string,
+  inputs: Record<string, string>,
+): N8nNode {
+  return {
+    ...node(name, 'executeWorkflow', 1.2, position, {
+      workflowId: { __rl: true, mode: 'id', value: workflowId },
+      workflowInputs: {
+        mappingMode: 'defineBelow',
+        value: inputs,
+        matchingColumns: [],
+        schema: Object.keys(inputs).map((id) => ({
+          id,
+          displayName: id,
+          required: false,
+          defaultMatch: false,
+          display: true,
+          canBeUsedToMatch: true,
+          type: 'object',
+        })),
+        attemptToConvertTypes: false,
+        convertFieldsToString: false,
+      },
+      options: { waitForSubWorkflow: true },
     }),
     onError: 'continueErrorOutput',
   };
@@ -151,12 +244,4 @@ export function httpPost(
 
 export function sticky(name: string, position: Position, size: [number, number], content: string): N8nNode {
   return node(name, 'stickyNote', 1, position, { content, width: size[0], height: size[1] });
-}
-
-export function slack(name: string, position: Position, parameters: object): N8nNode {
-  return {
-    ...node(name, 'slack', 2.3, position, { authentication: 'accessToken', ...parameters }),
-    credentials: CREDENTIALS.slack,
-    onError: 'continueErrorOutput',
-  };
 }

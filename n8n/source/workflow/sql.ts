@@ -4,10 +4,12 @@
  */
 
 /**
- * $1: the request's record (jsonb), $2: its phone key. One row: seen = limited | new | same | different |
- * pending, and for `same` the stored answer.
+ * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
+ * $4: how many times this copy has looked already. One row: seen = limited | new | same | different | wait |
+ * pending, for `same` the stored answer, and `attempt` for the next look.
  */
-export const CLAIM_REQUEST = 'SELECT seen, response_status, response_body FROM thrive.claim_request($1::jsonb, $2);';
+export const CLAIM_REQUEST =
+  'SELECT seen, response_status, response_body, attempt FROM thrive.claim_request($1::jsonb, $2, $3, $4::int);';
 
 /**
  * $1: the phone key. Always one row: `parent` is null for a number not on the
@@ -29,10 +31,45 @@ export const FIND_PARENT = `SELECT (
 /** $1: request_id, $2: status, $3: the answer's JSON text. Returns what was stored, to send it. */
 export const RECORD_ANSWER = `UPDATE thrive.requests SET response_status = $2::smallint, response_body = $3
 WHERE request_id = $1
-RETURNING response_status, response_body;`;
+RETURNING response_status AS status, response_body AS body, 'json' AS type;`;
 
-/** $1: request_id, $2: the refusal (jsonb). Gives the claim up, so the id may be sent again, and passes the refusal on. */
+/** $1: request_id, $2-$4: the refusal's status, text and type. Gives the claim up, so the id may be sent again. */
 export const RELEASE_CLAIM = `WITH released AS (
   DELETE FROM thrive.requests WHERE request_id = $1 AND response_status IS NULL
 )
-SELECT $2::jsonb AS refusal;`;
+SELECT $2::int AS status, $3::text AS body, $4::text AS type;`;
+
+/**
+ * $1: request_id, $2: how many files the chat carries, $3: chat | notice. What Slack already has of this
+ * request, and the step that comes next: message, file, notice or done. A retry picks up where a failure stopped.
+ */
+export const SLACK_SO_FAR = `SELECT m.channel AS channel_id, m.ts AS message_ts, f.shared AS files_shared,
+  CASE
+    WHEN $3 = 'notice' THEN CASE WHEN n.ts IS NULL THEN 'notice' ELSE 'done' END
+    WHEN m.ts IS NULL THEN 'message'
+    WHEN f.shared < $2::int THEN 'file'
+    ELSE 'done'
+  END AS step
+FROM (SELECT count(*)::int AS shared FROM thrive.slack_posts WHERE request_id = $1 AND part LIKE 'file %') f
+LEFT JOIN thrive.slack_posts m ON m.request_id = $1 AND m.part = 'message'
+LEFT JOIN thrive.slack_posts n ON n.request_id = $1 AND n.part = 'notice';`;
+
+/**
+ * $1: request_id, $2: the channel's id, $3: the post's ts, $4: message | notice, $5: the phone key, $6: the
+ * parent's own words. A chat message is also kept in thrive.messages, the parent's side of the conversation.
+ */
+export const STORE_POST = `WITH posted AS (
+  INSERT INTO thrive.slack_posts (request_id, part, channel, ts) VALUES ($1, $4, $2, $3) ON CONFLICT DO NOTHING
+), kept AS (
+  INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
+  SELECT $1, $5, $6, $2, $3 WHERE $4 = 'message'
+  ON CONFLICT DO NOTHING
+)
+SELECT $1::text AS request_id;`;
+
+/** $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's file id. */
+export const STORE_FILE = `WITH shared AS (
+  INSERT INTO thrive.slack_posts (request_id, part, channel, file_id) VALUES ($1, 'file ' || $2, $3, $4)
+  ON CONFLICT DO NOTHING
+)
+SELECT $1::text AS request_id;`;

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import type { RelaySummary } from '../harness/chat-relay.ts';
+import type { SlackSummary } from '../harness/fake-slack.ts';
 
 /** What `npm run n8n -- test` passes to the browser journey. */
 function required(name: string): string {
@@ -11,10 +11,10 @@ function required(name: string): string {
 
 export const WEBHOOK_URL = required('THRIVE_N8N_WEBHOOK_URL');
 
-/** What the chat relay (standing in for Slack) has received so far. */
-export async function relayed(): Promise<RelaySummary> {
-  const response = await fetch(required('THRIVE_N8N_RELAY_RECORDED_URL'));
-  return (await response.json()) as RelaySummary;
+/** What the fake Slack Web API has received so far. */
+export async function slackRecorded(): Promise<SlackSummary> {
+  const response = await fetch(required('THRIVE_N8N_SLACK_RECORDED_URL'));
+  return (await response.json()) as SlackSummary;
 }
 
 /** Rows of one SELECT on the workflow's Postgres; `:'name'` in it stands for `values.name`, quoted. */

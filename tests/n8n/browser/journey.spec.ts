@@ -5,7 +5,7 @@ import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../server/roster/weekdays.ts';
 import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
 import { PNG } from '../../support/stored-requests.ts';
-import { relayed, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
+import { slackRecorded, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
 
 /**
  * The portal built with VITE_WEBHOOK_URL pointing at n8n, served by the
@@ -65,19 +65,20 @@ test('Asha signs in, fetches her schedule and sends her facilitator a photo, thr
   await expect(sent).toContainText('Your message and 1 attachment reached Priya Sharma.');
 
   expect(storedCounts(ids)).toEqual([1, 1]);
-  const chatId = ids.at(-1)?.toLowerCase();
-  const { messages, files } = await relayed();
-  expect(messages.filter((m) => m.request_id === chatId)).toEqual([
-    {
-      request_id: chatId,
+  const chatId = ids.at(-1)?.toLowerCase() ?? '';
+  const [posted] = rows<{ slack_ts: string }>("SELECT slack_ts FROM thrive.messages WHERE request_id = :'id'", {
+    id: chatId,
+  });
+  const { messages, files } = await slackRecorded();
+  expect(messages.filter((m) => m.ts === posted?.slack_ts)).toEqual([
+    expect.objectContaining({
       channel: '#facilitator-priya-sharma',
       text: `Message from ${ASHA.name} (${ASHA.number}):\nHere is her drawing, sent through n8n\n(1 attachment follows in the thread)`,
-    },
+    }),
   ]);
-  expect(files.filter((f) => f.requestId === chatId)).toEqual([
+  expect(files.filter((f) => f.threadTs === posted?.slack_ts)).toEqual([
     expect.objectContaining({
-      filename: 'drawing.png',
-      mimetype: 'image/png',
+      title: 'drawing.png',
       size: PNG.length,
       sha256: createHash('sha256').update(PNG).digest('hex'),
     }),

@@ -34,7 +34,7 @@ export async function runBrowserJourney(stack: Stack, results: Results, repeat =
     E2E_SKIP_BUILD: '1',
     THRIVE_N8N_PORTAL_URL: stack.reference.url,
     THRIVE_N8N_WEBHOOK_URL: stack.n8n.webhookUrl,
-    THRIVE_N8N_RELAY_RECORDED_URL: new URL('/recorded', stack.relay.url).href,
+    THRIVE_N8N_SLACK_RECORDED_URL: new URL('/recorded', stack.slack.url).href,
     THRIVE_N8N_PSQL: JSON.stringify(stack.postgres.psql),
   };
   const child = spawn(

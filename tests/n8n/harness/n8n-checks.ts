@@ -5,6 +5,7 @@
  * with no claim left hanging.
  */
 import { randomInt } from 'node:crypto';
+import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { reasons } from '../../../server/webhook/messages.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import { expectEqual, poster } from './check-helpers.ts';
@@ -12,7 +13,7 @@ import type { Results } from './results.ts';
 import { LIMIT_SETTING, type Stack } from './stack.ts';
 
 export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: ReadonlySet<string>): Promise<void> {
-  const { n8n, relay, postgres } = stack;
+  const { n8n, slack, postgres } = stack;
   const post = poster(n8n.webhookUrl);
 
   await results.run('n8n: a phone number over its limit of requests a minute gets 429', async () => {
@@ -61,6 +62,37 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
   });
 
   await results.run(
+    "n8n: answers carry the reference server's security headers, and CORS only for listed origins",
+    async () => {
+      const body = buildEnvelope({
+        action: 'schedule_call',
+        user: { name: 'Ravi Kumar', number: '9123456781' },
+        payload: {},
+      });
+      const foreign = await fetch(n8n.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+        body: JSON.stringify(body),
+      });
+      const portal = new URL(stack.reference.url).origin;
+      const own = await fetch(n8n.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: portal },
+        body: JSON.stringify(body),
+      });
+      return [
+        ...Object.entries(SECURITY_HEADERS).flatMap(([name, value]) => expectEqual(name, own.headers.get(name), value)),
+        ...expectEqual('a listed origin', own.headers.get('access-control-allow-origin'), portal),
+        ...expectEqual(
+          'another origin',
+          foreign.headers.get('access-control-allow-origin') === 'https://elsewhere.example',
+          false,
+        ),
+      ];
+    },
+  );
+
+  await results.run(
     'n8n: every accepted contract request is stored once, and no claim is left unanswered',
     async () => {
       const stored = postgres.rows<{ request_id: string; response_status: number | null }>(
@@ -71,7 +103,7 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
       return [
         ...(missing.length ? [`accepted but not stored: ${missing.join(', ')}`] : []),
         ...(hanging.length ? [`claimed but never answered: ${hanging.join(', ')}`] : []),
-        ...(relay.unexpected.length ? [`the relay got requests nobody expected: ${relay.unexpected.join(', ')}`] : []),
+        ...(slack.problems.length ? [`Slack would have refused: ${slack.problems.join('; ')}`] : []),
       ];
     },
   );

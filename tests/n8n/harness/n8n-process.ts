@@ -4,7 +4,7 @@
  * - queue: a main `n8n start` taking the webhooks and `n8n worker`s running
  *   the executions, sharing a Postgres database (n8n's own), Redis (the
  *   queue) and one encryption key, as n8n/README.md tells an admin to run it.
- * The Postgres credential and every workflow are imported and published
+ * The credentials (Postgres, Slack's token) and every workflow are imported and published
  * through n8n's CLI first. Each process runs in a process group of its own,
  * so stop() ends it with its task runner.
  */
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { reasons } from '../../../server/webhook/messages.ts';
 import { CREDENTIALS, WEBHOOK_PATH } from '../../../n8n/source/workflow/ids.ts';
+import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import { freePort } from './ports.ts';
 import { PG_DATABASE, PG_USER } from './postgres.ts';
@@ -65,6 +66,9 @@ export interface N8nOptions {
   queue?: QueueOptions;
 }
 
+/** Where reschedules, consults and calls are announced (THRIVE_STAFF_CHANNEL). */
+export const STAFF_CHANNEL = '#thrive-staff-test';
+
 export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
 
 function credentialsFile(folder: string, postgresPort: number): string {
@@ -78,7 +82,14 @@ function credentialsFile(folder: string, postgresPort: number): string {
     password: '',
     ssl: 'disable',
   };
-  writeFileSync(file, JSON.stringify([{ id, name, type: 'postgres', data }]));
+  const slack = CREDENTIALS.slack.slackApi;
+  writeFileSync(
+    file,
+    JSON.stringify([
+      { id, name, type: 'postgres', data },
+      { id: slack.id, name: slack.name, type: 'slackApi', data: { accessToken: SLACK_TOKEN } },
+    ]),
+  );
   return file;
 }
 

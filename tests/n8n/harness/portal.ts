@@ -25,7 +25,7 @@ export interface ReferenceServer extends SpawnedPortal {
   close(): Promise<void>;
 }
 
-export async function startReferenceServer(webhookUrl: string): Promise<ReferenceServer> {
+export async function startReferenceServer(webhookUrl: string, port: number): Promise<ReferenceServer> {
   const temp = makeTempPortalDir();
   const server = await spawnPortal({
     DIST_DIR: PORTAL_DIST,
@@ -34,6 +34,7 @@ export async function startReferenceServer(webhookUrl: string): Promise<Referenc
     RATE_LIMIT_MAX: '0',
     RATE_LIMIT_PER_NUMBER_MAX: '0',
     VITE_WEBHOOK_URL: webhookUrl,
+    PORT: String(port),
   });
   return {
     ...server,

@@ -3,7 +3,7 @@
  * where it can be (the portal builds while n8n imports and starts), and
  * stopped in reverse whatever happened: Postgres with the workflow's tables
  * and both rosters (the seed roster for the browser journey, the test roster
- * for the contract cases), the chat relay, n8n (single: one process on its
+ * for the contract cases), the fake Slack Web API, n8n (single: one process on its
  * own SQLite; queue: Redis, n8n's own database in the same Postgres, a main
  * instance and workers), and the reference server.
  */
@@ -13,10 +13,18 @@ import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
-import { startChatRelay, type ChatRelay } from './chat-relay.ts';
+import { startFakeSlack, type FakeSlack } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
-import { startN8n, webhookUrlAt, type N8nMode, type QueueOptions, type RunningN8n } from './n8n-process.ts';
+import {
+  startN8n,
+  STAFF_CHANNEL,
+  webhookUrlAt,
+  type N8nMode,
+  type QueueOptions,
+  type RunningN8n,
+} from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
+import { freePort } from './ports.ts';
 import { startPostgres, type Postgres } from './postgres.ts';
 import { startRedis } from './redis.ts';
 
@@ -37,11 +45,9 @@ export const WORKFLOW_PATHS: readonly string[] = readdirSync(dirname(WORKFLOW_PA
 export interface Stack {
   mode: N8nMode;
   postgres: Postgres;
-  relay: ChatRelay;
+  slack: FakeSlack;
   n8n: RunningN8n;
   reference: ReferenceServer;
-  /** How many messages reached Slack (here: the relay standing in for it) for one request_id. */
-  messagesPostedFor(requestId: string): number;
   /** Seconds each part took to be ready. */
   timings: Record<string, number>;
   stop(): Promise<void>;
@@ -88,8 +94,10 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
       queue = { redisPort: redis.port, database: 'n8n', workers: QUEUE_WORKERS, concurrency: WORKER_CONCURRENCY };
     }
 
-    const relay = await startChatRelay();
-    stops.push(() => relay.close());
+    const slack = await startFakeSlack();
+    stops.push(() => slack.close());
+    // Chosen now: n8n's CORS allow-list (THRIVE_ALLOWED_ORIGINS) names the portal's origin.
+    const referencePort = await freePort();
     since = Date.now();
     const building = build
       ? buildPortal(webhookUrlAt(n8nPort)).then(() => (timings['portal build'] = seconds(since)))
@@ -104,7 +112,11 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
       workflowPaths: WORKFLOW_PATHS,
       postgresPort: postgres.port,
       port: n8nPort,
-      env: { THRIVE_CHAT_RELAY_URL: relay.url },
+      env: {
+        THRIVE_SLACK_API_URL: slack.url,
+        THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
+        THRIVE_ALLOWED_ORIGINS: `http://127.0.0.1:${referencePort}`,
+      },
       queue,
     }).finally(() => built);
     stops.push(() => n8n.stop());
@@ -113,12 +125,10 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     await building;
 
     since = Date.now();
-    const reference = await startReferenceServer(n8n.webhookUrl);
+    const reference = await startReferenceServer(n8n.webhookUrl, referencePort);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    const messagesPostedFor = (requestId: string) =>
-      relay.messages.filter((m) => m.request_id === requestId.toLowerCase()).length;
-    return { mode, postgres, relay, n8n, reference, messagesPostedFor, timings, stop };
+    return { mode, postgres, slack, n8n, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -15,6 +15,9 @@ export function nodeNamed(name: string): N8nNode {
   return found;
 }
 
+/** What the "Contract" Set node outputs: the request schema and the answer texts. */
+export const contract = JSON.parse(String(nodeNamed('Contract').parameters.jsonOutput)) as Record<string, unknown>;
+
 /**
  * Runs one Code node of the committed workflow on `json`, with the outputs of
  * earlier nodes it reads through `$('Node').first()`.
@@ -28,4 +31,44 @@ export async function runNode(name: string, json: unknown, earlier: Record<strin
   });
   const result = await runCodeNode(String(nodeNamed(name).parameters.jsCode), { $json: json, $ });
   return (result as { json?: unknown }).json ?? result;
+}
+
+export interface Sent {
+  status: number;
+  body: string;
+  type: 'json' | 'text';
+  next: string;
+  slack: { kind: string; channel: string | null; text: string } | null;
+}
+
+/**
+ * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
+ * database goes: the check, the rules and the answer of a new request, written by "Write answer". `parentRow`
+ * stands in for the "Find parent" query.
+ */
+export async function answerOf(
+  webhook: { headers: Record<string, string>; body: unknown },
+  parentRow: (number: string) => unknown,
+): Promise<Sent> {
+  const earlier: Record<string, unknown> = { Webhook: webhook, Contract: contract };
+  const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
+  if (!/^application\/json\s*(;|$)/i.test(webhook.headers['content-type'] ?? '')) {
+    return write(JSON.parse(String(nodeNamed('Not JSON').parameters.jsonOutput)));
+  }
+  earlier['Name files'] = await runNode('Name files', contract, earlier);
+  const checked = (await runNode('Check request', earlier['Name files'], earlier)) as { schemaError?: unknown };
+  earlier['Check request'] = checked;
+  if (checked.schemaError) return write(await runNode('Explain refusal', checked, earlier));
+  const files = (await runNode('Check files', checked, earlier)) as { status?: number; envelope: Envelope };
+  earlier['Check files'] = files;
+  if (files.status !== undefined) return write(files);
+  const rules = (await runNode('Check rules', {}, earlier)) as { status?: number; envelope: Envelope };
+  if (rules.status !== undefined) return write(rules);
+  const needsRoster = ['know_schedule', 'chat_facilitator'].includes(rules.envelope.action);
+  return write(await runNode('Answer', needsRoster ? parentRow(rules.envelope.user.number) : rules, earlier));
+}
+
+interface Envelope {
+  action: string;
+  user: { name: string; number: string };
 }

@@ -7,7 +7,7 @@ import { CONTRACT_CASES } from '../../../support/contract-cases.ts';
 import { makeContext } from '../../../support/contract/case.ts';
 import { TEST_PARENT } from '../../../support/envelopes.ts';
 import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../../support/test-portal.ts';
-import { runNode } from '../support/workflow.ts';
+import { answerOf } from '../support/workflow.ts';
 
 /** The body as n8n hands it to the workflow: parsed, without the keys n8n's copying leaves out. */
 function asN8nParsesIt(text: string): unknown {
@@ -36,15 +36,6 @@ function parentRow(number: string) {
   };
 }
 
-const ANSWER_NODES: Record<string, string> = {
-  know_schedule: 'Schedule answer',
-  reschedule_single: 'Reschedule answer',
-  reschedule_range: 'Reschedule answer',
-  chat_facilitator: 'Chat answer',
-  book_consult: 'Consult answer',
-  schedule_call: 'Call answer',
-};
-
 /** The Code nodes read the real clock, so the reference server is given it too. */
 const now = new Date();
 let portal: TestPortal;
@@ -58,9 +49,8 @@ afterAll(async () => {
 
 /**
  * The Code nodes of the committed workflow, run as n8n's task runner runs
- * them, against the reference server on every step of the contract's cases
- * that is a request's first arrival: "Check request" then the action's answer
- * node must give the reference server's answer, word for word.
+ * them and in the order its graph does, against the reference server on
+ * every contract case's first request: the same status and the same words.
  */
 describe("the workflow's Code nodes answer as the reference server does", () => {
   const cases = CONTRACT_CASES.filter((c) => !(c.name in KNOWN_DIFFERENCES));
@@ -70,21 +60,7 @@ describe("the workflow's Code nodes answer as the reference server does", () => 
     const contentType = steps[0]?.contentType ?? 'application/json';
     const reference = await portal.post(text, { headers: { 'content-type': contentType } });
     const body = contentType === 'application/json' ? asN8nParsesIt(text) : text;
-    const check = (await runNode('Check request', { headers: { 'content-type': contentType }, body })) as {
-      refusal?: { status: number; text: string };
-      envelope?: { action: string; user: { number: string } };
-    };
-    if (check.refusal) {
-      expect([check.refusal.status, check.refusal.text]).toEqual([reference.statusCode, reference.body]);
-      return;
-    }
-    const action = check.envelope?.action ?? '';
-    const row = parentRow(check.envelope?.user.number ?? '');
-    const outcome = (await runNode(ANSWER_NODES[action] ?? '', row, { 'Check request': check })) as {
-      answer?: { status: number; body: string };
-      refusal?: { status: number; text: string };
-    };
-    const n8n = outcome.answer ? [200, outcome.answer.body] : [outcome.refusal?.status, outcome.refusal?.text];
-    expect(n8n).toEqual([reference.statusCode, reference.body]);
+    const sent = await answerOf({ headers: { 'content-type': contentType }, body }, parentRow);
+    expect([sent.status, sent.body]).toEqual([reference.statusCode, reference.body]);
   });
 });

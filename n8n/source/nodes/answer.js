@@ -1,0 +1,86 @@
+// Answer: what each action answers (server/webhook/handlers.ts), as text keys "Write answer" writes in the
+// parent's language, and what goes to Slack: a chat to the facilitator's channel (or the programme team's), a
+// notice of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
+const { envelope } = $('Check files').first().json;
+const { action, user, payload } = envelope;
+const parent = $json.parent ?? null;
+const text = (key, values = {}) => ({ key, values });
+const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });
+const forSlack = (raw) => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const who = { name: forSlack(user.name), number: forSlack(user.number) };
+const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...values }) });
+const plain = (value) => (value === undefined ? '' : forSlack(value));
+
+/** Names match whatever the letter case, spacing or Unicode composition (src/shared/rules/phone.ts). */
+const nameKey = (raw) => raw.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The sessions left this week (Monday to Sunday in India) as 'Wednesday 25 Nov: 5:00 PM with …' lines. */
+function restOfWeek(sessions) {
+  const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000);
+  const today = ((india.getUTCDay() + 6) % 7) + 1;
+  const now = india.toISOString().slice(11, 16);
+  const dayOf = (weekday) => {
+    const day = new Date(india.getTime() + (weekday - today) * DAY_MS);
+    return `${WEEKDAYS[weekday - 1]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+  };
+  const clock = (time) => {
+    const [hours, minutes] = time.split(':').map(Number);
+    return `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  };
+  const lines = sessions
+    .filter((s) => s.weekday > today || (s.weekday === today && s.time >= now))
+    .map((s) => `${dayOf(s.weekday)}: ${clock(s.time)} with ${s.facilitator}`);
+  return lines.length > 0 ? lines.join('\n') : NO_SESSIONS_SENTINEL;
+}
+
+function chat() {
+  const to = onRoster?.facilitator ?? PROGRAMME_TEAM;
+  const files = payload.attachments.length;
+  const reached =
+    files === 0
+      ? text('chat', { facilitator: to.name })
+      : text(files === 1 ? 'chatWithAttachment' : 'chatWithAttachments', { facilitator: to.name, count: files });
+  const forFacilitator = text(files === 0 ? 'slackChat' : files === 1 ? 'slackChatWithFile' : 'slackChatWithFiles', {
+    ...who,
+    message: forSlack(payload.message),
+    count: files,
+  });
+  return answer(
+    { message: reached, slackChannel: to.slackChannel },
+    { kind: 'chat', channel: to.slackChannel, text: forFacilitator },
+  );
+}
+
+function reschedule(start, end) {
+  const days = start === end ? text('rescheduleDay', { day: start }) : text('rescheduleDays', { start, end });
+  return answer({ message: days }, notice('slackReschedule', { start, end, note: plain(envelope.note) }));
+}
+
+function visitor(kind) {
+  const preferred = envelope.preferred_times;
+  const message = text(preferred ? `${kind}WithPreferred` : kind, { name: user.name, number: user.number, preferred });
+  const details = { preferred: plain(preferred), message: plain(envelope.message) };
+  return answer({ message }, notice(kind === 'consult' ? 'slackConsult' : 'slackCall', details));
+}
+
+switch (action) {
+  case 'know_schedule':
+    if (!onRoster) return { json: { status: 404, text: text('notOnRoster'), claimed: true } };
+    return answer({ schedule: restOfWeek(onRoster.sessions) });
+  case 'reschedule_single':
+    return reschedule(payload.date, payload.date);
+  case 'reschedule_range':
+    return reschedule(payload.start_date, payload.end_date);
+  case 'chat_facilitator':
+    return chat();
+  case 'book_consult':
+    return visitor('consult');
+  case 'schedule_call':
+    return visitor('call');
+}
+throw new Error(`No answer for the action ${action}`);

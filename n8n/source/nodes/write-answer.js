@@ -1,0 +1,61 @@
+// Write answer: every text the workflow answers with, written once, here, in the parent's language (`language`,
+// English when absent) from the "Contract" node's answer texts; Slack's texts are the programme team's, in
+// English. Days (`day`, `start`, `end`) are written as each language writes them. Then where the answer goes next.
+const { answer_texts: TEXTS } = $('Contract').first().json;
+const body = $('Webhook').first().json.body;
+const language = body?.language === 'hi' ? 'hi' : 'en';
+const DAY_VALUES = ['day', 'start', 'end'];
+const LOCALES = { en: 'en-IN', hi: 'hi-IN-u-nu-latn' };
+
+function written(value, locale) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(value));
+  if (!match) return String(value);
+  const noon = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12));
+  return new Intl.DateTimeFormat(LOCALES[locale], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(noon);
+}
+
+function fill({ key, values = {} }, locale) {
+  const template = TEXTS[locale][key] ?? TEXTS.en[key];
+  if (template === undefined) throw new Error(`No answer text "${key}"`);
+  return template.replace(/\{(\w+)\}/g, (_, name) => {
+    if (values[name] === undefined) throw new Error(`The text "${key}" needs a value for {${name}}`);
+    return DAY_VALUES.includes(name) ? written(values[name], locale) : String(values[name]);
+  });
+}
+
+const isText = (value) => typeof value === 'object' && value !== null && 'key' in value;
+const { status, claimed = false, post } = $json;
+let answer;
+if ($json.conversation) {
+  const { status: code, body: result } = $json.conversation;
+  answer =
+    code === 200
+      ? { status: code, type: 'json', body: JSON.stringify(result) }
+      : { status: code, type: 'text', body: result.text };
+} else if ($json.answer) {
+  const fields = Object.entries($json.answer).map(([name, value]) => [
+    name,
+    isText(value) ? fill(value, language) : value,
+  ]);
+  answer = { status, type: 'json', body: JSON.stringify(Object.fromEntries(fields)) };
+} else {
+  answer = { status, type: 'text', body: fill($json.text, language) };
+}
+
+const slack =
+  status === 200 && post ? { kind: post.kind, channel: post.channel ?? null, text: fill(post.text, 'en') } : null;
+const next = slack
+  ? slack.kind
+  : status === 200 && claimed
+    ? 'record'
+    : claimed
+      ? 'release'
+      : status === 429
+        ? 'limit'
+        : 'send';
+return { json: { ...answer, next, slack, claimed } };
