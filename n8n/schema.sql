@@ -230,7 +230,8 @@ CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (receive
 
 -- Counts one request for a code, unless the number (3 in 15 minutes) or the address
 -- (10 in 60 minutes) is over its limit: then 'number' or 'address', and the seconds until the
--- oldest request leaves the window. The locks make requests arriving together count one after another.
+-- oldest request leaves the window. The locks make requests arriving together count one after another. An
+-- unknown address (NULL: no reverse proxy said it) is limited per number only.
 CREATE OR REPLACE FUNCTION thrive.take_code_request(key text, from_address text)
 RETURNS TABLE (verdict text, retry_after integer)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -239,7 +240,9 @@ DECLARE
   oldest timestamptz;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('code-number:' || key));
-  PERFORM pg_advisory_xact_lock(hashtext('code-address:' || from_address));
+  IF from_address IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('code-address:' || from_address));
+  END IF;
   SELECT count(*), min(requested_at) INTO counted, oldest FROM thrive.code_requests
     WHERE number_key = key AND requested_at > clock_timestamp() - interval '15 minutes';
   IF counted >= 3 THEN
@@ -249,12 +252,13 @@ BEGIN
   END IF;
   SELECT count(*), min(requested_at) INTO counted, oldest FROM thrive.code_requests
     WHERE address = from_address AND requested_at > clock_timestamp() - interval '60 minutes';
-  IF counted >= 10 THEN
+  IF from_address IS NOT NULL AND counted >= 10 THEN
     RETURN QUERY SELECT 'address'::text,
       greatest(1, ceil(extract(epoch FROM oldest + interval '60 minutes' - clock_timestamp())))::integer;
     RETURN;
   END IF;
-  INSERT INTO thrive.code_requests (number_key, address, requested_at) VALUES (key, from_address, clock_timestamp());
+  INSERT INTO thrive.code_requests (number_key, address, requested_at)
+    VALUES (key, coalesce(from_address, ''), clock_timestamp());
   RETURN QUERY SELECT 'allowed'::text, NULL::integer;
 END
 $$;
@@ -298,26 +302,23 @@ BEGIN
 END
 $$;
 
--- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the parent message's
--- Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown' (not a reply to a
--- parent's message).
-CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, thread_ts text, reply text, reply_ts text)
+-- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the channel's id and the
+-- parent message's Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown'
+-- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team.
+CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, channel_id text, thread_ts text, reply text, reply_ts text)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   key text;
-  channel text;
   author text;
 BEGIN
-  SELECT m.phone_e164, m.slack_channel INTO key, channel FROM thrive.messages m WHERE m.slack_ts = thread_ts ORDER BY m.created_at LIMIT 1;
+  SELECT m.phone_e164 INTO key FROM thrive.messages m WHERE m.slack_channel = channel_id AND m.slack_ts = thread_ts;
   IF NOT FOUND THEN
     RETURN 'unknown';
   END IF;
   PERFORM thrive.sync_thread(key);
   SELECT coalesce(
-    (SELECT f.name FROM thrive.facilitators f WHERE f.slack_channel = channel),
-    (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
-      WHERE p.number = key),
+    (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id WHERE p.number = key),
     'Programme team') INTO author;
   INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at)
   VALUES (key, 'staff', event_id, author, reply, to_char(to_timestamp(reply_ts::double precision) AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30')

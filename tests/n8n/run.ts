@@ -1,41 +1,66 @@
 /**
- * `npm run n8n -- test` (not part of `npm test`: it installs a large tool): the
- * workflow in n8n/ proven against a running n8n. It installs n8n into
- * .cache/n8n when missing, starts a throwaway Postgres, n8n (its own SQLite),
- * a fake Slack Web API and the reference server, imports and
- * publishes the workflow, then runs the webhook contract's cases
- * (tests/support/contract-cases.ts), the checks only a running n8n can
- * answer, know_schedule's requests/s on n8n beside the reference server's,
- * and the portal's browser journey against n8n. Everything it started is
- * stopped; it ends with the plain line `N passed, N failed` CI reads.
+ * `npm run test:n8n` (also `npm run n8n -- test`; not part of `npm test`: it
+ * installs a large tool): the workflows in n8n/ proven against a running
+ * n8n, in both of the ways a programme runs it, one after the other:
+ * - single: one n8n on its own SQLite;
+ * - queue: a main instance and two workers sharing Redis and Postgres.
+ * It installs n8n into .cache/n8n when missing; for each mode it starts a
+ * throwaway Postgres, n8n, a fake Slack Web API and the
+ * reference server, imports and publishes every workflow, then runs the
+ * webhook contract's cases (tests/support/contract-cases.ts), the checks only
+ * a running n8n can answer (in queue mode: copies of one request across the
+ * workers), every action's requests/s beside the reference server's, and the
+ * portal's browser journey. Everything it started is stopped; it prints one
+ * table of requests/s, its own total time, and ends with the plain line
+ * `N passed, N failed` CI reads.
  *
- *   npm run n8n -- test
- *   npm run n8n -- test --bench-seconds 5
- *   npm run n8n -- test --repeat-journey 3     the browser journey three times over
+ *   npm run test:n8n
+ *   npm run test:n8n -- --bench-seconds 2      shorter throughput runs
+ *   npm run test:n8n -- --repeat-journey 3     the browser journey three times over, in each mode
+ *   npm run test:n8n -- --mode queue           one mode only
  */
+import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { TEST_PARENT } from '../support/envelopes.ts';
 import { ensureChromium } from '../../bench/ensure-chromium.ts';
 import { runBrowserJourney } from './harness/browser.ts';
 import { runContract } from './harness/contract.ts';
 import { runConversationChecks } from './harness/conversation-checks.ts';
-import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { cpuSeconds } from './harness/cpu.ts';
 import { runDeliveryChecks } from './harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
 import { runN8nChecks } from './harness/n8n-checks.ts';
+import type { N8nMode } from './harness/n8n-process.ts';
+import { freePort } from './harness/ports.ts';
+import { runQueueChecks } from './harness/queue-checks.ts';
+import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { Results } from './harness/results.ts';
-import { startStack } from './harness/stack.ts';
-import { knowScheduleThroughput, throughputLine } from './harness/throughput.ts';
+import { startStack, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
+import {
+  BENCH_ACTIONS,
+  measureThroughput,
+  throughputLine,
+  throughputTable,
+  type Throughput,
+} from './harness/throughput.ts';
 import { sdkProblems } from './harness/validate.ts';
-import { WORKFLOW_PATH } from '../../n8n/source/workflow/ids.ts';
-import { WORKFLOWS } from '../../n8n/source/conversation/ids.ts';
+
+const MODES: readonly N8nMode[] = ['single', 'queue'];
 
 const { values } = parseArgs({
-  options: { 'bench-seconds': { type: 'string', default: '10' }, 'repeat-journey': { type: 'string', default: '1' } },
+  options: {
+    'bench-seconds': { type: 'string', default: '5' },
+    'repeat-journey': { type: 'string', default: '1' },
+    mode: { type: 'string' },
+  },
 });
 const BENCH_SECONDS = Number(values['bench-seconds']);
 const JOURNEY_RUNS = Number(values['repeat-journey']);
+const modes = MODES.filter((mode) => values.mode === undefined || values.mode === mode);
+if (modes.length === 0) {
+  console.error(`--mode is one of ${MODES.join(', ')}`);
+  process.exit(2);
+}
 const started = Date.now();
 const minutes = (ms: number) => `${Math.floor(ms / 60_000)} min ${((ms % 60_000) / 1000).toFixed(0)} s`;
 const heading = (text: string) => console.log(`\n== ${text}`);
@@ -46,77 +71,107 @@ console.log(
   `n8n ${N8N_VERSION} on Node ${NODE_VERSION}: ${install.installedMs === undefined ? 'found in .cache/n8n' : `installed in ${minutes(install.installedMs)}`}`,
 );
 
-await results.run(`workflow: valid for n8n ${N8N_VERSION}'s node definitions (@n8n/workflow-sdk, schemas on)`, () =>
-  sdkProblems(install, WORKFLOW_PATH),
-);
-for (const { id, path } of Object.values(WORKFLOWS)) {
-  await results.run(`workflow ${id}: valid for n8n ${N8N_VERSION}'s node definitions`, () =>
-    sdkProblems(install, path),
+for (const path of WORKFLOW_PATHS) {
+  await results.run(
+    `workflow ${basename(path)}: valid for n8n ${N8N_VERSION}'s node definitions (@n8n/workflow-sdk, schemas on)`,
+    () => sdkProblems(install, path),
   );
 }
 
-const stack = await startStack(install).catch((error: unknown) => {
-  results.add({
-    name: 'the stack started (Postgres, n8n, the portal, the reference server)',
-    verdict: 'failed',
-    ms: 0,
-    notes: [String(error)],
-  });
-  console.log(results.closingLine());
-  process.exit(1);
-});
-// n8n runs in a process group of its own and Postgres as a daemon: a Ctrl-C must stop them too.
+const measured: Throughput[] = [];
+const timings: string[] = [];
+let running: Stack | undefined;
+// n8n runs in process groups of their own and Postgres as a daemon: a Ctrl-C must stop them too.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void stack.stop().finally(() => process.exit(130)));
+  process.once(signal, () => void (running?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
 }
-const throughput: string[] = [];
-try {
-  console.log(
-    Object.entries(stack.timings)
-      .map(([part, s]) => `${part}: ${s.toFixed(1)} s`)
-      .join(', '),
-  );
-  heading(`the contract's cases (tests/support/contract-cases.ts) against ${stack.n8n.webhookUrl}`);
-  const accepted = await runContract(stack.n8n.webhookUrl, TEST_PARENT, results);
 
-  heading('what only a running n8n shows');
-  await runDeliveryChecks(stack, results);
-  await runN8nChecks(stack, results, accepted);
-
-  heading('the conversation, Slack replies, retention, erasure and the error workflow');
-  await runConversationChecks(stack, stack.conversation, results);
-  await runHousekeepingChecks(stack, stack.conversation, results);
-
-  heading(`know_schedule requests/s, about ${BENCH_SECONDS} s each after a warm-up`);
-  for (const [target, url, serverCpu] of [
-    ['n8n', stack.n8n.webhookUrl, () => cpuSeconds({ group: stack.n8n.processGroup })],
-    [
-      'reference server',
-      `${stack.reference.url}/api/webhook`,
-      () => cpuSeconds({ pids: [stack.reference.child.pid ?? 0] }),
-    ],
-  ] as const) {
-    const measured = await knowScheduleThroughput(target, url, TEST_PARENT, BENCH_SECONDS, serverCpu);
-    throughput.push(throughputLine(measured));
-    console.log(throughput.at(-1));
-    if (measured.failures > 0) {
-      results.add({ name: `${target} answered every benchmark request`, verdict: 'failed', ms: 0, notes: [] });
+/** Every action's requests/s on this mode's n8n, and once per run on the reference server. */
+async function throughput(stack: Stack, withReference: boolean): Promise<void> {
+  const n8nCpu = () => stack.n8n.processes.reduce((sum, p) => sum + cpuSeconds({ group: p.processGroup }), 0);
+  const referenceCpu = () => cpuSeconds({ pids: [stack.reference.child.pid ?? 0] });
+  const targets = [
+    [`n8n ${stack.mode}`, stack.n8n.webhookUrl, n8nCpu],
+    ...(withReference ? [['reference server', `${stack.reference.url}/api/webhook`, referenceCpu] as const] : []),
+  ] as const;
+  for (const action of BENCH_ACTIONS) {
+    for (const [target, url, serverCpu] of targets) {
+      const figures = await measureThroughput(target, url, action, BENCH_SECONDS, serverCpu);
+      measured.push(figures);
+      console.log(throughputLine(figures));
+      if (figures.failures > 0) {
+        results.add({ name: `${target} answered every ${action.name} request`, verdict: 'failed', ms: 0, notes: [] });
+      }
     }
   }
-
-  heading('the browser journey against n8n (tests/n8n/browser)');
-  if (ensureChromium()) await runBrowserJourney(stack, results, JOURNEY_RUNS);
-  else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
-} finally {
-  await stack.stop();
 }
 
-const contract = results.times((name) => name.startsWith('contract: '));
+async function runMode(stack: Stack, withReference: boolean): Promise<void> {
+  timings.push(
+    `${stack.mode}: ${Object.entries(stack.timings)
+      .map(([part, s]) => `${part} ${s.toFixed(1)} s`)
+      .join(', ')}`,
+  );
+  console.log(timings.at(-1));
+  heading(`${stack.mode}: the contract's cases (tests/support/contract-cases.ts) against ${stack.n8n.webhookUrl}`);
+  const accepted = await runContract(stack.n8n.webhookUrl, TEST_PARENT, results);
+
+  heading(`${stack.mode}: what only a running n8n shows`);
+  await runDeliveryChecks(stack, results);
+  await runN8nChecks(stack, results, accepted);
+  if (stack.mode === 'queue') await runQueueChecks(stack, results);
+
+  heading(
+    `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
+  );
+  await runConversationChecks(stack, results);
+  if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
+
+  heading(`${stack.mode}: requests/s of every action, about ${BENCH_SECONDS} s each after a warm-up`);
+  await throughput(stack, withReference);
+
+  heading(`${stack.mode}: the browser journey against n8n ${N8N_VERSION} (tests/n8n/browser)`);
+  if (ensureChromium()) await runBrowserJourney(stack, results, JOURNEY_RUNS);
+  else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
+}
+
+// One address for n8n in every mode, so the portal is built once with it.
+const n8nPort = await freePort();
+let portalBuilt = false;
+for (const mode of modes) {
+  results.prefix = `[${mode}] `;
+  heading(`n8n in ${mode} mode`);
+  const stack = await startStack(install, { mode, n8nPort, build: !portalBuilt }).catch((error: unknown) => {
+    results.add({
+      name: 'the stack started (Postgres, n8n, the portal, the reference server)',
+      verdict: 'failed',
+      ms: 0,
+      notes: [String(error)],
+    });
+    return undefined;
+  });
+  if (!stack) continue;
+  portalBuilt = true;
+  running = stack;
+  try {
+    await runMode(stack, mode === modes[0]);
+  } finally {
+    await stack.stop();
+    running = undefined;
+  }
+}
+results.prefix = '';
+
 heading('summary');
-console.log(
-  `n8n ${N8N_VERSION}; ${contract.count} contract cases, median ${contract.median.toFixed(0)} ms, slowest ${contract.max.toFixed(0)} ms`,
-);
-for (const line of throughput) console.log(line);
-console.log(`total ${minutes(Date.now() - started)}`);
+for (const mode of modes) {
+  const contract = results.times((name) => name.startsWith(`[${mode}] contract: `));
+  console.log(
+    `n8n ${N8N_VERSION}, ${mode}: ${contract.count} contract cases, median ${contract.median.toFixed(0)} ms, slowest ${contract.max.toFixed(0)} ms`,
+  );
+}
+for (const line of timings) console.log(line);
+console.log(`\nrequests/s, ${BENCH_SECONDS} s runs, 10 connections, and the server's CPU per request:`);
+console.log(throughputTable(measured));
+console.log(`\ntotal ${minutes(Date.now() - started)}`);
 console.log(results.closingLine());
 process.exit(results.count('failed') > 0 ? 1 : 0);

@@ -6,12 +6,15 @@
  * it stands for.
  */
 import { BEARER, CURSOR } from '../../../server/conversation/policy.ts';
+import { env } from '../workflow/nodes.ts';
+import { ENV } from './ids.ts';
 import { codeMessageTemplates, conversationTexts } from './texts.ts';
 
 export const TRIGGER = 'Called by the portal webhook';
 
 /** From the calling item and "Look up number": what the four actions use, checked and normalised. */
-export const READ_REQUEST = `// The item the portal webhook sent: { envelope, language, authorization, address, portalHost }.
+export const READ_REQUEST = `// The item the portal webhook sent: { envelope, language, authorization, address, portalHost }, the last three
+// null when the request did not say them.
 const input = $('${TRIGGER}').first().json;
 const { envelope } = input;
 // Names match whatever the letter case, spacing or Unicode composition (src/shared/rules/phone.ts, nameKey).
@@ -32,7 +35,7 @@ return {
     code: envelope.payload?.code ?? '',
     token: BEARER.exec(input.authorization ?? '')?.[1] ?? '',
     after: after === undefined ? '0' : CURSOR.test(after) ? after : null,
-    address: input.address || 'unknown',
+    address: input.address || null,
     portalHost: input.portalHost ?? '',
   },
 };`;
@@ -42,8 +45,8 @@ export function codeMessage(): string {
   return `// The code message's text, by language: its last line is "@host #code", which the Web OTP API reads.
 const TEMPLATES = ${JSON.stringify(codeMessageTemplates(), null, 2)};
 const request = $('Read request').first().json;
-// THRIVE_PORTAL_HOST names the portal's host; without it, the one the portal webhook passed on.
-const host = $env.THRIVE_PORTAL_HOST || request.portalHost;
+// THRIVE_PORTAL_HOST names the portal's host; without it, the one the portal webhook passed on (its Origin).
+const host = ${env(ENV.portalHost, '')} || request.portalHost;
 const fill = (template) => template.replaceAll('{code}', $json.code).replaceAll('{host}', host);
 return {
   json: {
@@ -57,16 +60,15 @@ return {
 
 /**
  * The sub-workflow's one ending: the item { status, json } of a 200 or { status, key, values, headers } of a
- * refusal, answered as { status, body, contentType, headers } in the parent's language.
+ * refusal, answered as { conversation: { status, body, headers } } in the parent's language, body being the JSON
+ * answer or { text } (what the portal webhook's "Write answer" node reads).
  */
 export function answer(): string {
   return `// The texts the conversation answers with, by language; {name} placeholders are filled from "values".
 const TEXTS = ${JSON.stringify(conversationTexts(), null, 2)};
 const language = $('Read request').first().json.language;
 const { status, json, key, values = {}, headers = {} } = $json;
-if (json !== undefined) {
-  return { json: { status, body: json, contentType: 'application/json; charset=utf-8', headers } };
-}
-const text = TEXTS[language][key].replace(/\\{(\\w+)\\}/g, (_, name) => String(values[name]));
-return { json: { status, body: text, contentType: 'text/plain; charset=utf-8', headers } };`;
+const body =
+  json !== undefined ? json : { text: TEXTS[language][key].replace(/\\{(\\w+)\\}/g, (_, name) => String(values[name])) };
+return { json: { conversation: { status, body, headers } } };`;
 }

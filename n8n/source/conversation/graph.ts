@@ -33,7 +33,7 @@ import {
 } from './sql.ts';
 import type { ConversationTextKey } from './texts.ts';
 import { workflowJson, type Link } from './workflow.ts';
-import type { N8nNode, Position } from '../workflow/nodes.ts';
+import { env, type N8nNode, type Position } from '../workflow/nodes.ts';
 
 const REQUEST = "$('Read request').first().json";
 const REALM = 'Bearer realm="thrive"';
@@ -72,7 +72,13 @@ Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`
 export function conversationWorkflow(): Record<string, unknown> {
   const nodes: N8nNode[] = [
     sticky('About', [-40, -420], [760, 360], NOTE),
-    calledBy(TRIGGER, [0, 300]),
+    calledBy(TRIGGER, [0, 300], {
+      envelope: 'object',
+      language: 'string',
+      authorization: 'string',
+      address: 'string',
+      portalHost: 'string',
+    }),
     postgres('Look up number', [240, 300], LOOK_UP_NUMBER, "={{ [ $json.envelope.user?.number ?? '' ] }}"),
     code('Read request', [480, 300], READ_REQUEST),
     switchOn('Action', [720, 300], '$json.action', ['request_code', 'verify_code', 'chat_thread', 'revoke_token']),
@@ -91,9 +97,9 @@ export function conversationWorkflow(): Record<string, unknown> {
     postgres('Make code', [1680, -160], MAKE_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
     code('Code message', [1920, -160], codeMessage()),
     httpPost('Send code', [2160, -160], {
-      url: `={{ $env.${ENV.codeGatewayUrl} }}`,
+      url: `={{ ${env(ENV.codeGatewayUrl, '')} }}`,
       json: '={{ JSON.stringify($json) }}',
-      headers: { Authorization: `={{ 'Bearer ' + ($env.${ENV.codeGatewayToken} || '') }}` },
+      headers: { Authorization: `={{ 'Bearer ' + ${env(ENV.codeGatewayToken, '')} }}` },
       failureOutput: true,
     }),
     ok('Code sent', [2400, -240], "={{ { expires_at: $('Make code').first().json.expires_at } }}"),

@@ -19,9 +19,23 @@ function node(name: string, type: string, typeVersion: number, position: Positio
   };
 }
 
-/** The start of a sub-workflow: the calling workflow's item arrives as it was sent. */
-export const calledBy = (name: string, position: Position) =>
-  node(name, 'executeWorkflowTrigger', 1.1, position, { inputSource: 'passthrough' });
+/**
+ * The start of a sub-workflow, with the inputs the calling Execute Workflow node maps, by name and type; with
+ * none, whatever the caller (or `n8n execute`) sends.
+ */
+export const calledBy = (name: string, position: Position, inputs: Record<string, 'object' | 'string'> = {}) =>
+  node(
+    name,
+    'executeWorkflowTrigger',
+    1.1,
+    position,
+    Object.keys(inputs).length === 0
+      ? { inputSource: 'passthrough' }
+      : {
+          inputSource: 'workflowInputs',
+          workflowInputs: { values: Object.entries(inputs).map(([input, type]) => ({ name: input, type })) },
+        },
+  );
 
 export const errorTrigger = (name: string, position: Position) => node(name, 'errorTrigger', 1, position, {});
 
@@ -108,19 +122,16 @@ export interface HttpPost {
   /** An expression giving the JSON body. */
   json: string;
   headers?: Record<string, string>;
-  /** A credential type n8n signs the request with (its token header), e.g. slackApi. */
-  credential?: 'slackApi';
   /** A failure is output 1 instead of the execution's end. */
   failureOutput?: boolean;
 }
 
 export function httpPost(name: string, position: Position, request: HttpPost): N8nNode {
-  const { url, json, headers = {}, credential, failureOutput } = request;
+  const { url, json, headers = {}, failureOutput } = request;
   return {
     ...node(name, 'httpRequest', 4.2, position, {
       method: 'POST',
       url,
-      ...(credential && { authentication: 'predefinedCredentialType', nodeCredentialType: credential }),
       ...(Object.keys(headers).length > 0 && {
         sendHeaders: true,
         headerParameters: { parameters: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
@@ -131,7 +142,6 @@ export function httpPost(name: string, position: Position, request: HttpPost): N
       jsonBody: json,
       options: { timeout: 10_000 },
     }),
-    ...(credential && { credentials: CREDENTIALS.slack }),
     ...(failureOutput && { onError: 'continueErrorOutput' as const }),
   };
 }

@@ -84,7 +84,8 @@ CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (receive
 
 -- Counts one request for a code, unless the number (${perNumber.max} in ${perNumber.windowMs / 60_000} minutes) or the address
 -- (${perAddress.max} in ${perAddress.windowMs / 60_000} minutes) is over its limit: then 'number' or 'address', and the seconds until the
--- oldest request leaves the window. The locks make requests arriving together count one after another.
+-- oldest request leaves the window. The locks make requests arriving together count one after another. An
+-- unknown address (NULL: no reverse proxy said it) is limited per number only.
 CREATE OR REPLACE FUNCTION thrive.take_code_request(key text, from_address text)
 RETURNS TABLE (verdict text, retry_after integer)
 LANGUAGE plpgsql VOLATILE AS $$
@@ -93,7 +94,9 @@ DECLARE
   oldest timestamptz;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('code-number:' || key));
-  PERFORM pg_advisory_xact_lock(hashtext('code-address:' || from_address));
+  IF from_address IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('code-address:' || from_address));
+  END IF;
   SELECT count(*), min(requested_at) INTO counted, oldest FROM thrive.code_requests
     WHERE number_key = key AND requested_at > clock_timestamp() - ${minutes(perNumber.windowMs)};
   IF counted >= ${perNumber.max} THEN
@@ -103,12 +106,13 @@ BEGIN
   END IF;
   SELECT count(*), min(requested_at) INTO counted, oldest FROM thrive.code_requests
     WHERE address = from_address AND requested_at > clock_timestamp() - ${minutes(perAddress.windowMs)};
-  IF counted >= ${perAddress.max} THEN
+  IF from_address IS NOT NULL AND counted >= ${perAddress.max} THEN
     RETURN QUERY SELECT 'address'::text,
       greatest(1, ceil(extract(epoch FROM oldest + ${minutes(perAddress.windowMs)} - clock_timestamp())))::integer;
     RETURN;
   END IF;
-  INSERT INTO thrive.code_requests (number_key, address, requested_at) VALUES (key, from_address, clock_timestamp());
+  INSERT INTO thrive.code_requests (number_key, address, requested_at)
+    VALUES (key, coalesce(from_address, ''), clock_timestamp());
   RETURN QUERY SELECT 'allowed'::text, NULL::integer;
 END
 $$;
@@ -152,26 +156,23 @@ BEGIN
 END
 $$;
 
--- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the parent message's
--- Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown' (not a reply to a
--- parent's message).
-CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, thread_ts text, reply text, reply_ts text)
+-- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the channel's id and the
+-- parent message's Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown'
+-- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team.
+CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, channel_id text, thread_ts text, reply text, reply_ts text)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   key text;
-  channel text;
   author text;
 BEGIN
-  SELECT m.phone_e164, m.slack_channel INTO key, channel FROM thrive.messages m WHERE m.slack_ts = thread_ts ORDER BY m.created_at LIMIT 1;
+  SELECT m.phone_e164 INTO key FROM thrive.messages m WHERE m.slack_channel = channel_id AND m.slack_ts = thread_ts;
   IF NOT FOUND THEN
     RETURN 'unknown';
   END IF;
   PERFORM thrive.sync_thread(key);
   SELECT coalesce(
-    (SELECT f.name FROM thrive.facilitators f WHERE f.slack_channel = channel),
-    (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
-      WHERE p.number = key),
+    (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id WHERE p.number = key),
     '${TEAM_AUTHOR}') INTO author;
   INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at)
   VALUES (key, 'staff', event_id, author, reply, ${IST_ISO('to_timestamp(reply_ts::double precision)')})

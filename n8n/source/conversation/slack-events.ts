@@ -13,13 +13,15 @@ import { ENV, SLACK_EVENTS_PATH, WORKFLOWS } from './ids.ts';
 import { hmacSha256, ifTrue, postgres, rawText, respond, set, sticky, webhook } from './nodes.ts';
 import { STORE_REPLY } from './sql.ts';
 import { workflowJson } from './workflow.ts';
+import { env } from '../workflow/nodes.ts';
 
 /** How old a signed request may be, in seconds (Slack's own advice). */
 export const SLACK_MAX_AGE_SECONDS = 5 * 60;
 
 const HEADERS = '$json.headers';
+const SECRET = env(ENV.slackSigningSecret, '');
 const SIGNED = [
-  `!!$env.${ENV.slackSigningSecret}`,
+  `${SECRET} !== ''`,
   `${HEADERS}['x-slack-signature'] === 'v0=' + $json.signature`,
   `Math.abs($now.toSeconds() - Number(${HEADERS}['x-slack-request-timestamp'])) <= ${SLACK_MAX_AGE_SECONDS}`,
 ].join(' && ');
@@ -50,7 +52,7 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       'Sign',
       [480, 200],
       `=v0:{{ ${HEADERS}['x-slack-request-timestamp'] }}:{{ $json.raw }}`,
-      `={{ $env.${ENV.slackSigningSecret} }}`,
+      `={{ ${SECRET} }}`,
     ),
     ifTrue('Signed by Slack?', [720, 200], SIGNED),
     respond('Refuse', [960, 400], { status: 401, body: 'Invalid Slack signature' }),
@@ -66,7 +68,7 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       'Store reply',
       [1920, 120],
       STORE_REPLY,
-      '={{ [ $json.event_id, $json.event.thread_ts, $json.event.text, $json.event.ts ] }}',
+      '={{ [ $json.event_id, $json.event.channel, $json.event.thread_ts, $json.event.text, $json.event.ts ] }}',
     ),
     respond('Acknowledge', [2160, 220], { status: 200, body: 'ok' }),
   ];

@@ -111,8 +111,8 @@ export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHER
 SELECT count(*)::int AS revoked FROM gone;`;
 
 /**
- * $1: Slack's event_id, $2: thread_ts, $3: the reply's text as Slack sends it (with &, < and > escaped, undone
- * here: the portal shows it as text), $4: the reply's ts. stored | duplicate | unknown.
+ * $1: Slack's event_id, $2: the channel's id, $3: thread_ts, $4: the reply's text as Slack sends it (with &, < and
+ * > escaped, undone here: the portal shows it as text), $5: the reply's ts. stored | duplicate | unknown.
  */
-export const STORE_REPLY = `SELECT thrive.store_reply($1, $2,
-  replace(replace(replace($3, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $4) AS stored;`;
+export const STORE_REPLY = `SELECT thrive.store_reply($1, $2, $3,
+  replace(replace(replace($4, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $5) AS stored;`;

@@ -4,7 +4,7 @@
  * in its Answer node. Templates hold `{name}` placeholders.
  */
 import { codeText } from '../../../server/conversation/code-text.ts';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS, type AnswerKey } from '../../../server/contract/texts.ts';
 import type { Language } from '../../../src/shared/webhook/types.ts';
 
 export const CONVERSATION_TEXT_KEYS = [
@@ -20,28 +20,18 @@ export const CONVERSATION_TEXT_KEYS = [
   'tokenUnknown',
   'tokenExpired',
   'invalidCursor',
-] as const;
+] as const satisfies readonly AnswerKey[];
 
 export type ConversationTextKey = (typeof CONVERSATION_TEXT_KEYS)[number];
 
-const english: Record<ConversationTextKey, string> = {
-  notOnRosterForCode: reasons.notOnRosterForCode,
-  tooManyCodesForNumber: reasons.tooManyCodesForNumber,
-  tooManyCodesFromAddress: reasons.tooManyCodesFromAddress,
-  codeNotSent: reasons.codeNotSent,
-  wrongCodeOne: reasons.wrongCode(1),
-  wrongCodeMany: reasons.wrongCode(9).replace('9', '{left}'),
-  codeEnded: reasons.codeEnded,
-  noCode: reasons.noCode,
-  tokenMissing: reasons.tokenMissing,
-  tokenUnknown: reasons.tokenUnknown,
-  tokenExpired: reasons.tokenExpired,
-  invalidCursor: reasons.invalidCursor,
-};
-
-/** The answer texts by language. */
+/** The answer texts by language, from the shared table (server/contract/texts.ts). */
 export function conversationTexts(): Record<Language, Record<ConversationTextKey, string>> {
-  return { en: english, hi: english };
+  const pick = (language: Language) =>
+    Object.fromEntries(CONVERSATION_TEXT_KEYS.map((key) => [key, ANSWER_TEXTS[language][key]])) as Record<
+      ConversationTextKey,
+      string
+    >;
+  return { en: pick('en'), hi: pick('hi') };
 }
 
 /** The code message (server/conversation/code-text.ts) as a template with {code} and {host}, by language. */

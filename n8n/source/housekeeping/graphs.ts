@@ -5,14 +5,12 @@
  * a failure to the staff channel in Slack.
  */
 import { DEFAULT_RETENTION_DAYS } from '../../../server/config.ts';
-import { PROGRAMME_TEAM } from '../../../server/webhook/messages.ts';
 import { ADMIN_SECRET_HEADER, ENV, ERASURE_PATH, SLACK_API_DEFAULT, WORKFLOWS } from '../conversation/ids.ts';
 import {
   calledBy,
   code,
   daily,
   errorTrigger,
-  httpPost,
   ifTrue,
   postgres,
   respond,
@@ -22,10 +20,15 @@ import {
 } from '../conversation/nodes.ts';
 import { workflowJson } from '../conversation/workflow.ts';
 import { FORGET_NUMBER, REMOVE_EXPIRED } from './sql.ts';
+import { env, slackApi } from '../workflow/nodes.ts';
+
+const ADMIN_SECRET = env(ENV.adminSecret, '');
+/** The portal webhook's notices go there too (n8n/source/workflow/slack-graph.ts). */
+const STAFF_CHANNEL_DEFAULT = '#thrive-staff';
 
 /** The most days THRIVE_RETENTION_DAYS may say, as RETENTION_DAYS on the reference server (server/config.ts). */
 const MAX_RETENTION_DAYS = 36_500;
-const DAYS = `Number($env.${ENV.retentionDays} || ${DEFAULT_RETENTION_DAYS})`;
+const DAYS = `Number(${env(ENV.retentionDays, String(DEFAULT_RETENTION_DAYS))})`;
 
 export function retentionWorkflow(): Record<string, unknown> {
   const note = `## Thrive retention
@@ -76,7 +79,7 @@ Without \`${ENV.adminSecret}\` set, every request is refused. Slack keeps its ow
       ifTrue(
         'Admin?',
         [240, 200],
-        `!!$env.${ENV.adminSecret} && $json.headers['${ADMIN_SECRET_HEADER}'] === $env.${ENV.adminSecret}`,
+        `${ADMIN_SECRET} !== '' && $json.headers['${ADMIN_SECRET_HEADER}'] === ${ADMIN_SECRET}`,
       ),
       respond('Refuse', [480, 360], { status: 401, body: `Send the ${ADMIN_SECRET_HEADER} header` }),
       postgres('Forget number', [480, 120], FORGET_NUMBER, "={{ [ String($json.body?.number ?? '') ] }}"),
@@ -114,7 +117,7 @@ return { json: { text: ':warning: ' + slackText(text) } };`;
 
 export function errorsWorkflow(): Record<string, unknown> {
   const note = `## Thrive errors
-The error workflow of every Thrive workflow (their settings name it): a failed execution is posted to \`${ENV.staffChannel}\` (default \`${PROGRAMME_TEAM.slackChannel}\`) through the **Thrive Slack bot** credential, at \`${ENV.slackApiUrl}\` (default \`${SLACK_API_DEFAULT}\`). The execution itself (n8n → Executions) has the details.`;
+The error workflow of every Thrive workflow (their settings name it): a failed execution is posted to \`${ENV.staffChannel}\` (default \`${STAFF_CHANNEL_DEFAULT}\`) through the **Thrive Slack bot** credential, at \`${ENV.slackApiUrl}\` (default \`${SLACK_API_DEFAULT}\`). The execution itself (n8n → Executions) has the details.`;
   return workflowJson({
     id: WORKFLOWS.errors.id,
     name: 'Thrive errors',
@@ -122,10 +125,9 @@ The error workflow of every Thrive workflow (their settings name it): a failed e
       sticky('About', [-40, -260], [600, 220], note),
       errorTrigger('Workflow failed', [0, 200]),
       code('Notice', [240, 200], NOTICE),
-      httpPost('Post to staff channel', [480, 200], {
-        url: `={{ ($env.${ENV.slackApiUrl} || '${SLACK_API_DEFAULT}') + '/chat.postMessage' }}`,
-        json: `={{ JSON.stringify({ channel: $env.${ENV.staffChannel} || '${PROGRAMME_TEAM.slackChannel}', text: $json.text }) }}`,
-        credential: 'slackApi',
+      slackApi('Post to staff channel', [480, 200], 'chat.postMessage', {
+        channel: `={{ ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT)} }}`,
+        text: '={{ $json.text }}',
       }),
     ],
     links: [

@@ -11,6 +11,7 @@ import { minutes } from '../conversation/schema-sql.ts';
 /** $1: the days to keep. Counts of what went. */
 export const REMOVE_EXPIRED = `WITH cutoff AS (SELECT now() - make_interval(days => $1::int) AS at),
 requests AS (DELETE FROM thrive.requests WHERE received_at < (SELECT at FROM cutoff) RETURNING 1),
+slack_posts AS (DELETE FROM thrive.slack_posts WHERE posted_at < (SELECT at FROM cutoff) RETURNING 1),
 messages AS (DELETE FROM thrive.messages WHERE created_at < (SELECT at FROM cutoff) RETURNING 1),
 thread AS (DELETE FROM thrive.thread_messages WHERE received_at < (SELECT at FROM cutoff) RETURNING author),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE expires_at <= now() RETURNING 1),
@@ -33,8 +34,9 @@ SELECT
  */
 export const FORGET_NUMBER = `WITH key AS (SELECT thrive.phone_key($1) AS number_key),
 requests AS (
-  DELETE FROM thrive.requests WHERE thrive.phone_key(user_number) = (SELECT number_key FROM key) RETURNING 1
+  DELETE FROM thrive.requests WHERE thrive.phone_key(user_number) = (SELECT number_key FROM key) RETURNING request_id
 ),
+slack_posts AS (DELETE FROM thrive.slack_posts WHERE request_id IN (SELECT request_id FROM requests) RETURNING 1),
 messages AS (DELETE FROM thrive.messages WHERE phone_e164 = (SELECT number_key FROM key) RETURNING 1),
 thread AS (DELETE FROM thrive.thread_messages WHERE number_key = (SELECT number_key FROM key) RETURNING author),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE number_key = (SELECT number_key FROM key) RETURNING 1),

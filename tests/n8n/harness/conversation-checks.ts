@@ -8,16 +8,16 @@
  * chat it posted to Slack.
  */
 import { codeText } from '../../../server/conversation/code-text.ts';
-import { reasons } from '../../../server/webhook/messages.ts';
-import { expectEqual } from './check-helpers.ts';
-import { PORTAL_HOST, SECRETS, type ConversationFakes } from './conversation-fakes.ts';
+import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
+import { ANSWER_TEXTS, answerText } from '../../../server/contract/texts.ts';
+import { expectEqual, poster } from './check-helpers.ts';
+import { PORTAL_HOST, SECRETS } from './conversation-fakes.ts';
 import { WRAPPER_PATH } from './conversation-wrapper.ts';
-import type { Postgres } from './postgres.ts';
 import type { Results } from './results.ts';
 import { messageEvent, slackEventPoster } from './slack-signing.ts';
 import type { Stack } from './stack.ts';
 
-/** The sub-workflow's answer item. */
+/** The sub-workflow's answer: a refusal's body is { text }. */
 interface Item {
   status: number;
   body: unknown;
@@ -28,12 +28,8 @@ const QUIET = { name: 'Quiet Parent', number: '9000000002' };
 const QUIET_KEY = '+919000000002';
 const TEST = { name: 'Test Parent', number: '+919000000001' };
 const PARENT_TS = '1764000000.000100';
-
-/** The portal webhook's table of posted chats, for as long as n8n/schema.sql does not define it yet. */
-export function ensureMessagesTable(postgres: Postgres): void {
-  postgres.run(`CREATE TABLE IF NOT EXISTS thrive.messages (request_id text PRIMARY KEY, phone_e164 text NOT NULL,
-    text text NOT NULL, slack_channel text NOT NULL, slack_ts text, created_at timestamptz NOT NULL DEFAULT now())`);
-}
+/** The facilitator's channel, by the id Slack gives (thrive.messages keeps it; events name it). */
+const CHANNEL_ID = 'C0FACILITATOR';
 
 export function conversationCaller(n8nUrl: string) {
   return async (body: unknown, headers: Record<string, string> = {}): Promise<Item> => {
@@ -44,16 +40,16 @@ export function conversationCaller(n8nUrl: string) {
     });
     const text = await response.text();
     if (response.status !== 200) throw new Error(`the test wrapper answered ${response.status}: ${text}`);
-    return JSON.parse(text) as Item;
+    return (JSON.parse(text) as { conversation: Item }).conversation;
   };
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const answered = (item: Item) => [item.status, item.body];
+/** Its status, and its JSON body or refusal text, as the portal webhook answers them. */
+const answered = ({ status, body }: Item) => [status, status === 200 ? body : (body as { text?: string }).text];
 
 export async function runConversationChecks(
-  { n8n, postgres }: Stack,
-  { gateway }: ConversationFakes,
+  { n8n, postgres, conversation: { gateway } }: Stack,
   results: Results,
 ): Promise<void> {
   const call = conversationCaller(n8n.url);
@@ -63,7 +59,6 @@ export async function runConversationChecks(
   const threadRows = () =>
     postgres.rows<{ n: number }>('SELECT count(*)::int AS n FROM thrive.thread_messages')[0]?.n ?? 0;
   let token = '';
-  ensureMessagesTable(postgres);
 
   await results.run(
     'conversation: request_code sends a 6-digit code to the gateway, as the reference server does',
@@ -100,11 +95,11 @@ export async function runConversationChecks(
     const body = right.body as { token?: string; expires_at?: string };
     token = body.token ?? '';
     return [
-      ...expectEqual('wrong code', answered(wrong), [401, reasons.wrongCode(4)]),
+      ...expectEqual('wrong code', answered(wrong), [401, answerText('en', 'wrongCodeMany', { left: 4 })]),
       ...expectEqual('right code', right.status, 200),
       ...(/^[A-Za-z0-9_-]{43}$/.test(token) ? [] : [`token ${token}`]),
       ...(Date.parse(String(body.expires_at)) > Date.now() + 89 * 86_400_000 ? [] : [`expires_at ${body.expires_at}`]),
-      ...expectEqual('the code used again', answered(again), [410, reasons.noCode]),
+      ...expectEqual('the code used again', answered(again), [410, ANSWER_TEXTS.en.noCode]),
     ];
   });
 
@@ -112,7 +107,7 @@ export async function runConversationChecks(
     "conversation: a signed Slack thread reply reaches the parent's chat_thread, paged by cursor",
     async () => {
       postgres.run(`INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
-      VALUES ('4f0b7c1e-0000-4000-8000-000000000001', '${QUIET_KEY}', 'When is the next session?', '#facilitator-arjun-rao', '${PARENT_TS}')`);
+      VALUES ('4f0b7c1e-0000-4000-8000-000000000001', '${QUIET_KEY}', 'When is the next session?', '${CHANNEL_ID}', '${PARENT_TS}')`);
       const without = await call({ action: 'chat_thread' });
       const reply = messageEvent('Ev0REPLY1', {
         text: 'Thursday &lt;!channel&gt; &amp; see you',
@@ -129,7 +124,7 @@ export async function runConversationChecks(
         ...expectEqual(
           'without a token',
           [...answered(without), without.headers['WWW-Authenticate']],
-          [401, reasons.tokenMissing, 'Bearer realm="thrive"'],
+          [401, ANSWER_TEXTS.en.tokenMissing, 'Bearer realm="thrive"'],
         ),
         ...expectEqual('Slack answers', [stored.status, retried.status], [200, 200]),
         ...expectEqual('status', first.status, 200),
@@ -144,7 +139,7 @@ export async function runConversationChecks(
         ...expectEqual('cursor', page.cursor, page.messages.at(-1)?.id),
         ...expectEqual('more', page.more, false),
         ...expectEqual('after the cursor', next.body, { messages: [], cursor: page.cursor, more: false }),
-        ...expectEqual('not a cursor', answered(notCursor), [400, reasons.invalidCursor]),
+        ...expectEqual('not a cursor', answered(notCursor), [400, ANSWER_TEXTS.en.invalidCursor]),
       ];
     },
   );
@@ -201,9 +196,9 @@ export async function runConversationChecks(
           hindiText,
           codeText(String(gateway.calls.at(-2)?.body.code), 'hi', PORTAL_HOST),
         ),
-        ...expectEqual('fourth', answered(fourth), [429, reasons.tooManyCodesForNumber]),
+        ...expectEqual('fourth', answered(fourth), [429, ANSWER_TEXTS.en.tooManyCodesForNumber]),
         ...(Number(fourth.headers['Retry-After']) > 800 ? [] : [`Retry-After ${fourth.headers['Retry-After']}`]),
-        ...expectEqual('from a busy address', answered(fromAddress), [429, reasons.tooManyCodesFromAddress]),
+        ...expectEqual('from a busy address', answered(fromAddress), [429, ANSWER_TEXTS.en.tooManyCodesFromAddress]),
       ];
     },
   );
@@ -217,9 +212,9 @@ export async function runConversationChecks(
       const tried = await call({ action: 'verify_code', user: TEST, payload: { code } });
       const stranger = await call({ action: 'request_code', user: { name: 'Someone Else', number: TEST.number } });
       return [
-        ...expectEqual('gateway failed', answered(failed), [502, reasons.codeNotSent]),
-        ...expectEqual('its code', answered(tried), [410, reasons.noCode]),
-        ...expectEqual('not on the roster', answered(stranger), [404, reasons.notOnRosterForCode]),
+        ...expectEqual('gateway failed', answered(failed), [502, ANSWER_TEXTS.en.codeNotSent]),
+        ...expectEqual('its code', answered(tried), [410, ANSWER_TEXTS.en.noCode]),
+        ...expectEqual('not on the roster', answered(stranger), [404, ANSWER_TEXTS.en.notOnRosterForCode]),
       ];
     },
   );
@@ -232,8 +227,64 @@ export async function runConversationChecks(
       ...expectEqual(
         'thread after',
         [...answered(after), after.headers['WWW-Authenticate']],
-        [401, reasons.tokenUnknown, 'Bearer realm="thrive", error="invalid_token"'],
+        [401, ANSWER_TEXTS.en.tokenUnknown, 'Bearer realm="thrive", error="invalid_token"'],
       ),
     ];
   });
+
+  await results.run(
+    'conversation end to end: a chat posted to Slack, a reply in its thread, both in chat_thread',
+    async () => {
+      const post = poster(n8n.webhookUrl);
+      const asked = await post({ action: 'request_code', user: TEST });
+      const verified = await post({ action: 'verify_code', user: TEST, payload: { code: lastCode() } });
+      const { token: tokenOfTest = '' } = JSON.parse(verified.text) as { token?: string };
+      const chat = buildEnvelope({
+        action: 'chat_facilitator',
+        user: TEST,
+        payload: { message: 'Is there a session on Friday?', attachments: [] },
+      });
+      const sent = await post(chat);
+      const [posted] = postgres.rows<{ slack_channel: string; slack_ts: string }>(
+        "SELECT slack_channel, slack_ts FROM thrive.messages WHERE request_id = :'id'",
+        { id: chat.request_id },
+      );
+      const reply = messageEvent('Ev0REPLY2', {
+        channel: posted?.slack_channel,
+        text: 'Yes, at 10:00',
+        ts: '1764001000.000300',
+        thread_ts: posted?.slack_ts,
+      });
+      const replied = await slackEvent(reply, signed);
+      const thread = await fetch(n8n.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(tokenOfTest) },
+        body: JSON.stringify({ action: 'chat_thread' }),
+      });
+      const page = (await thread.json()) as { messages: Record<string, unknown>[] };
+      const without = await post({ action: 'chat_thread' });
+      return [
+        ...expectEqual(
+          'request_code, verify_code, chat',
+          [asked.status, verified.status, sent.status],
+          [200, 200, 200],
+        ),
+        ...expectEqual('the reply event', replied.status, 200),
+        ...expectEqual('chat_thread', thread.status, 200),
+        ...expectEqual(
+          'messages',
+          page.messages.map(({ from, text, author, request_id }) => ({ from, text, author, request_id })),
+          [
+            { from: 'parent', text: 'Is there a session on Friday?', request_id: chat.request_id },
+            { from: 'staff', text: 'Yes, at 10:00', author: 'Meera Nair' },
+          ],
+        ),
+        ...expectEqual(
+          'chat_thread without a token',
+          [without.status, without.text],
+          [401, ANSWER_TEXTS.en.tokenMissing],
+        ),
+      ];
+    },
+  );
 }

@@ -1,9 +1,10 @@
 /**
- * What the conversation and housekeeping workflows talk to, faked on
- * 127.0.0.1 for `npm run n8n -- test`: the code gateway (THRIVE_CODE_GATEWAY_URL,
- * the shape of server/conversation/code-sender.ts) and the Slack Web API's
- * chat.postMessage for the error workflow (THRIVE_SLACK_API_URL). Each
- * records what it was sent; the gateway can be told to fail once.
+ * What the conversation workflow talks to besides Slack (the fake Slack Web
+ * API is fake-slack.ts), for `npm run n8n -- test`: the code gateway
+ * (THRIVE_CODE_GATEWAY_URL, the shape of server/conversation/code-sender.ts)
+ * on 127.0.0.1, recording what it was sent and failing once when told to;
+ * and the environment the conversation and housekeeping workflows read, with
+ * the test wrapper workflow beside them.
  */
 import { EventEmitter } from 'node:events';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
@@ -11,9 +12,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CREDENTIALS } from '../../../n8n/source/workflow/ids.ts';
-import { ENV, WORKFLOWS } from '../../../n8n/source/conversation/ids.ts';
-import { conversationWrapper, WRAPPER_ID } from './conversation-wrapper.ts';
+import { ENV } from '../../../n8n/source/conversation/ids.ts';
+import { conversationWrapper } from './conversation-wrapper.ts';
 
 export interface Recorded {
   path: string;
@@ -79,44 +79,35 @@ async function startRecorder(answer: (call: Recorded) => unknown): Promise<Recor
 
 export const SECRETS = {
   slackSigning: 'test-signing-secret-8f2a',
-  slackToken: 'test-bot-token-3c9d',
   admin: 'test-admin-secret-51e7',
 };
-export const STAFF_CHANNEL = '#thrive-staff';
 export const PORTAL_HOST = 'portal.test';
 
 export interface ConversationFakes {
   gateway: Recorder;
-  slack: Recorder;
-  /** What startN8n imports and publishes besides the portal webhook, and the environment and credentials they need. */
-  more: { workflows: { id: string; path: string }[]; env: Record<string, string>; credentials: object[] };
+  /** The test wrapper workflow's file, to import and publish beside the others. */
+  wrapperPath: string;
+  /** What the workflows read from the environment. */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
 export async function startConversationFakes(): Promise<ConversationFakes> {
   const gateway = await startRecorder(() => ({ accepted: true }));
-  const slack = await startRecorder((call) => ({ ok: true, channel: call.body.channel, ts: `${Date.now() / 1000}` }));
   const folder = mkdtempSync(join(tmpdir(), 'thrive-conversation-'));
   const wrapperPath = join(folder, 'wrapper.workflow.json');
   writeFileSync(wrapperPath, JSON.stringify(conversationWrapper()));
-  const { id, name } = CREDENTIALS.slack.slackApi;
   return {
     gateway,
-    slack,
-    more: {
-      workflows: [...Object.values(WORKFLOWS), { id: WRAPPER_ID, path: wrapperPath }],
-      env: {
-        [ENV.codeGatewayUrl]: `${gateway.url}/send`,
-        [ENV.portalHost]: PORTAL_HOST,
-        [ENV.slackSigningSecret]: SECRETS.slackSigning,
-        [ENV.slackApiUrl]: slack.url,
-        [ENV.staffChannel]: STAFF_CHANNEL,
-        [ENV.adminSecret]: SECRETS.admin,
-      },
-      credentials: [{ id, name, type: 'slackApi', data: { accessToken: SECRETS.slackToken } }],
+    wrapperPath,
+    env: {
+      [ENV.codeGatewayUrl]: `${gateway.url}/send`,
+      [ENV.portalHost]: PORTAL_HOST,
+      [ENV.slackSigningSecret]: SECRETS.slackSigning,
+      [ENV.adminSecret]: SECRETS.admin,
     },
     async stop() {
-      await Promise.all([gateway.close(), slack.close()]);
+      await gateway.close();
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -1,44 +1,71 @@
 /**
- * One n8n for one test run: a temporary user folder (its SQLite database,
- * encryption key and logs), the Postgres credential and the workflow
- * imported and published through n8n's CLI, then `n8n start` on 127.0.0.1
- * in a process group of its own, so stop() ends it with its task runner.
+ * n8n for one test run, in one of two modes:
+ * - single: one `n8n start` on its own SQLite, in a temporary user folder;
+ * - queue: a main `n8n start` taking the webhooks and `n8n worker`s running
+ *   the executions, sharing a Postgres database (n8n's own), Redis (the
+ *   queue) and one encryption key, as n8n/README.md tells an admin to run it.
+ * The credentials (Postgres, Slack's token) and every workflow are imported and published
+ * through n8n's CLI first. Each process runs in a process group of its own,
+ * so stop() ends it with its task runner.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
-import { CREDENTIALS, WEBHOOK_PATH, WORKFLOW_ID } from '../../../n8n/source/workflow/ids.ts';
+import { CREDENTIALS, WEBHOOK_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import { freePort } from './ports.ts';
 import { PG_DATABASE, PG_USER } from './postgres.ts';
 
+export type N8nMode = 'single' | 'queue';
+
+/** One n8n process: the main instance or a worker. */
+export interface N8nProcess {
+  name: string;
+  /** The process group it and its task runner run in. */
+  processGroup: number;
+  /** Everything it wrote so far (workers log at info level: "Worker started execution …"). */
+  output(): string;
+}
+
 export interface RunningN8n {
+  mode: N8nMode;
   url: string;
   webhookUrl: string;
-  /** Seconds from `n8n start` until the webhook answered. */
+  /** Seconds from starting the processes until the webhook answered. */
   startSeconds: number;
-  /** n8n's own folder (N8N_USER_FOLDER): its SQLite database is .n8n/database.sqlite. */
-  userFolder: string;
-  /** The process group n8n and its task runner run in. */
-  processGroup: number;
-  output(): string;
+  /** The main instance first, then the workers. */
+  processes: N8nProcess[];
+  workers: N8nProcess[];
+  /** Runs an n8n command (e.g. `execute --id=…`) with the main instance's folder and environment. */
+  cli(args: string[]): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  redisPort: number;
+  /** n8n's own database, in the same Postgres as the workflow's tables. */
+  database: string;
+  workers: number;
+  /** Executions each worker runs at once (`n8n worker --concurrency`). */
+  concurrency: number;
 }
 
 export interface N8nOptions {
   install: N8nInstall;
-  workflowPath: string;
+  /** Every workflow to import and publish. */
+  workflowPaths: readonly string[];
   postgresPort: number;
-  /** The fake Slack Web API the workflow posts to (THRIVE_SLACK_API_URL). */
-  slackUrl: string;
-  /** The portal's origin, the one CORS allows (THRIVE_ALLOWED_ORIGINS). */
-  allowedOrigins: string;
   /** Chosen beforehand, so the portal can be built with the webhook's address while n8n starts. */
   port: number;
+  /** What the workflows read from the environment (where Slack is, …). */
+  env: Record<string, string>;
+  /** Queue mode with these; single mode without. */
+  queue?: QueueOptions;
 }
 
 /** Where reschedules, consults and calls are announced (THRIVE_STAFF_CHANNEL). */
@@ -48,7 +75,6 @@ export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/
 
 function credentialsFile(folder: string, postgresPort: number): string {
   const { id, name } = CREDENTIALS.postgres.postgres;
-  const slack = CREDENTIALS.slack.slackApi;
   const file = join(folder, 'credentials.json');
   const data = {
     host: '127.0.0.1',
@@ -58,6 +84,7 @@ function credentialsFile(folder: string, postgresPort: number): string {
     password: '',
     ssl: 'disable',
   };
+  const slack = CREDENTIALS.slack.slackApi;
   writeFileSync(
     file,
     JSON.stringify([
@@ -66,6 +93,18 @@ function credentialsFile(folder: string, postgresPort: number): string {
     ]),
   );
   return file;
+}
+
+/** Every workflow in one file (import:workflow takes a list), and their ids to publish. */
+function workflowsFile(folder: string, paths: readonly string[]): { file: string; ids: string[] } {
+  const workflows = paths.map((path) => JSON.parse(readFileSync(path, 'utf8')) as { id?: string });
+  const ids = workflows.map((workflow, i) => {
+    if (!workflow.id) throw new Error(`${paths[i]} has no id: n8n would give it a new one on every import`);
+    return workflow.id;
+  });
+  const file = join(folder, 'workflows.json');
+  writeFileSync(file, JSON.stringify(workflows));
+  return { file, ids };
 }
 
 /** Runs a command to its end without blocking this process (the portal builds meanwhile). */
@@ -82,101 +121,162 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
   });
 }
 
+interface Spawned extends N8nProcess {
+  isRunning(): boolean;
+  stop(): Promise<void>;
+}
+
+function spawnGroup(name: string, file: string, args: string[], env: NodeJS.ProcessEnv): Spawned {
+  const child: ChildProcess = spawn(file, args, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const isRunning = () => child.exitCode === null && child.signalCode === null;
+  const signal = (signalName: NodeJS.Signals) => {
+    if (child.pid && isRunning()) process.kill(-child.pid, signalName);
+  };
+  return {
+    name,
+    processGroup: child.pid ?? 0,
+    output: () => output,
+    isRunning,
+    async stop() {
+      signal('SIGTERM');
+      const forced = setTimeout(() => signal('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(forced);
+    },
+  };
+}
+
+/** Polls `check` until it is true, failing when `alive` turns false or time runs out. */
+async function waitFor(what: string, check: () => Promise<boolean>, alive: () => boolean, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && alive()) {
+    if (await check().catch(() => false)) return;
+    await sleep(250);
+  }
+  throw new Error(alive() ? `${what} did not answer within ${timeoutMs} ms` : `${what} exited`);
+}
+
 /**
  * n8n answers /healthz and even the webhook path (404, or a 503 page) a
  * while before it has activated the workflow: wait for the workflow's own
- * answer to an empty body.
+ * answer to an empty body (in queue mode, run by a worker).
  */
-async function waitForWebhook(webhookUrl: string, isRunning: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && isRunning()) {
-    const text = await fetch(webhookUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    })
-      .then(async (response) => (response.status === 400 ? await response.text() : ''))
-      .catch(() => '');
-    if (text === ANSWER_TEXTS.en.missingAction) return;
-    await sleep(250);
-  }
-  throw new Error(isRunning() ? `n8n's webhook did not answer within ${timeoutMs} ms` : 'n8n exited');
-}
+const webhookAnswers = (webhookUrl: string) => async () => {
+  const response = await fetch(webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return response.status === 400 && (await response.text()) === ANSWER_TEXTS.en.missingAction;
+};
 
 export async function startN8n({
   install,
-  workflowPath,
+  workflowPaths,
   postgresPort,
-  slackUrl,
-  allowedOrigins,
   port,
+  env,
+  queue,
 }: N8nOptions): Promise<RunningN8n> {
   const folder = mkdtempSync(join(tmpdir(), 'thrive-n8n-'));
-  const brokerPort = await freePort();
-  const env = {
+  const folderOf = (name: string) => {
+    const path = join(folder, name);
+    mkdirSync(path, { recursive: true });
+    return path;
+  };
+  const shared: NodeJS.ProcessEnv = {
     ...process.env,
     PATH: `${install.nodeBinDir}:${process.env.PATH ?? ''}`,
     NODE_ENV: 'production',
-    N8N_USER_FOLDER: folder,
-    N8N_LISTEN_ADDRESS: '127.0.0.1',
-    N8N_PORT: String(port),
-    N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+    N8N_ENCRYPTION_KEY: randomBytes(24).toString('hex'),
     N8N_DIAGNOSTICS_ENABLED: 'false',
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_TEMPLATES_ENABLED: 'false',
     N8N_LOG_LEVEL: 'warn',
     N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
-    THRIVE_SLACK_API_URL: slackUrl,
-    THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
-    THRIVE_ALLOWED_ORIGINS: allowedOrigins,
+    ...env,
+    ...(queue && {
+      EXECUTIONS_MODE: 'queue',
+      DB_TYPE: 'postgresdb',
+      DB_POSTGRESDB_HOST: '127.0.0.1',
+      DB_POSTGRESDB_PORT: String(postgresPort),
+      DB_POSTGRESDB_DATABASE: queue.database,
+      DB_POSTGRESDB_USER: PG_USER,
+      DB_POSTGRESDB_PASSWORD: '',
+      QUEUE_BULL_REDIS_HOST: '127.0.0.1',
+      QUEUE_BULL_REDIS_PORT: String(queue.redisPort),
+    }),
   };
-  const cli = (args: string[]) => run(install.n8n, args, env);
+  const mainEnv = {
+    ...shared,
+    N8N_USER_FOLDER: folderOf('main'),
+    N8N_LISTEN_ADDRESS: '127.0.0.1',
+    N8N_PORT: String(port),
+    N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+  };
+  const cli = (args: string[]) => run(install.n8n, args, mainEnv);
   try {
     await cli(['import:credentials', `--input=${credentialsFile(folder, postgresPort)}`]);
-    // Every workflow beside it: the conversation's, which this one calls, once it is there.
-    const folderOfWorkflows = dirname(workflowPath);
-    for (const file of readdirSync(folderOfWorkflows).filter((name) => name.endsWith('.workflow.json'))) {
-      await cli(['import:workflow', `--input=${join(folderOfWorkflows, file)}`]);
-    }
-    await cli(['publish:workflow', `--id=${WORKFLOW_ID}`]);
+    const workflows = workflowsFile(folder, workflowPaths);
+    await cli(['import:workflow', `--input=${workflows.file}`]);
+    for (const id of workflows.ids) await cli(['publish:workflow', `--id=${id}`]);
   } catch (error) {
     rmSync(folder, { recursive: true, force: true });
     throw error;
   }
 
   const started = Date.now();
-  const child = spawn(install.n8n, ['start'], { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const isRunning = () => child.exitCode === null && child.signalCode === null;
-  const signal = (name: NodeJS.Signals) => {
-    if (child.pid && isRunning()) process.kill(-child.pid, name);
-  };
+  const workers: (Spawned & { healthUrl: string })[] = [];
+  for (let i = 1; i <= (queue?.workers ?? 0); i++) {
+    const healthPort = await freePort();
+    const workerEnv = {
+      ...shared,
+      N8N_USER_FOLDER: folderOf(`worker-${i}`),
+      N8N_LOG_LEVEL: 'info',
+      N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+      QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+      QUEUE_HEALTH_CHECK_PORT: String(healthPort),
+      N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+    };
+    workers.push({
+      ...spawnGroup(`worker ${i}`, install.n8n, ['worker', `--concurrency=${queue?.concurrency ?? 1}`], workerEnv),
+      healthUrl: `http://127.0.0.1:${healthPort}/healthz/readiness`,
+    });
+  }
+  const main = spawnGroup('main', install.n8n, ['start'], mainEnv);
+  const processes = [main, ...workers];
   const stop = async () => {
-    signal('SIGTERM');
-    const forced = setTimeout(() => signal('SIGKILL'), 15_000);
-    await exited;
-    clearTimeout(forced);
+    await Promise.all(processes.map((p) => p.stop()));
     rmSync(folder, { recursive: true, force: true });
   };
 
   const url = `http://127.0.0.1:${port}`;
   const webhookUrl = webhookUrlAt(port);
   try {
-    await waitForWebhook(webhookUrl, isRunning, 120_000);
+    await Promise.all([
+      ...workers.map((worker) =>
+        waitFor(`n8n ${worker.name}`, async () => (await fetch(worker.healthUrl)).ok, worker.isRunning, 120_000),
+      ),
+      waitFor("n8n's webhook", webhookAnswers(webhookUrl), main.isRunning, 120_000),
+    ]);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n${output}`);
+    const logs = processes.map((p) => `--- ${p.name}\n${p.output()}`).join('\n');
+    throw new Error(`${(error as Error).message}\n${logs}`);
   }
   return {
+    mode: queue ? 'queue' : 'single',
     url,
     webhookUrl,
     startSeconds: (Date.now() - started) / 1000,
-    userFolder: folder,
-    processGroup: child.pid ?? 0,
-    output: () => output,
+    processes,
+    workers,
+    // Its own task runner broker port: the running main instance holds its own.
+    cli: async (args) => run(install.n8n, args, { ...mainEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) }),
     stop,
   };
 }

@@ -4,6 +4,7 @@
  * missing and running as root). Postgres refuses to run as root, so as root
  * the cluster belongs to the `postgres` user and is driven through runuser.
  * Its one role, `thrive`, trusts local connections: it lives for one test run.
+ * It holds the workflow's tables, and n8n's own database in queue mode.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -22,6 +23,8 @@ export interface Postgres {
   run(sql: string): void;
   /** The rows of one SELECT, as JSON objects; `:'name'` in it stands for the quoted value of `values.name`. */
   rows<T>(select: string, values?: Record<string, string>): T[];
+  /** Another database in the same cluster (n8n's own, in queue mode), owned by the one role. */
+  createDatabase(name: string): void;
   stop(): void;
 }
 
@@ -83,6 +86,7 @@ export async function startPostgres(): Promise<Postgres> {
       const variables = Object.entries(values).flatMap(([name, value]) => ['-v', `${name}=${value}`]);
       return JSON.parse(psql(['-At', ...variables], `SELECT coalesce(json_agg(t), '[]') FROM (${select}) t;`)) as T[];
     },
+    createDatabase: (name) => void psql([], `CREATE DATABASE "${name}" OWNER ${PG_USER};`),
     stop() {
       try {
         exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);

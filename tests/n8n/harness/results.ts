@@ -15,6 +15,8 @@ const MARK: Record<Verdict, string> = { passed: 'ok  ', failed: 'FAIL', skipped:
 
 export class Results {
   private readonly cases: CaseResult[] = [];
+  /** Put before every name from now on: the mode the harness is running, so both modes' cases can be told apart. */
+  prefix = '';
 
   /** Runs one case: it passes when it finds no problems (a thrown error is a problem too). */
   async run(name: string, check: () => Promise<string[]>): Promise<void> {
@@ -33,7 +35,8 @@ export class Results {
     });
   }
 
-  add(result: CaseResult): void {
+  add(unprefixed: CaseResult): void {
+    const result = { ...unprefixed, name: `${this.prefix}${unprefixed.name}` };
     this.cases.push(result);
     const time = `${result.ms.toFixed(0).padStart(6)} ms`;
     console.log(`${MARK[result.verdict]} ${time}  ${result.name}`);

@@ -1,28 +1,54 @@
 /**
- * Everything one `npm run n8n -- test` starts, started side by side where it
- * can be (the portal builds while n8n imports and starts), and stopped in
- * reverse whatever happened: Postgres with the workflow's tables and both
- * rosters (the seed roster for the browser journey, the test roster for the
- * contract cases), the fake Slack Web API, n8n, and the reference server.
+ * Everything one mode of `npm run test:n8n` starts, started side by side
+ * where it can be (the portal builds while n8n imports and starts), and
+ * stopped in reverse whatever happened: Postgres with the workflow's tables
+ * and both rosters (the seed roster for the browser journey, the test roster
+ * for the contract cases), the fake Slack Web API, n8n (single: one process on its
+ * own SQLite; queue: Redis, n8n's own database in the same Postgres, a main
+ * instance and workers), and the reference server.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
+import { startConversationFakes, type ConversationFakes } from './conversation-fakes.ts';
 import { startFakeSlack, type FakeSlack } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
-import { startN8n, webhookUrlAt, type RunningN8n } from './n8n-process.ts';
+import {
+  startN8n,
+  STAFF_CHANNEL,
+  webhookUrlAt,
+  type N8nMode,
+  type QueueOptions,
+  type RunningN8n,
+} from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
 import { freePort } from './ports.ts';
 import { startPostgres, type Postgres } from './postgres.ts';
+import { startRedis } from './redis.ts';
 
 /** The per-number limit (n8n/schema.sql): off while the contract cases and the benchmark run, on for its own check. */
 export const LIMIT_SETTING = 'requests_per_number_per_minute';
 
+/** Queue mode's shape: two workers, so a test can see executions spread across them. */
+export const QUEUE_WORKERS = 2;
+/** n8n's docs advise 5 or more; with 2 workers, 20 copies of one request keep both busy. */
+export const WORKER_CONCURRENCY = 5;
+
+/** Every workflow in n8n/ (the portal's, and those it calls or that run beside it): all imported and published. */
+export const WORKFLOW_PATHS: readonly string[] = readdirSync(dirname(WORKFLOW_PATH))
+  .filter((name) => name.endsWith('.workflow.json'))
+  .sort()
+  .map((name) => join(dirname(WORKFLOW_PATH), name));
+
 export interface Stack {
+  mode: N8nMode;
   postgres: Postgres;
   slack: FakeSlack;
+  /** The code gateway the conversation workflow sends codes to. */
+  conversation: ConversationFakes;
   n8n: RunningN8n;
   reference: ReferenceServer;
   /** Seconds each part took to be ready. */
@@ -30,9 +56,17 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+export interface StackOptions {
+  mode: N8nMode;
+  /** n8n's port, the same in both modes, so the portal built with its address serves both. */
+  n8nPort: number;
+  /** Build the portal (once per run: it does not change between modes). */
+  build: boolean;
+}
+
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
-export async function startStack(install: N8nInstall): Promise<Stack> {
+export async function startStack(install: N8nInstall, { mode, n8nPort, build }: StackOptions): Promise<Stack> {
   const stops: (() => Promise<void> | void)[] = [];
   // Once, however often it is asked for (the run's end and a Ctrl-C may both ask).
   let stopping: Promise<void> | undefined;
@@ -53,13 +87,26 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
     timings.postgres = seconds(since);
 
+    let queue: QueueOptions | undefined;
+    if (mode === 'queue') {
+      since = Date.now();
+      const redis = await startRedis();
+      stops.push(() => redis.stop());
+      timings.redis = seconds(since);
+      postgres.createDatabase('n8n');
+      queue = { redisPort: redis.port, database: 'n8n', workers: QUEUE_WORKERS, concurrency: WORKER_CONCURRENCY };
+    }
+
     const slack = await startFakeSlack();
     stops.push(() => slack.close());
-    const port = await freePort();
+    const conversation = await startConversationFakes();
+    stops.push(() => conversation.stop());
     // Chosen now: n8n's CORS allow-list (THRIVE_ALLOWED_ORIGINS) names the portal's origin.
     const referencePort = await freePort();
     since = Date.now();
-    const building = buildPortal(webhookUrlAt(port)).then(() => (timings['portal build'] = seconds(since)));
+    const building = build
+      ? buildPortal(webhookUrlAt(n8nPort)).then(() => (timings['portal build'] = seconds(since)))
+      : Promise.resolve();
     // Handled at once: a build failing while n8n starts must not end this process before it stops what it started.
     const built = building.then(
       () => undefined,
@@ -67,11 +114,16 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     );
     const n8n = await startN8n({
       install,
-      workflowPath: WORKFLOW_PATH,
+      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath],
       postgresPort: postgres.port,
-      slackUrl: slack.url,
-      allowedOrigins: `http://127.0.0.1:${referencePort}`,
-      port,
+      port: n8nPort,
+      env: {
+        THRIVE_SLACK_API_URL: slack.url,
+        THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
+        THRIVE_ALLOWED_ORIGINS: `http://127.0.0.1:${referencePort}`,
+        ...conversation.env,
+      },
+      queue,
     }).finally(() => built);
     stops.push(() => n8n.stop());
     timings['n8n import, publish and start'] = seconds(since);
@@ -82,7 +134,7 @@ export async function startStack(install: N8nInstall): Promise<Stack> {
     const reference = await startReferenceServer(n8n.webhookUrl, referencePort);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { postgres, slack, n8n, reference, timings, stop };
+    return { mode, postgres, slack, conversation, n8n, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,17 +1,19 @@
 /**
- * know_schedule's requests per second on n8n and on the reference server,
- * measured the same way in the same run: autocannon from this process over
- * 127.0.0.1, 10 connections, a fresh request_id in every request (so each
- * one is checked, answered and stored, never replayed). The two differ by
- * two orders of magnitude, so each run is a number of requests sized from
- * a warm-up to last about `seconds`, rather than a fixed time a slow server
- * may not answer a single request in. It prints figures and fails nothing
- * but an answer other than 200.
+ * Requests per second of every action, on n8n (each mode) and on the
+ * reference server, measured the same way in the same run: autocannon from
+ * this process over 127.0.0.1, 10 connections, a fresh request_id in every
+ * request (so each one is checked, answered and stored, never replayed).
+ * The two differ by two orders of magnitude, so each run is a number of
+ * requests sized from a warm-up to last about `seconds`, rather than a
+ * fixed time a slow server may not answer a single request in. It prints
+ * figures and fails nothing but an answer other than 200.
  */
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
-import type { User } from '../../../src/shared/webhook/types.ts';
+import { formatInTimeZone } from 'date-fns-tz';
+import { buildEnvelope, type EnvelopeInput } from '../../../src/shared/webhook/envelope.ts';
+import type { Action } from '../../../src/shared/webhook/types.ts';
+import { fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
 
 interface AutocannonResult {
   requests: { total: number };
@@ -27,14 +29,61 @@ type Autocannon = (options: {
   connections: number;
   amount: number;
   timeout: number;
+  sampleInt: number;
   requests: { method: string; headers: Record<string, string>; setupRequest: (r: object) => object }[];
 }) => Promise<AutocannonResult>;
 
 // autocannon ships no types; this is the slice of its documented API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+/** One action as the benchmark sends it: a body with a placeholder request_id. */
+export interface BenchAction {
+  /** How the table names it. */
+  name: string;
+  body(requestId: string): string;
+}
+
+const bodyOf =
+  <A extends Action>(input: () => Omit<EnvelopeInput<A>, 'requestId'>) =>
+  (requestId: string) =>
+    JSON.stringify(buildEnvelope({ ...input(), requestId }));
+
+/** Tomorrow in India: a day every backend accepts for a reschedule, whenever the run is. */
+const tomorrowIst = () => formatInTimeZone(new Date(Date.now() + 86_400_000), 'Asia/Kolkata', 'yyyy-MM-dd');
+
+/** Every action a parent or visitor sends, as the portal sends it. */
+export const BENCH_ACTIONS: readonly BenchAction[] = [
+  { name: 'know_schedule', body: bodyOf(() => ({ action: 'know_schedule', user: TEST_PARENT, payload: {} })) },
+  {
+    name: 'reschedule_single',
+    body: bodyOf(() => ({
+      action: 'reschedule_single',
+      user: TEST_PARENT,
+      payload: { date: tomorrowIst() },
+      note: 'A family wedding',
+    })),
+  },
+  {
+    name: 'chat_facilitator, 2 KB photo',
+    body: bodyOf(() => ({
+      action: 'chat_facilitator',
+      user: TEST_PARENT,
+      payload: { message: 'Her homework', attachments: [fileOf(2048)] },
+    })),
+  },
+  {
+    name: 'book_consult',
+    body: bodyOf(() => ({ action: 'book_consult', user: VISITOR, payload: {}, message: 'My son is 7' })),
+  },
+  {
+    name: 'schedule_call',
+    body: bodyOf(() => ({ action: 'schedule_call', user: VISITOR, payload: {}, preferredTimes: 'Evenings' })),
+  },
+];
+
 export interface Throughput {
   target: string;
+  action: string;
   requests: number;
   requestsPerSecond: number;
   p50: number;
@@ -47,22 +96,22 @@ export interface Throughput {
 const CONNECTIONS = 10;
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
-export async function knowScheduleThroughput(
+export async function measureThroughput(
   target: string,
   url: string,
-  parent: User,
+  action: BenchAction,
   seconds: number,
   serverCpu: () => number,
 ): Promise<Throughput> {
-  const [before = '', after = ''] = JSON.stringify(
-    buildEnvelope({ action: 'know_schedule', user: parent, payload: {}, requestId: PLACEHOLDER_ID }),
-  ).split(PLACEHOLDER_ID);
+  const [before = '', after = ''] = action.body(PLACEHOLDER_ID).split(PLACEHOLDER_ID);
   const run = (amount: number) =>
     autocannon({
       url,
       connections: CONNECTIONS,
       amount,
       timeout: 120,
+      // autocannon notices the last answer at its next sample: its default second would round every run up to one.
+      sampleInt: 10,
       requests: [
         {
           method: 'POST',
@@ -82,6 +131,7 @@ export async function knowScheduleThroughput(
   const answered = result.requests.total - result.non2xx;
   return {
     target,
+    action: action.name,
     requests: result.requests.total,
     requestsPerSecond: result.requests.total / result.duration,
     p50: result.latency.p50,
@@ -91,8 +141,29 @@ export async function knowScheduleThroughput(
   };
 }
 
+const rate = (t: Throughput) =>
+  t.requestsPerSecond < 10 ? t.requestsPerSecond.toFixed(1) : t.requestsPerSecond.toFixed(0);
+
 export function throughputLine(t: Throughput): string {
-  const rate = t.requestsPerSecond < 10 ? t.requestsPerSecond.toFixed(1) : t.requestsPerSecond.toFixed(0);
-  const figures = `${rate.padStart(6)} requests/s (${t.requests} requests), p50 ${t.p50} ms, p99 ${t.p99} ms, server CPU ${t.cpuMsPerRequest.toFixed(1)} ms/request`;
-  return `${t.target.padEnd(18)} know_schedule, ${CONNECTIONS} connections: ${figures}${t.failures ? `, ${t.failures} failed` : ''}`;
+  const figures = `${rate(t).padStart(6)} requests/s (${t.requests} requests), p50 ${t.p50} ms, p99 ${t.p99} ms, server CPU ${t.cpuMsPerRequest.toFixed(1)} ms/request`;
+  return `${t.target.padEnd(18)} ${t.action.padEnd(30)} ${figures}${t.failures ? `, ${t.failures} failed` : ''}`;
+}
+
+/** One row per action, one column per target: requests/s, and the server's CPU per request. */
+export function throughputTable(measured: readonly Throughput[]): string {
+  const targets = [...new Set(measured.map((t) => t.target))];
+  const actions = [...new Set(measured.map((t) => t.action))];
+  const cell = (t: Throughput | undefined) =>
+    t ? `${rate(t)}/s, ${t.cpuMsPerRequest.toFixed(1)} ms CPU${t.failures ? ` (${t.failures} failed)` : ''}` : '';
+  const rows = [
+    ['action', ...targets],
+    ...actions.map((action) => [
+      action,
+      ...targets.map((target) => cell(measured.find((t) => t.target === target && t.action === action))),
+    ]),
+  ];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  const line = (row: string[]) => `| ${row.map((text, i) => text.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const [head = [], ...body] = rows;
+  return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
 }
