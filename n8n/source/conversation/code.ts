@@ -60,8 +60,8 @@ return {
 
 /**
  * The sub-workflow's one ending: the item { status, json } of a 200 or { status, key, values, headers } of a
- * refusal, answered as { conversation: { status, body, headers } } in the parent's language, body being the JSON
- * answer or { text } (what the portal webhook's "Write answer" node reads).
+ * refusal, answered as { status, body, headers } in the parent's language, body being the JSON answer or { text }
+ * (what the portal webhook's "Write answer" node reads).
  */
 export function answer(): string {
   return `// The texts the conversation answers with, by language; {name} placeholders are filled from "values".
@@ -70,5 +70,5 @@ const language = $('Read request').first().json.language;
 const { status, json, key, values = {}, headers = {} } = $json;
 const body =
   json !== undefined ? json : { text: TEXTS[language][key].replace(/\\{(\\w+)\\}/g, (_, name) => String(values[name])) };
-return { json: { conversation: { status, body, headers } } };`;
+return { json: { status, body, headers } };`;
 }

@@ -63,18 +63,20 @@ describe('the conversation Code nodes', () => {
         }
       ).json;
     expect(await run({ status: 200, json: { revoked: true } }, 'hi')).toEqual({
-      conversation: { status: 200, body: { revoked: true }, headers: {} },
+      status: 200,
+      body: { revoked: true },
+      headers: {},
     });
     expect(await run({ status: 401, key: 'wrongCodeMany', values: { left: 3 } }, 'hi')).toEqual({
-      conversation: { status: 401, body: { text: answerText('hi', 'wrongCodeMany', { left: 3 }) }, headers: {} },
+      status: 401,
+      body: { text: answerText('hi', 'wrongCodeMany', { left: 3 }) },
+      headers: {},
     });
     const limited = { status: 429, key: 'tooManyCodesForNumber', headers: { 'Retry-After': '60' } };
     expect(await run(limited, 'en')).toEqual({
-      conversation: {
-        status: 429,
-        body: { text: answerText('en', 'tooManyCodesForNumber') },
-        headers: { 'Retry-After': '60' },
-      },
+      status: 429,
+      body: { text: answerText('en', 'tooManyCodesForNumber') },
+      headers: { 'Retry-After': '60' },
     });
   });
 });
