@@ -84,8 +84,4 @@ function objectProblem(rule, data, path) {
 
 const error = problem(schema, body, '');
 if (error) return { json: { schemaError: error } };
-const envelope = { ...body };
-// The spec's actions (those with a request_id) may leave an empty payload out: stored and compared as {}.
-if ('request_id' in body)
-  Object.assign(envelope, { payload: body.payload ?? {}, request_id: body.request_id.toLowerCase() });
-return { json: { envelope, language: body.language ?? 'en' } };
+return { json: { envelope: body, language: body.language ?? 'en' } };
