@@ -49,15 +49,16 @@ function chat() {
 }
 
 function reschedule(start, end) {
-  const days = start === end ? text('rescheduleDay', { day: start }) : text('rescheduleRange', { start, end });
-  return answer({ message: days }, notice('slackReschedule', { start, end, note: forSlack(envelope.note) }));
+  const [range, days] = start === end ? ['Day', { day: start }] : ['Range', { start, end }];
+  const staff = notice(`slackReschedule${range}`, { ...days, note: forSlack(envelope.note) || '-' });
+  return answer({ message: text(`reschedule${range}`, days) }, staff);
 }
 
 function visitor(kind) {
   const preferred = envelope.preferred_times;
   const key = preferred ? `${kind}SavedPreferred` : `${kind}Saved`;
   const message = text(key, { name: user.name, number: user.number, preferred: preferred ?? '' });
-  const details = { preferred: forSlack(preferred), message: forSlack(envelope.message) };
+  const details = { preferred: forSlack(preferred) || '-', message: forSlack(envelope.message) || '-' };
   return answer({ message }, notice(kind === 'consult' ? 'slackConsult' : 'slackCall', details));
 }
 

@@ -121,7 +121,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       contentType: 'text',
       headers: { 'Retry-After': '60' },
     }),
-    respond('Fail', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, contentType: 'text' }),
+    // The database failed even to give a claim up: nothing is left to write an answer with.
+    data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
   ];
   return {
     nodes,
@@ -193,7 +194,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Record answer', 0, 'Send answer'],
       ['Record answer', 1, 'Step failed'],
       ['Release claim', 0, 'Send answer'],
-      ['Release claim', 1, 'Fail'],
+      ['Release claim', 1, 'Database failed'],
+      ['Database failed', 0, 'Send answer'],
     ],
   };
 }

@@ -68,7 +68,8 @@ export const SLACK_TEXTS = {
   slackChat: 'Message from {name} ({number}):\n{message}',
   slackChatWithAttachment: 'Message from {name} ({number}):\n{message}\n(1 attachment follows in the thread)',
   slackChatWithAttachments: 'Message from {name} ({number}):\n{message}\n({count} attachments follow in the thread)',
-  slackReschedule: 'Reschedule request from {name} ({number}): {start} to {end}. Their note: {note}',
+  slackRescheduleDay: 'Reschedule request from {name} ({number}) for {day}. Their note: {note}',
+  slackRescheduleRange: 'Reschedule request from {name} ({number}) for {start} to {end}. Their note: {note}',
   slackConsult: 'Consultation request from {name} ({number}). Preferred times: {preferred}. Their message: {message}',
   slackCall: 'Call request from {name} ({number}). Preferred times: {preferred}. Their message: {message}',
 } as const;
