@@ -57,7 +57,7 @@ export default tseslint.config(
         INDIAN_MOBILE: 'readonly',
         MESSAGE_MAX_LENGTH: 'readonly',
         NO_SESSIONS_SENTINEL: 'readonly',
-        PROGRAMME_TEAM: 'readonly',
+        PROGRAMME_TEAM_CHANNEL: 'readonly',
       },
     },
   },

@@ -6,8 +6,8 @@ import type {
   ThreadMessage,
 } from '../../src/shared/webhook/conversation.ts';
 import type { Roster } from '../roster/roster-store.ts';
+import { answerText, type AnswerKey } from '../contract/texts.ts';
 import type { Outcome } from '../webhook/intake.ts';
-import { reasons } from '../webhook/messages.ts';
 import { codeText } from './code-text.ts';
 import type { SendCode } from './code-sender.ts';
 import { authenticateParent } from './parent-auth.ts';
@@ -90,7 +90,8 @@ export function createConversation(deps: ConversationDeps) {
   const { store, roster, clock } = deps;
 
   async function requestCode(request: ConversationRequests['request_code'], context: RequestContext) {
-    if (!roster.find(request.user)) return { status: 404, text: reasons.notOnRosterForCode };
+    const language = request.language ?? 'en';
+    if (!roster.find(request.user)) return { status: 404, text: answerText(language, 'notOnRosterForCode') };
     const numberKey = phoneKey(request.user.number) ?? request.user.number;
     const now = clock();
     const { perNumber, perAddress } = CODE_LIMITS;
@@ -101,9 +102,10 @@ export function createConversation(deps: ConversationDeps) {
       new Date(now.getTime() - perAddress.windowMs),
     );
     const forNumber = rateVerdict(earlier.forNumber, perNumber, now);
-    if (!forNumber.allowed) return tooMany(reasons.tooManyCodesForNumber, forNumber.retryAfterSeconds);
+    if (!forNumber.allowed) return tooMany(answerText(language, 'tooManyCodesForNumber'), forNumber.retryAfterSeconds);
     const forAddress = rateVerdict(earlier.forAddress, perAddress, now);
-    if (!forAddress.allowed) return tooMany(reasons.tooManyCodesFromAddress, forAddress.retryAfterSeconds);
+    if (!forAddress.allowed)
+      return tooMany(answerText(language, 'tooManyCodesFromAddress'), forAddress.retryAfterSeconds);
     // Counted before the first await: requests arriving together are all counted.
     store.recordCodeRequest(numberKey, context.address, now);
 
@@ -111,7 +113,6 @@ export function createConversation(deps: ConversationDeps) {
     const codeHash = await hashSecret(code, CODE_COST);
     const expires = expiresAt(now, CODE_LIFETIME_MS);
     store.saveCode(numberKey, codeHash, now, expires);
-    const language = request.language ?? 'en';
     try {
       await deps.sendCode({
         phone: numberKey,
@@ -122,30 +123,35 @@ export function createConversation(deps: ConversationDeps) {
     } catch (error) {
       deps.onSendFailed(error);
       store.useCode(numberKey, codeHash);
-      return { status: 502, text: reasons.codeNotSent };
+      return { status: 502, text: answerText(language, 'codeNotSent') };
     }
     return json<'request_code'>({ expires_at: expires.toISOString() });
   }
 
   async function verifyCode(request: ConversationRequests['verify_code']): Promise<Outcome> {
+    const language = request.language ?? 'en';
+    const refuse = (status: 401 | 410, key: AnswerKey, values?: { left: number }): Outcome => ({
+      status,
+      text: answerText(language, key, values),
+    });
     const numberKey = phoneKey(request.user.number) ?? request.user.number;
     const now = clock();
     const code = store.takeTry(numberKey);
-    if (!code) return { status: 410, text: reasons.noCode };
-    if (code.tries > CODE_MAX_TRIES) return { status: 410, text: reasons.codeEnded };
+    if (!code) return refuse(410, 'noCode');
+    if (code.tries > CODE_MAX_TRIES) return refuse(410, 'codeEnded');
     if (isExpired(code.expires_at, now)) {
       store.endCode(numberKey);
-      return { status: 410, text: reasons.noCode };
+      return refuse(410, 'noCode');
     }
     const right = await verifySecret(request.payload.code, code.code_hash);
     if (!right) {
       const left = triesLeft(code.tries);
-      if (left > 0) return { status: 401, text: reasons.wrongCode(left) };
+      if (left > 0) return refuse(401, left === 1 ? 'wrongCodeOne' : 'wrongCodeMany', { left });
       store.useCode(numberKey, code.code_hash);
-      return { status: 410, text: reasons.codeEnded };
+      return refuse(410, 'codeEnded');
     }
     // Another request may have used the same code while this one was checking it: only one gets a token.
-    if (!store.useCode(numberKey, code.code_hash)) return { status: 410, text: reasons.noCode };
+    if (!store.useCode(numberKey, code.code_hash)) return refuse(410, 'noCode');
     const token = newToken();
     const expires = expiresAt(now, TOKEN_LIFETIME_MS);
     store.saveToken(tokenHash(token), numberKey, now, expires);
@@ -154,7 +160,7 @@ export function createConversation(deps: ConversationDeps) {
 
   function chatThread(request: ConversationRequests['chat_thread'], numberKey: string): Outcome {
     const after = readCursor(request.payload?.after);
-    if (after === undefined) return { status: 400, text: reasons.invalidCursor };
+    if (after === undefined) return { status: 400, text: answerText(request.language ?? 'en', 'invalidCursor') };
     const { rows, files } = store.threadPage(numberKey, after, THREAD_PAGE_SIZE + 1);
     const page = rows.slice(0, THREAD_PAGE_SIZE);
     return json<'chat_thread'>({
@@ -175,7 +181,7 @@ export function createConversation(deps: ConversationDeps) {
         return verifyCode(request);
       case 'chat_thread':
       case 'revoke_token': {
-        const auth = authenticateParent(store, context.authorization, clock());
+        const auth = authenticateParent(store, context.authorization, clock(), request.language ?? 'en');
         if (!auth.ok) return auth.refusal;
         if (request.action === 'chat_thread') return chatThread(request, auth.numberKey);
         store.revokeToken(auth.hash);

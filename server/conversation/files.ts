@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { reasons } from '../webhook/messages.ts';
+import { answerText } from '../contract/texts.ts';
 import { authenticateParent } from './parent-auth.ts';
 import type { ConversationStore, StoredFile } from './store.ts';
 
@@ -38,7 +38,7 @@ export function fileAddress(params: unknown): { messageId: number; position: num
  */
 export function threadFiles(app: FastifyInstance, store: ConversationStore, clock: () => Date): void {
   app.get('/api/thread/:id/files/:position', async (request, reply) => {
-    const auth = authenticateParent(store, request.headers.authorization, clock());
+    const auth = authenticateParent(store, request.headers.authorization, clock(), 'en');
     if (!auth.ok) {
       const refusal = auth.refusal;
       return reply
@@ -50,7 +50,7 @@ export function threadFiles(app: FastifyInstance, store: ConversationStore, cloc
     const address = fileAddress(request.params);
     const file = address && store.file(address.messageId, address.position);
     if (!file || file.number_key !== auth.numberKey) {
-      return reply.code(404).type('text/plain; charset=utf-8').send(reasons.notFound);
+      return reply.code(404).type('text/plain; charset=utf-8').send(answerText('en', 'notFound'));
     }
     return sendStoredFile(reply, file);
   });

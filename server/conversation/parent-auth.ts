@@ -1,5 +1,6 @@
+import type { Language } from '../../src/shared/webhook/types.ts';
+import { answerText } from '../contract/texts.ts';
 import type { Outcome } from '../webhook/intake.ts';
-import { reasons } from '../webhook/messages.ts';
 import { bearerToken, isExpired, tokenHash } from './policy.ts';
 import type { ConversationStore } from './store.ts';
 
@@ -16,17 +17,22 @@ const unauthorized = (text: string, error?: 'invalid_token'): Outcome => ({
 /**
  * Who an `Authorization: Bearer` header speaks for: the number its token was
  * given to, while the token lives. The token itself is never stored, only
- * its hash; an expired one is removed as it is met.
+ * its hash; an expired one is removed as it is met. A refusal is in `language`.
  */
-export function authenticateParent(store: ConversationStore, header: string | undefined, now: Date): ParentAuth {
+export function authenticateParent(
+  store: ConversationStore,
+  header: string | undefined,
+  now: Date,
+  language: Language,
+): ParentAuth {
   const token = bearerToken(header);
-  if (!token) return { ok: false, refusal: unauthorized(reasons.tokenMissing) };
+  if (!token) return { ok: false, refusal: unauthorized(answerText(language, 'tokenMissing')) };
   const hash = tokenHash(token);
   const row = store.findToken(hash);
-  if (!row) return { ok: false, refusal: unauthorized(reasons.tokenUnknown, 'invalid_token') };
+  if (!row) return { ok: false, refusal: unauthorized(answerText(language, 'tokenUnknown'), 'invalid_token') };
   if (isExpired(row.expires_at, now)) {
     store.revokeToken(hash);
-    return { ok: false, refusal: unauthorized(reasons.tokenExpired, 'invalid_token') };
+    return { ok: false, refusal: unauthorized(answerText(language, 'tokenExpired'), 'invalid_token') };
   }
   return { ok: true, numberKey: row.number_key, hash };
 }

@@ -1,7 +1,7 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
+import { answerText } from '../contract/texts.ts';
 import type { Outcome } from '../webhook/intake.ts';
-import { reasons } from '../webhook/messages.ts';
 import { authenticateParent } from './parent-auth.ts';
 import type { ConversationStore } from './store.ts';
 
@@ -12,11 +12,12 @@ import type { ConversationStore } from './store.ts';
  */
 export function codeAtSignIn(store: ConversationStore, clock: () => Date) {
   return (envelope: Envelope<'know_schedule'>, authorization: string | undefined): Outcome | undefined => {
-    const auth = authenticateParent(store, authorization, clock());
+    const language = envelope.language ?? 'en';
+    const auth = authenticateParent(store, authorization, clock(), language);
     if (auth.ok && auth.numberKey === phoneKey(envelope.user.number)) return undefined;
     const headers = auth.ok
       ? { 'www-authenticate': 'Bearer realm="thrive", error="invalid_token"' }
       : auth.refusal.headers;
-    return { status: 401, text: reasons.codeRequiredAtSignIn, headers };
+    return { status: 401, text: answerText(language, 'codeRequiredAtSignIn'), headers };
   };
 }

@@ -1,19 +1,22 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../config.ts';
-import { reasons } from '../webhook/messages.ts';
+import { answerLanguage, answerText } from '../contract/texts.ts';
+import type { Language } from '../../src/shared/webhook/types.ts';
 import type { SetSecurityHeaders } from './security-headers.ts';
 
-function textFor(error: FastifyError, status: number): string {
+const MB = 1024 * 1024;
+
+function textFor(error: FastifyError, status: number, language: Language): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return reasons.tooLarge(BODY_LIMIT_BYTES);
+      return answerText(language, 'tooLarge', { limitMb: BODY_LIMIT_BYTES / MB });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return reasons.notJson;
+      return answerText(language, 'notJson');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return reasons.invalidJson;
+      return answerText(language, 'invalidJson');
   }
-  if (status === 429) return reasons.tooManyRequests;
+  if (status === 429) return answerText(language, 'tooManyRequests');
   // Fastify's own 4xx texts are about the request, never about the server's insides.
   return error.message;
 }
@@ -21,13 +24,16 @@ function textFor(error: FastifyError, status: number): string {
 /**
  * Every failure is answered in plain text the portal can show. A 5xx is
  * logged in full here and answered with a generic sentence: stack traces and
- * SQL never leave the server.
+ * SQL never leave the server. It is in the body's language when the body was
+ * read; most of these come before that (a body too large or not JSON, the
+ * per-address rate limit), and are in English.
  */
 export function plainTextErrors(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const text = status >= 500 ? reasons.internal : textFor(error, status);
+    const language = answerLanguage(request.body);
+    const text = status >= 500 ? answerText(language, 'internal') : textFor(error, status, language);
     return reply.code(status).type('text/plain; charset=utf-8').send(text);
   });
 }
@@ -41,7 +47,7 @@ export function routingErrors(setHeaders: SetSecurityHeaders) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     setHeaders(request, reply);
     const status = error.code === 'FST_ERR_BAD_URL' || !error.statusCode ? 400 : error.statusCode;
-    const text = status >= 500 ? reasons.internal : reasons.badUrl;
+    const text = answerText('en', status >= 500 ? 'internal' : 'badUrl');
     return reply.code(status).type('text/plain; charset=utf-8').send(text);
   };
 }

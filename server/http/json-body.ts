@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { reasons } from '../webhook/messages.ts';
+import { answerText } from '../contract/texts.ts';
 
 class BodyError extends Error {
   readonly statusCode = 400;
@@ -7,9 +7,9 @@ class BodyError extends Error {
 
 /** Keys that would reach an object's prototype if the body were ever merged into another object. */
 function refuseProtoKeys(key: string, value: unknown): unknown {
-  if (key === '__proto__') throw new BodyError(reasons.forbiddenKey('__proto__'));
+  if (key === '__proto__') throw new BodyError(answerText('en', 'forbiddenKey', { key: '__proto__' }));
   if (key === 'constructor' && typeof value === 'object' && value !== null && Object.hasOwn(value, 'prototype')) {
-    throw new BodyError(reasons.forbiddenKey('constructor.prototype'));
+    throw new BodyError(answerText('en', 'forbiddenKey', { key: 'constructor.prototype' }));
   }
   return value;
 }
@@ -17,7 +17,8 @@ function refuseProtoKeys(key: string, value: unknown): unknown {
 /**
  * The JSON body parser. Fastify's own refuses `__proto__` too, but says only
  * that the body is not valid JSON; this one names the key, so whoever built
- * the request knows what to change.
+ * the request knows what to change. In English: a body that cannot be read
+ * names no language.
  */
 export function jsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -26,7 +27,7 @@ export function jsonBodies(app: FastifyInstance): void {
     try {
       body = JSON.parse(text as string, (key, value: unknown) => refuseProtoKeys(key, value));
     } catch (error) {
-      done(error instanceof BodyError ? error : new BodyError(reasons.invalidJson), undefined);
+      done(error instanceof BodyError ? error : new BodyError(answerText('en', 'invalidJson')), undefined);
       return;
     }
     done(null, body);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { reasons } from '../webhook/messages.ts';
+import { answerText } from '../contract/texts.ts';
 import { NOT_FOUND_PAGE, notFoundPage, pageFile } from '../../src/page/page-files.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,7 +17,8 @@ function mayBePage(request: FastifyRequest, path: string): boolean {
   return !lastSegment.includes('.') || (request.headers.accept ?? '').includes('text/html');
 }
 
-const notFound = (reply: FastifyReply) => reply.code(404).type('text/plain; charset=utf-8').send(reasons.notFound);
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).type('text/plain; charset=utf-8').send(answerText('en', 'notFound'));
 
 /**
  * Serves the production build as a static host would: hashed files under

@@ -5,10 +5,10 @@ import {
   SNIFF_BYTES,
   sniffMatches,
 } from '../../src/shared/rules/attachment.ts';
-import type { Attachment } from '../../src/shared/webhook/types.ts';
+import type { Attachment, Language } from '../../src/shared/webhook/types.ts';
+import { answerText } from '../contract/texts.ts';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import type { AnyEnvelope } from './contract.ts';
-import { reasons } from './messages.ts';
 
 export type DecodeResult =
   { ok: true; attachments: DecodedAttachment[] } | { ok: false; status: 400 | 413; reason: string };
@@ -24,21 +24,22 @@ function decodeBase64(content: string): Buffer | undefined {
  * most ATTACHMENTS_MAX_COUNT of them) and holds it to the rest of the
  * portal's attachment rule: its first bytes must be of the declared type,
  * and all files together may hold at most ATTACHMENTS_MAX_TOTAL_BYTES. A
- * file's name is kept only as a display name.
+ * file's name is kept only as a display name. A refusal is in `language`.
  */
-export function decodeAttachments(files: readonly Attachment[]): DecodeResult {
+export function decodeAttachments(files: readonly Attachment[], language: Language): DecodeResult {
   const attachments: DecodedAttachment[] = [];
   let total = 0;
   for (const file of files) {
     const filename = displayFileName(file.filename);
     const bytes = decodeBase64(file.content);
-    if (!bytes) return { ok: false, status: 400, reason: reasons.invalidBase64(filename) };
+    if (!bytes) return { ok: false, status: 400, reason: answerText(language, 'invalidBase64', { filename }) };
     if (!sniffMatches(file.mimetype, bytes.subarray(0, SNIFF_BYTES))) {
-      return { ok: false, status: 400, reason: reasons.contentNotOfType(filename, file.mimetype) };
+      const reason = answerText(language, 'contentNotOfType', { filename, mimetype: file.mimetype });
+      return { ok: false, status: 400, reason };
     }
     total += bytes.length;
     if (total > ATTACHMENTS_MAX_TOTAL_BYTES) {
-      return { ok: false, status: 413, reason: reasons.attachmentsTooLarge(ATTACHMENTS_MAX_TOTAL_BYTES) };
+      return { ok: false, status: 413, reason: answerText(language, 'attachmentsTooLarge') };
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     attachments.push({ filename, mimetype: file.mimetype, bytes, sha256 });
@@ -49,6 +50,6 @@ export function decodeAttachments(files: readonly Attachment[]): DecodeResult {
 /** The envelope's files decoded as above: none for an action that carries no files. */
 export function decodeEnvelopeAttachments(envelope: AnyEnvelope): DecodeResult {
   return envelope.action === 'chat_facilitator'
-    ? decodeAttachments(envelope.payload.attachments)
+    ? decodeAttachments(envelope.payload.attachments, envelope.language ?? 'en')
     : { ok: true, attachments: [] };
 }

@@ -2,13 +2,13 @@ import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import type { RequestContext } from '../conversation/actions.ts';
+import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
 import { dispatch } from './handlers.ts';
-import { reasons } from './messages.ts';
 import { checkRules } from './rules.ts';
 import { reasonFor } from './schema-reasons.ts';
 
@@ -70,7 +70,7 @@ export function createIntake({
     const bodyHash = fingerprint(envelope, decoded.attachments);
     const previous = store.find(envelope.request_id);
     if (previous) {
-      if (previous.bodyHash !== bodyHash) return refuse(409, reasons.reusedRequestId);
+      if (previous.bodyHash !== bodyHash) return refuse(409, answerText(envelope.language ?? 'en', 'reusedRequestId'));
       await previous.stored;
       return { status: previous.answer.status, json: previous.answer.body, replayed: true };
     }

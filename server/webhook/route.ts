@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { BODY_LIMIT_BYTES } from '../config.ts';
+import { answerLanguage, answerText } from '../contract/texts.ts';
 import { createNumberLimit } from '../http/number-limit.ts';
 import type { RequestContext } from '../conversation/actions.ts';
 import type { Outcome } from './intake.ts';
-import { reasons } from './messages.ts';
 
 export interface WebhookRouteOptions {
   intake: (body: unknown, context: RequestContext) => Promise<Outcome>;
@@ -38,7 +38,9 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
     const verdict = number ? numberLimit?.hit(number, Date.now()) : undefined;
     if (verdict && !verdict.allowed) {
       reply.code(429).header('retry-after', String(verdict.retryAfterSeconds));
-      return reply.type('text/plain; charset=utf-8').send(reasons.tooManyRequestsForNumber);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(answerText(answerLanguage(request.body), 'tooManyRequestsForNumber'));
     }
     const outcome = await options.intake(request.body, {
       authorization: request.headers.authorization,
@@ -57,6 +59,6 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
     method: ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
     url: WEBHOOK_PATH,
     handler: (_request, reply) =>
-      reply.code(405).header('allow', 'POST').type('text/plain; charset=utf-8').send(reasons.wrongMethod),
+      reply.code(405).header('allow', 'POST').type('text/plain; charset=utf-8').send(answerText('en', 'wrongMethod')),
   });
 }

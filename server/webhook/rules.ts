@@ -1,36 +1,39 @@
+import { formatDayKey } from '../../src/shared/format/ist.ts';
 import { checkMessage } from '../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../src/shared/rules/phone.ts';
 import { checkRescheduleDays, istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
+import type { Language } from '../../src/shared/webhook/types.ts';
+import { answerText } from '../contract/texts.ts';
 import type { AnyEnvelope } from './contract.ts';
-import { reasons } from './messages.ts';
 
-function checkDays(start: string, end: string, now: Date): string | undefined {
+function checkDays(language: Language, start: string, end: string, now: Date): string | undefined {
   const problem = checkRescheduleDays(start, end, istTodayKey(now));
-  if (problem === 'past') return reasons.pastDate(start);
-  if (problem === 'end-before-start') return reasons.endBeforeStart;
+  if (problem === 'past') return answerText(language, 'pastDate', { day: formatDayKey(start, language) });
+  if (problem === 'end-before-start') return answerText(language, 'endBeforeStart');
   return undefined;
 }
 
 /**
  * The portal's own rules (src/shared/rules) applied again on arrival, so a
  * request that skipped the page is held to them too, plus what a schema
- * cannot say: dates against today in India. Returns the reason for a 400, or
- * undefined when the request may proceed.
+ * cannot say: dates against today in India. Returns the reason for a 400, in
+ * the envelope's language, or undefined when the request may proceed.
  */
 export function checkRules(envelope: AnyEnvelope, now: Date): string | undefined {
   const { user } = envelope;
-  if (!hasAllRequired(user.name, user.number)) return reasons.nameAndNumberRequired;
-  if (!isValidPhone(user.number)) return reasons.invalidPhone;
+  const language = envelope.language ?? 'en';
+  if (!hasAllRequired(user.name, user.number)) return answerText(language, 'nameAndNumberRequired');
+  if (!isValidPhone(user.number)) return answerText(language, 'invalidPhone');
   switch (envelope.action) {
     case 'reschedule_single':
-      return checkDays(envelope.payload.date, envelope.payload.date, now);
+      return checkDays(language, envelope.payload.date, envelope.payload.date, now);
     case 'reschedule_range':
-      return checkDays(envelope.payload.start_date, envelope.payload.end_date, now);
+      return checkDays(language, envelope.payload.start_date, envelope.payload.end_date, now);
     case 'chat_facilitator': {
       const problem = checkMessage(envelope.payload.message);
-      if (problem === 'empty') return reasons.emptyMessage;
-      if (problem === 'too-long') return reasons.messageTooLong;
+      if (problem === 'empty') return answerText(language, 'emptyMessage');
+      if (problem === 'too-long') return answerText(language, 'messageTooLong');
       return undefined;
     }
     default:

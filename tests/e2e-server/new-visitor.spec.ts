@@ -26,7 +26,7 @@ for (const form of [
     await page.getByRole('textbox', { name: 'Message (Optional)' }).fill('My son is 7');
     await page.getByRole('button', { name: form.submit }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
-      `Thank you, Ravi Kumar. Your ${form.what} has been received; we will call you on 9123456780 (preferred: Weekday evenings).`,
+      `Thank you, Ravi Kumar. Your ${form.what} is saved for the programme team. They will call you on 9123456780 (preferred: Weekday evenings).`,
     );
     expect(Object.values(storedCounts(portal, ids))).toEqual([1]);
     const [row] = portal.query<Record<string, string>>(

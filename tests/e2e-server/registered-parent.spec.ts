@@ -63,7 +63,7 @@ test('a registered parent signs in, sees the real schedule, reschedules and chat
   await page.getByRole('button', { name: 'Submit Request' }).click();
   const today = formatDayKey(toIstIso(new Date()).slice(0, 10));
   await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
-    `Reschedule request received for ${today}. Your facilitator will confirm the new time.`,
+    `Your reschedule request for ${today} is saved for the programme team. They will contact you about a new time.`,
   );
 
   await page.goto('/registered-parent/chat');

@@ -1,6 +1,7 @@
 import { answerValidator } from '../../server/webhook/contract.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 import { ACCEPTED_CASES } from './contract/accepted-cases.ts';
+import { HINDI_CASES } from './contract/hindi-cases.ts';
 import { makeContext, type ContractCase, type Step } from './contract/case.ts';
 import { REFUSED_CASES } from './contract/refused-cases.ts';
 
@@ -10,7 +11,7 @@ import { REFUSED_CASES } from './contract/refused-cases.ts';
  * (tests/unit/server/webhook/contract-cases.test.ts) or an n8n workflow over HTTP
  * (`postTo(url)`). docs/webhook-contract.md explains the same rules.
  */
-export const CONTRACT_CASES: readonly ContractCase[] = [...ACCEPTED_CASES, ...REFUSED_CASES];
+export const CONTRACT_CASES: readonly ContractCase[] = [...ACCEPTED_CASES, ...REFUSED_CASES, ...HINDI_CASES];
 
 export interface WireAnswer {
   status: number;
@@ -63,6 +64,10 @@ function problemsWith(step: Step, answer: WireAnswer, earlier: readonly WireAnsw
     }
     if (body !== undefined && !answerValidator(expect.answers)(body)) {
       problems.push(`answer does not fit the ${expect.answers} answer schema: ${answer.text}`);
+    }
+    const message = (body as { message?: unknown } | undefined)?.message;
+    if (expect.message !== undefined && message !== expect.message) {
+      problems.push(`message ${JSON.stringify(message)}, expected ${JSON.stringify(expect.message)}`);
     }
   }
   return problems;

@@ -1,7 +1,7 @@
 // Explain refusal: the schema problem "Check request" found, as the plain-text reason a person can act on
 // (server/webhook/schema-reasons.ts): a text key and its values, written in the parent's language by "Write answer".
 const body = $('Webhook').first().json.body;
-const names = $('Name files').first().json.names;
+const files = $('Read files').first().json.files;
 const { instancePath: path, keyword, params, message } = $json.schemaError;
 
 const refuse = (key, values = {}) => ({ json: { status: 400, text: { key, values } } });
@@ -10,20 +10,20 @@ const valueAt = (pointer) =>
     .split('/')
     .slice(1)
     .reduce((node, key) => (typeof node === 'object' && node !== null ? node[key] : undefined), body);
-/** "/payload/attachments/0" → "payload.attachments[0]". */
+/** "/payload/attachments/0" → "payload.attachments[0]"; the request itself is named in the parent's language. */
 const where = (pointer) =>
   pointer === ''
-    ? 'the request'
+    ? { key: 'theRequest' }
     : pointer
         .slice(1)
         .split('/')
         .map((key, i) => (/^\d+$/.test(key) ? `[${key}]` : i === 0 ? key : `.${key}`))
         .join('');
-const TEXT_FIELDS = {
-  '/payload/message': 'The message',
-  '/note': 'The note',
-  '/message': 'The message',
-  '/preferred_times': 'The preferred times',
+const CONTROL_IN_TEXT = {
+  '/payload/message': 'controlInMessage',
+  '/note': 'controlInNote',
+  '/message': 'controlInMessage',
+  '/preferred_times': 'controlInPreferredTimes',
 };
 const ATTACHMENT_FIELD = /^\/payload\/attachments\/(\d+)\/(mimetype|content)$/;
 
@@ -42,16 +42,16 @@ function userReason() {
 
 function attachmentReason() {
   const [, index, field] = ATTACHMENT_FIELD.exec(path);
-  const file = names[Number(index)];
-  if (field === 'mimetype') return refuse('invalidFileType', { file });
-  return keyword === 'minLength' ? refuse('emptyFile', { file }) : undefined;
+  const filename = files[Number(index)].name;
+  if (field === 'mimetype') return refuse('invalidFileType', { filename });
+  return keyword === 'minLength' ? refuse('emptyFile', { filename }) : undefined;
 }
 
 function fieldReason() {
   if (path === '' && keyword === 'type') return refuse('notAnObject');
   if (path === '/action' || keyword === 'discriminator') return actionReason();
   if (path.startsWith('/user')) return userReason();
-  if (TEXT_FIELDS[path] && keyword === 'not') return refuse('controlInText', { field: TEXT_FIELDS[path] });
+  if (CONTROL_IN_TEXT[path] && keyword === 'not') return refuse(CONTROL_IN_TEXT[path]);
   if (path === '/payload/message') return refuse(keyword === 'maxLength' ? 'messageTooLong' : 'emptyMessage');
   if (path === '/payload/attachments' && keyword === 'maxItems') return refuse('tooManyAttachments');
   if (ATTACHMENT_FIELD.test(path)) return attachmentReason();

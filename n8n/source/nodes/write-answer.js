@@ -1,7 +1,7 @@
 // Write answer: every text the workflow answers with, written once, here, in the parent's language (`language`,
-// English when absent) from the "Contract" node's answer texts; Slack's texts are the programme team's, in
-// English. Days (`day`, `start`, `end`) are written as each language writes them. Then where the answer goes next.
-const { answer_texts: TEXTS } = $('Contract').first().json;
+// English when absent) from the "Contract" node's answer texts (server/contract/texts.ts); Slack's texts are the
+// programme team's, in English. Days (`day`, `start`, `end`) are written as each language writes them. Then where the answer goes next.
+const { answer_texts: TEXTS, slack_texts: SLACK_TEXTS } = $('Contract').first().json;
 const body = $('Webhook').first().json.body;
 const language = body?.language === 'hi' ? 'hi' : 'en';
 const DAY_VALUES = ['day', 'start', 'end'];
@@ -19,24 +19,26 @@ function written(value, locale) {
   }).format(noon);
 }
 
+const isText = (value) => typeof value === 'object' && value !== null && 'key' in value;
+
+/** A template filled in one pass; a value may itself be a text ({ key }), such as 'the programme team'. */
 function fill({ key, values = {} }, locale) {
-  const template = TEXTS[locale][key] ?? TEXTS.en[key];
+  const template = locale === 'slack' ? SLACK_TEXTS[key] : TEXTS[locale][key];
   if (template === undefined) throw new Error(`No answer text "${key}"`);
   return template.replace(/\{(\w+)\}/g, (_, name) => {
     if (values[name] === undefined) throw new Error(`The text "${key}" needs a value for {${name}}`);
-    return DAY_VALUES.includes(name) ? written(values[name], locale) : String(values[name]);
+    const value = values[name];
+    if (isText(value)) return fill(value, locale);
+    return DAY_VALUES.includes(name) ? written(value, locale === 'slack' ? 'en' : locale) : String(value);
   });
 }
 
-const isText = (value) => typeof value === 'object' && value !== null && 'key' in value;
 const { status, claimed = false, post } = $json;
 let answer;
-if ($json.conversation) {
-  const { status: code, body: result } = $json.conversation;
-  answer =
-    code === 200
-      ? { status: code, type: 'json', body: JSON.stringify(result) }
-      : { status: code, type: 'text', body: result.text };
+if (typeof $json.body === 'object' && $json.body !== null) {
+  // The conversation's workflow answers { status, body }: its JSON, or a refusal whose body holds the text.
+  const json = status === 200;
+  answer = { status, type: json ? 'json' : 'text', body: json ? JSON.stringify($json.body) : $json.body.text };
 } else if ($json.answer) {
   const fields = Object.entries($json.answer).map(([name, value]) => [
     name,
@@ -48,7 +50,7 @@ if ($json.conversation) {
 }
 
 const slack =
-  status === 200 && post ? { kind: post.kind, channel: post.channel ?? null, text: fill(post.text, 'en') } : null;
+  status === 200 && post ? { kind: post.kind, channel: post.channel ?? null, text: fill(post.text, 'slack') } : null;
 const next = slack
   ? slack.kind
   : status === 200 && claimed

@@ -5,14 +5,14 @@
  * steps sit between "Next step" and "Record answer" (slack-graph.ts).
  */
 import { requestSchema } from '../../../server/contract/request-schema.ts';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
 import { CONVERSATION_WORKFLOW_ID, WEBHOOK_PATH } from './ids.ts';
 import { callWorkflow, code, data, ifTrue, postgres, respond, switchOn, wait, webhook, type N8nNode } from './nodes.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
-import { ANSWER_TEXTS } from './texts.ts';
+import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
 
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const CHECKED = "$('Check files').first().json";
@@ -45,15 +45,23 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     webhook('Other methods', [0, 1000], WEBHOOK_PATH, OTHER_METHODS),
     respond('Refuse method', [260, 1000], {
       status: 405,
-      body: reasons.wrongMethod,
+      body: ANSWER_TEXTS.en.wrongMethod,
       contentType: 'text',
       headers: { Allow: 'POST' },
       cors: false,
     }),
-    ifTrue('JSON?', [220, 300], "/^application\\/json\\s*(;|$)/i.test($json.headers['content-type'] ?? '')"),
+    ifTrue(
+      'JSON?',
+      [440, 300],
+      "/^application\\/json\\s*(;|$)/i.test($('Webhook').first().json.headers['content-type'] ?? '')",
+    ),
     data('Not JSON', [440, 520], refusal(415, 'notJson')),
-    data('Contract', [440, 280], { request_schema: checkedSchema(requestSchema), answer_texts: ANSWER_TEXTS }),
-    code('Name files', [660, 280], bodies.nameFiles),
+    data('Contract', [220, 300], {
+      request_schema: checkedSchema(requestSchema),
+      answer_texts: WORKFLOW_TEXTS,
+      slack_texts: SLACK_TEXTS,
+    }),
+    code('Read files', [660, 280], bodies.readFiles),
     code('Check request', [880, 280], bodies.checkRequest),
     ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
     code('Explain refusal', [1320, 520], bodies.explainRefusal),
@@ -113,18 +121,19 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       contentType: 'text',
       headers: { 'Retry-After': '60' },
     }),
-    respond('Fail', [4180, 1000], { status: 500, body: reasons.internal, contentType: 'text' }),
+    // The database failed even to give a claim up: nothing is left to write an answer with.
+    data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
   ];
   return {
     nodes,
     links: [
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
-      ['Webhook', 0, 'JSON?'],
-      ['JSON?', 0, 'Contract'],
+      ['Webhook', 0, 'Contract'],
+      ['Contract', 0, 'JSON?'],
+      ['JSON?', 0, 'Read files'],
       ['JSON?', 1, 'Not JSON'],
       ['Not JSON', 0, 'Write answer'],
-      ['Contract', 0, 'Name files'],
-      ['Name files', 0, 'Check request'],
+      ['Read files', 0, 'Check request'],
       ['Check request', 0, 'Schema broken?'],
       ['Schema broken?', 0, 'Explain refusal'],
       ['Schema broken?', 1, 'Conversation?'],
@@ -166,6 +175,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Find parent', 1, 'Step failed'],
       ['Answer', 0, 'Write answer'],
       ['Step failed', 0, 'Write answer'],
+      ['Write answer', 0, 'Next step'],
       ...NEXT.map(
         (next, output) =>
           [
@@ -184,7 +194,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Record answer', 0, 'Send answer'],
       ['Record answer', 1, 'Step failed'],
       ['Release claim', 0, 'Send answer'],
-      ['Release claim', 1, 'Fail'],
+      ['Release claim', 1, 'Database failed'],
+      ['Database failed', 0, 'Send answer'],
     ],
   };
 }

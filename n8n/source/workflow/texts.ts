@@ -1,44 +1,75 @@
+import { ANSWER_TEXTS, type AnswerKey } from '../../../server/contract/texts.ts';
+import type { Language } from '../../../src/shared/webhook/types.ts';
+
 /**
- * The texts the workflow answers with, as templates with `{placeholders}` the "Write answer" node fills:
- * the reference server's own (server/webhook/messages.ts), each called with its placeholders as values, so
- * not one word is written twice; and the Slack texts the programme team reads (English only).
+ * The answer texts this workflow can give (the conversation's own are its workflow's), typed against the table
+ * so a key renamed there fails to compile here. server/contract/texts.ts holds them in both languages.
  */
-import { answers, reasons } from '../../../server/webhook/messages.ts';
+const USED: readonly AnswerKey[] = [
+  'notJson',
+  'notAnObject',
+  'missingAction',
+  'unknownAction',
+  'malformedUser',
+  'nameAndNumberRequired',
+  'controlInName',
+  'controlInMessage',
+  'controlInNote',
+  'controlInPreferredTimes',
+  'invalidPhone',
+  'emptyMessage',
+  'messageTooLong',
+  'tooManyAttachments',
+  'invalidFileType',
+  'contentNotOfType',
+  'emptyFile',
+  'invalidBase64',
+  'attachmentsTooLarge',
+  'invalidDate',
+  'pastDate',
+  'endBeforeStart',
+  'invalidTimestamp',
+  'invalidRequestId',
+  'nilRequestId',
+  'invalidLanguage',
+  'invalidCode',
+  'invalidCursor',
+  'theRequest',
+  'unexpectedField',
+  'missingField',
+  'invalid',
+  'reusedRequestId',
+  'tooManyRequestsForNumber',
+  'notOnRoster',
+  'internal',
+  'programmeTeam',
+  'rescheduleDay',
+  'rescheduleRange',
+  'chatReached',
+  'chatReachedWithAttachment',
+  'chatReachedWithAttachments',
+  'consultSaved',
+  'consultSavedPreferred',
+  'callSaved',
+  'callSavedPreferred',
+];
 
-const PARENT_TEXTS = {
-  ...Object.fromEntries(Object.entries(reasons).filter(([, text]) => typeof text === 'string')),
-  forbiddenKey: reasons.forbiddenKey('{key}'),
-  unknownAction: reasons.unknownAction('{action}'),
-  controlInText: reasons.controlInText('{field}'),
-  invalidFileType: reasons.invalidFileType('{file}'),
-  contentNotOfType: reasons.contentNotOfType('{file}', '{type}'),
-  emptyFile: reasons.emptyFile('{file}'),
-  invalidBase64: reasons.invalidBase64('{file}'),
-  attachmentsTooLarge: reasons.attachmentsTooLarge(1024 * 1024).replace('1 MB', '{megabytes} MB'),
-  pastDate: reasons.pastDate('{day}'),
-  unexpectedField: reasons.unexpectedField('{field}', '{where}'),
-  missingField: reasons.missingField('{field}', '{where}'),
-  invalid: reasons.invalid('{where}', '{problem}'),
-  rescheduleDay: answers.reschedule('{day}', '{day}'),
-  rescheduleDays: answers.reschedule('{start}', '{end}'),
-  chat: answers.chat('{facilitator}', 0),
-  chatWithAttachment: answers.chat('{facilitator}', 1),
-  chatWithAttachments: answers.chat('{facilitator}', 2).replace('2', '{count}'),
-  consult: answers.consult('{name}', '{number}', undefined),
-  consultWithPreferred: answers.consult('{name}', '{number}', '{preferred}'),
-  call: answers.call('{name}', '{number}', undefined),
-  callWithPreferred: answers.call('{name}', '{number}', '{preferred}'),
-} as Record<string, string>;
+const only = (language: Language) => Object.fromEntries(USED.map((key) => [key, ANSWER_TEXTS[language][key]]));
 
-/** What Slack shows the programme team; the parent's words arrive escaped for Slack. */
-const SLACK_TEXTS = {
+/** The "Contract" node's answer texts: ANSWER_TEXTS, each language cut to the keys above. */
+export const WORKFLOW_TEXTS = { en: only('en'), hi: only('hi') };
+
+/**
+ * What Slack shows the programme team (English only; the parent's answers are ANSWER_TEXTS, in
+ * server/contract/texts.ts). Templates with `{placeholders}`, filled by the "Write answer" node; the parent's
+ * own words arrive in them escaped for Slack.
+ */
+export const SLACK_TEXTS = {
   slackChat: 'Message from {name} ({number}):\n{message}',
-  slackChatWithFile: 'Message from {name} ({number}):\n{message}\n(1 attachment follows in the thread)',
-  slackChatWithFiles: 'Message from {name} ({number}):\n{message}\n({count} attachments follow in the thread)',
-  slackReschedule: 'Reschedule request from {name} ({number}): {start} to {end}. Their note: {note}',
+  slackChatWithAttachment: 'Message from {name} ({number}):\n{message}\n(1 attachment follows in the thread)',
+  slackChatWithAttachments: 'Message from {name} ({number}):\n{message}\n({count} attachments follow in the thread)',
+  slackRescheduleDay: 'Reschedule request from {name} ({number}) for {day}. Their note: {note}',
+  slackRescheduleRange: 'Reschedule request from {name} ({number}) for {start} to {end}. Their note: {note}',
   slackConsult: 'Consultation request from {name} ({number}). Preferred times: {preferred}. Their message: {message}',
   slackCall: 'Call request from {name} ({number}). Preferred times: {preferred}. Their message: {message}',
-};
-
-/** English only until the texts exist in Hindi: "Write answer" falls back to English for a key Hindi lacks. */
-export const ANSWER_TEXTS = { en: { ...PARENT_TEXTS, ...SLACK_TEXTS }, hi: {} };
+} as const;

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { answerText } from '../../../server/contract/texts.ts';
 import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../server/roster/weekdays.ts';
 import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
+import { sessionWhen } from '../../../src/features/registered-parent/schedule/session-when.ts';
 import { PNG } from '../../support/stored-requests.ts';
 import { slackRecorded, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
 
@@ -47,11 +49,10 @@ test('Asha signs in, fetches her schedule and sends her facilitator a photo, thr
     await expect(items).toHaveCount(expected.length);
     const [first] = expected;
     if (first?.kind !== 'session') throw new Error('the roster gave a line that is not a session');
-    // The list writes the webhook's day in its own words ('Tomorrow', 'Thursday, 26 Nov'): the weekday and date stay.
-    const [weekday = '', ...date] = first.day.split(' ');
-    await expect(items.first()).toContainText(weekday);
-    await expect(items.first()).toContainText(date.join(' '));
-    await expect(items.first()).toContainText(first.time);
+    // The page writes the workflow's English line again in its own words (issue 27).
+    const when = sessionWhen(first, Date.now(), new Date(), 'en');
+    await expect(items.first()).toContainText(when.day);
+    await expect(items.first()).toContainText(when.time);
     await expect(items.first()).toContainText(first.facilitator);
   }
 
@@ -62,7 +63,7 @@ test('Asha signs in, fetches her schedule and sends her facilitator a photo, thr
   const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: '✓ Sent!' }) });
   // A chat takes n8n a dozen nodes and two HTTP posts: give it more than the reference server needs.
   await expect(sent).toContainText('#facilitator-priya-sharma', { timeout: 30_000 });
-  await expect(sent).toContainText('Your message and 1 attachment reached Priya Sharma.');
+  await expect(sent).toContainText(answerText('en', 'chatReachedWithAttachment', { facilitator: 'Priya Sharma' }));
 
   expect(storedCounts(ids)).toEqual([1, 1]);
   const chatId = ids.at(-1)?.toLowerCase() ?? '';
@@ -96,7 +97,11 @@ test('a visitor books a consultation through n8n, and it is stored once with eve
   await page.getByRole('textbox', { name: 'Message (Optional)' }).fill('My son is 7');
   await page.getByRole('button', { name: 'Book Consultation' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
-    'Thank you, Ravi Kumar. Your consultation request has been received; we will call you on 9123456780 (preferred: Weekday evenings).',
+    answerText('en', 'consultSavedPreferred', {
+      name: 'Ravi Kumar',
+      number: '9123456780',
+      preferred: 'Weekday evenings',
+    }),
   );
   expect(storedCounts(ids)).toEqual([1]);
   const stored = rows(

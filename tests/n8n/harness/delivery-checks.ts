@@ -5,7 +5,7 @@
  * reschedule, consult or call posts one notice to the staff channel.
  */
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
-import { answers } from '../../../server/webhook/messages.ts';
+import { answerText } from '../../../server/contract/texts.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import type { Attachment } from '../../../src/shared/webhook/types.ts';
 import { sampleFile } from '../../support/media-samples.ts';
@@ -81,7 +81,13 @@ export async function runDeliveryChecks({ n8n, slack, postgres }: Stack, results
       ...expectEqual(
         'answer',
         [answer.status, answer.text],
-        [200, JSON.stringify({ message: answers.chat(facilitator.name, 1), slackChannel: facilitator.slackChannel })],
+        [
+          200,
+          JSON.stringify({
+            message: answerText('en', 'chatReachedWithAttachment', { facilitator: facilitator.name }),
+            slackChannel: facilitator.slackChannel,
+          }),
+        ],
       ),
       ...expectEqual('message', [messages.length, messages[0]?.channel], [1, facilitator.slackChannel]),
       ...expectEqual('files shared', [files.length, file?.title], [1, 'homework.png']),

@@ -6,7 +6,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import { expectEqual, poster } from './check-helpers.ts';
 import type { Results } from './results.ts';
@@ -29,7 +29,7 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
       }
       return [
         ...expectEqual('statuses', statuses, [200, 200, 200, 429]),
-        ...expectEqual('text', last, reasons.tooManyRequestsForNumber),
+        ...expectEqual('text', last, ANSWER_TEXTS.en.tooManyRequestsForNumber),
       ];
     } finally {
       postgres.run(`UPDATE thrive.settings SET value = 0 WHERE name = '${LIMIT_SETTING}'`);
@@ -41,7 +41,7 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
     return expectEqual(
       'answer',
       [response.status, response.headers.get('allow'), await response.text()],
-      [405, 'POST', reasons.wrongMethod],
+      [405, 'POST', ANSWER_TEXTS.en.wrongMethod],
     );
   });
 

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { reasons } from '../../../server/webhook/messages.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CREDENTIALS, WEBHOOK_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
@@ -169,7 +169,7 @@ const webhookAnswers = (webhookUrl: string) => async () => {
     headers: { 'content-type': 'application/json' },
     body: '{}',
   });
-  return response.status === 400 && (await response.text()) === reasons.missingAction;
+  return response.status === 400 && (await response.text()) === ANSWER_TEXTS.en.missingAction;
 };
 
 export async function startN8n({

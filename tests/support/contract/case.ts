@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
-import type { Action, Attachment, Envelope, PayloadByAction, User } from '../../../src/shared/webhook/types.ts';
+import type {
+  Action,
+  Attachment,
+  Envelope,
+  Language,
+  PayloadByAction,
+  User,
+} from '../../../src/shared/webhook/types.ts';
 import { sampleFile, type SampleType } from '../media-samples.ts';
 
 /**
@@ -25,7 +32,8 @@ export interface Step {
 }
 
 export type Expected =
-  | { status: 200; answers: Action; sameAs?: undefined; replayed?: false }
+  /** `message`: the answer's exact message text, where a case holds the wording (the Hindi cases) and not only the shape. */
+  | { status: 200; answers: Action; message?: string; sameAs?: undefined; replayed?: false }
   | { status: 200; sameAs: number; replayed: true; answers?: undefined }
   | { status: 400 | 404 | 409 | 413 | 415; text: string };
 
@@ -40,7 +48,7 @@ export interface CaseContext {
   envelope<A extends Action>(
     action: A,
     payload: PayloadByAction[A],
-    extra?: { user?: User; note?: string; message?: string; preferredTimes?: string },
+    extra?: { user?: User; note?: string; message?: string; preferredTimes?: string; language?: Language },
   ): Envelope<A>;
 }
 

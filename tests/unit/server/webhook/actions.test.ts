@@ -57,7 +57,7 @@ describe('POST /api/webhook, one test per action', () => {
     expect(response.statusCode).toBe(200);
     expect(answerValidator('reschedule_single')(response.json())).toBe(true);
     expect(readMessage(response.json())).toBe(
-      'Reschedule request received for 27 Nov 2026. Your facilitator will confirm the new time.',
+      'Your reschedule request for 27 Nov 2026 is saved for the programme team. They will contact you about a new time.',
     );
     expect(row(body.request_id)).toMatchObject({ payload: '{"date":"2026-11-27"}', note: 'Travelling that day' });
   });
@@ -68,7 +68,8 @@ describe('POST /api/webhook, one test per action', () => {
     expect(response.statusCode).toBe(200);
     expect(answerValidator('reschedule_range')(response.json())).toBe(true);
     expect(readMessage(response.json())).toBe(
-      'Reschedule request received for 25 Nov 2026 to 2 Dec 2026. Your facilitator will confirm the new time.',
+      'Your reschedule request for 25 Nov 2026 to 2 Dec 2026 is saved for the programme team. ' +
+        'They will contact you about a new time.',
     );
     expect(JSON.parse(row(body.request_id)?.payload ?? '')).toEqual({
       start_date: '2026-11-25',
@@ -126,7 +127,7 @@ describe('POST /api/webhook, one test per action', () => {
     expect(response.statusCode).toBe(200);
     expect(answerValidator(action)(response.json())).toBe(true);
     expect(readMessage(response.json())).toBe(
-      `Thank you, Ravi Kumar. Your ${what} has been received; we will call you on 9123456780 (preferred: Weekday evenings).`,
+      `Thank you, Ravi Kumar. Your ${what} is saved for the programme team. They will call you on 9123456780 (preferred: Weekday evenings).`,
     );
     expect(row(body.request_id)).toMatchObject({ action, preferred_times: 'Weekday evenings' });
   });
