@@ -40,6 +40,7 @@ import {
   BENCH_ACTIONS,
   chatThreadAction,
   measureThroughput,
+  REFERENCE_TARGET,
   throughputLine,
   throughputTable,
   type BenchAction,
@@ -114,12 +115,12 @@ async function throughput(stack: Stack, withReference: boolean): Promise<void> {
   };
   for (const action of BENCH_ACTIONS) {
     await measure(`n8n ${stack.mode}`, stack.n8n.webhookUrl, action, n8nCpu);
-    if (withReference) await measure('reference server', referenceUrl, action, referenceCpu);
+    if (withReference) await measure(REFERENCE_TARGET, referenceUrl, action, referenceCpu);
   }
   if (!withReference) return;
   await results.run('reference server: a token for chat_thread, through request_code and verify_code', async () => {
     const thread = await chatThreadAction(referenceUrl, (number) => codeInReferenceLog(stack, number));
-    await measure('reference server', referenceUrl, thread, referenceCpu);
+    await measure(REFERENCE_TARGET, referenceUrl, thread, referenceCpu);
     return [];
   });
 }

@@ -132,6 +132,8 @@ export interface Throughput {
 }
 
 const CONNECTIONS = 10;
+/** How the table names the reference server's column. */
+export const REFERENCE_TARGET = 'reference server';
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 export async function measureThroughput(
@@ -190,7 +192,10 @@ export function throughputLine(t: Throughput): string {
 
 /** One row per action, one column per target: requests/s, and the server's CPU per request. */
 export function throughputTable(measured: readonly Throughput[]): string {
-  const targets = [...new Set(measured.map((t) => t.target))];
+  // n8n's modes first, the reference server last, whichever was measured first.
+  const targets = [...new Set(measured.map((t) => t.target))].sort(
+    (a, b) => Number(a === REFERENCE_TARGET) - Number(b === REFERENCE_TARGET),
+  );
   const actions = [...new Set(measured.map((t) => t.action))];
   const cell = (t: Throughput | undefined) =>
     t ? `${rate(t)}/s, ${t.cpuMsPerRequest.toFixed(1)} ms CPU${t.failures ? ` (${t.failures} failed)` : ''}` : '-';
