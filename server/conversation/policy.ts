@@ -86,7 +86,7 @@ export function tokenHash(token: string): string {
 }
 
 /** RFC 6750's token68, bounded. */
-const BEARER = /^Bearer +([A-Za-z0-9._~+/-]{1,200}=*) *$/i;
+export const BEARER = /^Bearer +([A-Za-z0-9._~+/-]{1,200}=*) *$/i;
 
 /** The token of an `Authorization: Bearer …` header, or undefined when there is none or it is not one. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -94,7 +94,7 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** The reference server's cursors are message ids: a decimal number, 0 for "from the start". */
-const CURSOR = /^(0|[1-9][0-9]{0,14})$/;
+export const CURSOR = /^(0|[1-9][0-9]{0,14})$/;
 
 /** The message id after which to read, or undefined when the text is not a cursor this server gave. */
 export function readCursor(after: string | undefined): number | undefined {

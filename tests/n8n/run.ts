@@ -27,6 +27,7 @@ import { TEST_PARENT } from '../support/envelopes.ts';
 import { ensureChromium } from '../../bench/ensure-chromium.ts';
 import { runBrowserJourney } from './harness/browser.ts';
 import { runContract } from './harness/contract.ts';
+import { runConversationChecks } from './harness/conversation-checks.ts';
 import { cpuSeconds } from './harness/cpu.ts';
 import { runDeliveryChecks } from './harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
@@ -34,6 +35,7 @@ import { runN8nChecks } from './harness/n8n-checks.ts';
 import type { N8nMode } from './harness/n8n-process.ts';
 import { freePort } from './harness/ports.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
+import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { Results } from './harness/results.ts';
 import { startStack, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
 import {
@@ -139,6 +141,12 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
   await runDeliveryChecks(stack, results);
   await runN8nChecks(stack, results, accepted);
   if (stack.mode === 'queue') await runQueueChecks(stack, results);
+
+  heading(
+    `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
+  );
+  await runConversationChecks(stack, results);
+  if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
 
   heading(`${stack.mode}: requests/s of every action, about ${BENCH_SECONDS} s each after a warm-up`);
   await throughput(stack, withReference);

@@ -6,6 +6,7 @@ import { buildWorkflow } from './graph.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from './ids.ts';
 import { rosterSql } from './roster-sql.ts';
 import { schemaSql } from './schema-sql.ts';
+import { conversationFiles } from '../conversation/files.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -29,5 +30,6 @@ export async function generatedFiles(): Promise<Record<string, string>> {
       readRosterFile(resolve(REPO_ROOT, 'server/roster.seed.json')),
       'server/roster.seed.json',
     ),
+    ...(await conversationFiles(jsonFile)),
   };
 }

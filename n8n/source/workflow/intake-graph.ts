@@ -67,9 +67,19 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     code('Explain refusal', [1320, 520], bodies.explainRefusal),
     ifTrue('Conversation?', [1320, 200], `${JSON.stringify(CONVERSATION_ACTIONS)}.includes($json.envelope.action)`),
     callWorkflow('Conversation', [1540, 0], CONVERSATION_WORKFLOW_ID, {
-      envelope: '={{ $json.envelope }}',
-      language: '={{ $json.language }}',
-      authorization: "={{ $('Webhook').first().json.headers.authorization ?? null }}",
+      envelope: { type: 'object', value: '={{ $json.envelope }}' },
+      language: { type: 'string', value: '={{ $json.language }}' },
+      authorization: { type: 'string', value: "={{ $('Webhook').first().json.headers.authorization ?? null }}" },
+      // The client's address as the reverse proxy appended it (the per-address code limit), and the portal's host.
+      address: {
+        type: 'string',
+        value: "={{ ($('Webhook').first().json.headers['x-forwarded-for'] ?? '').split(',').at(-1).trim() || null }}",
+      },
+      portalHost: {
+        type: 'string',
+        value:
+          "={{ (() => { try { return new URL($('Webhook').first().json.headers.origin).host } catch (error) { return null } })() }}",
+      },
     }),
     code('Check files', [1540, 280], bodies.checkFiles),
     ifTrue('Files refused?', [1760, 280], '$json.status !== undefined'),

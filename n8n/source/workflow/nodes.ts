@@ -215,23 +215,23 @@ export function callWorkflow(
   name: string,
   position: Position,
   workflowId: string,
-  inputs: Record<string, string>,
+  inputs: Record<string, { type: 'object' | 'string'; value: string }>,
 ): N8nNode {
   return {
     ...node(name, 'executeWorkflow', 1.2, position, {
       workflowId: { __rl: true, mode: 'id', value: workflowId },
       workflowInputs: {
         mappingMode: 'defineBelow',
-        value: inputs,
+        value: Object.fromEntries(Object.entries(inputs).map(([id, { value }]) => [id, value])),
         matchingColumns: [],
-        schema: Object.keys(inputs).map((id) => ({
+        schema: Object.entries(inputs).map(([id, { type }]) => ({
           id,
           displayName: id,
           required: false,
           defaultMatch: false,
           display: true,
           canBeUsedToMatch: true,
-          type: 'object',
+          type,
         })),
         attemptToConvertTypes: false,
         convertFieldsToString: false,

@@ -41,6 +41,8 @@ export interface RunningN8n {
   /** The main instance first, then the workers. */
   processes: N8nProcess[];
   workers: N8nProcess[];
+  /** Runs an n8n command (e.g. `execute --id=…`) with the main instance's folder and environment. */
+  cli(args: string[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -273,6 +275,8 @@ export async function startN8n({
     startSeconds: (Date.now() - started) / 1000,
     processes,
     workers,
+    // Its own task runner broker port: the running main instance holds its own.
+    cli: async (args) => run(install.n8n, args, { ...mainEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) }),
     stop,
   };
 }

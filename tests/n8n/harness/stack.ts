@@ -13,6 +13,7 @@ import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
 import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
+import { startConversationFakes, type ConversationFakes } from './conversation-fakes.ts';
 import { startFakeSlack, type FakeSlack } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import {
@@ -46,6 +47,8 @@ export interface Stack {
   mode: N8nMode;
   postgres: Postgres;
   slack: FakeSlack;
+  /** The code gateway the conversation workflow sends codes to. */
+  conversation: ConversationFakes;
   n8n: RunningN8n;
   reference: ReferenceServer;
   /** Seconds each part took to be ready. */
@@ -96,6 +99,8 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
 
     const slack = await startFakeSlack();
     stops.push(() => slack.close());
+    const conversation = await startConversationFakes();
+    stops.push(() => conversation.stop());
     // Chosen now: n8n's CORS allow-list (THRIVE_ALLOWED_ORIGINS) names the portal's origin.
     const referencePort = await freePort();
     since = Date.now();
@@ -109,13 +114,14 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     );
     const n8n = await startN8n({
       install,
-      workflowPaths: WORKFLOW_PATHS,
+      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath],
       postgresPort: postgres.port,
       port: n8nPort,
       env: {
         THRIVE_SLACK_API_URL: slack.url,
         THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
         THRIVE_ALLOWED_ORIGINS: `http://127.0.0.1:${referencePort}`,
+        ...conversation.env,
       },
       queue,
     }).finally(() => built);
@@ -128,7 +134,7 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     const reference = await startReferenceServer(n8n.webhookUrl, referencePort);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { mode, postgres, slack, n8n, reference, timings, stop };
+    return { mode, postgres, slack, conversation, n8n, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,212 @@
+/**
+ * ThriveConversation: the sub-workflow the portal webhook (ThrivePortalFlow)
+ * calls with Execute Workflow for the conversation actions (issue 24):
+ * request_code, verify_code, chat_thread and revoke_token. It is called with
+ * one item
+ *
+ *   { envelope, language, authorization, address, portalHost }
+ *
+ * (the request body as the webhook checked it, the parent's language, the
+ * Authorization header, the client's address for the limit per address, and
+ * the portal's host for the code message when THRIVE_PORTAL_HOST is unset),
+ * and its last node answers one item
+ *
+ *   { status, body, contentType, headers }
+ *
+ * body being the JSON object of a 200, or the plain text of a refusal, as the
+ * reference server answers (server/conversation/actions.ts).
+ */
+import { ENV, WORKFLOWS } from './ids.ts';
+import { answer, codeMessage, READ_REQUEST, TRIGGER } from './code.ts';
+import { calledBy, code, httpPost, ifTrue, postgres, set, sticky, switchOn } from './nodes.ts';
+import {
+  CHECK_TOKEN,
+  END_CODE,
+  LOOK_UP_NUMBER,
+  MAKE_CODE,
+  REVOKE_TOKEN,
+  TAKE_CODE_REQUEST,
+  THREAD_PAGE,
+  TRY_CODE,
+  USE_CODE,
+  WITHDRAW_CODE,
+} from './sql.ts';
+import type { ConversationTextKey } from './texts.ts';
+import { workflowJson, type Link } from './workflow.ts';
+import { env, type N8nNode, type Position } from '../workflow/nodes.ts';
+
+const REQUEST = "$('Read request').first().json";
+const REALM = 'Bearer realm="thrive"';
+
+/** A refusal: its status, its text's key, the values its placeholders take, its headers (expressions allowed). */
+function refuse(
+  name: string,
+  position: Position,
+  status: number,
+  key: string,
+  extra: { values?: string; headers?: string } = {},
+): N8nNode {
+  return set(name, position, {
+    status: ['number', status],
+    key: ['string', key],
+    ...(extra.values && { values: ['object', extra.values] }),
+    ...(extra.headers && { headers: ['object', extra.headers] }),
+  });
+}
+
+const ok = (name: string, position: Position, json: string) =>
+  set(name, position, { status: ['number', 200], json: ['object', json] });
+
+const tokenRefusal = (name: string, position: Position, key: ConversationTextKey, invalid: boolean) =>
+  refuse(name, position, 401, key, {
+    headers: `={{ ${JSON.stringify({ 'WWW-Authenticate': invalid ? `${REALM}, error="invalid_token"` : REALM })} }}`,
+  });
+
+const NOTE = `## Thrive conversation (sub-workflow)
+Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`, \`chat_thread\` and \`revoke_token\`, with \`{ envelope, language, authorization, address, portalHost }\`; answers \`{ status, body, contentType, headers }\` from **Answer**.
+
+- **request_code**: the name and number on the roster (404), 3 codes a number in 15 minutes and 10 an address in an hour (429), a 6-digit code kept as a bcrypt hash for 10 minutes, sent by **Send code** to \`${ENV.codeGatewayUrl}\` (502 when it fails).
+- **verify_code**: each try counted first; the 5th wrong one ends the code; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
+- **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended.`;
+
+export function conversationWorkflow(): Record<string, unknown> {
+  const nodes: N8nNode[] = [
+    sticky('About', [-40, -420], [760, 360], NOTE),
+    calledBy(TRIGGER, [0, 300], {
+      envelope: 'object',
+      language: 'string',
+      authorization: 'string',
+      address: 'string',
+      portalHost: 'string',
+    }),
+    postgres('Look up number', [240, 300], LOOK_UP_NUMBER, "={{ [ $json.envelope.user?.number ?? '' ] }}"),
+    code('Read request', [480, 300], READ_REQUEST),
+    switchOn('Action', [720, 300], '$json.action', ['request_code', 'verify_code', 'chat_thread', 'revoke_token']),
+
+    // request_code
+    ifTrue('On the roster?', [960, 0], '$json.onRoster'),
+    refuse('Not on the roster', [1200, 160], 404, 'notOnRosterForCode'),
+    postgres('Count code request', [1200, -40], TAKE_CODE_REQUEST, '={{ [ $json.numberKey, $json.address ] }}'),
+    switchOn('Within limits?', [1440, -40], '$json.verdict', ['allowed', 'number', 'address']),
+    refuse('Too many for number', [1680, 80], 429, 'tooManyCodesForNumber', {
+      headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
+    }),
+    refuse('Too many from address', [1680, 220], 429, 'tooManyCodesFromAddress', {
+      headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
+    }),
+    postgres('Make code', [1680, -160], MAKE_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    code('Code message', [1920, -160], codeMessage()),
+    httpPost('Send code', [2160, -160], {
+      url: `={{ ${env(ENV.codeGatewayUrl, '')} }}`,
+      json: '={{ JSON.stringify($json) }}',
+      headers: { Authorization: `={{ 'Bearer ' + ${env(ENV.codeGatewayToken, '')} }}` },
+      failureOutput: true,
+    }),
+    ok('Code sent', [2400, -240], "={{ { expires_at: $('Make code').first().json.expires_at } }}"),
+    postgres(
+      'Withdraw code',
+      [2400, -80],
+      WITHDRAW_CODE,
+      `={{ [ ${REQUEST}.numberKey, $('Make code').first().json.code_hash ] }}`,
+    ),
+    refuse('Code not sent', [2640, -80], 502, 'codeNotSent'),
+
+    // verify_code
+    postgres('Try code', [960, 420], TRY_CODE, '={{ [ $json.numberKey, $json.code ] }}'),
+    switchOn('Code?', [1200, 420], '$json.verdict', ['none', 'ended', 'expired', 'right', 'wrong', 'last']),
+    refuse('No code', [1680, 360], 410, 'noCode'),
+    refuse('Code ended', [1680, 480], 410, 'codeEnded'),
+    postgres('End expired code', [1440, 600], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    postgres('End code', [1440, 900], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    postgres('Use code', [1440, 700], USE_CODE, `={{ [ ${REQUEST}.numberKey, $json.code_hash ] }}`),
+    ifTrue('Token made?', [1680, 700], '$json.token !== null'),
+    ok('Verified', [1920, 660], '={{ { token: $json.token, expires_at: $json.expires_at } }}'),
+    refuse('Wrong code', [1680, 800], 401, "={{ $json.tries_left === 1 ? 'wrongCodeOne' : 'wrongCodeMany' }}", {
+      values: '={{ { left: $json.tries_left } }}',
+    }),
+
+    // chat_thread and revoke_token
+    postgres('Check token', [960, 1100], CHECK_TOKEN, '={{ [ $json.token ] }}'),
+    switchOn('Token?', [1200, 1100], '$json.verdict', ['valid', 'missing', 'unknown', 'expired']),
+    tokenRefusal('No token', [1440, 1220], 'tokenMissing', false),
+    tokenRefusal('Unknown token', [1440, 1340], 'tokenUnknown', true),
+    tokenRefusal('Expired token', [1440, 1460], 'tokenExpired', true),
+    ifTrue('Revoke?', [1440, 1060], `${REQUEST}.action === 'revoke_token'`),
+    postgres('Revoke token', [1680, 980], REVOKE_TOKEN, '={{ [ $json.token_hash ] }}'),
+    ok('Revoked', [1920, 980], '={{ { revoked: true } }}'),
+    ifTrue('Cursor given?', [1680, 1140], `${REQUEST}.after !== null`),
+    postgres('Thread page', [1920, 1100], THREAD_PAGE, `={{ [ $json.number_key, ${REQUEST}.after ] }}`),
+    ok('Thread', [2160, 1100], '={{ { messages: $json.messages, cursor: $json.cursor, more: $json.more } }}'),
+    refuse('Not a cursor', [1920, 1240], 400, 'invalidCursor'),
+
+    code('Answer', [2900, 500], answer()),
+  ];
+
+  const toAnswer = [
+    'Not on the roster',
+    'Too many for number',
+    'Too many from address',
+    'Code sent',
+    'Code not sent',
+    'No code',
+    'Code ended',
+    'Verified',
+    'Wrong code',
+    'No token',
+    'Unknown token',
+    'Expired token',
+    'Revoked',
+    'Thread',
+    'Not a cursor',
+  ].map((from): Link => [from, 0, 'Answer']);
+
+  const links: Link[] = [
+    [TRIGGER, 0, 'Look up number'],
+    ['Look up number', 0, 'Read request'],
+    ['Read request', 0, 'Action'],
+    ['Action', 0, 'On the roster?'],
+    ['Action', 1, 'Try code'],
+    ['Action', 2, 'Check token'],
+    ['Action', 3, 'Check token'],
+
+    ['On the roster?', 0, 'Count code request'],
+    ['On the roster?', 1, 'Not on the roster'],
+    ['Count code request', 0, 'Within limits?'],
+    ['Within limits?', 0, 'Make code'],
+    ['Within limits?', 1, 'Too many for number'],
+    ['Within limits?', 2, 'Too many from address'],
+    ['Make code', 0, 'Code message'],
+    ['Code message', 0, 'Send code'],
+    ['Send code', 0, 'Code sent'],
+    ['Send code', 1, 'Withdraw code'],
+    ['Withdraw code', 0, 'Code not sent'],
+
+    ['Try code', 0, 'Code?'],
+    ['Code?', 0, 'No code'],
+    ['Code?', 1, 'Code ended'],
+    ['Code?', 2, 'End expired code'],
+    ['Code?', 3, 'Use code'],
+    ['Code?', 4, 'Wrong code'],
+    ['Code?', 5, 'End code'],
+    ['End expired code', 0, 'No code'],
+    ['End code', 0, 'Code ended'],
+    ['Use code', 0, 'Token made?'],
+    ['Token made?', 0, 'Verified'],
+    ['Token made?', 1, 'No code'],
+
+    ['Check token', 0, 'Token?'],
+    ['Token?', 0, 'Revoke?'],
+    ['Token?', 1, 'No token'],
+    ['Token?', 2, 'Unknown token'],
+    ['Token?', 3, 'Expired token'],
+    ['Revoke?', 0, 'Revoke token'],
+    ['Revoke?', 1, 'Cursor given?'],
+    ['Revoke token', 0, 'Revoked'],
+    ['Cursor given?', 0, 'Thread page'],
+    ['Cursor given?', 1, 'Not a cursor'],
+    ['Thread page', 0, 'Thread'],
+    ...toAnswer,
+  ];
+
+  return workflowJson({ id: WORKFLOWS.conversation.id, name: 'Thrive conversation', nodes, links });
+}

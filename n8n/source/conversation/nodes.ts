@@ -1,0 +1,194 @@
+/**
+ * n8n node JSON for the conversation and housekeeping workflows, at the type
+ * versions of the n8n they were proven against (n8n/README.md). A failing
+ * Postgres or HTTP step fails the execution (no error output), so n8n
+ * records it and the error workflow (ThriveErrors) tells the staff channel;
+ * the one exception is the code gateway, whose failure is an answer (502).
+ */
+import { CREDENTIALS } from '../workflow/ids.ts';
+import { stableId, type N8nNode, type Position } from '../workflow/nodes.ts';
+
+function node(name: string, type: string, typeVersion: number, position: Position, parameters: object): N8nNode {
+  return {
+    id: stableId(name),
+    name,
+    type: `n8n-nodes-base.${type}`,
+    typeVersion,
+    position,
+    parameters: { ...parameters },
+  };
+}
+
+/**
+ * The start of a sub-workflow, with the inputs the calling Execute Workflow node maps, by name and type; with
+ * none, whatever the caller (or `n8n execute`) sends.
+ */
+export const calledBy = (name: string, position: Position, inputs: Record<string, 'object' | 'string'> = {}) =>
+  node(
+    name,
+    'executeWorkflowTrigger',
+    1.1,
+    position,
+    Object.keys(inputs).length === 0
+      ? { inputSource: 'passthrough' }
+      : {
+          inputSource: 'workflowInputs',
+          workflowInputs: { values: Object.entries(inputs).map(([input, type]) => ({ name: input, type })) },
+        },
+  );
+
+export const errorTrigger = (name: string, position: Position) => node(name, 'errorTrigger', 1, position, {});
+
+/** Once a day at `hour`:17 server time (off the hour, when many schedules run). */
+export const daily = (name: string, position: Position, hour: number) =>
+  node(name, 'scheduleTrigger', 1.2, position, {
+    rule: { interval: [{ field: 'cronExpression', expression: `17 ${hour} * * *` }] },
+  });
+
+export function webhook(name: string, position: Position, path: string, options: object = {}): N8nNode {
+  return {
+    ...node(name, 'webhook', 2.1, position, { httpMethod: 'POST', path, responseMode: 'responseNode', options }),
+    webhookId: stableId(`webhook:${name}`),
+  };
+}
+
+/** A Postgres query; `parameters` is n8n's comma-separated list of expressions for $1, $2, … */
+export function postgres(name: string, position: Position, query: string, parameters?: string): N8nNode {
+  return {
+    ...node(name, 'postgres', 2.6, position, {
+      operation: 'executeQuery',
+      query,
+      options: parameters ? { queryReplacement: parameters } : {},
+    }),
+    credentials: CREDENTIALS.postgres,
+  };
+}
+
+export function code(name: string, position: Position, jsCode: string): N8nNode {
+  return node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode });
+}
+
+/** An If node on one boolean expression: output 0 when true, 1 when false. */
+export function ifTrue(name: string, position: Position, expression: string): N8nNode {
+  const condition = {
+    id: stableId(`${name}:condition`),
+    leftValue: `={{ ${expression} }}`,
+    rightValue: '',
+    operator: { type: 'boolean', operation: 'true', singleValue: true },
+  };
+  return node(name, 'if', 2.3, position, {
+    conditions: {
+      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
+      conditions: [condition],
+      combinator: 'and',
+    },
+    options: {},
+  });
+}
+
+/** A Switch with one output per value of a text expression, in the order given (named in the node's note). */
+export function switchOn(name: string, position: Position, expression: string, values: readonly string[]): N8nNode {
+  return {
+    ...node(name, 'switch', 3.4, position, {
+      mode: 'expression',
+      numberOutputs: values.length,
+      output: `={{ ${JSON.stringify(values)}.indexOf(${expression}) }}`,
+    }),
+    notes: `Outputs: ${values.map((value, index) => `${index} ${value}`).join(', ')}`,
+    notesInFlow: true,
+  };
+}
+
+type FieldType = 'string' | 'number' | 'boolean' | 'object';
+
+/** A Set node making a new item of the fields given: each a fixed value or an `={{ … }}` expression. */
+export function set(name: string, position: Position, fields: Record<string, [FieldType, unknown]>): N8nNode {
+  return node(name, 'set', 3.4, position, {
+    mode: 'manual',
+    assignments: {
+      assignments: Object.entries(fields).map(([field, [type, value]]) => ({
+        id: stableId(`${name}:${field}`),
+        name: field,
+        value,
+        type,
+      })),
+    },
+    options: {},
+  });
+}
+
+export interface HttpPost {
+  url: string;
+  /** An expression giving the JSON body. */
+  json: string;
+  headers?: Record<string, string>;
+  /** A failure is output 1 instead of the execution's end. */
+  failureOutput?: boolean;
+}
+
+export function httpPost(name: string, position: Position, request: HttpPost): N8nNode {
+  const { url, json, headers = {}, failureOutput } = request;
+  return {
+    ...node(name, 'httpRequest', 4.2, position, {
+      method: 'POST',
+      url,
+      ...(Object.keys(headers).length > 0 && {
+        sendHeaders: true,
+        headerParameters: { parameters: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
+      }),
+      sendBody: true,
+      contentType: 'json',
+      specifyBody: 'json',
+      jsonBody: json,
+      options: { timeout: 10_000 },
+    }),
+    ...(failureOutput && { onError: 'continueErrorOutput' as const }),
+  };
+}
+
+/** The raw bytes of the Webhook's binary `data`, as UTF-8 text in `raw`, beside the request's JSON. */
+export const rawText = (name: string, position: Position) =>
+  node(name, 'extractFromFile', 1.1, position, {
+    operation: 'text',
+    binaryPropertyName: 'data',
+    destinationKey: 'raw',
+    options: { keepSource: 'json' },
+  });
+
+/** HMAC-SHA256 (hex) of `value` with `secret` (both expressions) into `signature`. */
+export const hmacSha256 = (name: string, position: Position, value: string, secret: string) =>
+  node(name, 'crypto', 1, position, {
+    action: 'hmac',
+    type: 'SHA256',
+    value,
+    secret,
+    encoding: 'hex',
+    dataPropertyName: 'signature',
+  });
+
+export interface Reply {
+  status: number | string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/** Respond to Webhook with a plain-text or JSON text body. */
+export function respond(name: string, position: Position, reply: Reply, contentType = 'text/plain; charset=utf-8') {
+  const headers = { 'Content-Type': contentType, 'Cache-Control': 'no-store', ...reply.headers };
+  return node(name, 'respondToWebhook', 1.5, position, {
+    respondWith: 'text',
+    responseBody: reply.body,
+    options: {
+      responseCode: reply.status,
+      responseHeaders: { entries: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
+    },
+  });
+}
+
+export function sticky(name: string, position: Position, size: [number, number], content: string): N8nNode {
+  return node(name, 'stickyNote', 1, position, { content, width: size[0], height: size[1] });
+}
+
+/** Ends the execution as failed, with a message the error workflow passes on. */
+export const stopAndError = (name: string, position: Position, message: string) =>
+  node(name, 'stopAndError', 1, position, { errorMessage: message });

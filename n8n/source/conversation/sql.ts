@@ -1,0 +1,118 @@
+/**
+ * The queries of the conversation and housekeeping workflows' Postgres nodes
+ * (tables and functions in n8n/schema.sql, from schema-sql.ts). Every value
+ * is a query parameter. A statement that changes rows still answers one row,
+ * so the next node always runs.
+ */
+import {
+  CODE_LIFETIME_MS,
+  CODE_MAX_TRIES,
+  TOKEN_BYTES,
+  TOKEN_LIFETIME_MS,
+} from '../../../server/conversation/policy.ts';
+import { CODE_LENGTH } from '../../../src/shared/rules/code.ts';
+import { minutes } from './schema-sql.ts';
+
+const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const SHA256_HEX = (text: string) => `encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`;
+
+/** $1: the number as typed. Its phone key, and the roster's name for it (null when not on the roster). */
+export const LOOK_UP_NUMBER = `SELECT thrive.phone_key($1) AS number_key,
+  (SELECT name FROM thrive.parents WHERE number = thrive.phone_key($1)) AS roster_name;`;
+
+/** $1: phone key, $2: the client's address. verdict: allowed | number | address, and retry_after seconds. */
+export const TAKE_CODE_REQUEST = 'SELECT verdict, retry_after FROM thrive.take_code_request($1, $2);';
+
+/**
+ * $1: phone key. A new code replaces the number's last one; only its bcrypt hash is kept. 48 random bits
+ * modulo a million: no code is likelier than another by more than a few in 10^9.
+ */
+export const MAKE_CODE = `WITH made AS (
+  SELECT lpad(((('x' || encode(gen_random_bytes(6), 'hex'))::bit(48)::bigint) % ${10 ** CODE_LENGTH})::text, ${CODE_LENGTH}, '0') AS code
+)
+INSERT INTO thrive.sign_in_codes AS s (number_key, code_hash, tries, created_at, expires_at)
+SELECT $1, crypt(made.code, gen_salt('bf', 8)), 0, now(), now() + ${minutes(CODE_LIFETIME_MS)} FROM made
+ON CONFLICT (number_key) DO UPDATE
+  SET code_hash = excluded.code_hash, tries = 0, created_at = excluded.created_at, expires_at = excluded.expires_at
+RETURNING (SELECT code FROM made) AS code, s.code_hash, ${UTC_ISO('s.expires_at')} AS expires_at;`;
+
+/** $1: phone key, $2: the code's hash. Removes the code when it is still the number's (a code not sent must not work). */
+export const WITHDRAW_CODE = `WITH gone AS (DELETE FROM thrive.sign_in_codes WHERE number_key = $1 AND code_hash = $2 RETURNING 1)
+SELECT count(*)::int AS withdrawn FROM gone;`;
+
+/**
+ * $1: phone key, $2: the code typed. The try is counted before the code is compared, in the same statement,
+ * so guesses arriving together all count. verdict: none | ended | expired | right | wrong | last (the last
+ * wrong try), with the tries left and the code's hash.
+ */
+export const TRY_CODE = `WITH try AS (
+  UPDATE thrive.sign_in_codes SET tries = tries + 1 WHERE number_key = $1
+  RETURNING tries, code_hash, expires_at <= now() AS expired, code_hash = crypt($2, code_hash) AS right
+)
+SELECT CASE
+    WHEN try.tries IS NULL THEN 'none'
+    WHEN try.tries > ${CODE_MAX_TRIES} THEN 'ended'
+    WHEN try.expired THEN 'expired'
+    WHEN try.right THEN 'right'
+    WHEN try.tries < ${CODE_MAX_TRIES} THEN 'wrong'
+    ELSE 'last'
+  END AS verdict,
+  ${CODE_MAX_TRIES} - try.tries AS tries_left,
+  try.code_hash
+FROM (SELECT 1) AS one LEFT JOIN try ON true;`;
+
+/** $1: phone key. */
+export const END_CODE = `WITH gone AS (DELETE FROM thrive.sign_in_codes WHERE number_key = $1 RETURNING 1)
+SELECT count(*)::int AS ended FROM gone;`;
+
+/**
+ * $1: phone key, $2: the right code's hash. Uses the code (deletes it) and makes a token of ${TOKEN_BYTES} random bytes,
+ * base64url; only its SHA-256 is kept. token is null when another request used the code first.
+ */
+export const USE_CODE = `WITH used AS (
+  DELETE FROM thrive.sign_in_codes WHERE number_key = $1 AND code_hash = $2 RETURNING number_key
+), made AS (
+  SELECT rtrim(translate(encode(gen_random_bytes(${TOKEN_BYTES}), 'base64'), '+/', '-_'), '=') AS token
+), saved AS (
+  INSERT INTO thrive.parent_tokens (token_hash, number_key, created_at, expires_at)
+  SELECT ${SHA256_HEX('made.token')}, used.number_key, now(), now() + ${minutes(TOKEN_LIFETIME_MS)}
+  FROM used, made
+  RETURNING expires_at
+)
+SELECT CASE WHEN saved.expires_at IS NULL THEN NULL ELSE made.token END AS token,
+  ${UTC_ISO('saved.expires_at')} AS expires_at
+FROM made LEFT JOIN saved ON true;`;
+
+/**
+ * $1: the bearer token, '' when none. verdict: missing | unknown | expired | valid, with the token's number and
+ * hash. An expired token is deleted as it is met.
+ */
+export const CHECK_TOKEN = `WITH found AS (
+  SELECT token_hash, number_key, expires_at <= now() AS expired FROM thrive.parent_tokens
+  WHERE token_hash = ${SHA256_HEX('$1::text')}
+), ended AS (
+  DELETE FROM thrive.parent_tokens WHERE token_hash IN (SELECT token_hash FROM found WHERE expired) RETURNING 1
+)
+SELECT CASE
+    WHEN $1::text = '' THEN 'missing'
+    WHEN found.token_hash IS NULL THEN 'unknown'
+    WHEN found.expired THEN 'expired'
+    ELSE 'valid'
+  END AS verdict,
+  found.number_key,
+  found.token_hash
+FROM (SELECT 1) AS one LEFT JOIN found ON true;`;
+
+/** $1: phone key, $2: the message id to read after. One row: messages (JSON), cursor, more. */
+export const THREAD_PAGE = 'SELECT messages, next_cursor AS cursor, more FROM thrive.thread_page($1, $2::bigint);';
+
+/** $1: the token's hash. */
+export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHERE token_hash = $1 RETURNING 1)
+SELECT count(*)::int AS revoked FROM gone;`;
+
+/**
+ * $1: Slack's event_id, $2: the channel's id, $3: thread_ts, $4: the reply's text as Slack sends it (with &, < and
+ * > escaped, undone here: the portal shows it as text), $5: the reply's ts. stored | duplicate | unknown.
+ */
+export const STORE_REPLY = `SELECT thrive.store_reply($1, $2, $3,
+  replace(replace(replace($4, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $5) AS stored;`;

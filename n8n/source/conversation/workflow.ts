@@ -1,0 +1,59 @@
+/**
+ * A workflow as n8n imports it, from its nodes and links. Each of these
+ * workflows names the error workflow (ThriveErrors) in its settings, so a
+ * failed execution reaches the staff channel, and saves no successful
+ * execution: they carry codes, tokens and parents' messages.
+ */
+import type { N8nNode } from '../workflow/nodes.ts';
+import { WORKFLOWS } from './ids.ts';
+
+/** From a node's output (0 unless it has several) to a node. */
+export type Link = readonly [from: string, output: number, to: string];
+
+type Connections = Record<string, { main: { node: string; type: 'main'; index: number }[][] }>;
+
+function connectionsOf(nodes: readonly N8nNode[], links: readonly Link[]): Connections {
+  const names = new Set(nodes.map((n) => n.name));
+  const connections: Connections = {};
+  for (const [from, output, to] of links) {
+    if (!names.has(from) || !names.has(to)) throw new Error(`A link names a node that is not there: ${from} → ${to}`);
+    const outputs = (connections[from] ??= { main: [] }).main;
+    while (outputs.length <= output) outputs.push([]);
+    outputs[output]?.push({ node: to, type: 'main', index: 0 });
+  }
+  return connections;
+}
+
+const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.errors.id];
+
+export interface WorkflowSpec {
+  id: string;
+  name: string;
+  nodes: N8nNode[];
+  links: readonly Link[];
+}
+
+export function workflowJson({ id, name, nodes, links }: WorkflowSpec): Record<string, unknown> {
+  const names = nodes.map((n) => n.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw new Error(`Two nodes are named ${twice}`);
+  return {
+    id,
+    name,
+    active: false,
+    nodes,
+    connections: connectionsOf(nodes, links),
+    settings: {
+      executionOrder: 'v1',
+      saveDataSuccessExecution: 'none',
+      saveDataErrorExecution: 'all',
+      saveManualExecutions: false,
+      saveExecutionProgress: false,
+      ...(id === WORKFLOWS.errors.id ? {} : { errorWorkflow: WORKFLOWS.errors.id }),
+      // Called by the portal webhook, and by every workflow that fails; nothing else is called.
+      callerPolicy: CALLED.includes(id) ? 'workflowsFromSameOwner' : 'none',
+    },
+    pinData: {},
+    tags: [],
+  };
+}

@@ -1,0 +1,290 @@
+/**
+ * The conversation actions on a running n8n (ThriveConversation, through the
+ * test wrapper until the portal webhook routes to it) and facilitators'
+ * replies arriving as signed Slack events (ThriveSlackEvents): the code sent
+ * through the gateway and verified, the thread with a reply, a forged event
+ * refused, the limits, a failed gateway, and the token revoked. The parent's
+ * message is stored in thrive.messages here, as the portal webhook stores a
+ * chat it posted to Slack.
+ */
+import { codeText } from '../../../server/conversation/code-text.ts';
+import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
+import { ANSWER_TEXTS, answerText } from '../../../server/contract/texts.ts';
+import { expectEqual, poster } from './check-helpers.ts';
+import { PORTAL_HOST, SECRETS } from './conversation-fakes.ts';
+import { WRAPPER_PATH } from './conversation-wrapper.ts';
+import type { Results } from './results.ts';
+import { messageEvent, slackEventPoster } from './slack-signing.ts';
+import type { Stack } from './stack.ts';
+
+/** The sub-workflow's answer: a refusal's body is { text }. */
+interface Item {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+const QUIET = { name: 'Quiet Parent', number: '9000000002' };
+const QUIET_KEY = '+919000000002';
+const TEST = { name: 'Test Parent', number: '+919000000001' };
+const PARENT_TS = '1764000000.000100';
+/** The facilitator's channel, by the id Slack gives (thrive.messages keeps it; events name it). */
+const CHANNEL_ID = 'C0FACILITATOR';
+
+export function conversationCaller(n8nUrl: string) {
+  return async (body: unknown, headers: Record<string, string> = {}): Promise<Item> => {
+    const response = await fetch(`${n8nUrl}/webhook/${WRAPPER_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`the test wrapper answered ${response.status}: ${text}`);
+    return (JSON.parse(text) as { conversation: Item }).conversation;
+  };
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+/** Its status, and its JSON body or refusal text, as the portal webhook answers them. */
+const answered = ({ status, body }: Item) => [status, status === 200 ? body : (body as { text?: string }).text];
+
+export async function runConversationChecks(
+  { n8n, postgres, conversation: { gateway } }: Stack,
+  results: Results,
+): Promise<void> {
+  const call = conversationCaller(n8n.url);
+  const slackEvent = slackEventPoster(n8n.url);
+  const signed = { secret: SECRETS.slackSigning };
+  const lastCode = () => String(gateway.calls.at(-1)?.body.code);
+  const threadRows = () =>
+    postgres.rows<{ n: number }>('SELECT count(*)::int AS n FROM thrive.thread_messages')[0]?.n ?? 0;
+  let token = '';
+
+  await results.run(
+    'conversation: request_code sends a 6-digit code to the gateway, as the reference server does',
+    async () => {
+      const before = Date.now();
+      const asked = await call({ action: 'request_code', user: QUIET });
+      const sent = gateway.calls.at(-1);
+      const code = lastCode();
+      const expires = Date.parse(String((asked.body as { expires_at?: string }).expires_at));
+      return [
+        ...expectEqual('status', asked.status, 200),
+        ...(Math.abs(expires - before - 10 * 60_000) < 60_000 ? [] : [`expires_at ${JSON.stringify(asked.body)}`]),
+        ...expectEqual('gateway path', sent?.path, '/send'),
+        ...expectEqual('gateway body', sent?.body, {
+          phone: QUIET_KEY,
+          code,
+          language: 'en',
+          text: codeText(code, 'en', PORTAL_HOST),
+        }),
+        ...(/^[0-9]{6}$/.test(code) ? [] : [`code ${code}`]),
+      ];
+    },
+  );
+
+  await results.run('conversation: verify_code counts a wrong try, gives a token for the right code once', async () => {
+    const code = lastCode();
+    const wrong = await call({
+      action: 'verify_code',
+      user: QUIET,
+      payload: { code: code === '000000' ? '111111' : '000000' },
+    });
+    const right = await call({ action: 'verify_code', user: QUIET, payload: { code } });
+    const again = await call({ action: 'verify_code', user: QUIET, payload: { code } });
+    const body = right.body as { token?: string; expires_at?: string };
+    token = body.token ?? '';
+    return [
+      ...expectEqual('wrong code', answered(wrong), [401, answerText('en', 'wrongCodeMany', { left: 4 })]),
+      ...expectEqual('right code', right.status, 200),
+      ...(/^[A-Za-z0-9_-]{43}$/.test(token) ? [] : [`token ${token}`]),
+      ...(Date.parse(String(body.expires_at)) > Date.now() + 89 * 86_400_000 ? [] : [`expires_at ${body.expires_at}`]),
+      ...expectEqual('the code used again', answered(again), [410, ANSWER_TEXTS.en.noCode]),
+    ];
+  });
+
+  await results.run(
+    "conversation: a signed Slack thread reply reaches the parent's chat_thread, paged by cursor",
+    async () => {
+      postgres.run(`INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
+      VALUES ('4f0b7c1e-0000-4000-8000-000000000001', '${QUIET_KEY}', 'When is the next session?', '${CHANNEL_ID}', '${PARENT_TS}')`);
+      const without = await call({ action: 'chat_thread' });
+      const reply = messageEvent('Ev0REPLY1', {
+        text: 'Thursday &lt;!channel&gt; &amp; see you',
+        ts: '1764000100.000200',
+        thread_ts: PARENT_TS,
+      });
+      const stored = await slackEvent(reply, signed);
+      const retried = await slackEvent(reply, signed);
+      const first = await call({ action: 'chat_thread' }, bearer(token));
+      const page = first.body as { messages: Record<string, unknown>[]; cursor: string; more: boolean };
+      const next = await call({ action: 'chat_thread', payload: { after: page.cursor } }, bearer(token));
+      const notCursor = await call({ action: 'chat_thread', payload: { after: 'abc' } }, bearer(token));
+      return [
+        ...expectEqual(
+          'without a token',
+          [...answered(without), without.headers['WWW-Authenticate']],
+          [401, ANSWER_TEXTS.en.tokenMissing, 'Bearer realm="thrive"'],
+        ),
+        ...expectEqual('Slack answers', [stored.status, retried.status], [200, 200]),
+        ...expectEqual('status', first.status, 200),
+        ...expectEqual(
+          'messages',
+          page.messages.map(({ from, text, author, request_id }) => ({ from, text, author, request_id })),
+          [
+            { from: 'parent', text: 'When is the next session?', request_id: '4f0b7c1e-0000-4000-8000-000000000001' },
+            { from: 'staff', text: 'Thursday <!channel> & see you', author: 'Arjun Rao' },
+          ],
+        ),
+        ...expectEqual('cursor', page.cursor, page.messages.at(-1)?.id),
+        ...expectEqual('more', page.more, false),
+        ...expectEqual('after the cursor', next.body, { messages: [], cursor: page.cursor, more: false }),
+        ...expectEqual('not a cursor', answered(notCursor), [400, ANSWER_TEXTS.en.invalidCursor]),
+      ];
+    },
+  );
+
+  await results.run(
+    'slack events: the URL check answered; forged, stale and bot events refused or ignored',
+    async () => {
+      const rows = threadRows();
+      const challenge = await slackEvent({ type: 'url_verification', token: 'x', challenge: 'ch4ll3nge' }, signed);
+      const forgedBody = messageEvent('Ev0FORGED', { text: 'forged', ts: '1764000200.0001', thread_ts: PARENT_TS });
+      const forged = await slackEvent(forgedBody, { secret: 'not-the-secret' });
+      const stale = await slackEvent(forgedBody, { ...signed, timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+      const unsigned = await fetch(`${n8n.url}/webhook/thrive-slack-events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(forgedBody),
+      });
+      const bot = await slackEvent(
+        messageEvent('Ev0BOT', { text: 'a bot', bot_id: 'B1', ts: '1764000300.0001', thread_ts: PARENT_TS }),
+        signed,
+      );
+      const edit = await slackEvent(
+        messageEvent('Ev0EDIT', {
+          subtype: 'message_changed',
+          ts: '1764000400.0001',
+          thread_ts: PARENT_TS,
+          text: 'edited',
+        }),
+        signed,
+      );
+      return [
+        ...expectEqual('challenge', [challenge.status, challenge.text], [200, 'ch4ll3nge']),
+        ...expectEqual('forged, stale, unsigned', [forged.status, stale.status, unsigned.status], [401, 401, 401]),
+        ...expectEqual('bot message and edit acknowledged', [bot.status, edit.status], [200, 200]),
+        ...expectEqual('thread rows added', threadRows() - rows, 0),
+      ];
+    },
+  );
+
+  await results.run(
+    'conversation: codes are limited per number (4th in 15 min) and per address (11th in an hour), with Retry-After',
+    async () => {
+      const hindi = await call({ action: 'request_code', user: QUIET, language: 'hi' });
+      const hindiText = String(gateway.calls.at(-1)?.body.text);
+      const third = await call({ action: 'request_code', user: QUIET });
+      const fourth = await call({ action: 'request_code', user: QUIET });
+      postgres.run(`INSERT INTO thrive.code_requests (number_key, address, requested_at)
+      SELECT '+15550000' || n, '203.0.113.9', now() - interval '1 minute' FROM generate_series(1, 10) AS n`);
+      const fromAddress = await call({ action: 'request_code', user: TEST }, { 'x-test-address': '203.0.113.9' });
+      return [
+        ...expectEqual('second and third', [hindi.status, third.status], [200, 200]),
+        ...expectEqual(
+          'the Hindi code message',
+          hindiText,
+          codeText(String(gateway.calls.at(-2)?.body.code), 'hi', PORTAL_HOST),
+        ),
+        ...expectEqual('fourth', answered(fourth), [429, ANSWER_TEXTS.en.tooManyCodesForNumber]),
+        ...(Number(fourth.headers['Retry-After']) > 800 ? [] : [`Retry-After ${fourth.headers['Retry-After']}`]),
+        ...expectEqual('from a busy address', answered(fromAddress), [429, ANSWER_TEXTS.en.tooManyCodesFromAddress]),
+      ];
+    },
+  );
+
+  await results.run(
+    'conversation: a code the gateway did not take is 502 and does not work; not on the roster is 404',
+    async () => {
+      gateway.failNext(500);
+      const failed = await call({ action: 'request_code', user: TEST });
+      const code = lastCode();
+      const tried = await call({ action: 'verify_code', user: TEST, payload: { code } });
+      const stranger = await call({ action: 'request_code', user: { name: 'Someone Else', number: TEST.number } });
+      return [
+        ...expectEqual('gateway failed', answered(failed), [502, ANSWER_TEXTS.en.codeNotSent]),
+        ...expectEqual('its code', answered(tried), [410, ANSWER_TEXTS.en.noCode]),
+        ...expectEqual('not on the roster', answered(stranger), [404, ANSWER_TEXTS.en.notOnRosterForCode]),
+      ];
+    },
+  );
+
+  await results.run('conversation: revoke_token ends the token', async () => {
+    const revoked = await call({ action: 'revoke_token' }, bearer(token));
+    const after = await call({ action: 'chat_thread' }, bearer(token));
+    return [
+      ...expectEqual('revoked', answered(revoked), [200, { revoked: true }]),
+      ...expectEqual(
+        'thread after',
+        [...answered(after), after.headers['WWW-Authenticate']],
+        [401, ANSWER_TEXTS.en.tokenUnknown, 'Bearer realm="thrive", error="invalid_token"'],
+      ),
+    ];
+  });
+
+  await results.run(
+    'conversation end to end: a chat posted to Slack, a reply in its thread, both in chat_thread',
+    async () => {
+      const post = poster(n8n.webhookUrl);
+      const asked = await post({ action: 'request_code', user: TEST });
+      const verified = await post({ action: 'verify_code', user: TEST, payload: { code: lastCode() } });
+      const { token: tokenOfTest = '' } = JSON.parse(verified.text) as { token?: string };
+      const chat = buildEnvelope({
+        action: 'chat_facilitator',
+        user: TEST,
+        payload: { message: 'Is there a session on Friday?', attachments: [] },
+      });
+      const sent = await post(chat);
+      const [posted] = postgres.rows<{ slack_channel: string; slack_ts: string }>(
+        "SELECT slack_channel, slack_ts FROM thrive.messages WHERE request_id = :'id'",
+        { id: chat.request_id },
+      );
+      const reply = messageEvent('Ev0REPLY2', {
+        channel: posted?.slack_channel,
+        text: 'Yes, at 10:00',
+        ts: '1764001000.000300',
+        thread_ts: posted?.slack_ts,
+      });
+      const replied = await slackEvent(reply, signed);
+      const thread = await fetch(n8n.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(tokenOfTest) },
+        body: JSON.stringify({ action: 'chat_thread' }),
+      });
+      const page = (await thread.json()) as { messages: Record<string, unknown>[] };
+      const without = await post({ action: 'chat_thread' });
+      return [
+        ...expectEqual(
+          'request_code, verify_code, chat',
+          [asked.status, verified.status, sent.status],
+          [200, 200, 200],
+        ),
+        ...expectEqual('the reply event', replied.status, 200),
+        ...expectEqual('chat_thread', thread.status, 200),
+        ...expectEqual(
+          'messages',
+          page.messages.map(({ from, text, author, request_id }) => ({ from, text, author, request_id })),
+          [
+            { from: 'parent', text: 'Is there a session on Friday?', request_id: chat.request_id },
+            { from: 'staff', text: 'Yes, at 10:00', author: 'Meera Nair' },
+          ],
+        ),
+        ...expectEqual(
+          'chat_thread without a token',
+          [without.status, without.text],
+          [401, ANSWER_TEXTS.en.tokenMissing],
+        ),
+      ];
+    },
+  );
+}
