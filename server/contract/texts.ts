@@ -100,13 +100,13 @@ export type AnswerKey = keyof typeof en;
  * and phrased so no verb agrees with the parent's gender.
  */
 const hi: Record<AnswerKey, string> = {
-  notJson: 'अनुरोध JSON में होना चाहिए, Content-Type: application/json के साथ भेजा गया',
+  notJson: 'अनुरोध JSON में होना चाहिए और Content-Type: application/json के साथ भेजा जाना चाहिए',
   invalidJson: 'अनुरोध का JSON सही नहीं है',
   forbiddenKey: 'अनुरोध में "{key}" नाम की कुंजी है, जिसकी अनुमति नहीं है',
   notAnObject: 'अनुरोध एक JSON ऑब्जेक्ट होना चाहिए',
   tooLarge: 'अनुरोध बहुत बड़ा है: इसकी सीमा {limitMb} MB है',
   attachmentsTooLarge: `सारी फ़ाइलें मिलाकर ${MAX_TOTAL_MB} MB से ज़्यादा हैं`,
-  tooManyRequests: 'इस पते से बहुत सारे अनुरोध आए हैं। कृपया एक मिनट रुककर फिर कोशिश करें।',
+  tooManyRequests: 'इस इंटरनेट पते से बहुत सारे अनुरोध आए हैं। कृपया एक मिनट रुककर फिर कोशिश करें।',
   tooManyRequestsForNumber: 'इस फ़ोन नंबर के लिए बहुत सारे अनुरोध आए हैं। कृपया एक मिनट रुककर फिर कोशिश करें।',
   missingAction: 'अनुरोध में action नहीं है',
   unknownAction: 'action "{action}" पहचाना नहीं गया',
@@ -132,7 +132,7 @@ const hi: Record<AnswerKey, string> = {
   nilRequestId: 'request_id शून्य UUID (सारे अंक शून्य) नहीं हो सकता: हर अनुरोध के लिए नया UUID बनाएँ',
   invalidLanguage: 'language "en" या "hi" होनी चाहिए',
   theRequest: 'अनुरोध',
-  unexpectedField: '{where} में अनचाहा फ़ील्ड "{field}" है',
+  unexpectedField: '{where} में अनपेक्षित फ़ील्ड "{field}" है',
   missingField: '{where} में फ़ील्ड "{field}" नहीं है',
   invalid: '{where} सही नहीं है: {problem}',
   reusedRequestId: 'यह request_id पहले किसी दूसरे अनुरोध के लिए इस्तेमाल हो चुका है। नया request_id भेजें।',
@@ -140,7 +140,7 @@ const hi: Record<AnswerKey, string> = {
   wrongMethod: 'वेबहुक को POST अनुरोध भेजें',
   notOnRosterForCode: 'इन विवरणों के लिए कोड नहीं भेजा जा सकता। कृपया नाम और नंबर जाँचें, या कार्यक्रम की टीम से संपर्क करें।',
   tooManyCodesForNumber: 'इस फ़ोन नंबर के लिए बहुत सारे कोड मँगवाए गए। कृपया कुछ मिनट रुककर फिर कोशिश करें।',
-  tooManyCodesFromAddress: 'इस पते से बहुत सारे कोड मँगवाए गए। कृपया एक घंटा रुककर फिर कोशिश करें।',
+  tooManyCodesFromAddress: 'इस इंटरनेट पते से बहुत सारे कोड मँगवाए गए। कृपया एक घंटा रुककर फिर कोशिश करें।',
   codeNotSent: 'कोड नहीं भेजा जा सका। कृपया थोड़ी देर बाद फिर कोशिश करें।',
   invalidCode: '6 अंकों का कोड लिखें: सिर्फ़ छह अंक, और कुछ नहीं',
   wrongCodeOne: 'यह कोड सही नहीं है। 1 बार और कोशिश कर सकते हैं।',
@@ -149,7 +149,7 @@ const hi: Record<AnswerKey, string> = {
   noCode:
     'इस नंबर के लिए कोई कोड बाकी नहीं है: 10 मिनट में उसका समय निकल गया, वह इस्तेमाल हो चुका, या 5 बार गलत लिखा गया। नया कोड मँगवाएँ।',
   tokenMissing: 'पहले अपने फ़ोन की पुष्टि करें: कोड मँगवाएँ और उसे लिखें।',
-  tokenUnknown: 'यह फ़ोन अब सत्यापित नहीं है (इससे लॉग आउट हुआ, या इसकी पहचान नहीं मिली)। नया कोड मँगवाएँ।',
+  tokenUnknown: 'यह फ़ोन अब सत्यापित नहीं है (इस पर लॉग आउट किया गया, या इसकी पहचान नहीं मिली)। नया कोड मँगवाएँ।',
   tokenExpired: 'इस फ़ोन की पुष्टि 90 दिन से ज़्यादा पहले हुई थी। नया कोड मँगवाएँ।',
   codeRequiredAtSignIn: 'साइन इन करने के लिए आपके फ़ोन पर भेजा गया 6 अंकों का कोड लिखें।',
   invalidCursor: 'payload.after इस वेबहुक का दिया हुआ कर्सर नहीं है। इसके बिना फिर से माँगें।',
