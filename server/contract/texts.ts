@@ -70,6 +70,8 @@ const en = {
   tokenUnknown: 'This device is not verified any more (it signed out, or the token is not known). Ask for a new code.',
   tokenExpired: 'This device was verified more than 90 days ago. Ask for a new code.',
   codeRequiredAtSignIn: 'Enter the 6-digit code sent to your phone to sign in.',
+  /** The first line of the code's SMS or WhatsApp message (server/conversation/code-text.ts adds the Web OTP line). */
+  codeMessage: 'Your Thrive portal code is {code}. It works for 10 minutes. Do not share it with anyone.',
   invalidCursor: 'payload.after is not a cursor this webhook gave. Ask again without it.',
   badUrl: 'This address is not valid',
   notFound: 'Not found',
@@ -152,6 +154,7 @@ const hi: Record<AnswerKey, string> = {
   tokenUnknown: 'यह फ़ोन अब सत्यापित नहीं है (इस पर लॉग आउट किया गया, या इसकी पहचान नहीं मिली)। नया कोड मँगवाएँ।',
   tokenExpired: 'इस फ़ोन की पुष्टि 90 दिन से ज़्यादा पहले हुई थी। नया कोड मँगवाएँ।',
   codeRequiredAtSignIn: 'साइन इन करने के लिए आपके फ़ोन पर भेजा गया 6 अंकों का कोड लिखें।',
+  codeMessage: 'आपका Thrive पोर्टल कोड {code} है। यह 10 मिनट तक चलेगा। इसे किसी को न बताएँ।',
   invalidCursor: 'payload.after इस वेबहुक का दिया हुआ कर्सर नहीं है। इसके बिना फिर से माँगें।',
   badUrl: 'यह पता सही नहीं है',
   notFound: 'नहीं मिला',
