@@ -1,4 +1,6 @@
 import { expect, test } from './fixtures.ts';
+import { answerText } from '../../server/contract/texts.ts';
+import { hindi } from '../../src/app/hindi.ts';
 import { recordRequestIds, storedCounts } from '../support/stored-requests.ts';
 
 for (const form of [
@@ -42,3 +44,25 @@ for (const form of [
     });
   });
 }
+
+test("a Hindi page shows the server's answers in Hindi: a refusal, then the success", async ({ page, portal }) => {
+  const t = hindi['new-visitor'];
+  const ids = recordRequestIds(page);
+  await page.goto('/hi/new-to-thrive/book-consult');
+  await page.getByRole('textbox', { name: t.form.name, exact: true }).fill('रवि कुमार');
+  // The visitor forms check no phone format (spec §5): the server's rule refuses it.
+  await page.getByRole('textbox', { name: t.form.phone, exact: true }).fill('12345');
+  await page.getByRole('textbox', { name: t.bookConsult.preferred }).fill('शाम');
+  await page.getByRole('button', { name: t.bookConsult.submit }).click();
+  await expect(page.getByRole('alert').filter({ hasText: answerText('hi', 'invalidPhone') })).toBeVisible();
+
+  await page.getByRole('textbox', { name: t.form.phone, exact: true }).fill('9123456780');
+  await page.getByRole('button', { name: t.bookConsult.submit }).click();
+  await expect(page.getByRole('status').filter({ hasText: hindi.ui.successTitle })).toContainText(
+    answerText('hi', 'consultSavedPreferred', { name: 'रवि कुमार', number: '9123456780', preferred: 'शाम' }),
+  );
+  const stored = Object.keys(storedCounts(portal, ids)).map((id) =>
+    portal.query<{ language: string }>('SELECT language FROM requests WHERE request_id = ?', id),
+  );
+  expect(stored).toEqual([[{ language: 'hi' }]]);
+});

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { answerText } from '../../server/contract/texts.ts';
 import { hindi } from '../../src/app/hindi.ts';
 import { message, sendButton } from '../support/chat-files.ts';
 import { CODE, conversationRequests, FakeConversation, TOKEN } from '../support/fake-conversation.ts';
@@ -205,7 +206,8 @@ test.describe('in Hindi', () => {
     const code = page.getByRole('textbox', { name: t.codeLabel });
     await code.fill('111111');
     await page.getByRole('button', { name: t.verify }).click();
-    await expect(page.getByText(t.triesLeft(4), { exact: true })).toBeVisible();
+    // The webhook's own words, in the language the request named.
+    await expect(page.getByText(answerText('hi', 'wrongCodeMany', { left: 4 }), { exact: true })).toBeVisible();
     await expectHindiScreen(page, 'chat, a wrong code');
 
     // The SMS comes: the code is filled in and checked.

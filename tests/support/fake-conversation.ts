@@ -1,4 +1,6 @@
+import { answerText } from '../../server/contract/texts.ts';
 import type { ThreadMessage } from '../../src/shared/webhook/conversation.ts';
+import type { Language } from '../../src/shared/webhook/types.ts';
 import type { RecordedRequest, RecordingWebhook, Reply } from './recording-webhook.ts';
 
 export const CODE = '654321';
@@ -9,13 +11,14 @@ interface Body {
   payload?: { code?: string; after?: string; message?: string };
   request_id?: string;
   timestamp_ist?: string;
+  language?: Language;
 }
 
 /**
  * The conversation half of a webhook, scripted by action rather than by
  * order: the chat screen, the menu, the outbox and the poll may ask in any
  * order. It keeps a thread the test adds staff replies to, and answers as
- * docs/webhook-contract.md says; every request is still in `webhook.requests`.
+ * docs/webhook-contract.md says, refusals in the request's language; every request is still in `webhook.requests`.
  */
 export class FakeConversation {
   readonly thread: ThreadMessage[] = [];
@@ -48,16 +51,17 @@ export class FakeConversation {
   private answer(request: RecordedRequest): Reply {
     const body = request.body as Body;
     const bearer = request.headers.authorization;
+    const language = body.language ?? 'en';
     switch (body.action) {
       case 'request_code':
         return { body: { expires_at: '2026-11-23T10:10:00.000+05:30' } };
       case 'verify_code':
         return body.payload?.code === CODE
           ? { body: { token: TOKEN, expires_at: '2027-02-21T10:00:00.000+05:30' } }
-          : { status: 401, body: 'This code is not right. 4 tries left.' };
+          : { status: 401, body: answerText(language, 'wrongCodeMany', { left: 4 }) };
       case 'chat_thread': {
         if (bearer !== `Bearer ${TOKEN}` || !this.tokenLive) {
-          return { status: 401, body: 'Verify your phone first: ask for a code and enter it.' };
+          return { status: 401, body: answerText(language, 'tokenMissing') };
         }
         const after = Number(body.payload?.after ?? 0);
         const messages = this.thread.filter((message) => Number(message.id) > after);
@@ -65,7 +69,7 @@ export class FakeConversation {
       }
       case 'know_schedule':
         if (this.options.codeAtSignIn && (bearer !== `Bearer ${TOKEN}` || !this.tokenLive)) {
-          return { status: 401, body: 'Enter the 6-digit code sent to your phone to sign in.' };
+          return { status: 401, body: answerText(language, 'codeRequiredAtSignIn') };
         }
         return { body: { schedule: 'Monday: 5:00 PM with Ms. Rao' } };
       case 'revoke_token':

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { env } from '../../../config/env.ts';
 import { createThreadPoller } from '../../../shared/conversation/fetch-policy.ts';
 import { EMPTY_CONVERSATION, type SavedConversation } from '../../../shared/conversation/store.ts';
-import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { isWebhookError } from '../../../shared/webhook/errors.ts';
 import type { User } from '../../../shared/webhook/types.ts';
@@ -74,7 +73,7 @@ export function useConversation(user: User) {
       setUnreadBadge(0);
     } catch (error) {
       if (isWebhookError(error) && error.kind === 'http') {
-        const problem = refusalText('chat_thread', error, t, activeLocale());
+        const problem = refusalText('chat_thread', error, t);
         // A 401: the token is over (logged out elsewhere, forgotten on the server, 90 days), and so is its thread.
         if (error.status === 401) show(EMPTY_CONVERSATION, { problem });
         else setView((before) => ({ ...before, problem }));

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import type { User } from '../../../shared/webhook/types.ts';
 import { Button } from '../../../ui/button.tsx';
 import { InputField } from '../../../ui/field.tsx';
@@ -40,7 +39,7 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
       setCode('');
       setCodeProblem(undefined);
     } catch (error) {
-      setProblem(refusalText('request_code', error, t, activeLocale()));
+      setProblem(refusalText('request_code', error, t));
     } finally {
       setBusy(false);
     }
@@ -59,7 +58,7 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
       const token = await verifyCode(user, digits);
       await onVerified(token);
     } catch (error) {
-      setCodeProblem(refusalText('verify_code', error, t, activeLocale()));
+      setCodeProblem(refusalText('verify_code', error, t));
       setBusy(false);
       focusCode();
     }

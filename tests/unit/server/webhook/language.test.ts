@@ -165,6 +165,16 @@ describe('every action answers in the language the request names', () => {
     expect([wrong.statusCode, wrong.body]).toEqual([401, answerText('hi', 'wrongCodeMany', { left: 4 })]);
   });
 
+  it('answers a failure inside in Hindi too, still without its details', async () => {
+    p.db.exec('ALTER TABLE requests RENAME TO requests_moved');
+    try {
+      const response = await p.post({ ...knowSchedule(), language: 'hi' });
+      expect([response.statusCode, response.body]).toEqual([500, answerText('hi', 'internal')]);
+    } finally {
+      p.db.exec('ALTER TABLE requests_moved RENAME TO requests');
+    }
+  });
+
   it('sends the schedule as the lines the portal parses, whatever the language', async () => {
     const schedule = async (language: Language) => (await p.post({ ...knowSchedule(), language })).json();
     expect(await schedule('hi')).toEqual(await schedule('en'));
