@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.ts';
  *   unless a spec opts in with `test.use({ serviceWorkers: 'allow' })`.
  * - server: the real reference server (server/main.ts as its own process,
  *   SQLite, the test roster): the whole product end to end.
- * - n8n: the portal's journey against a running n8n, only when
+ * - n8n: the portal's journey against a running n8n, worker included, only when
  *   `npm run n8n -- test` starts one and passes its address.
  * `npm test` runs each real-time proof with one seed; `npm run soak` runs
  * them with every seed (SOAK=1). `E2E_RUN=name` keeps a run's build and
@@ -45,6 +45,8 @@ export default defineConfig({
     { name: 'e2e', testDir: 'tests/e2e' },
     // The whole product as a parent gets it: the worker included.
     { name: 'server', testDir: 'tests/e2e-server', use: { serviceWorkers: 'allow' } },
-    ...(n8nPortal ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal } }] : []),
+    ...(n8nPortal
+      ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, serviceWorkers: 'allow' as const } }]
+      : []),
   ],
 });

@@ -297,7 +297,7 @@ export function requestSchemaFor(actions: readonly (Action | ConversationAction)
       },
       language: {
         description:
-          'Optional: the language the person uses the portal in, so the workflow can answer in it. Absent means English.',
+          'Optional: the language the person uses the portal in, and so of every text in the answer. Absent means English.',
         enum: LOCALES,
       },
       day: {

@@ -20,7 +20,9 @@
  *   npm run test:n8n -- --mode queue           one mode only
  */
 import { basename } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { DEMO_CODE_LINE } from '../../server/conversation/code-sender.ts';
 import { TEST_PARENT } from '../support/envelopes.ts';
 import { ensureChromium } from '../../bench/ensure-chromium.ts';
 import { runBrowserJourney } from './harness/browser.ts';
@@ -38,9 +40,12 @@ import { Results } from './harness/results.ts';
 import { startStack, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
 import {
   BENCH_ACTIONS,
+  chatThreadAction,
   measureThroughput,
+  REFERENCE_TARGET,
   throughputLine,
   throughputTable,
+  type BenchAction,
   type Throughput,
 } from './harness/throughput.ts';
 import { sdkProblems } from './harness/validate.ts';
@@ -86,24 +91,51 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void (running?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
 }
 
+/** The reference server without a code gateway writes each code to its log (its demo mode): the last for `number`. */
+async function codeInReferenceLog(stack: Stack, number: string): Promise<string> {
+  const line = new RegExp(`${DEMO_CODE_LINE} for \\+\\d*${number.slice(-10)} is (\\d{6})`, 'g');
+  for (let tries = 0; tries < 100; tries++) {
+    const code = [...stack.reference.output().matchAll(line)].at(-1)?.[1];
+    if (code) return code;
+    await sleep(100);
+  }
+  throw new Error(`no code for ${number} in the reference server's log`);
+}
+
 /** Every action's requests/s on this mode's n8n, and once per run on the reference server. */
 async function throughput(stack: Stack, withReference: boolean): Promise<void> {
   const n8nCpu = () => stack.n8n.processes.reduce((sum, p) => sum + cpuSeconds({ group: p.processGroup }), 0);
   const referenceCpu = () => cpuSeconds({ pids: [stack.reference.child.pid ?? 0] });
-  const targets = [
-    [`n8n ${stack.mode}`, stack.n8n.webhookUrl, n8nCpu],
-    ...(withReference ? [['reference server', `${stack.reference.url}/api/webhook`, referenceCpu] as const] : []),
-  ] as const;
-  for (const action of BENCH_ACTIONS) {
-    for (const [target, url, serverCpu] of targets) {
-      const figures = await measureThroughput(target, url, action, BENCH_SECONDS, serverCpu);
-      measured.push(figures);
-      console.log(throughputLine(figures));
-      if (figures.failures > 0) {
-        results.add({ name: `${target} answered every ${action.name} request`, verdict: 'failed', ms: 0, notes: [] });
-      }
+  const referenceUrl = `${stack.reference.url}/api/webhook`;
+  const measure = async (target: string, url: string, action: BenchAction, serverCpu: () => number) => {
+    const figures = await measureThroughput(target, url, action, BENCH_SECONDS, serverCpu);
+    measured.push(figures);
+    console.log(throughputLine(figures));
+    if (figures.failures > 0) {
+      results.add({ name: `${target} answered every ${action.name} request`, verdict: 'failed', ms: 0, notes: [] });
     }
+  };
+  for (const action of BENCH_ACTIONS) {
+    await measure(`n8n ${stack.mode}`, stack.n8n.webhookUrl, action, n8nCpu);
+    if (withReference) await measure(REFERENCE_TARGET, referenceUrl, action, referenceCpu);
   }
+  const { gateway } = stack.conversation;
+  await results.run(`n8n ${stack.mode}: a token for chat_thread, through request_code and verify_code`, async () => {
+    // The conversation checks used up the test numbers' codes: the benchmark starts with none asked.
+    stack.postgres.run('DELETE FROM thrive.code_requests');
+    const next = gateway.calls.length;
+    const thread = await chatThreadAction(stack.n8n.webhookUrl, async () =>
+      String((await gateway.call(next, 30_000)).body.code),
+    );
+    await measure(`n8n ${stack.mode}`, stack.n8n.webhookUrl, thread, n8nCpu);
+    return [];
+  });
+  if (!withReference) return;
+  await results.run('reference server: a token for chat_thread, through request_code and verify_code', async () => {
+    const thread = await chatThreadAction(referenceUrl, (number) => codeInReferenceLog(stack, number));
+    await measure(REFERENCE_TARGET, referenceUrl, thread, referenceCpu);
+    return [];
+  });
 }
 
 async function runMode(stack: Stack, withReference: boolean): Promise<void> {

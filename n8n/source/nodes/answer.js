@@ -6,16 +6,14 @@ const { action, user, payload } = envelope;
 const parent = $json.parent ?? null;
 const text = (key, values = {}) => ({ key, values });
 const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });
-const forSlack = (raw) => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const forSlack = (raw = '') => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const who = { name: forSlack(user.name), number: forSlack(user.number) };
 const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...values }) });
-const plain = (value) => (value === undefined ? '' : forSlack(value));
 
 /** Names match whatever the letter case, spacing or Unicode composition (src/shared/rules/phone.ts). */
 const nameKey = (raw) => raw.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -25,7 +23,7 @@ function restOfWeek(sessions) {
   const today = ((india.getUTCDay() + 6) % 7) + 1;
   const now = india.toISOString().slice(11, 16);
   const dayOf = (weekday) => {
-    const day = new Date(india.getTime() + (weekday - today) * DAY_MS);
+    const day = new Date(india.getTime() + (weekday - today) * 86_400_000);
     return `${WEEKDAYS[weekday - 1]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
   };
   const clock = (time) => {
@@ -41,13 +39,9 @@ function restOfWeek(sessions) {
 function chat() {
   const to = onRoster?.facilitator ?? { name: text('programmeTeam'), slackChannel: PROGRAMME_TEAM_CHANNEL };
   const files = payload.attachments.length;
-  const key = files === 0 ? 'chatReached' : files === 1 ? 'chatReachedWithAttachment' : 'chatReachedWithAttachments';
-  const reached = text(key, { facilitator: to.name, count: files });
-  const forFacilitator = text(files === 0 ? 'slackChat' : files === 1 ? 'slackChatWithFile' : 'slackChatWithFiles', {
-    ...who,
-    message: forSlack(payload.message),
-    count: files,
-  });
+  const more = files === 0 ? '' : files === 1 ? 'WithAttachment' : 'WithAttachments';
+  const reached = text(`chatReached${more}`, { facilitator: to.name, count: files });
+  const forFacilitator = text(`slackChat${more}`, { ...who, message: forSlack(payload.message), count: files });
   return answer(
     { message: reached, slackChannel: to.slackChannel },
     { kind: 'chat', channel: to.slackChannel, text: forFacilitator },
@@ -55,15 +49,16 @@ function chat() {
 }
 
 function reschedule(start, end) {
-  const days = start === end ? text('rescheduleDay', { day: start }) : text('rescheduleRange', { start, end });
-  return answer({ message: days }, notice('slackReschedule', { start, end, note: plain(envelope.note) }));
+  const [range, days] = start === end ? ['Day', { day: start }] : ['Range', { start, end }];
+  const staff = notice(`slackReschedule${range}`, { ...days, note: forSlack(envelope.note) || '-' });
+  return answer({ message: text(`reschedule${range}`, days) }, staff);
 }
 
 function visitor(kind) {
   const preferred = envelope.preferred_times;
   const key = preferred ? `${kind}SavedPreferred` : `${kind}Saved`;
   const message = text(key, { name: user.name, number: user.number, preferred: preferred ?? '' });
-  const details = { preferred: plain(preferred), message: plain(envelope.message) };
+  const details = { preferred: forSlack(preferred) || '-', message: forSlack(envelope.message) || '-' };
   return answer({ message }, notice(kind === 'consult' ? 'slackConsult' : 'slackCall', details));
 }
 

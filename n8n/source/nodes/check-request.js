@@ -25,31 +25,27 @@ function isDateTime(text) {
 }
 
 const FORMATS = { date: isDate, 'date-time': isDateTime };
-const fail = (path, keyword, params, message) => ({ instancePath: path, keyword, params, message });
+const fail = (path, keyword, message, params = {}) => ({ instancePath: path, keyword, params, message });
 const resolve = (ref) => schema.$defs[ref.replace('#/$defs/', '')];
 
 /** The first problem of `data` at `path`, or null: Ajv's groups (type; const, enum, not; string; array; object). */
 function problem(rule, data, path) {
   if (rule.$ref) return problem(resolve(rule.$ref), data, path);
-  if (rule.type && !TYPES[rule.type](data)) return fail(path, 'type', { type: rule.type }, `must be ${rule.type}`);
-  if ('const' in rule && data !== rule.const) return fail(path, 'const', {}, 'must be equal to constant');
-  if (rule.enum && !rule.enum.includes(data))
-    return fail(path, 'enum', {}, 'must be equal to one of the allowed values');
-  if (rule.not && !problem(rule.not, data, path)) return fail(path, 'not', {}, 'must NOT be valid');
+  if (rule.type && !TYPES[rule.type](data)) return fail(path, 'type', `must be ${rule.type}`, { type: rule.type });
+  if ('const' in rule && data !== rule.const) return fail(path, 'const', 'must be equal to constant');
+  if (rule.enum && !rule.enum.includes(data)) return fail(path, 'enum', 'must be equal to one of the allowed values');
+  if (rule.not && !problem(rule.not, data, path)) return fail(path, 'not', 'must NOT be valid');
   if (typeof data === 'string') {
     const length = Array.from(data).length;
-    if (length > rule.maxLength)
-      return fail(path, 'maxLength', {}, `must NOT have more than ${rule.maxLength} characters`);
-    if (length < rule.minLength)
-      return fail(path, 'minLength', {}, `must NOT have fewer than ${rule.minLength} characters`);
-    if (rule.pattern && !new RegExp(rule.pattern, 'u').test(data))
-      return fail(path, 'pattern', {}, `must match pattern "${rule.pattern}"`);
-    if (rule.format && !FORMATS[rule.format](data))
-      return fail(path, 'format', {}, `must match format "${rule.format}"`);
+    const { maxLength: most, minLength: least, pattern, format } = rule;
+    if (length > most) return fail(path, 'maxLength', `must NOT have more than ${most} characters`);
+    if (length < least) return fail(path, 'minLength', `must NOT have fewer than ${least} characters`);
+    if (pattern && !new RegExp(pattern, 'u').test(data))
+      return fail(path, 'pattern', `must match pattern "${pattern}"`);
+    if (format && !FORMATS[format](data)) return fail(path, 'format', `must match format "${format}"`);
   }
   if (Array.isArray(data)) {
-    if (data.length > rule.maxItems)
-      return fail(path, 'maxItems', {}, `must NOT have more than ${rule.maxItems} items`);
+    if (data.length > rule.maxItems) return fail(path, 'maxItems', `must NOT have more than ${rule.maxItems} items`);
     for (const [i, item] of data.entries()) {
       const found = rule.items && problem(rule.items, item, `${path}/${i}`);
       if (found) return found;
@@ -62,12 +58,12 @@ function problem(rule, data, path) {
 function objectProblem(rule, data, path) {
   const keys = Object.keys(data);
   if (keys.length > rule.maxProperties)
-    return fail(path, 'maxProperties', {}, `must NOT have more than ${rule.maxProperties} properties`);
+    return fail(path, 'maxProperties', `must NOT have more than ${rule.maxProperties} properties`);
   const missing = (rule.required ?? []).find((key) => !(key in data));
-  if (missing) return fail(path, 'required', { missingProperty: missing }, `must have required property '${missing}'`);
+  if (missing) return fail(path, 'required', `must have required property '${missing}'`, { missingProperty: missing });
   const extra = rule.additionalProperties === false && keys.find((key) => !(key in rule.properties));
   if (extra)
-    return fail(path, 'additionalProperties', { additionalProperty: extra }, 'must NOT have additional properties');
+    return fail(path, 'additionalProperties', 'must NOT have additional properties', { additionalProperty: extra });
   for (const [key, inner] of Object.entries(rule.properties ?? {})) {
     const found = key in data && problem(inner, data[key], `${path}/${key}`);
     if (found) return found;
@@ -79,13 +75,9 @@ function objectProblem(rule, data, path) {
     .find((option) => option.properties.action.const === tag);
   return branch
     ? problem(branch, data, path)
-    : fail(path, 'discriminator', { error: 'mapping' }, 'must match a branch');
+    : fail(path, 'discriminator', 'must match a branch', { error: 'mapping' });
 }
 
 const error = problem(schema, body, '');
 if (error) return { json: { schemaError: error } };
-const envelope = { ...body };
-// The spec's actions (those with a request_id) may leave an empty payload out: stored and compared as {}.
-if ('request_id' in body)
-  Object.assign(envelope, { payload: body.payload ?? {}, request_id: body.request_id.toLowerCase() });
-return { json: { envelope, language: body.language ?? 'en' } };
+return { json: { envelope: body, language: body.language ?? 'en' } };

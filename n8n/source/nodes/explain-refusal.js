@@ -1,7 +1,7 @@
 // Explain refusal: the schema problem "Check request" found, as the plain-text reason a person can act on
 // (server/webhook/schema-reasons.ts): a text key and its values, written in the parent's language by "Write answer".
 const body = $('Webhook').first().json.body;
-const names = $('Name files').first().json.names;
+const files = $('Read files').first().json.files;
 const { instancePath: path, keyword, params, message } = $json.schemaError;
 
 const refuse = (key, values = {}) => ({ json: { status: 400, text: { key, values } } });
@@ -42,7 +42,7 @@ function userReason() {
 
 function attachmentReason() {
   const [, index, field] = ATTACHMENT_FIELD.exec(path);
-  const filename = names[Number(index)];
+  const filename = files[Number(index)].name;
   if (field === 'mimetype') return refuse('invalidFileType', { filename });
   return keyword === 'minLength' ? refuse('emptyFile', { filename }) : undefined;
 }

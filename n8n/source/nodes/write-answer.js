@@ -35,12 +35,10 @@ function fill({ key, values = {} }, locale) {
 
 const { status, claimed = false, post } = $json;
 let answer;
-if ($json.conversation) {
-  const { status: code, body: result } = $json.conversation;
-  answer =
-    code === 200
-      ? { status: code, type: 'json', body: JSON.stringify(result) }
-      : { status: code, type: 'text', body: result.text };
+if (typeof $json.body === 'object' && $json.body !== null) {
+  // The conversation's workflow answers { status, body }: its JSON, or a refusal whose body holds the text.
+  const json = status === 200;
+  answer = { status, type: json ? 'json' : 'text', body: json ? JSON.stringify($json.body) : $json.body.text };
 } else if ($json.answer) {
   const fields = Object.entries($json.answer).map(([name, value]) => [
     name,

@@ -34,17 +34,10 @@ function body(file: string, constants: Record<string, unknown> = {}): string {
 
 export function codeNodes() {
   return {
-    nameFiles: body('name-files.js', { FILE_NAME_MAX_LENGTH }),
+    readFiles: body('read-files.js', { FILE_NAME_MAX_LENGTH, SNIFF_BYTES, HEIF_BRANDS, QUICKTIME_ATOMS }),
     checkRequest: body('check-request.js'),
     explainRefusal: body('explain-refusal.js', { ANY_CONTROL }),
-    checkFiles: body('check-files.js', {
-      SNIFF_BYTES,
-      ATTACHMENTS_MAX_TOTAL_BYTES,
-      HEIF_BRANDS,
-      QUICKTIME_ATOMS,
-      E164,
-      INDIAN_MOBILE,
-    }),
+    checkFiles: body('check-files.js', { ATTACHMENTS_MAX_TOTAL_BYTES, E164, INDIAN_MOBILE }),
     checkRules: body('check-rules.js', { E164, INDIAN_MOBILE, MESSAGE_MAX_LENGTH }),
     answer: body('answer.js', { NO_SESSIONS_SENTINEL, PROGRAMME_TEAM_CHANNEL }),
     writeAnswer: body('write-answer.js'),

@@ -61,7 +61,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       answer_texts: WORKFLOW_TEXTS,
       slack_texts: SLACK_TEXTS,
     }),
-    code('Name files', [660, 280], bodies.nameFiles),
+    code('Read files', [660, 280], bodies.readFiles),
     code('Check request', [880, 280], bodies.checkRequest),
     ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
     code('Explain refusal', [1320, 520], bodies.explainRefusal),
@@ -131,7 +131,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       contentType: 'text',
       headers: { 'Retry-After': '60' },
     }),
-    respond('Fail', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, contentType: 'text' }),
+    // The database failed even to give a claim up: nothing is left to write an answer with.
+    data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
   ];
   return {
     nodes,
@@ -139,10 +140,10 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
       ['Webhook', 0, 'Contract'],
       ['Contract', 0, 'JSON?'],
-      ['JSON?', 0, 'Name files'],
+      ['JSON?', 0, 'Read files'],
       ['JSON?', 1, 'Not JSON'],
       ['Not JSON', 0, 'Write answer'],
-      ['Name files', 0, 'Check request'],
+      ['Read files', 0, 'Check request'],
       ['Check request', 0, 'Schema broken?'],
       ['Schema broken?', 0, 'Explain refusal'],
       ['Schema broken?', 1, 'Conversation?'],
@@ -203,7 +204,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Record answer', 0, 'Send answer'],
       ['Record answer', 1, 'Step failed'],
       ['Release claim', 0, 'Send answer'],
-      ['Release claim', 1, 'Fail'],
+      ['Release claim', 1, 'Database failed'],
+      ['Database failed', 0, 'Send answer'],
     ],
   };
 }

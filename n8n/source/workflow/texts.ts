@@ -66,9 +66,10 @@ export const WORKFLOW_TEXTS = { en: only('en'), hi: only('hi') };
  */
 export const SLACK_TEXTS = {
   slackChat: 'Message from {name} ({number}):\n{message}',
-  slackChatWithFile: 'Message from {name} ({number}):\n{message}\n(1 attachment follows in the thread)',
-  slackChatWithFiles: 'Message from {name} ({number}):\n{message}\n({count} attachments follow in the thread)',
-  slackReschedule: 'Reschedule request from {name} ({number}): {start} to {end}. Their note: {note}',
+  slackChatWithAttachment: 'Message from {name} ({number}):\n{message}\n(1 attachment follows in the thread)',
+  slackChatWithAttachments: 'Message from {name} ({number}):\n{message}\n({count} attachments follow in the thread)',
+  slackRescheduleDay: 'Reschedule request from {name} ({number}) for {day}. Their note: {note}',
+  slackRescheduleRange: 'Reschedule request from {name} ({number}) for {start} to {end}. Their note: {note}',
   slackConsult: 'Consultation request from {name} ({number}). Preferred times: {preferred}. Their message: {message}',
   slackCall: 'Call request from {name} ({number}). Preferred times: {preferred}. Their message: {message}',
 } as const;

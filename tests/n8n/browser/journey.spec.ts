@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { answerText } from '../../../server/contract/texts.ts';
 import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../server/roster/weekdays.ts';
@@ -62,7 +63,7 @@ test('Asha signs in, fetches her schedule and sends her facilitator a photo, thr
   const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: '✓ Sent!' }) });
   // A chat takes n8n a dozen nodes and two HTTP posts: give it more than the reference server needs.
   await expect(sent).toContainText('#facilitator-priya-sharma', { timeout: 30_000 });
-  await expect(sent).toContainText('Your message and 1 attachment reached Priya Sharma.');
+  await expect(sent).toContainText(answerText('en', 'chatReachedWithAttachment', { facilitator: 'Priya Sharma' }));
 
   expect(storedCounts(ids)).toEqual([1, 1]);
   const chatId = ids.at(-1)?.toLowerCase() ?? '';
@@ -96,7 +97,11 @@ test('a visitor books a consultation through n8n, and it is stored once with eve
   await page.getByRole('textbox', { name: 'Message (Optional)' }).fill('My son is 7');
   await page.getByRole('button', { name: 'Book Consultation' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(
-    'Thank you, Ravi Kumar. Your consultation request has been received; we will call you on 9123456780 (preferred: Weekday evenings).',
+    answerText('en', 'consultSavedPreferred', {
+      name: 'Ravi Kumar',
+      number: '9123456780',
+      preferred: 'Weekday evenings',
+    }),
   );
   expect(storedCounts(ids)).toEqual([1]);
   const stored = rows(

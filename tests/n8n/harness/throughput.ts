@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
 import { buildEnvelope, type EnvelopeInput } from '../../../src/shared/webhook/envelope.ts';
-import type { Action } from '../../../src/shared/webhook/types.ts';
+import type { Action, User } from '../../../src/shared/webhook/types.ts';
 import { fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
 
 interface AutocannonResult {
@@ -36,11 +36,12 @@ type Autocannon = (options: {
 // autocannon ships no types; this is the slice of its documented API used here.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-/** One action as the benchmark sends it: a body with a placeholder request_id. */
+/** One action as the benchmark sends it: a body with a placeholder request_id (where the action has one). */
 export interface BenchAction {
   /** How the table names it. */
   name: string;
   body(requestId: string): string;
+  headers?: Record<string, string>;
 }
 
 const bodyOf =
@@ -81,6 +82,43 @@ export const BENCH_ACTIONS: readonly BenchAction[] = [
   },
 ];
 
+/** On the test roster without a chat of their own, so every backend reads the same (empty) thread. */
+const QUIET_PARENT: User = { name: 'Quiet Parent', number: '9000000002' };
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/**
+ * chat_thread, the conversation's read, which the portal repeats while a
+ * thread is open: its token is got once, through request_code and
+ * verify_code with the code `sentCode` finds where the backend sent it.
+ * request_code and verify_code themselves are limited by design (3 codes a
+ * number in 15 minutes, 10 an address in an hour, 5 tries a code), so they
+ * have no requests/s to measure.
+ */
+export async function chatThreadAction(
+  url: string,
+  sentCode: (number: string) => Promise<string>,
+): Promise<BenchAction> {
+  const asked = await postJson(url, { action: 'request_code', user: QUIET_PARENT });
+  if (asked.status !== 200) throw new Error(`request_code: ${asked.status} ${asked.text}`);
+  const code = await sentCode(QUIET_PARENT.number);
+  const verified = await postJson(url, { action: 'verify_code', user: QUIET_PARENT, payload: { code } });
+  if (verified.status !== 200) throw new Error(`verify_code: ${verified.status} ${verified.text}`);
+  const { token } = JSON.parse(verified.text) as { token: string };
+  return {
+    name: 'chat_thread (conversation)',
+    body: () => JSON.stringify({ action: 'chat_thread' }),
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
 export interface Throughput {
   target: string;
   action: string;
@@ -94,6 +132,8 @@ export interface Throughput {
 }
 
 const CONNECTIONS = 10;
+/** How the table names the reference server's column. */
+export const REFERENCE_TARGET = 'reference server';
 const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000000';
 
 export async function measureThroughput(
@@ -103,7 +143,8 @@ export async function measureThroughput(
   seconds: number,
   serverCpu: () => number,
 ): Promise<Throughput> {
-  const [before = '', after = ''] = action.body(PLACEHOLDER_ID).split(PLACEHOLDER_ID);
+  const [before = '', after] = action.body(PLACEHOLDER_ID).split(PLACEHOLDER_ID);
+  const body = after === undefined ? () => before : () => `${before}${randomUUID()}${after}`;
   const run = (amount: number) =>
     autocannon({
       url,
@@ -115,8 +156,8 @@ export async function measureThroughput(
       requests: [
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (request) => ({ ...request, body: `${before}${randomUUID()}${after}` }),
+          headers: { 'content-type': 'application/json', ...action.headers },
+          setupRequest: (request) => ({ ...request, body: body() }),
         },
       ],
     });
@@ -151,10 +192,13 @@ export function throughputLine(t: Throughput): string {
 
 /** One row per action, one column per target: requests/s, and the server's CPU per request. */
 export function throughputTable(measured: readonly Throughput[]): string {
-  const targets = [...new Set(measured.map((t) => t.target))];
+  // n8n's modes first, the reference server last, whichever was measured first.
+  const targets = [...new Set(measured.map((t) => t.target))].sort(
+    (a, b) => Number(a === REFERENCE_TARGET) - Number(b === REFERENCE_TARGET),
+  );
   const actions = [...new Set(measured.map((t) => t.action))];
   const cell = (t: Throughput | undefined) =>
-    t ? `${rate(t)}/s, ${t.cpuMsPerRequest.toFixed(1)} ms CPU${t.failures ? ` (${t.failures} failed)` : ''}` : '';
+    t ? `${rate(t)}/s, ${t.cpuMsPerRequest.toFixed(1)} ms CPU${t.failures ? ` (${t.failures} failed)` : ''}` : '-';
   const rows = [
     ['action', ...targets],
     ...actions.map((action) => [

@@ -55,8 +55,8 @@ export async function answerOf(
   if (!/^application\/json\s*(;|$)/i.test(webhook.headers['content-type'] ?? '')) {
     return write(JSON.parse(String(nodeNamed('Not JSON').parameters.jsonOutput)));
   }
-  earlier['Name files'] = await runNode('Name files', contract, earlier);
-  const checked = (await runNode('Check request', earlier['Name files'], earlier)) as { schemaError?: unknown };
+  earlier['Read files'] = await runNode('Read files', contract, earlier);
+  const checked = (await runNode('Check request', earlier['Read files'], earlier)) as { schemaError?: unknown };
   earlier['Check request'] = checked;
   if (checked.schemaError) return write(await runNode('Explain refusal', checked, earlier));
   const files = (await runNode('Check files', checked, earlier)) as { status?: number; envelope: Envelope };

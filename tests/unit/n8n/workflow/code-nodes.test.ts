@@ -7,7 +7,7 @@ import { CONTRACT_CASES } from '../../../support/contract-cases.ts';
 import { makeContext } from '../../../support/contract/case.ts';
 import { TEST_PARENT } from '../../../support/envelopes.ts';
 import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../../support/test-portal.ts';
-import { answerOf } from '../support/workflow.ts';
+import { answerOf, contract, runNode } from '../support/workflow.ts';
 
 /** The body as n8n hands it to the workflow: parsed, without the keys n8n's copying leaves out. */
 function asN8nParsesIt(text: string): unknown {
@@ -62,5 +62,25 @@ describe("the workflow's Code nodes answer as the reference server does", () => 
     const body = contentType === 'application/json' ? asN8nParsesIt(text) : text;
     const sent = await answerOf({ headers: { 'content-type': contentType }, body }, parentRow);
     expect([sent.status, sent.body]).toEqual([reference.statusCode, reference.body]);
+  });
+});
+
+describe("the conversation's answers (the ThriveConversation workflow's { status, body })", () => {
+  const write = (json: unknown) =>
+    runNode('Write answer', json, { Contract: contract, Webhook: { headers: {}, body: { language: 'hi' } } });
+
+  it('are sent as they came: JSON when 200, else the text of their body, never stored', async () => {
+    expect(await write({ status: 200, body: { messages: [], cursor: '7' } })).toMatchObject({
+      status: 200,
+      type: 'json',
+      body: '{"messages":[],"cursor":"7"}',
+      next: 'send',
+    });
+    expect(await write({ status: 401, body: { text: 'नया कोड मँगवाएँ।' } })).toMatchObject({
+      status: 401,
+      type: 'text',
+      body: 'नया कोड मँगवाएँ।',
+      next: 'send',
+    });
   });
 });

@@ -5,21 +5,15 @@ import { runNode } from '../support/workflow.ts';
 
 const HEADS = { ...MEDIA_HEADS, ...HOSTILE_HEADS } as Record<string, Uint8Array | Buffer | number[]>;
 
-/** "Check files" on a chat carrying one file with these first bytes, declared as `mimetype`: refused or not. */
+/** "Read files" on a chat carrying one file with these first bytes, declared as `mimetype`: refused or not. */
 async function refused(mimetype: string, head: Buffer): Promise<boolean> {
   const content = Buffer.concat([head, Buffer.alloc(16)]).toString('base64');
-  const envelope = {
-    action: 'chat_facilitator',
-    user: { name: 'Asha', number: '9876543210' },
-    payload: { message: 'Hi', attachments: [{ filename: 'f', mimetype, content }] },
-  };
-  const result = (await runNode('Check files', { envelope }, { 'Name files': { names: ['f'] } })) as {
-    status?: number;
-  };
-  return result.status === 400;
+  const body = { payload: { attachments: [{ filename: 'f', mimetype, content }] } };
+  const read = (await runNode('Read files', {}, { Webhook: { body } })) as { files: { problem: string | null }[] };
+  return read.files[0]?.problem === 'contentNotOfType';
 }
 
-describe("the Check files node's signatures are the attachment rule's (src/shared/rules/attachment.ts)", () => {
+describe("the Read files node's signatures are the attachment rule's (src/shared/rules/attachment.ts)", () => {
   it.each(ATTACHMENT_TYPES)('%s: every sample head is taken or refused as sniffMatches says', async (mimetype) => {
     for (const [sample, bytes] of Object.entries(HEADS)) {
       const head = Buffer.from(bytes as Uint8Array);
