@@ -66,7 +66,14 @@ export function mergeThread(thread: readonly ThreadMessage[], page: readonly Thr
   const byId = new Map<string, ThreadMessage>();
   for (const message of thread) byId.set(message.id, message);
   for (const message of page) byId.set(message.id, message);
-  return [...byId.values()].sort((a, b) => compareIds(a.id, b.id));
+  const merged = [...byId.values()];
+  // A page asked for by cursor only adds newer messages at the end: already in order, and a long thread's
+  // sort is the costliest part of taking in its first page on a slow phone.
+  const ordered = merged.every((message, index) => {
+    const before = merged[index - 1];
+    return before === undefined || compareIds(before.id, message.id) < 0;
+  });
+  return ordered ? merged : merged.sort((a, b) => compareIds(a.id, b.id));
 }
 
 /** A message of the parent's the outbox still holds: shown at once, with where it stands. */
@@ -132,7 +139,8 @@ export function firstDrawnKey(items: readonly ThreadItem[], count: number = THRE
  * out at the top (what the parent is reading stays where it is).
  */
 export function drawnItems(items: readonly ThreadItem[], firstKey: string | undefined): readonly ThreadItem[] {
-  const from = firstKey === undefined ? 0 : items.findIndex((item) => itemKey(item) === firstKey);
+  // Looked for from the end, where the drawn part is: a long thread's first key is near it.
+  const from = firstKey === undefined ? 0 : items.findLastIndex((item) => itemKey(item) === firstKey);
   return from <= 0 ? items : items.slice(from);
 }
 

@@ -89,6 +89,14 @@ describe('mergeThread', () => {
     expect(merged[2]?.text).toBe('again');
   });
 
+  it('adds a page of newer messages at the end, the messages it held kept as they were', () => {
+    const held = [msg('9'), msg('10')];
+    const merged = mergeThread(held, [msg('11'), msg('100')]);
+    expect(merged.map((m) => m.id)).toEqual(['9', '10', '11', '100']);
+    expect(merged[0]).toBe(held[0]);
+    expect(mergeThread([msg('2'), msg('10')], [msg('9')]).map((m) => m.id)).toEqual(['2', '9', '10']);
+  });
+
   it('keeps the thread when a page is empty', () => {
     expect(mergeThread([msg('1')], [])).toEqual([msg('1')]);
   });
