@@ -15,10 +15,10 @@
  *   picking a photo in the chat. Goal: under 100 ms each.
  *
  * - The chat screen opening onto a thread of 1,000 messages (issue 24): the
- *   main thread's whole task time (DevTools' TaskDuration) from navigation
- *   until started, less the same screen opening onto an empty thread, and
- *   the longest task. The webhook's chat_thread answer is played by the bench.
- *   Goal: under 100 ms of work.
+ *   main thread's whole task time (DevTools' TaskDuration) from the
+ *   chat_thread answer (played by the bench, held until the screen has
+ *   started) until the thread is drawn and the page quiet, less the same with
+ *   an empty answer, and the longest task. Goal: under 100 ms of work.
  *
  * Median of START_RUNS runs (default 3). The machine may be shared: figures are noisy.
  */
@@ -266,14 +266,27 @@ interface ThreadRun {
   longestMs: number;
 }
 
-/** The chat screen opened on a phone that is verified and whose webhook answers chat_thread with `messages`. */
+/**
+ * The chat screen of a verified phone, started and quiet while its webhook holds the chat_thread answer; then the
+ * answer, `messages`, is let through: the renderer's task time from then until the newest message is drawn and the
+ * page is quiet again. Measured apart from the screen's own start, so the thread's work is not the small difference
+ * of two large figures that the machine's load moves by more.
+ */
 async function threadOnce(browser: Browser, url: string, messages: ThreadMessage[]): Promise<ThreadRun> {
   const { context, page } = await phone(browser, true);
   try {
+    let release = () => {};
+    const released = new Promise<void>((done) => (release = done));
+    let asked = () => {};
+    const answerAsked = new Promise<void>((done) => (asked = done));
     await page.route('**/api/webhook', async (route) => {
       const body = route.request().postDataJSON() as { action?: string; payload?: { after?: string } };
       if (body.action !== 'chat_thread') return route.continue();
       const fresh = body.payload?.after === undefined;
+      if (fresh) {
+        asked();
+        await released;
+      }
       return route.fulfill({
         json: { messages: fresh ? messages : [], cursor: String(messages.length || 0), more: false },
       });
@@ -296,21 +309,24 @@ async function threadOnce(browser: Browser, url: string, messages: ThreadMessage
         }),
       [CONVERSATION_DB, CONVERSATION_STORE, parentKey(PARENT)] as const,
     );
+    await page.goto(`${url}${paths.chat}`);
+    await answerAsked;
+    await started(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const taskSeconds = async () =>
       (await cdp.send('Performance.getMetrics')).metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-    // Same origin, same renderer process: its task time runs on across the navigation.
+    const { longTasks: before } = await watchOf(page);
     const startSeconds = await taskSeconds();
-    await page.goto(`${url}${paths.chat}`);
-    if (messages.length > 0) {
-      await page.getByText(messages.at(-1)?.text ?? '', { exact: true }).waitFor();
-    }
-    await started(page);
+    release();
+    // The record the bench wrote has no time: 'Saved at' appears once the answer is in.
+    await page.getByText(/^Saved at /).waitFor();
+    if (messages.length > 0) await page.getByText(messages.at(-1)?.text ?? '', { exact: true }).waitFor();
+    await settle(page);
     const { longTasks } = await watchOf(page);
     return {
       taskMs: ((await taskSeconds()) - startSeconds) * 1000,
-      longestMs: Math.max(0, ...longTasks.map((task) => task.duration)),
+      longestMs: Math.max(0, ...longTasks.slice(before.length).map((task) => task.duration)),
     };
   } finally {
     await context.close();
@@ -364,8 +380,8 @@ try {
   }
   const work = median(full.map((run) => run.taskMs)) - median(empty.map((run) => run.taskMs));
   console.log(
-    `  ${"the thread's own work".padEnd(40)} ${formatMs(work)} (screen with the thread ` +
-      `${formatMs(median(full.map((run) => run.taskMs)))}, with none ${formatMs(median(empty.map((run) => run.taskMs)))}), ` +
+    `  ${"the thread's own work".padEnd(40)} ${formatMs(work)} (from the answer on: with the thread ` +
+      `${formatMs(median(full.map((run) => run.taskMs)))}, an empty one ${formatMs(median(empty.map((run) => run.taskMs)))}), ` +
       `${taskText(median(full.map((run) => run.longestMs)))}: ${verdict(work, 99)}`,
   );
 } finally {

@@ -11,12 +11,13 @@
  * vite-plugin-pwa's closeBundle injects the precache manifest: the pages are
  * precached with revisions of their own.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { BOOT_CHUNKS_ID, BOOT_SCRIPT, SCREEN_CHUNKS_ID } from '../src/page/boot-script.ts';
+import { BOOT_CHUNKS_ID, BOOT_SCRIPT, MANIFEST_PATH, SCREEN_CHUNKS_ID } from '../src/page/boot-script.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
 import { notFoundPage, pageFile } from '../src/page/page-files.ts';
 import type { Locale } from '../src/shared/i18n/locale.ts';
@@ -63,6 +64,37 @@ export function inlineStylesheets(html: string, readCss: (urlPath: string) => st
     const href = HREF.exec(link)?.[1];
     if (!href?.startsWith('/')) throw new Error(`Cannot inline the stylesheet of ${link}`);
     return `<style>${readCss(href).trim()}</style>`;
+  });
+}
+
+const MANIFEST_LINK = /\n?[ \t]*(?:<!--[^>]*-->\s*)?<link\b[^>]*\brel="manifest"[^>]*>/;
+const ICON_LINK = /<link\b[^>]*\brel="icon"[^>]*>/g;
+
+/**
+ * The built index.html without its link to the web app manifest (and the
+ * comment about it): the boot script links it once the first paint is on
+ * screen (see MANIFEST_PATH), or the browser would fetch the manifest and its
+ * icon as the page loads, before that paint has reached the screen.
+ */
+export function withoutManifestLink(html: string): string {
+  const link = MANIFEST_LINK.exec(html)?.[0];
+  if (!link) throw new Error('The HTML template links no web app manifest');
+  if (HREF.exec(link)?.[1] !== MANIFEST_PATH) throw new Error(`The boot script links ${MANIFEST_PATH}, not ${link}`);
+  return html.replace(MANIFEST_LINK, '');
+}
+
+/**
+ * The built index.html with each icon it links written into its link as a
+ * data: URL (a PNG of a few hundred bytes; the CSP allows data: images):
+ * the browser asks for no icon as the page loads. `readPublic` returns a
+ * file of the public folder by its URL path.
+ */
+export function inlineIcons(html: string, readPublic: (urlPath: string) => Uint8Array): string {
+  return html.replace(ICON_LINK, (link) => {
+    const href = HREF.exec(link)?.[1];
+    if (!href?.startsWith('/') || !href.endsWith('.png')) throw new Error(`Cannot inline the icon of ${link}`);
+    const url = `data:image/png;base64,${Buffer.from(readPublic(href)).toString('base64')}`;
+    return link.replace(HREF, () => `href="${url}"`);
   });
 }
 
@@ -276,7 +308,10 @@ export function prerender(): Plugin {
           .map(source);
       };
       const imports = new Map(chunks.map((chunk) => [`/${chunk.fileName}`, chunk.imports.map((file) => `/${file}`)]));
-      const html = inlineStylesheets(source('index.html'), (urlPath) => source(urlPath.slice(1)));
+      const html = inlineIcons(
+        withoutManifestLink(inlineStylesheets(source('index.html'), (urlPath) => source(urlPath.slice(1)))),
+        (urlPath) => readFileSync(join(config.publicDir, urlPath.slice(1))),
+      );
       const hindi = chunks.find((chunk) => chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith(HINDI_MODULE));
       if (!hindi) throw new Error(`The build has no chunk of ${HINDI_MODULE}`);
       const entryOrder = bootOrder(`/${entry.fileName}`, imports);

@@ -1,4 +1,4 @@
-import { formatClockTime, formatIstWeekdayDate, istWeekdayAndTime } from '../../src/shared/format/ist.ts';
+import { formatClockTime, formatIstWeekdayDate, istWeekdayAndTime } from '../../src/shared/format/ist-zone.ts';
 import { NO_SESSIONS_SENTINEL } from '../../src/shared/schedule/parser.ts';
 import type { WeeklySession } from './roster-store.ts';
 

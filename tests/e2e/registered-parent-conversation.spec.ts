@@ -32,8 +32,8 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
 }) => {
   const conversation = new FakeConversation(webhook);
   conversation.reply('Welcome! Here is the drawing from today.', { attachments: [drawing] });
-  // Enough earlier messages for the thread to scroll on a phone.
-  for (let n = 1; n <= 20; n++) conversation.reply(`Note ${n} from the week.`);
+  // A long thread: it opens on its newest few, and the earlier ones come on request.
+  for (let n = 1; n <= 80; n++) conversation.reply(`Note ${n} from the week.`);
   await page.addInitScript(() => {
     const badges: number[] = [];
     Object.assign(window, { badges });
@@ -74,8 +74,9 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
 
   const thread = threadOf(page);
   const welcome = thread.getByRole('listitem').filter({ hasText: 'Welcome! Here is the drawing from today.' }).first();
-  await expect(welcome.getByText('Ms. Rao', { exact: true })).toBeAttached();
-  await expect(welcome.getByText('23 Nov 2026, 10:00 AM', { exact: true })).toBeAttached();
+  const newest = thread.getByRole('listitem').filter({ hasText: 'Note 80 from the week.' });
+  await expect(newest.getByText('Ms. Rao', { exact: true })).toBeAttached();
+  await expect(newest.getByText('23 Nov 2026, 10:00 AM', { exact: true })).toBeAttached();
   expect(conversationRequests(webhook, 'verify_code').at(-1)?.body).toEqual({
     action: 'verify_code',
     user: ASHA,
@@ -88,10 +89,31 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   expect(first?.body).toEqual({ action: 'chat_thread', language: 'en' });
   for (const request of webhook.requests) expect(request.rawBody).not.toContain(TOKEN);
 
-  // It opens at the newest message.
+  // It opens at the newest message, with only the newest drawn.
   const scroll = () =>
     thread.evaluate((box) => ({ top: box.scrollTop, fromEnd: box.scrollHeight - box.scrollTop - box.clientHeight }));
   await expect.poll(async () => (await scroll()).fromEnd).toBeLessThan(2);
+  await expect(newest).toBeVisible();
+  await expect(thread.getByRole('listitem')).toHaveCount(30);
+  await expect(welcome).toHaveCount(0);
+  // The earliest is reached by keyboard; each time, what was the first message stays where it was.
+  const earlier = thread.getByRole('button', { name: 'Show Earlier Messages' });
+  const topOf = (text: string) =>
+    thread.getByText(text, { exact: true }).evaluate((node) => node.getBoundingClientRect().top);
+  await earlier.focus();
+  const firstTop = await topOf('Note 51 from the week.');
+  await page.keyboard.press('Enter');
+  await expect(thread.getByRole('listitem')).toHaveCount(80);
+  expect(Math.abs((await topOf('Note 51 from the week.')) - firstTop)).toBeLessThan(1);
+  await expect(earlier).toBeFocused();
+  const secondTop = await topOf('Note 1 from the week.');
+  await page.keyboard.press('Enter');
+  await expect(welcome).toBeAttached();
+  expect(Math.abs((await topOf('Note 1 from the week.')) - secondTop)).toBeLessThan(1);
+  await expect(welcome.getByText('Ms. Rao', { exact: true })).toBeAttached();
+  // The button is gone with the last of them: focus is on the thread, which scrolls by keyboard.
+  await expect(earlier).toHaveCount(0);
+  await expect(thread).toBeFocused();
   // Opening the file scrolls up to it; read up there, a new reply moves nothing.
   await welcome.getByRole('button', { name: 'Open File' }).click();
   await expect(welcome.getByRole('img', { name: 'drawing.png' })).toBeVisible();
@@ -114,7 +136,7 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   // One fetch on verifying, one on the poll: nothing in between.
   expect(conversationRequests(webhook, 'chat_thread').map((request) => request.body)).toEqual([
     { action: 'chat_thread', language: 'en' },
-    { action: 'chat_thread', payload: { after: '21' }, language: 'en' },
+    { action: 'chat_thread', payload: { after: '81' }, language: 'en' },
   ]);
 
   // The menu counts a reply the chat screen has not shown yet; opening the chat reads it.

@@ -1,30 +1,29 @@
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+/**
+ * India's time for the whole portal, with no date library: every envelope
+ * carries `timestamp_ist`, so this module is on every screen's start, where
+ * date-fns-tz (about 66 ms of evaluation at 4x CPU) would cost a long task.
+ * What needs the time-zone database (a wall-clock time in India turned into
+ * a moment, the roster's English formats) is in ist-zone.ts.
+ */
 import { activeLocale } from '../i18n/catalog.ts';
 import { INTL_LOCALE, type Locale } from '../i18n/locale.ts';
 
 /** Every timestamp and every date a person reads is in the programme's zone. */
 export const TIME_ZONE = 'Asia/Kolkata';
 
+/** India's offset from UTC: +05:30 all year, with no daylight saving since 1945. */
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
 /** ISO 8601 with milliseconds and an explicit offset, e.g. 2026-11-23T07:21:45.120+05:30. */
 export function toIstIso(at: Date): string {
-  return formatInTimeZone(at, TIME_ZONE, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx");
-}
-
-/** The ISO weekday (Monday 1 to Sunday 7) and the 24-hour "HH:mm" of a moment, as seen in India. */
-export function istWeekdayAndTime(at: Date): { weekday: number; time: string } {
-  const [weekday, time = ''] = formatInTimeZone(at, TIME_ZONE, 'i HH:mm').split(' ');
-  return { weekday: Number(weekday), time };
-}
-
-/** "Wednesday 25 Nov" for a moment, as seen in India. */
-export function formatIstWeekdayDate(at: Date): string {
-  return formatInTimeZone(at, TIME_ZONE, 'EEEE d MMM');
-}
-
-/** "5:00 PM" for a 24-hour wall-clock time "17:00" (a time of day in India, with no date). */
-export function formatClockTime(time: string): string {
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  return formatInTimeZone(new Date(Date.UTC(2000, 0, 1, hours, minutes)), 'UTC', 'h:mm a');
+  // India's wall clock, read from the UTC fields of a Date moved by the offset.
+  const clock = new Date(at.getTime() + IST_OFFSET_MS);
+  if (Number.isNaN(clock.getTime())) throw new RangeError('Invalid time value');
+  const day = `${pad(clock.getUTCFullYear(), 4)}-${pad(clock.getUTCMonth() + 1)}-${pad(clock.getUTCDate())}`;
+  const time = `${pad(clock.getUTCHours())}:${pad(clock.getUTCMinutes())}:${pad(clock.getUTCSeconds())}`;
+  return `${day}T${time}.${pad(clock.getUTCMilliseconds(), 3)}+05:30`;
 }
 
 /**
@@ -105,18 +104,4 @@ export interface IstDay {
   month: number;
   day: number;
   weekday: number;
-}
-
-/** The day it is in India at a moment, whatever zone the phone itself is set to. */
-export function istDayOf(at: Date): IstDay {
-  const [year = 0, month = 0, day = 0, weekday = 0] = formatInTimeZone(at, TIME_ZONE, 'yyyy M d i')
-    .split(' ')
-    .map(Number);
-  return { year, month, day, weekday };
-}
-
-/** The moment India's clocks show `minutes` past midnight of a day; past 24 h it runs into the next day. */
-export function istMoment({ year, month, day }: Omit<IstDay, 'weekday'>, minutes: number): Date {
-  const wallClock = new Date(Date.UTC(year, month - 1, day, 0, minutes));
-  return fromZonedTime(formatInTimeZone(wallClock, 'UTC', "yyyy-MM-dd'T'HH:mm:ss"), TIME_ZONE);
 }

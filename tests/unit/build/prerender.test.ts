@@ -4,11 +4,13 @@ import {
   bootAfterPaint,
   bootOrder,
   fillRoot,
+  inlineIcons,
   inlineStylesheets,
   withDocument,
+  withoutManifestLink,
   withScreenChunks,
 } from '../../../build/prerender.ts';
-import { BOOT_CHUNKS_ID, SCREEN_CHUNKS_ID } from '../../../src/page/boot-script.ts';
+import { BOOT_CHUNKS_ID, BOOT_SCRIPT, MANIFEST_PATH, SCREEN_CHUNKS_ID } from '../../../src/page/boot-script.ts';
 import { BOOT_SCRIPT_SOURCE } from '../../../server/http/security-headers.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../src/page/locale-script.ts';
 
@@ -39,6 +41,57 @@ describe('inlineStylesheets', () => {
 
   it('refuses a stylesheet from another origin, which it cannot read', () => {
     expect(() => inlineStylesheets('<link rel="stylesheet" href="https://cdn.example.com/a.css">', readCss)).toThrow(
+      /Cannot inline/,
+    );
+  });
+});
+
+describe('withoutManifestLink', () => {
+  it('takes the manifest link and its comment out of the head, for the boot script to add after the first paint', () => {
+    const head = [
+      '<head>',
+      '    <meta name="theme-color" content="#0f5f8c" />',
+      '    <!-- vite-ignore: why -->',
+      `    <link rel="manifest" href="${MANIFEST_PATH}"  />`,
+      '    <link rel="icon" href="/i.png" />',
+      '</head>',
+    ].join('\n');
+    expect(withoutManifestLink(head)).toBe(
+      [
+        '<head>',
+        '    <meta name="theme-color" content="#0f5f8c" />',
+        '    <link rel="icon" href="/i.png" />',
+        '</head>',
+      ].join('\n'),
+    );
+    expect(BOOT_SCRIPT).toContain(`link("manifest","${MANIFEST_PATH}")`);
+  });
+
+  it('refuses a template with no manifest link, or one the boot script would not add', () => {
+    expect(() => withoutManifestLink('<head></head>')).toThrow(/links no web app manifest/);
+    expect(() => withoutManifestLink('<link rel="manifest" href="/other.json">')).toThrow(/not/);
+  });
+});
+
+describe('inlineIcons', () => {
+  it('writes each linked PNG icon into its link as a data: URL, and leaves other links', () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+    const read = (path: string) => {
+      if (path !== '/icons/favicon-32.png') throw new Error(`no ${path}`);
+      return png;
+    };
+    expect(
+      inlineIcons(
+        '<link rel="icon" type="image/png" sizes="32x32" href="/icons/favicon-32.png" /><link rel="apple-touch-icon" href="/a.png" />',
+        read,
+      ),
+    ).toBe(
+      '<link rel="icon" type="image/png" sizes="32x32" href="data:image/png;base64,iVBORw==" /><link rel="apple-touch-icon" href="/a.png" />',
+    );
+  });
+
+  it('refuses an icon it cannot read from the public folder', () => {
+    expect(() => inlineIcons('<link rel="icon" href="https://cdn.example.com/i.png">', () => new Uint8Array())).toThrow(
       /Cannot inline/,
     );
   });

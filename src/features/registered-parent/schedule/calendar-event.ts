@@ -5,7 +5,8 @@
  * facilitator, so adding the same session again updates the event. Lines
  * whose day or time cannot be read get no event.
  */
-import { istMoment, TIME_ZONE } from '../../../shared/format/ist.ts';
+import { istMoment } from '../../../shared/format/ist-zone.ts';
+import { TIME_ZONE } from '../../../shared/format/ist.ts';
 import type { Locale } from '../../../shared/i18n/locale.ts';
 import { phoneKey } from '../../../shared/rules/phone.ts';
 import type { ScheduleEntry } from '../../../shared/schedule/parser.ts';

@@ -5,7 +5,8 @@
  * in the page's language, with 'Today' or 'Tomorrow' beside a day that is
  * one in India now; a line that does not read is shown as it came.
  */
-import { formatIstDay, formatMinutes, istDayOf, type IstDay } from '../../../shared/format/ist.ts';
+import { formatIstDay, formatMinutes, type IstDay } from '../../../shared/format/ist.ts';
+import { istDayOf } from '../../../shared/format/ist-zone.ts';
 import type { Locale } from '../../../shared/i18n/locale.ts';
 import { addDays, readSessionDay } from './session-day.ts';
 import { readSessionTime, type SessionTime } from './session-time.ts';

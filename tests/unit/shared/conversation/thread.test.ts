@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   compareIds,
   drawnItems,
+  earlierKey,
   firstDrawnKey,
   itemKey,
-  THREAD_WINDOW,
   mergeThread,
   newestReplyId,
   readThreadPage,
+  THREAD_FIRST,
+  THREAD_MORE,
   threadItems,
   unreadCount,
 } from '../../../../src/shared/conversation/thread.ts';
@@ -87,6 +89,14 @@ describe('mergeThread', () => {
     expect(merged[2]?.text).toBe('again');
   });
 
+  it('adds a page of newer messages at the end, the messages it held kept as they were', () => {
+    const held = [msg('9'), msg('10')];
+    const merged = mergeThread(held, [msg('11'), msg('100')]);
+    expect(merged.map((m) => m.id)).toEqual(['9', '10', '11', '100']);
+    expect(merged[0]).toBe(held[0]);
+    expect(mergeThread([msg('2'), msg('10')], [msg('9')]).map((m) => m.id)).toEqual(['2', '9', '10']);
+  });
+
   it('keeps the thread when a page is empty', () => {
     expect(mergeThread([msg('1')], [])).toEqual([msg('1')]);
   });
@@ -153,16 +163,20 @@ describe('unread', () => {
 });
 
 describe('the messages drawn', () => {
+  // 450 messages and one still in the outbox: 451 items, the waiting one last.
   const items = threadItems(
     Array.from({ length: 450 }, (_, index) => msg(String(index + 1))),
     [chatEntry('r-1')],
   );
 
-  it('are the newest THREAD_WINDOW at first, all of a shorter thread', () => {
+  it('are the newest THREAD_FIRST at first, all of a shorter thread', () => {
     const first = firstDrawnKey(items);
-    expect(first).toBe('m252');
-    expect(drawnItems(items, first)).toHaveLength(THREAD_WINDOW);
+    expect(first).toBe('m422');
+    expect(drawnItems(items, first)).toHaveLength(THREAD_FIRST);
+    expect(drawnItems(items, first).map(itemKey).at(-1)).toBe('wr-1');
     expect(drawnItems(items.slice(0, 10), firstDrawnKey(items.slice(0, 10)))).toHaveLength(10);
+    expect(firstDrawnKey([])).toBeUndefined();
+    expect(drawnItems([], undefined)).toEqual([]);
   });
 
   it('keep their first message when more arrive, so nothing moves at the top', () => {
@@ -171,12 +185,29 @@ describe('the messages drawn', () => {
       Array.from({ length: 452 }, (_, index) => msg(String(index + 1))),
       [],
     );
-    expect(drawnItems(more, first).map(itemKey).slice(0, 1)).toEqual(['m252']);
-    expect(drawnItems(more, first)).toHaveLength(201);
+    expect(drawnItems(more, first).map(itemKey).slice(0, 1)).toEqual(['m422']);
+    expect(drawnItems(more, first)).toHaveLength(31);
+  });
+
+  it('grow by THREAD_MORE earlier ones at each request, down to the oldest, then stay', () => {
+    const keys: (string | undefined)[] = [];
+    let first = firstDrawnKey(items);
+    for (let asked = 0; asked < 10; asked++) {
+      first = earlierKey(items, first);
+      keys.push(first);
+    }
+    expect(keys.slice(0, 9)).toEqual(['m372', 'm322', 'm272', 'm222', 'm172', 'm122', 'm72', 'm22', 'm1']);
+    expect(keys.at(-1)).toBe('m1');
+    expect(drawnItems(items, 'm372')).toHaveLength(THREAD_FIRST + THREAD_MORE);
+    expect(drawnItems(items, 'm1')).toHaveLength(items.length);
+    // Asked for more than are hidden: the rest, no more.
+    expect(earlierKey(items, 'm22', 1000)).toBe('m1');
+    expect(earlierKey(items, 'm22', 3)).toBe('m19');
   });
 
   it('are all of them when the first key is gone', () => {
     expect(drawnItems(items, 'm9999')).toHaveLength(items.length);
+    expect(earlierKey(items, 'm9999')).toBe('m9999');
     expect(items.map(itemKey).at(-1)).toBe('wr-1');
   });
 });

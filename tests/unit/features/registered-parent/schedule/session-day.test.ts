@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istDayOf } from '../../../../../src/shared/format/ist.ts';
+import { istDayOf } from '../../../../../src/shared/format/ist-zone.ts';
 import { readSessionDay } from '../../../../../src/features/registered-parent/schedule/session-day.ts';
 
 // The schedule's own week, fetched on Monday 23 Nov 2026 in India.
