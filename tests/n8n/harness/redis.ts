@@ -1,9 +1,10 @@
 /**
- * A throwaway Redis for n8n's queue mode (Debian's `redis-server`), on
+ * A throwaway Redis for n8n's queue mode (Debian's `redis-server`, installed
+ * with apt-get when missing and running as root, as Postgres is), on
  * 127.0.0.1 and a free port, in the foreground and in memory only: nothing
  * is written to disk, so stopping it leaves nothing behind.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { freePort } from './ports.ts';
 
@@ -15,6 +16,9 @@ export interface Redis {
 }
 
 export async function startRedis(timeoutMs = 10_000): Promise<Redis> {
+  if (!existsSync(REDIS_SERVER) && process.getuid?.() === 0) {
+    execFileSync('apt-get', ['install', '-y', '-qq', 'redis-server'], { stdio: 'inherit' });
+  }
   if (!existsSync(REDIS_SERVER)) throw new Error('redis-server is missing: run `apt-get install -y redis-server`');
   const port = await freePort();
   const child = spawn(
