@@ -32,7 +32,9 @@ export const MANIFEST_PATH = '/manifest.webmanifest';
  * phone's main thread for long. Chromium's
  * install offer (beforeinstallprompt) can come before the app listens: the
  * script keeps it (and the browser's own banner away, as the app does) and
- * hands it to the app once started. The CSP allows exactly this text by its hash.
+ * hands it to the app once started. A page that sends the visitor on by a
+ * meta refresh (the know-more page) starts nothing: the browser is already
+ * leaving it. The CSP allows exactly this text by its hash.
  */
 export const BOOT_SCRIPT =
   '{const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
@@ -44,7 +46,7 @@ export const BOOT_SCRIPT =
   'for(const href of chunks){await import(href);await new Promise(next=>setTimeout(next))}' +
   'removeEventListener("beforeinstallprompt",keep);for(const offer of offers)dispatchEvent(offer)};' +
   'const root=document.getElementById("root"),P=self.PerformanceObserver;' +
-  'if(document.hidden)boot();' +
+  'if(document.querySelector("meta[http-equiv=refresh]"));else if(document.hidden)boot();' +
   'else if(root&&root.hasChildNodes()&&P&&P.supportedEntryTypes&&P.supportedEntryTypes.includes("paint"))' +
   'new P((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();boot()}})' +
   '.observe({type:"paint",buffered:true});' +

@@ -38,7 +38,8 @@ test.describe('know more about Thrive', () => {
 
   test('opening the address directly redirects too', async ({ page, context }) => {
     await fakeInformationPage(context);
-    await page.goto('/new-to-thrive/know-more');
+    // The page's head script leaves at once: goto's own navigation ends there, so it waits no further than the answer.
+    await page.goto('/new-to-thrive/know-more', { waitUntil: 'commit' });
     await expect(page).toHaveURL(INFO_URL);
     await expect(page.getByRole('heading', { name: 'About the Thrive programme' })).toBeVisible();
   });

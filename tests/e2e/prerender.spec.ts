@@ -131,11 +131,19 @@ test.describe('hydration', () => {
     expect(problems).toEqual([]);
   });
 
-  test('know more opened cold leaves for the programme site without a warning', async ({ page }) => {
+  test('know more opened cold leaves for the programme site without a warning, starting no app on the way', async ({
+    page,
+  }) => {
     const problems = recordProblems(page);
-    await page.goto(paths.knowMore);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    // The page's meta refresh leaves at once: goto's own navigation ends there, so it waits no further than the answer.
+    await page.goto(paths.knowMore, { waitUntil: 'commit' });
     await expect(page).toHaveURL(E2E_BUILD_ENV.VITE_KNOW_MORE_URL);
     expect(problems).toEqual([]);
+    expect(scripts).toEqual([]);
   });
 
   for (const signedIn of [false, true]) {
