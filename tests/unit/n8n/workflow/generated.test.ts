@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { WORKFLOWS } from '../../../../n8n/source/conversation/ids.ts';
 import { generatedFiles } from '../../../../n8n/source/workflow/generated-files.ts';
 import { SCHEMA_SQL_PATH, WORKFLOW_PATH } from '../../../../n8n/source/workflow/ids.ts';
 import { ACTIONS } from '../../../../server/contract/request-schema.ts';
@@ -31,6 +32,10 @@ describe('the committed n8n workflow', () => {
       expect(longest, node.name).toBeLessThanOrEqual(160);
       expect(String(node.parameters.jsCode), node.name).not.toMatch(/__esModule|__export|require\(/);
     }
+  });
+
+  it('sends its failures to the error workflow, as the other workflows do', () => {
+    expect(workflow.settings.errorWorkflow).toBe(WORKFLOWS.errors.id);
   });
 
   it('lets a copy of a request in progress wait in n8n, not in a database call', () => {
