@@ -33,11 +33,16 @@ const mapValues = (value: unknown) =>
     Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, checkedSchema(inner)]),
   );
 
-/** The refusals that need no code: a status and the key of their text. */
-const refusal = (status: number, key: string, claimed = false) => ({ status, text: { key, values: {} }, claimed });
+/** The refusals that need no code: a status, the key of their text, and their headers. */
+const refusal = (status: number, key: string, claimed = false, headers = {}) => ({
+  status,
+  text: { key, values: {} },
+  claimed,
+  headers,
+});
 
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
-export const NEXT = ['chat', 'notice', 'record', 'release', 'limit', 'send'] as const;
+export const NEXT = ['chat', 'notice', 'record', 'release', 'header', 'send'] as const;
 
 export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
   const nodes: N8nNode[] = [
@@ -99,7 +104,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     }),
     data('Reused request_id', [2420, 520], refusal(409, 'reusedRequestId')),
     data('Still at work', [2420, 680], refusal(500, 'internal')),
-    data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber')),
+    // The reference server's per-number limit counts a minute.
+    data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
     code('Check rules', [2420, 120], bodies.checkRules),
     ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
     ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
@@ -125,11 +131,12 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       body: '={{ $json.body }}',
       contentType: '$json.type',
     }),
-    respond('Send over the limit', [3960, 920], {
-      status: 429,
+    // A refusal with WWW-Authenticate or Retry-After, its one header as "Write answer" let it through.
+    respond('Send with its header', [3960, 920], {
+      status: '={{ $json.status }}',
       body: '={{ $json.body }}',
       contentType: 'text',
-      headers: { 'Retry-After': '60' },
+      headers: { '={{ $json.header.name }}': '={{ $json.header.value }}' },
     }),
     // The database failed even to give a claim up: nothing is left to write an answer with.
     data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
@@ -196,7 +203,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
               notice: 'Slack so far',
               record: 'Record answer',
               release: 'Release claim',
-              limit: 'Send over the limit',
+              header: 'Send with its header',
               send: 'Send answer',
             }[next],
           ] as const,
