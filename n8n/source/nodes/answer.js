@@ -3,7 +3,6 @@
 // notice of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
 const { envelope } = $('Check files').first().json;
 const { action, user, payload } = envelope;
-const parent = $json.parent ?? null;
 const text = (key, values = {}) => ({ key, values });
 const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });
 const forSlack = (raw = '') => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
@@ -12,6 +11,7 @@ const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...
 
 /** Names match whatever the letter case, spacing or Unicode composition (src/shared/rules/phone.ts). */
 const nameKey = (raw) => raw.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+const { parent } = $json;
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -42,10 +42,8 @@ function chat() {
   const more = files === 0 ? '' : files === 1 ? 'WithAttachment' : 'WithAttachments';
   const reached = text(`chatReached${more}`, { facilitator: to.name, count: files });
   const forFacilitator = text(`slackChat${more}`, { ...who, message: forSlack(payload.message), count: files });
-  return answer(
-    { message: reached, slackChannel: to.slackChannel },
-    { kind: 'chat', channel: to.slackChannel, text: forFacilitator },
-  );
+  const post = { kind: 'chat', channel: to.slackChannel, text: forFacilitator };
+  return answer({ message: reached, slackChannel: to.slackChannel }, post);
 }
 
 function reschedule(start, end) {
@@ -62,19 +60,16 @@ function visitor(kind) {
   return answer({ message }, notice(kind === 'consult' ? 'slackConsult' : 'slackCall', details));
 }
 
-switch (action) {
-  case 'know_schedule':
-    if (!onRoster) return { json: { status: 404, text: text('notOnRoster'), claimed: true } };
-    return answer({ schedule: restOfWeek(onRoster.sessions) });
-  case 'reschedule_single':
-    return reschedule(payload.date, payload.date);
-  case 'reschedule_range':
-    return reschedule(payload.start_date, payload.end_date);
-  case 'chat_facilitator':
-    return chat();
-  case 'book_consult':
-    return visitor('consult');
-  case 'schedule_call':
-    return visitor('call');
-}
-throw new Error(`No answer for the action ${action}`);
+const ANSWERS = {
+  know_schedule: () =>
+    onRoster
+      ? answer({ schedule: restOfWeek(onRoster.sessions) })
+      : { json: { status: 404, text: text('notOnRoster'), claimed: true } },
+  reschedule_single: () => reschedule(payload.date, payload.date),
+  reschedule_range: () => reschedule(payload.start_date, payload.end_date),
+  chat_facilitator: chat,
+  book_consult: () => visitor('consult'),
+  schedule_call: () => visitor('call'),
+};
+if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action ${action}`);
+return ANSWERS[action]();

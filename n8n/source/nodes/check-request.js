@@ -26,11 +26,10 @@ function isDateTime(text) {
 
 const FORMATS = { date: isDate, 'date-time': isDateTime };
 const fail = (path, keyword, message, params = {}) => ({ instancePath: path, keyword, params, message });
-const resolve = (ref) => schema.$defs[ref.replace('#/$defs/', '')];
 
 /** The first problem of `data` at `path`, or null: Ajv's groups (type; const, enum, not; string; array; object). */
 function problem(rule, data, path) {
-  if (rule.$ref) return problem(resolve(rule.$ref), data, path);
+  if (rule.$ref) return problem(schema.$defs[rule.$ref.replace('#/$defs/', '')], data, path);
   if (rule.type && !TYPES[rule.type](data)) return fail(path, 'type', `must be ${rule.type}`, { type: rule.type });
   if ('const' in rule && data !== rule.const) return fail(path, 'const', 'must be equal to constant');
   if (rule.enum && !rule.enum.includes(data)) return fail(path, 'enum', 'must be equal to one of the allowed values');
@@ -69,10 +68,7 @@ function objectProblem(rule, data, path) {
     if (found) return found;
   }
   if (!rule.discriminator) return null;
-  const tag = data[rule.discriminator.propertyName];
-  const branch = rule.oneOf
-    .map((option) => resolve(option.$ref))
-    .find((option) => option.properties.action.const === tag);
+  const branch = schema.$defs[data[rule.discriminator.propertyName]]; // oneOf's branches, by name
   return branch
     ? problem(branch, data, path)
     : fail(path, 'discriminator', 'must match a branch', { error: 'mapping' });

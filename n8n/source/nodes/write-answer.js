@@ -33,10 +33,16 @@ function fill({ key, values = {} }, locale) {
   });
 }
 
+// The one header a refusal may carry beyond the fixed ones: a sign-in challenge or a wait ("Send with its header").
+const PASSED_HEADERS = ['WWW-Authenticate', 'Retry-After'];
+const given = $json.headers ?? {};
+const headerName = PASSED_HEADERS.find((name) => given[name] !== undefined);
+const header = headerName ? { name: headerName, value: String(given[headerName]) } : null;
+
 const { status, claimed = false, post } = $json;
 let answer;
 if (typeof $json.body === 'object' && $json.body !== null) {
-  // The conversation's workflow answers { status, body }: its JSON, or a refusal whose body holds the text.
+  // The conversation's workflow answers { status, body, headers }: its JSON, or a refusal whose body holds the text.
   const json = status === 200;
   answer = { status, type: json ? 'json' : 'text', body: json ? JSON.stringify($json.body) : $json.body.text };
 } else if ($json.answer) {
@@ -57,7 +63,7 @@ const next = slack
     ? 'record'
     : claimed
       ? 'release'
-      : status === 429
-        ? 'limit'
+      : header
+        ? 'header'
         : 'send';
-return { json: { ...answer, next, slack, claimed } };
+return { json: { ...answer, header, next, slack, claimed } };

@@ -2,8 +2,10 @@
  * The whole workflow as n8n imports it: the nodes of intake-graph.ts and
  * slack-graph.ts, their links as n8n's connection map, sticky notes that
  * say what each part does, and settings that keep request data (parents'
- * names, numbers, files) out of n8n's execution log once a request succeeded.
+ * names, numbers, files) out of n8n's execution log once a request succeeded
+ * and name the error workflow.
  */
+import { WORKFLOWS } from '../conversation/ids.ts';
 import { codeNodes } from './code-nodes.ts';
 import { intakeGraph } from './intake-graph.ts';
 import { slackGraph } from './slack-graph.ts';
@@ -51,6 +53,8 @@ export function buildWorkflow(): Record<string, unknown> {
       saveDataErrorExecution: 'all',
       saveManualExecutions: false,
       saveExecutionProgress: false,
+      // A failed execution is told to the staff channel, as every other Thrive workflow's is.
+      errorWorkflow: WORKFLOWS.errors.id,
     },
     pinData: {},
     tags: [],

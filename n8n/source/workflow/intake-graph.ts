@@ -10,6 +10,7 @@ import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.t
 import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
 import { CONVERSATION_WORKFLOW_ID, WEBHOOK_PATH } from './ids.ts';
+import { set } from '../conversation/nodes.ts';
 import { callWorkflow, code, data, ifTrue, postgres, respond, switchOn, wait, webhook, type N8nNode } from './nodes.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
 import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
@@ -18,26 +19,50 @@ const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const CHECKED = "$('Check files').first().json";
 const ANNOTATIONS = new Set(['description', 'examples', 'title', '$schema', '$id', 'contentEncoding']);
 
-/** The request schema as the "Check request" node reads it: what Ajv checks, without the words for readers. */
-function checkedSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(checkedSchema);
+/**
+ * The request schema as the "Check request" node reads it: what Ajv checks, without the words for readers, and
+ * without the discriminator's oneOf, which only lists `$defs` by the value of `action` ("Check request" finds the
+ * branch there by that name).
+ */
+function checkedSchema(schema: unknown): unknown {
+  const { oneOf, ...rest } = schema as {
+    oneOf: { $ref: string }[];
+    $defs: Record<string, { properties?: { action?: { const?: string } } }>;
+  };
+  for (const { $ref } of oneOf) {
+    const name = $ref.replace('#/$defs/', '');
+    if (rest.$defs[name]?.properties?.action?.const !== name) throw new Error(`${$ref} is not the branch ${name}`);
+  }
+  return withoutAnnotations(rest);
+}
+
+function withoutAnnotations(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutAnnotations);
   if (typeof node !== 'object' || node === null) return node;
   return Object.fromEntries(
     Object.entries(node)
       .filter(([key]) => !ANNOTATIONS.has(key))
-      .map(([key, value]) => [key, key === 'properties' || key === '$defs' ? mapValues(value) : checkedSchema(value)]),
+      .map(([key, value]) => [
+        key,
+        key === 'properties' || key === '$defs' ? mapValues(value) : withoutAnnotations(value),
+      ]),
   );
 }
 const mapValues = (value: unknown) =>
   Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, checkedSchema(inner)]),
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, withoutAnnotations(inner)]),
   );
 
-/** The refusals that need no code: a status and the key of their text. */
-const refusal = (status: number, key: string, claimed = false) => ({ status, text: { key, values: {} }, claimed });
+/** The refusals that need no code: a status, the key of their text, and their headers. */
+const refusal = (status: number, key: string, claimed = false, headers = {}) => ({
+  status,
+  text: { key, values: {} },
+  claimed,
+  headers,
+});
 
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
-export const NEXT = ['chat', 'notice', 'record', 'release', 'limit', 'send'] as const;
+export const NEXT = ['chat', 'notice', 'record', 'release', 'header', 'send'] as const;
 
 export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
   const nodes: N8nNode[] = [
@@ -91,15 +116,17 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     ),
     switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
     wait('Wait a moment', [2200, -60], 0.2),
-    respond('Answer again', [2420, 360], {
-      status: '={{ $json.response_status }}',
-      body: '={{ $json.response_body }}',
-      contentType: 'json',
-      headers: { 'Idempotent-Replayed': 'true' },
+    // The stored answer (always a 200's JSON: only those are recorded), sent again marked as a replay.
+    set('Answer again', [2420, 360], {
+      status: ['number', '={{ $json.response_status }}'],
+      body: ['string', '={{ $json.response_body }}'],
+      type: ['string', 'json'],
+      header: ['object', "={{ { name: 'Idempotent-Replayed', value: 'true' } }}"],
     }),
     data('Reused request_id', [2420, 520], refusal(409, 'reusedRequestId')),
     data('Still at work', [2420, 680], refusal(500, 'internal')),
-    data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber')),
+    // The reference server's per-number limit counts a minute.
+    data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
     code('Check rules', [2420, 120], bodies.checkRules),
     ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
     ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
@@ -125,11 +152,13 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       body: '={{ $json.body }}',
       contentType: '$json.type',
     }),
-    respond('Send over the limit', [3960, 920], {
-      status: 429,
+    // An answer with one header more: a replay's Idempotent-Replayed, or a refusal's WWW-Authenticate or
+    // Retry-After (the only ones "Write answer" lets through).
+    respond('Send with its header', [3960, 920], {
+      status: '={{ $json.status }}',
       body: '={{ $json.body }}',
-      contentType: 'text',
-      headers: { 'Retry-After': '60' },
+      contentType: '$json.type',
+      headers: { '={{ $json.header.name }}': '={{ $json.header.value }}' },
     }),
     // The database failed even to give a claim up: nothing is left to write an answer with.
     data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
@@ -172,6 +201,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
             }[seen],
           ] as const,
       ),
+      ['Answer again', 0, 'Send with its header'],
       ['Wait a moment', 0, 'Claim request_id'],
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
@@ -196,7 +226,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
               notice: 'Slack so far',
               record: 'Record answer',
               release: 'Release claim',
-              limit: 'Send over the limit',
+              header: 'Send with its header',
               send: 'Send answer',
             }[next],
           ] as const,

@@ -10,6 +10,7 @@
 import { codeText } from '../../../server/conversation/code-text.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import { ANSWER_TEXTS, answerText } from '../../../server/contract/texts.ts';
+import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { expectEqual, poster } from './check-helpers.ts';
 import { PORTAL_HOST, SECRETS } from './conversation-fakes.ts';
 import { WRAPPER_PATH } from './conversation-wrapper.ts';
@@ -48,8 +49,32 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 /** Its status, and its JSON body or refusal text, as the portal webhook answers them. */
 const answered = ({ status, body }: Item) => [status, status === 200 ? body : (body as { text?: string }).text];
 
+/** The headers the portal webhook's answers are compared on with the reference server's, lower-cased. */
+const COMPARED_HEADERS = [
+  'content-type',
+  'cache-control',
+  'www-authenticate',
+  'retry-after',
+  ...Object.keys(SECURITY_HEADERS),
+];
+
+/** What a webhook answered the portal's page at `origin`: status, text and the compared headers; and its CORS. */
+async function portalAnswer(url: string, origin: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, ...headers },
+    body: JSON.stringify(body),
+  });
+  const compared = COMPARED_HEADERS.flatMap((name) => {
+    const value = response.headers.get(name);
+    return value === null ? [] : [[name, value] as const];
+  });
+  const answer = { status: response.status, text: await response.text(), headers: Object.fromEntries(compared) };
+  return { answer, allowedOrigin: response.headers.get('access-control-allow-origin') };
+}
+
 export async function runConversationChecks(
-  { n8n, postgres, conversation: { gateway } }: Stack,
+  { n8n, postgres, reference, conversation: { gateway } }: Stack,
   results: Results,
 ): Promise<void> {
   const call = conversationCaller(n8n.url);
@@ -199,6 +224,72 @@ export async function runConversationChecks(
         ...expectEqual('fourth', answered(fourth), [429, ANSWER_TEXTS.en.tooManyCodesForNumber]),
         ...(Number(fourth.headers['Retry-After']) > 800 ? [] : [`Retry-After ${fourth.headers['Retry-After']}`]),
         ...expectEqual('from a busy address', answered(fromAddress), [429, ANSWER_TEXTS.en.tooManyCodesFromAddress]),
+      ];
+    },
+  );
+
+  await results.run(
+    "conversation through the portal webhook: 401 and 429 carry the reference server's WWW-Authenticate and Retry-After",
+    async () => {
+      const origin = new URL(reference.url).origin;
+      const referenceWebhook = `${reference.url}/api/webhook`;
+      const fromN8n = (body: unknown, headers: Record<string, string> = {}) =>
+        portalAnswer(n8n.webhookUrl, origin, body, headers);
+      const fromReference = (body: unknown, headers: Record<string, string> = {}) =>
+        portalAnswer(referenceWebhook, origin, body, headers);
+      const unknownToken = bearer('A'.repeat(43));
+      const n8nAnswers = [
+        await fromN8n({ action: 'chat_thread' }),
+        await fromN8n({ action: 'chat_thread' }, unknownToken),
+      ];
+      const referenceAnswers = [
+        await fromReference({ action: 'chat_thread' }),
+        await fromReference({ action: 'chat_thread' }, unknownToken),
+      ];
+      // QUIET has had its three codes from n8n (the check above); the reference server gives TEST three first.
+      const n8nWait = await fromN8n({ action: 'request_code', user: QUIET });
+      const [inPostgres] = postgres.rows<{ seconds: number }>(
+        `SELECT ceil(extract(epoch FROM min(requested_at) + interval '15 minutes' - clock_timestamp()))::int AS seconds
+        FROM thrive.code_requests WHERE number_key = '${QUIET_KEY}' AND requested_at > now() - interval '15 minutes'`,
+      );
+      for (let asked = 0; asked < 3; asked++) await fromReference({ action: 'request_code', user: TEST });
+      const referenceWait = await fromReference({ action: 'request_code', user: TEST });
+      const [n8nSeconds, referenceSeconds] = [n8nWait.answer, referenceWait.answer].map(({ headers }) =>
+        Number(headers['retry-after']),
+      ) as [number, number];
+      // The seconds differ (each counts from the number's oldest code): compared on their own below.
+      const butTheSeconds = ({ answer }: typeof n8nWait) => ({
+        ...answer,
+        headers: { ...answer.headers, 'retry-after': 'some' },
+      });
+      return [
+        ...expectEqual(
+          'chat_thread without a token, and with an unknown one: n8n, the reference server',
+          n8nAnswers.map(({ answer }) => answer),
+          referenceAnswers.map(({ answer }) => answer),
+        ),
+        ...expectEqual(
+          'their WWW-Authenticate',
+          n8nAnswers.map(({ answer }) => answer.headers['www-authenticate']),
+          ['Bearer realm="thrive"', 'Bearer realm="thrive", error="invalid_token"'],
+        ),
+        ...expectEqual(
+          'a fourth code: n8n, the reference server',
+          butTheSeconds(n8nWait),
+          butTheSeconds(referenceWait),
+        ),
+        ...expectEqual('its text', n8nWait.answer.text, ANSWER_TEXTS.en.tooManyCodesForNumber),
+        ...(Math.abs(n8nSeconds - (inPostgres?.seconds ?? NaN)) <= 1
+          ? []
+          : [`n8n's Retry-After ${n8nSeconds}, Postgres waits ${inPostgres?.seconds} s`]),
+        ...(referenceSeconds > 890 && referenceSeconds <= 900
+          ? []
+          : [`the reference's Retry-After ${referenceSeconds}`]),
+        ...expectEqual(
+          "n8n's CORS",
+          [...n8nAnswers, n8nWait].map(({ allowedOrigin }) => allowedOrigin),
+          [origin, origin, origin],
+        ),
       ];
     },
   );

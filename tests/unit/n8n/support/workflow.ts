@@ -7,6 +7,7 @@ import { runCodeNode } from './code-sandbox.ts';
 export const workflow = JSON.parse(readFileSync(WORKFLOW_PATH, 'utf8')) as {
   nodes: N8nNode[];
   connections: Record<string, { main: { node: string }[][] }>;
+  settings: Record<string, unknown>;
 };
 
 export function nodeNamed(name: string): N8nNode {

@@ -83,4 +83,20 @@ describe("the conversation's answers (the ThriveConversation workflow's { status
       next: 'send',
     });
   });
+
+  it('keep only a WWW-Authenticate or Retry-After they give, sent by the node that sends it', async () => {
+    const challenge = { 'Set-Cookie': 'a=b', 'WWW-Authenticate': 'Bearer realm="thrive"' };
+    expect(await write({ status: 401, body: { text: 'Sign in.' }, headers: challenge })).toMatchObject({
+      header: { name: 'WWW-Authenticate', value: 'Bearer realm="thrive"' },
+      next: 'header',
+    });
+    expect(await write({ status: 429, body: { text: 'Wait.' }, headers: { 'Retry-After': '873' } })).toMatchObject({
+      header: { name: 'Retry-After', value: '873' },
+      next: 'header',
+    });
+    expect(await write({ status: 401, body: { text: 'Wrong code.' }, headers: {} })).toMatchObject({
+      header: null,
+      next: 'send',
+    });
+  });
 });
