@@ -1,7 +1,8 @@
 /**
- * The conversation actions on a running n8n (ThriveConversation, through the
- * test wrapper until the portal webhook routes to it) and facilitators'
- * replies arriving as signed Slack events (ThriveSlackEvents): the code sent
+ * The conversation actions on a running n8n (ThriveConversation, most cases
+ * through the test wrapper, which shows the sub-workflow's own answer and
+ * headers; the end-to-end and header checks through the portal webhook) and
+ * facilitators' replies arriving as signed Slack events (ThriveSlackEvents): the code sent
  * through the gateway and verified, the thread with a reply, a forged event
  * refused, the limits, a failed gateway, and the token revoked. The parent's
  * message is stored in thrive.messages here, as the portal webhook stores a
