@@ -6,18 +6,10 @@
  * the one exception is the code gateway, whose failure is an answer (502).
  */
 import { CREDENTIALS } from '../workflow/ids.ts';
-import { stableId, type N8nNode, type Position } from '../workflow/nodes.ts';
+import { node, stableId, type N8nNode, type Position } from '../workflow/nodes.ts';
 
-function node(name: string, type: string, typeVersion: number, position: Position, parameters: object): N8nNode {
-  return {
-    id: stableId(name),
-    name,
-    type: `n8n-nodes-base.${type}`,
-    typeVersion,
-    position,
-    parameters: { ...parameters },
-  };
-}
+// The builders the portal workflow has already, shared rather than written again.
+export { ifTrue, sticky, switchOn } from '../workflow/nodes.ts';
 
 /**
  * The start of a sub-workflow, with the inputs the calling Execute Workflow node maps, by name and type; with
@@ -66,37 +58,6 @@ export function postgres(name: string, position: Position, query: string, parame
 
 export function code(name: string, position: Position, jsCode: string): N8nNode {
   return node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode });
-}
-
-/** An If node on one boolean expression: output 0 when true, 1 when false. */
-export function ifTrue(name: string, position: Position, expression: string): N8nNode {
-  const condition = {
-    id: stableId(`${name}:condition`),
-    leftValue: `={{ ${expression} }}`,
-    rightValue: '',
-    operator: { type: 'boolean', operation: 'true', singleValue: true },
-  };
-  return node(name, 'if', 2.3, position, {
-    conditions: {
-      options: { caseSensitive: true, leftValue: '', typeValidation: 'strict', version: 3 },
-      conditions: [condition],
-      combinator: 'and',
-    },
-    options: {},
-  });
-}
-
-/** A Switch with one output per value of a text expression, in the order given (named in the node's note). */
-export function switchOn(name: string, position: Position, expression: string, values: readonly string[]): N8nNode {
-  return {
-    ...node(name, 'switch', 3.4, position, {
-      mode: 'expression',
-      numberOutputs: values.length,
-      output: `={{ ${JSON.stringify(values)}.indexOf(${expression}) }}`,
-    }),
-    notes: `Outputs: ${values.map((value, index) => `${index} ${value}`).join(', ')}`,
-    notesInFlow: true,
-  };
 }
 
 type FieldType = 'string' | 'number' | 'boolean' | 'object';
@@ -183,10 +144,6 @@ export function respond(name: string, position: Position, reply: Reply, contentT
       responseHeaders: { entries: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
     },
   });
-}
-
-export function sticky(name: string, position: Position, size: [number, number], content: string): N8nNode {
-  return node(name, 'stickyNote', 1, position, { content, width: size[0], height: size[1] });
 }
 
 /** Ends the execution as failed, with a message the error workflow passes on. */

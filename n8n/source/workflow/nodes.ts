@@ -30,7 +30,8 @@ export function stableId(name: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-function node(name: string, type: string, typeVersion: number, position: Position, parameters: object): N8nNode {
+/** A node of `n8n-nodes-base.{type}`, its id derived from its name. */
+export function node(name: string, type: string, typeVersion: number, position: Position, parameters: object): N8nNode {
   return {
     id: stableId(name),
     name,
