@@ -32,7 +32,8 @@ import {
   WITHDRAW_CODE,
 } from './sql.ts';
 import type { ConversationTextKey } from './texts.ts';
-import { workflowJson, type Link } from './workflow.ts';
+import type { Link } from '../workflow/links.ts';
+import { workflowJson } from './workflow.ts';
 import { env, type N8nNode, type Position } from '../workflow/nodes.ts';
 
 const REQUEST = "$('Read request').first().json";

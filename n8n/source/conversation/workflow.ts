@@ -4,25 +4,9 @@
  * failed execution reaches the staff channel, and saves no successful
  * execution: they carry codes, tokens and parents' messages.
  */
+import { connectionsOf, type Link } from '../workflow/links.ts';
 import type { N8nNode } from '../workflow/nodes.ts';
 import { WORKFLOWS } from './ids.ts';
-
-/** From a node's output (0 unless it has several) to a node. */
-export type Link = readonly [from: string, output: number, to: string];
-
-type Connections = Record<string, { main: { node: string; type: 'main'; index: number }[][] }>;
-
-function connectionsOf(nodes: readonly N8nNode[], links: readonly Link[]): Connections {
-  const names = new Set(nodes.map((n) => n.name));
-  const connections: Connections = {};
-  for (const [from, output, to] of links) {
-    if (!names.has(from) || !names.has(to)) throw new Error(`A link names a node that is not there: ${from} → ${to}`);
-    const outputs = (connections[from] ??= { main: [] }).main;
-    while (outputs.length <= output) outputs.push([]);
-    outputs[output]?.push({ node: to, type: 'main', index: 0 });
-  }
-  return connections;
-}
 
 const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.errors.id];
 

@@ -8,30 +8,15 @@
 import { WORKFLOWS } from '../conversation/ids.ts';
 import { codeNodes } from './code-nodes.ts';
 import { intakeGraph } from './intake-graph.ts';
+import { connectionsOf, type Link } from './links.ts';
 import { slackGraph } from './slack-graph.ts';
 import type { N8nNode } from './nodes.ts';
 import { WORKFLOW_ID } from './ids.ts';
 import { NOTES } from './notes.ts';
 
-export type Link = readonly [from: string, output: number, to: string];
-
 export interface Graph {
   nodes: N8nNode[];
   links: readonly Link[];
-}
-
-type Connections = Record<string, { main: { node: string; type: 'main'; index: number }[][] }>;
-
-function connectionsOf(nodes: readonly N8nNode[], links: readonly Link[]): Connections {
-  const names = new Set(nodes.map((n) => n.name));
-  const connections: Connections = {};
-  for (const [from, output, to] of links) {
-    if (!names.has(from) || !names.has(to)) throw new Error(`A link names a node that is not there: ${from} → ${to}`);
-    const outputs = (connections[from] ??= { main: [] }).main;
-    while (outputs.length <= output) outputs.push([]);
-    outputs[output]?.push({ node: to, type: 'main', index: 0 });
-  }
-  return connections;
 }
 
 export function buildWorkflow(): Record<string, unknown> {
