@@ -8,6 +8,15 @@ import { connectionsOf, type Link } from '../workflow/links.ts';
 import type { N8nNode } from '../workflow/nodes.ts';
 import { WORKFLOWS } from './ids.ts';
 
+/** Every Thrive workflow's: a successful execution is not kept (it carries parents' data), a failed one is. */
+export const KEEP_ONLY_FAILURES = {
+  executionOrder: 'v1',
+  saveDataSuccessExecution: 'none',
+  saveDataErrorExecution: 'all',
+  saveManualExecutions: false,
+  saveExecutionProgress: false,
+} as const;
+
 const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.errors.id];
 
 export interface WorkflowSpec {
@@ -28,11 +37,7 @@ export function workflowJson({ id, name, nodes, links }: WorkflowSpec): Record<s
     nodes,
     connections: connectionsOf(nodes, links),
     settings: {
-      executionOrder: 'v1',
-      saveDataSuccessExecution: 'none',
-      saveDataErrorExecution: 'all',
-      saveManualExecutions: false,
-      saveExecutionProgress: false,
+      ...KEEP_ONLY_FAILURES,
       ...(id === WORKFLOWS.errors.id ? {} : { errorWorkflow: WORKFLOWS.errors.id }),
       // Called by the portal webhook, and by every workflow that fails; nothing else is called.
       callerPolicy: CALLED.includes(id) ? 'workflowsFromSameOwner' : 'none',

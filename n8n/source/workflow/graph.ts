@@ -6,6 +6,7 @@
  * and name the error workflow.
  */
 import { WORKFLOWS } from '../conversation/ids.ts';
+import { KEEP_ONLY_FAILURES } from '../conversation/workflow.ts';
 import { codeNodes } from './code-nodes.ts';
 import { intakeGraph } from './intake-graph.ts';
 import { connectionsOf, type Link } from './links.ts';
@@ -33,11 +34,7 @@ export function buildWorkflow(): Record<string, unknown> {
       parts.flatMap((part) => part.links),
     ),
     settings: {
-      executionOrder: 'v1',
-      saveDataSuccessExecution: 'none',
-      saveDataErrorExecution: 'all',
-      saveManualExecutions: false,
-      saveExecutionProgress: false,
+      ...KEEP_ONLY_FAILURES,
       // A failed execution is told to the staff channel, as every other Thrive workflow's is.
       errorWorkflow: WORKFLOWS.errors.id,
     },
