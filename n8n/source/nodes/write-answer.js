@@ -33,7 +33,7 @@ function fill({ key, values = {} }, locale) {
   });
 }
 
-// The one header a refusal may carry beyond the fixed ones: a sign-in challenge or a wait ("Send with its header").
+// The one header a refusal may carry beyond the fixed ones: a sign-in challenge or a wait ("Send answer" sends it).
 const PASSED_HEADERS = ['WWW-Authenticate', 'Retry-After'];
 const given = $json.headers ?? {};
 const headerName = PASSED_HEADERS.find((name) => given[name] !== undefined);
@@ -57,13 +57,5 @@ if (typeof $json.body === 'object' && $json.body !== null) {
 
 const slack =
   status === 200 && post ? { kind: post.kind, channel: post.channel ?? null, text: fill(post.text, 'slack') } : null;
-const next = slack
-  ? slack.kind
-  : status === 200 && claimed
-    ? 'record'
-    : claimed
-      ? 'release'
-      : header
-        ? 'header'
-        : 'send';
+const next = slack ? slack.kind : status === 200 && claimed ? 'record' : claimed ? 'release' : 'send';
 return { json: { ...answer, header, next, slack, claimed } };

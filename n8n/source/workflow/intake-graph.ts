@@ -62,7 +62,7 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
 });
 
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
-export const NEXT = ['chat', 'notice', 'record', 'release', 'header', 'send'] as const;
+export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
 
 export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
   const nodes: N8nNode[] = [
@@ -147,18 +147,14 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       RELEASE_CLAIM,
       `={{ [ ${CHECKED}.record.request_id, $json.status, $json.body, $json.type ] }}`,
     ),
+    // n8n's Respond node has a fixed list of headers. Its last is the answer's own, when "Write answer" or "Answer
+    // again" gives one (a replay's Idempotent-Replayed, a refusal's WWW-Authenticate or Retry-After); any other
+    // answer repeats Vary there, which changes nothing (n8n keeps one header per name).
     respond('Send answer', [5920, 400], {
       status: '={{ $json.status }}',
       body: '={{ $json.body }}',
       contentType: '$json.type',
-    }),
-    // An answer with one header more: a replay's Idempotent-Replayed, or a refusal's WWW-Authenticate or
-    // Retry-After (the only ones "Write answer" lets through).
-    respond('Send with its header', [3960, 920], {
-      status: '={{ $json.status }}',
-      body: '={{ $json.body }}',
-      contentType: '$json.type',
-      headers: { '={{ $json.header.name }}': '={{ $json.header.value }}' },
+      headers: { "={{ $json.header?.name ?? 'Vary' }}": "={{ $json.header?.value ?? 'Origin' }}" },
     }),
     // The database failed even to give a claim up: nothing is left to write an answer with.
     data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
@@ -201,7 +197,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
             }[seen],
           ] as const,
       ),
-      ['Answer again', 0, 'Send with its header'],
+      ['Answer again', 0, 'Send answer'],
       ['Wait a moment', 0, 'Claim request_id'],
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
@@ -226,7 +222,6 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
               notice: 'Slack so far',
               record: 'Record answer',
               release: 'Release claim',
-              header: 'Send with its header',
               send: 'Send answer',
             }[next],
           ] as const,

@@ -84,15 +84,15 @@ describe("the conversation's answers (the ThriveConversation workflow's { status
     });
   });
 
-  it('keep only a WWW-Authenticate or Retry-After they give, sent by the node that sends it', async () => {
+  it('keep only a WWW-Authenticate or Retry-After they give, for the last header Send answer sends', async () => {
     const challenge = { 'Set-Cookie': 'a=b', 'WWW-Authenticate': 'Bearer realm="thrive"' };
     expect(await write({ status: 401, body: { text: 'Sign in.' }, headers: challenge })).toMatchObject({
       header: { name: 'WWW-Authenticate', value: 'Bearer realm="thrive"' },
-      next: 'header',
+      next: 'send',
     });
     expect(await write({ status: 429, body: { text: 'Wait.' }, headers: { 'Retry-After': '873' } })).toMatchObject({
       header: { name: 'Retry-After', value: '873' },
-      next: 'header',
+      next: 'send',
     });
     expect(await write({ status: 401, body: { text: 'Wrong code.' }, headers: {} })).toMatchObject({
       header: null,
