@@ -6,6 +6,7 @@ import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
 import { InstallButton } from './pwa/install.tsx';
 import { OfflineBanner } from './pwa/offline.tsx';
+import { ScreenBoundary } from './screen-boundary.tsx';
 import { whenLoaded } from './when-loaded.ts';
 
 // sonner is not needed to draw the first screen, so it stays off the landing route's critical path.
@@ -36,9 +37,11 @@ export function AppLayout() {
       </header>
       {hydrated && <OfflineBanner />}
       <main className="app__main" id="main">
-        <Suspense fallback={<p className="page-fallback">{appText().loading}</p>}>
-          <Outlet />
-        </Suspense>
+        <ScreenBoundary key={pathname}>
+          <Suspense fallback={<p className="page-fallback">{appText().loading}</p>}>
+            <Outlet />
+          </Suspense>
+        </ScreenBoundary>
       </main>
       <footer className="app__footer">
         <p>{appText().poweredBy}</p>

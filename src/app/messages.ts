@@ -21,6 +21,13 @@ export const en = {
     home: 'Return to Home',
   },
   loading: 'Loading…',
+  /** A screen whose code did not arrive (mobile data dropped before the app was saved for offline use). */
+  screenFailed: {
+    title: 'This screen did not load',
+    text: 'The connection dropped while it was loading. Check your connection, then try again.',
+    retry: 'Try Again',
+    home: 'Return to Home',
+  },
 } as const;
 
 export type AppMessages = Catalog<typeof en>;

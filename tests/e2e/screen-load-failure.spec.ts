@@ -1,0 +1,41 @@
+import { hindi } from '../../src/app/hindi.ts';
+import { en as app } from '../../src/app/messages.ts';
+import { paths } from '../../src/config/paths.ts';
+import { en as parent } from '../../src/features/registered-parent/messages.ts';
+import { pathIn } from '../../src/shared/i18n/locale.ts';
+import { openSignedIn } from '../support/registered-parent.ts';
+import { expect, test } from './fixtures.ts';
+
+/** The chat screen's own chunk: on a first visit it comes from the network, not yet from the service worker. */
+const CHAT_CHUNK = /\/assets\/chat-page[^/]*\.js$/;
+
+test("a screen whose code does not arrive says so in the app's frame, and Try Again opens it once the connection is back", async ({
+  page,
+}) => {
+  await openSignedIn(page, paths.menu);
+  await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('link', { name: new RegExp(parent.menu.chatTitle) }).click();
+
+  const failed = page.getByRole('heading', { level: 1, name: app.screenFailed.title });
+  await expect(failed).toBeFocused();
+  await expect(page.getByText(app.screenFailed.text)).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(app.programmeTitle);
+
+  // Home is in the app's first chunk: it opens even with the connection still down.
+  await page.getByRole('link', { name: app.screenFailed.home }).click();
+  await expect(page.getByRole('heading', { level: 1, name: app.programmeTitle })).toBeVisible();
+  await page.goBack();
+  await expect(failed).toBeVisible();
+
+  await page.unroute(CHAT_CHUNK);
+  await page.getByRole('button', { name: app.screenFailed.retry }).click();
+  await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
+});
+
+test('the same, in Hindi', async ({ page }) => {
+  await openSignedIn(page, pathIn('hi', paths.menu));
+  await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
+  await page.getByRole('link', { name: new RegExp(hindi['registered-parent'].menu.chatTitle) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: hindi.app.screenFailed.title })).toBeFocused();
+  await expect(page.getByRole('button', { name: hindi.app.screenFailed.retry })).toBeVisible();
+});
