@@ -1,12 +1,13 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { errorToasts } from '../ui/error-toasts.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
 import { InstallButton } from './pwa/install.tsx';
 import { OfflineBanner } from './pwa/offline.tsx';
-import { ScreenBoundary } from './screen-boundary.tsx';
+import { ScreenFailed } from './screen-failed.tsx';
 import { whenLoaded } from './when-loaded.ts';
 
 // sonner is not needed to draw the first screen, so it stays off the landing route's critical path.
@@ -37,16 +38,20 @@ export function AppLayout() {
       </header>
       {hydrated && <OfflineBanner />}
       <main className="app__main" id="main">
-        <ScreenBoundary key={pathname}>
+        {/* Keyed by the address: another screen starts afresh. */}
+        <ErrorBoundary key={pathname} part="The screen" fallback={<ScreenFailed />}>
           <Suspense fallback={<p className="page-fallback">{appText().loading}</p>}>
             <Outlet />
           </Suspense>
-        </ScreenBoundary>
+        </ErrorBoundary>
       </main>
       <footer className="app__footer">
         <p>{appText().poweredBy}</p>
       </footer>
-      <Suspense fallback={null}>{loaded && <AppToaster />}</Suspense>
+      {/* Without its chunk there are no toasts in this page, but the page stays. */}
+      <ErrorBoundary part="The toaster" fallback={null}>
+        <Suspense fallback={null}>{loaded && <AppToaster />}</Suspense>
+      </ErrorBoundary>
     </div>
   );
 }

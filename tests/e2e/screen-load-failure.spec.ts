@@ -32,6 +32,17 @@ test("a screen whose code does not arrive says so in the app's frame, and Try Ag
   await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
 });
 
+test("a page whose toaster's code does not arrive stays on screen and in use", async ({ page }) => {
+  await page.route(/\/assets\/app-toaster[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  const handled = page.waitForEvent('console', (message) => message.text().startsWith('The toaster failed'));
+  await page.goto(paths.home);
+  await handled;
+  await expect(page.getByRole('heading', { level: 1, name: app.programmeTitle })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(app.landing.newTitle) }).click();
+  await expect(page).toHaveURL(/\/new-to-thrive$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('the same, in Hindi', async ({ page }) => {
   await openSignedIn(page, pathIn('hi', paths.menu));
   await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
