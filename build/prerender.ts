@@ -17,7 +17,15 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
-import { BOOT_CHUNKS_ID, BOOT_SCRIPT, MANIFEST_PATH, SCREEN_CHUNKS_ID } from '../src/page/boot-script.ts';
+import { en as appEn } from '../src/app/messages.ts';
+import { hi as appHi } from '../src/app/messages-hi.ts';
+import {
+  BOOT_CHUNKS_ID,
+  BOOT_FAILED_ID,
+  BOOT_SCRIPT,
+  MANIFEST_PATH,
+  SCREEN_CHUNKS_ID,
+} from '../src/page/boot-script.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
 import { notFoundPage, pageFile } from '../src/page/page-files.ts';
 import type { Locale } from '../src/shared/i18n/locale.ts';
@@ -168,6 +176,20 @@ const CHARSET = /<meta charset="UTF-8" \/>/;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+const BOOT_TEXTS = { en: appEn.bootFailed, hi: appHi.bootFailed };
+
+/**
+ * The page's notice that the app did not load, hidden, before its root: the boot script shows it when a chunk
+ * does not arrive. Its Reload link loads the page again; it needs no script.
+ */
+export function withBootNotice(html: string, locale: Locale): string {
+  const root = '<div id="root"';
+  if (!html.includes(root)) throw new Error('The page has no root element');
+  const { text, reload } = BOOT_TEXTS[locale];
+  const notice = `<p id="${BOOT_FAILED_ID}" class="boot-failed" role="alert" hidden>${escapeHtml(text)} <a href="">${escapeHtml(reload)}</a></p>`;
+  return html.replace(root, () => `${notice}${root}`);
+}
+
 /** A meta refresh that leaves at once for `url`, or nothing. */
 const refreshTo = (url: string | undefined) =>
   url ? `\n    <meta http-equiv="refresh" content="0; url=${escapeHtml(url)}" />` : '';
@@ -252,11 +274,13 @@ async function writePages(
     await writeFile(join(outDir, file), html);
   };
   // The app shell answers any address, so it boots as an English page does; a Hindi address's app loads its texts.
-  await write(APP_SHELL_FILE, withDocument(templateOf('en'), renderer.documentOf('/')));
+  await write(APP_SHELL_FILE, withBootNotice(withDocument(templateOf('en'), renderer.documentOf('/')), 'en'));
   for (const { path, locale, screenExport, file } of pages) {
     const document = renderer.documentOf(path);
     const template = withDocument(templateOf(locale), document);
-    const html = fillRoot(template, await renderer.renderPage(path), locale, { inert: !document.leavesFor });
+    const filled = fillRoot(template, await renderer.renderPage(path), locale, { inert: !document.leavesFor });
+    // A page that sends the visitor on starts no app, so nothing can fail to load.
+    const html = document.leavesFor ? filled : withBootNotice(filled, locale);
     await write(file, withScreenChunks(withStyles(html, screenCss(screenExport)), screenChunks(screenExport, locale)));
   }
 }

@@ -21,6 +21,11 @@ export const en = {
     home: 'Return to Home',
   },
   loading: 'Loading…',
+  /** The page's own notice when the app itself did not arrive: its page stays untappable, so nothing typed is lost. */
+  bootFailed: {
+    text: 'The app did not load: the connection dropped.',
+    reload: 'Reload',
+  },
   /** A screen whose code did not arrive (mobile data dropped before the app was saved for offline use). */
   screenFailed: {
     title: 'This screen did not load',

@@ -16,6 +16,9 @@ export const SCREEN_CHUNKS_ID = 'screen-chunks';
  */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
+/** The id of the page's notice, hidden, that the app did not load (build/prerender.ts writes it before the root). */
+export const BOOT_FAILED_ID = 'boot-failed';
+
 /**
  * The one inline script of the built pages (build/prerender.ts writes it at
  * the end of each). It starts the app only once the page's first paint from
@@ -34,7 +37,10 @@ export const MANIFEST_PATH = '/manifest.webmanifest';
  * script keeps it (and the browser's own banner away, as the app does) and
  * hands it to the app once started. A page that sends the visitor on by a
  * meta refresh (the know-more page) starts nothing: the browser is already
- * leaving it. The CSP allows exactly this text by its hash.
+ * leaving it. When a chunk does not arrive (mobile data dropped), it shows the
+ * page's notice (BOOT_FAILED_ID) with its Reload link; the page stays inert,
+ * so nothing is typed into a form that cannot send. The CSP allows exactly
+ * this text by its hash.
  */
 export const BOOT_SCRIPT =
   '{const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
@@ -45,9 +51,10 @@ export const BOOT_SCRIPT =
   `const boot=async()=>{link("manifest","${MANIFEST_PATH}");for(const href of [...chunks,...later])link("modulepreload",href);` +
   'for(const href of chunks){await import(href);await new Promise(next=>setTimeout(next))}' +
   'removeEventListener("beforeinstallprompt",keep);for(const offer of offers)dispatchEvent(offer)};' +
+  `const start=()=>boot().catch(()=>{const notice=document.getElementById("${BOOT_FAILED_ID}");if(notice)notice.hidden=false});` +
   'const root=document.getElementById("root"),P=self.PerformanceObserver;' +
-  'if(document.querySelector("meta[http-equiv=refresh]"));else if(document.hidden)boot();' +
+  'if(document.querySelector("meta[http-equiv=refresh]"));else if(document.hidden)start();' +
   'else if(root&&root.hasChildNodes()&&P&&P.supportedEntryTypes&&P.supportedEntryTypes.includes("paint"))' +
-  'new P((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();boot()}})' +
+  'new P((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}})' +
   '.observe({type:"paint",buffered:true});' +
-  'else requestAnimationFrame(()=>requestAnimationFrame(boot))}';
+  'else requestAnimationFrame(()=>requestAnimationFrame(start))}';

@@ -43,6 +43,34 @@ test("a page whose toaster's code does not arrive stays on screen and in use", a
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('a page whose app does not arrive says so, keeps its form shut so nothing typed is lost, and Reload starts it', async ({
+  page,
+}) => {
+  const REACT_DOM = /\/assets\/react-dom[^/]*\.js$/;
+  await page.route(REACT_DOM, (route) => route.abort('internetdisconnected'));
+  await page.goto(paths.signIn);
+  const notice = page.getByRole('alert').filter({ hasText: app.bootFailed.text });
+  await expect(notice).toBeVisible();
+  // The prerendered form is there, but inert: a sign-in typed now would go nowhere.
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+
+  await page.unroute(REACT_DOM);
+  await notice.getByRole('link', { name: app.bootFailed.reload }).click();
+  await page.getByRole('textbox', { name: parent.signIn.nameLabel }).fill('Asha Verma');
+  await expect(page.getByRole('alert').filter({ hasText: app.bootFailed.text })).toBeHidden();
+});
+
+test('a screen opened cold whose own code does not arrive offers Try Again in place of its frozen page', async ({
+  page,
+}) => {
+  await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
+  await openSignedIn(page, paths.chat);
+  await expect(page.getByRole('heading', { level: 1, name: app.screenFailed.title })).toBeVisible();
+  await page.unroute(CHAT_CHUNK);
+  await page.getByRole('button', { name: app.screenFailed.retry }).click();
+  await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
+});
+
 test('the same, in Hindi', async ({ page }) => {
   await openSignedIn(page, pathIn('hi', paths.menu));
   await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));

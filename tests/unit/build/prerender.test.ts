@@ -4,13 +4,22 @@ import {
   bootAfterPaint,
   bootOrder,
   fillRoot,
+  withBootNotice,
   inlineIcons,
   inlineStylesheets,
   withDocument,
   withoutManifestLink,
   withScreenChunks,
 } from '../../../build/prerender.ts';
-import { BOOT_CHUNKS_ID, BOOT_SCRIPT, MANIFEST_PATH, SCREEN_CHUNKS_ID } from '../../../src/page/boot-script.ts';
+import {
+  BOOT_CHUNKS_ID,
+  BOOT_FAILED_ID,
+  BOOT_SCRIPT,
+  MANIFEST_PATH,
+  SCREEN_CHUNKS_ID,
+} from '../../../src/page/boot-script.ts';
+import { en as appEn } from '../../../src/app/messages.ts';
+import { hi as appHi } from '../../../src/app/messages-hi.ts';
 import { BOOT_SCRIPT_SOURCE } from '../../../server/http/security-headers.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../src/page/locale-script.ts';
 
@@ -112,6 +121,22 @@ describe('fillRoot', () => {
 
   it('refuses a template without an empty root', () => {
     expect(() => fillRoot('<body><div id="app"></div></body>', '<main></main>', 'en')).toThrow(/no <div id="root">/);
+  });
+});
+
+describe('withBootNotice', () => {
+  it("puts the page's hidden notice, in its language, just before the root, the boot script's id on it", () => {
+    const page = '<body><div id="root" inert data-locale="hi"></div></body>';
+    const html = withBootNotice(page, 'hi');
+    expect(html).toBe(
+      `<body><p id="${BOOT_FAILED_ID}" class="boot-failed" role="alert" hidden>${appHi.bootFailed.text} <a href="">${appHi.bootFailed.reload}</a></p><div id="root" inert data-locale="hi"></div></body>`,
+    );
+    expect(BOOT_SCRIPT).toContain(`getElementById("${BOOT_FAILED_ID}")`);
+    expect(withBootNotice(page, 'en')).toContain(`>${appEn.bootFailed.text} <a href="">${appEn.bootFailed.reload}</a>`);
+  });
+
+  it('refuses a page without a root', () => {
+    expect(() => withBootNotice('<body></body>', 'en')).toThrow(/no root/);
   });
 });
 
