@@ -6,8 +6,10 @@
  *
  * - Per route, opened cold in a fresh profile: the longest main-thread task
  *   (Long Tasks API, observed from the document's first byte) from navigation
- *   until the page answers input and has started everything (hydrated, its
- *   toaster mounted, the page quiet for a moment). Goal: none over 50 ms.
+ *   until the page has started everything (hydrated, its toaster mounted, the
+ *   page quiet for a moment), and the longest begun before the page answered
+ *   input (its root no longer inert: at once on a page of links). Goal (issue
+ *   26): none over 50 ms before the page answers input.
  * - INP of three interactions (Event Timing API, as web-vitals computes it:
  *   the longest event of the worst interaction, from input to the next
  *   paint): typing in the chat box (its counter updates at each key),
@@ -27,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { paths } from '../src/config/paths.ts';
+import { APP_STARTED_ATTRIBUTE } from '../src/page/boot-script.ts';
 import { en as parentText } from '../src/features/registered-parent/messages.ts';
 import { formatCount } from '../src/shared/format/number.ts';
 import { MESSAGE_MAX_LENGTH } from '../src/shared/rules/message.ts';
@@ -115,17 +118,22 @@ async function settle(page: Page): Promise<void> {
   }, QUIET_MS);
 }
 
-/** Hydrated (the root is no longer inert) and started (the toaster mounts last: src/app/app-layout.tsx). */
+/** Hydrated (APP_STARTED_ATTRIBUTE) and started (the toaster mounts last: src/app/app-layout.tsx). */
 async function started(page: Page): Promise<void> {
-  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.locator(`#root[${APP_STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
   await page.getByRole('region', { name: /^(Notifications|सूचनाएँ)/ }).waitFor({ state: 'attached' });
   await settle(page);
 }
 
 interface StartRun {
   longestMs: number;
+  /** The longest task begun before the page answered input: issue 26's goal is none over 50 ms. */
+  beforeAnswerMs: number;
   count: number;
-  /** Navigation to the root no longer inert: from then on a tap reaches a handler. */
+  /**
+   * Navigation to the root no longer inert: from then on a tap reaches a handler (the app's, or a page of
+   * links' own, which is never inert: build/prerender.ts).
+   */
   answersMs: number;
 }
 
@@ -137,7 +145,13 @@ async function startOnce(browser: Browser, url: string, signedIn: boolean): Prom
     const answersMs = await page.evaluate(() => performance.now());
     await started(page);
     const { longTasks } = await watchOf(page);
-    return { longestMs: Math.max(0, ...longTasks.map((task) => task.duration)), count: longTasks.length, answersMs };
+    const longest = (tasks: typeof longTasks) => Math.max(0, ...tasks.map((task) => task.duration));
+    return {
+      longestMs: longest(longTasks),
+      beforeAnswerMs: longest(longTasks.filter((task) => task.start < answersMs)),
+      count: longTasks.length,
+      answersMs,
+    };
   } finally {
     await context.close();
   }
@@ -349,11 +363,13 @@ try {
     const runs: StartRun[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await startOnce(browser, `${server.url}${path}`, signedIn));
     const longest = median(runs.map((run) => run.longestMs));
+    const beforeAnswer = median(runs.map((run) => run.beforeAnswerMs));
     const label = `${path}${signedIn ? ' (signed in)' : path === paths.menu ? ' (no session)' : ''}`;
+    const task = (ms: number) => (ms === 0 ? 'under 50 ms' : formatMs(ms));
     console.log(
-      `  ${label.padEnd(40)} longest start task ${longest === 0 ? 'under 50 ms' : formatMs(longest)}` +
+      `  ${label.padEnd(40)} longest start task ${task(longest)}, before it answers input ${task(beforeAnswer)}` +
         ` (long tasks ${runs.map((run) => run.count).join('/')}, answers input at ` +
-        `${formatMs(median(runs.map((run) => run.answersMs)))}): ${longest === 0 ? 'ok' : 'OVER 50 ms'}`,
+        `${formatMs(median(runs.map((run) => run.answersMs)))}): ${beforeAnswer === 0 ? 'ok' : 'OVER 50 ms'}`,
     );
   }
   console.log(`INP at ${CPU_SLOWDOWN}x CPU, median of ${RUNS} runs (goal: under 100 ms)`);

@@ -54,6 +54,8 @@ export interface PageDocument {
   leavesFor?: string | undefined;
   /** Only a signed-in parent may see it: its locale script sends anyone else to sign-in before the first paint. */
   needsSession?: boolean | undefined;
+  /** Its screen is links and text only: they work before the app has started, so the page is not inert. */
+  linksOnly?: boolean | undefined;
 }
 
 /** The hand-written module of every Hindi catalog (src/app/hindi.ts): a Hindi page boots with its chunk too. */
@@ -159,8 +161,9 @@ export function withScreenChunks(html: string, chunks: readonly string[]): strin
  * the tags: see src/main.tsx). The root is inert until the app has hydrated
  * it (src/app/app-layout.tsx): a tap or a keystroke before then would reach a
  * form with no handler, and what was typed would be lost. A page that only
- * sends the visitor on (`inert: false`) holds nothing but links, which work
- * with no app: inert, it would leave a browser without script nothing to tap.
+ * sends the visitor on, or holds only links and text (`inert: false`), works
+ * with no app: inert, it would ignore every tap until the app has arrived and
+ * started, seconds on slow mobile data, or for good in a browser without script.
  */
 export function fillRoot(template: string, appHtml: string, locale: Locale, { inert = true } = {}): string {
   if (!template.includes(EMPTY_ROOT)) throw new Error(`The HTML template has no ${EMPTY_ROOT}`);
@@ -278,7 +281,8 @@ async function writePages(
   for (const { path, locale, screenExport, file } of pages) {
     const document = renderer.documentOf(path);
     const template = withDocument(templateOf(locale), document);
-    const filled = fillRoot(template, await renderer.renderPage(path), locale, { inert: !document.leavesFor });
+    const inert = !document.leavesFor && !document.linksOnly;
+    const filled = fillRoot(template, await renderer.renderPage(path), locale, { inert });
     // A page that sends the visitor on starts no app, so nothing can fail to load.
     const html = document.leavesFor ? filled : withBootNotice(filled, locale);
     await write(file, withScreenChunks(withStyles(html, screenCss(screenExport)), screenChunks(screenExport, locale)));

@@ -50,6 +50,7 @@ export function documentOf(path: string): {
   description: string;
   leavesFor?: string | undefined;
   needsSession: boolean;
+  linksOnly: boolean;
 } {
   const locale = localeOfPath(path);
   activate(locale);
@@ -60,6 +61,8 @@ export function documentOf(path: string): {
     description: appText().description,
     leavesFor: screen?.leavesFor,
     needsSession: screen?.needsSession ?? false,
+    // No screen: the 404 page, whose one link leads home.
+    linksOnly: screen ? screen.linksOnly === true : true,
   };
 }
 

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { APP_STARTED_ATTRIBUTE } from '../page/boot-script.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { errorToasts } from '../ui/error-toasts.ts';
 import { useHydrated } from '../ui/use-hydrated.ts';
@@ -23,8 +24,10 @@ export function AppLayout() {
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    // A prerendered page stays inert until hydrated (build/prerender.ts): it is, now.
-    document.getElementById('root')?.removeAttribute('inert');
+    // A prerendered page with a form stays inert until hydrated (build/prerender.ts): it is, now.
+    const root = document.getElementById('root');
+    root?.removeAttribute('inert');
+    root?.setAttribute(APP_STARTED_ATTRIBUTE, '');
     void whenLoaded().then(() => setLoaded(true));
   }, []);
   const { pathname } = useLocation();

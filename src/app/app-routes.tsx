@@ -16,6 +16,11 @@ interface Screen {
   needsSession?: boolean;
   /** An address outside the portal the screen sends the visitor on to: its prerendered page leaves with no script. */
   leavesFor?: string | undefined;
+  /**
+   * Its screen is links and text only, which work as HTML: its prerendered page answers a tap before the app has
+   * started, where a page with a form waits, inert, for the app (build/prerender.ts).
+   */
+  linksOnly?: true;
 }
 
 /**
@@ -25,7 +30,7 @@ interface Screen {
  * landing route never pays for the calendar or chat.
  */
 export const SCREENS: readonly Screen[] = [
-  { path: paths.home, Page: LandingPage },
+  { path: paths.home, Page: LandingPage, linksOnly: true },
   {
     path: paths.signIn,
     Page: lazyPage(() => import('../features/registered-parent/sign-in/sign-in-page.tsx'), 'SignInPage'),
@@ -58,6 +63,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.visitorWelcome,
     Page: lazyPage(() => import('../features/new-visitor/welcome/welcome-page.tsx'), 'WelcomePage'),
+    linksOnly: true,
   },
   {
     path: paths.bookConsult,

@@ -16,6 +16,12 @@ export const SCREEN_CHUNKS_ID = 'screen-chunks';
  */
 export const MANIFEST_PATH = '/manifest.webmanifest';
 
+/**
+ * On the root once the app has hydrated it and runs (src/app/app-layout.tsx): a page of links answers taps
+ * before that (not inert), so the root's inert attribute alone does not say the app runs.
+ */
+export const APP_STARTED_ATTRIBUTE = 'data-app-started';
+
 /** The id of the page's notice, hidden, that the app did not load (build/prerender.ts writes it before the root). */
 export const BOOT_FAILED_ID = 'boot-failed';
 

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { APP_STARTED_ATTRIBUTE } from '../../src/page/boot-script.ts';
 
 interface PaintRecord {
   /**
@@ -85,12 +86,12 @@ export async function offerInstall(page: Page): Promise<void> {
 }
 
 /**
- * Resolves once the app runs on the page: a prerendered page is inert until
- * hydrated (build/prerender.ts). Clicks and fills wait for that by
- * themselves; what bypasses them (setInputFiles, evaluate) needs this first.
+ * Resolves once the app runs on the page (hydrated: APP_STARTED_ATTRIBUTE). A prerendered page with a form is
+ * inert until then, and clicks and fills wait for that by themselves; what bypasses them (setInputFiles,
+ * evaluate), and what needs the app on a page of links (its routing, its focus), needs this first.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+  await page.locator(`#root[${APP_STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
 }
 
 /** Resolves once the page has hydrated and loaded: the toaster mounts only then (src/app/app-layout.tsx). */
