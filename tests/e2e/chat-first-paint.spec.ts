@@ -107,6 +107,12 @@ function recordProblems(page: Page): string[] {
   return problems;
 }
 
+/**
+ * The frames that had the paragraph, as one element or several: a frame may come while the parser has given the page
+ * only its top, and one after the record is read may have dropped a hidden paragraph; neither drew it.
+ */
+const withParagraph = (frames: VerificationRecord['frames']) => frames.filter(({ state }) => state !== 'absent');
+
 test.beforeEach(async ({ context, page }) => {
   await context.addInitScript(watchVerification, [TEXT.en.verifyText, TEXT.hi.verifyText]);
   await holdScriptsUntilFirstPaint(page);
@@ -120,10 +126,7 @@ test('a phone not verified paints the verification from the HTML and keeps it, i
   for (const locale of ['en', 'hi'] as const) {
     const { frames, appStartedAt, largestPaints, shifts } = await openChat(page, locale);
     // One element, shown from before the app started to after its record was read.
-    expect(
-      frames.filter(({ state }) => state !== 'absent'),
-      locale,
-    ).toEqual([{ state: 'shown #1', appStarted: false }]);
+    expect(withParagraph(frames), locale).toEqual([{ state: 'shown #1', appStarted: false }]);
     expect(appStartedAt, locale).toBeDefined();
     expect(largestPaints.length, locale).toBeGreaterThan(0);
     for (const time of largestPaints) expect(time, locale).toBeLessThan(appStartedAt ?? 0);
@@ -145,13 +148,10 @@ test('once verified the first paint holds no verification; after logout it does 
   const thread = page.getByRole('region', { name: parent.conversation.listLabel });
   await expect(thread.getByText('Welcome to Thrive.')).toBeVisible();
 
-  // Opened cold again: the verification is there for assistive technology and the eye in no frame, and the thread comes.
+  // Opened cold again: the verification is in the HTML but hidden, for assistive technology too, from before the app
+  // starts until the record removes it; the thread comes.
   const verified = await openChat(page, 'en');
-  expect(
-    verified.frames.some(({ state }) => state.startsWith('shown')),
-    JSON.stringify(verified.frames),
-  ).toBe(false);
-  expect(verified.frames[0]).toEqual({ state: 'hidden #1', appStarted: false });
+  expect(withParagraph(verified.frames)).toEqual([{ state: 'hidden #1', appStarted: false }]);
   expect(verified.shifts).toEqual([]);
   await expect(thread.getByText('Welcome to Thrive.')).toBeVisible();
   await expect(page.getByRole('button', { name: parent.conversation.sendCode })).toHaveCount(0);
@@ -161,8 +161,6 @@ test('once verified the first paint holds no verification; after logout it does 
   await expect(page).toHaveURL(/\/$/);
   await openSignedIn(page, '/');
   const loggedOut = await openChat(page, 'en');
-  expect(loggedOut.frames.filter(({ state }) => state !== 'absent')).toEqual([
-    { state: 'shown #1', appStarted: false },
-  ]);
+  expect(withParagraph(loggedOut.frames)).toEqual([{ state: 'shown #1', appStarted: false }]);
   expect(problems).toEqual([]);
 });
