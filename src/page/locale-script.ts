@@ -1,6 +1,7 @@
 import { paths } from '../config/paths.ts';
 import { HINDI_BASE, LOCALE_KEY } from '../shared/i18n/locale.ts';
 import { NAME_SLOT, NAMED_TITLE_ATTRIBUTE, SESSION_USER_KEY } from '../shared/session/session-user.ts';
+import { VERIFIED_ATTRIBUTE, VERIFIED_MARK_KEY } from '../shared/conversation/verified-mark.ts';
 
 /** On the locale script's element of a page only a signed-in parent may see (build/prerender.ts adds it). */
 export const NEEDS_SESSION_ATTRIBUTE = 'data-needs-session';
@@ -23,6 +24,11 @@ export const NEEDS_SESSION_ATTRIBUTE = 'data-needs-session';
  * language; with one, it writes the parent's name into the title that names
  * them (NAMED_TITLE_ATTRIBUTE) as the parser adds it, so the first paint
  * already says "Hello, {name}!". The parent is read as readSessionUser reads it.
+ * It also marks <html> with VERIFIED_ATTRIBUTE when this tab holds the hint
+ * that this parent's phone is verified (VERIFIED_MARK_KEY equal to the saved
+ * parent, as src/shared/conversation/verified-mark.ts writes it): the chat
+ * screen's CSS then paints the block the parent will see, the thread's frame
+ * or the verification, and hydration keeps it.
  *
  * A page it sends away is hidden at once: the browser goes on parsing it
  * until the other arrives, and must paint none of it. The CSP allows exactly this text by its hash.
@@ -40,7 +46,9 @@ export const LOCALE_SCRIPT =
   `if(g&&!u)go(((w||(h?"hi":"en"))==="hi"?"${HINDI_BASE}":"")+"${paths.signIn}");` +
   `else if(w==="hi"&&!h)go("${HINDI_BASE}"+(p==="/"?"":p),1);` +
   `else if(w==="en"&&h)go(p.slice(${HINDI_BASE.length})||"/",1);` +
-  `else if(u){const f=()=>{const e=document.querySelector("[${NAMED_TITLE_ATTRIBUTE}]");` +
+  `else if(u){if(sessionStorage.getItem("${VERIFIED_MARK_KEY}")===sessionStorage.getItem("${SESSION_USER_KEY}"))` +
+  `document.documentElement.setAttribute("${VERIFIED_ATTRIBUTE}","");` +
+  `const f=()=>{const e=document.querySelector("[${NAMED_TITLE_ATTRIBUTE}]");` +
   `if(e){const t=e.getAttribute("${NAMED_TITLE_ATTRIBUTE}").replace("${NAME_SLOT}",()=>u.name);if(e.textContent!==t)e.textContent=t}},` +
   'o=new MutationObserver(f);o.observe(document,{childList:true,subtree:true});' +
   'addEventListener("DOMContentLoaded",()=>{f();o.disconnect()})}}catch{}}';

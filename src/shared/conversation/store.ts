@@ -68,3 +68,27 @@ export function createConversationStore(
     clear: (parent) => del(parentKey(parent), useStore),
   };
 }
+
+/**
+ * `store`, telling `note` whether the record has a token each time
+ * it is read, written or cleared: the first paint's hint follows the record (verified-mark.ts).
+ */
+export function withVerifiedMark(store: ConversationStore, note: (verified: boolean) => void): ConversationStore {
+  return {
+    async read(parent) {
+      const saved = await store.read(parent);
+      note(saved.token !== undefined);
+      return saved;
+    },
+    async update(parent, change) {
+      const saved = await store.update(parent, change);
+      note(saved.token !== undefined);
+      return saved;
+    },
+    async clear(parent) {
+      // Told first: a record that could not be deleted is one the parent is leaving, or whose token is refused.
+      note(false);
+      await store.clear(parent);
+    },
+  };
+}

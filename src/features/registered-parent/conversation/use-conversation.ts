@@ -12,7 +12,7 @@ import { pageConversationStore } from './page-conversation.ts';
 import { refusalText } from './refusal-text.ts';
 
 export interface ConversationView {
-  /** The phone's record has been read: until then nothing is drawn, so nothing flickers. */
+  /** The phone's record has been read: until then the screen shows what the first paint showed. */
   ready: boolean;
   saved: SavedConversation;
   /** Why the last fetch brought nothing, when it was not simply a missing connection. */
@@ -26,7 +26,7 @@ export interface ConversationView {
  * the fetch policy (opened, visible again, online, after a send, every 30 s
  * while visible) and saved again. Everything shown here counts as seen.
  */
-export function useConversation(user: User) {
+export function useConversation(user: User | null) {
   const t = parentText().conversation;
   const [view, setView] = useState<ConversationView>({
     ready: false,
@@ -45,6 +45,8 @@ export function useConversation(user: User) {
   }, []);
 
   useEffect(() => {
+    // The prerendered page, and hydration, know no parent: their record is read once the session is.
+    if (!user) return undefined;
     let live = true;
     void pageConversationStore()
       .read(user)
@@ -59,6 +61,7 @@ export function useConversation(user: User) {
 
   /** One fetch: what is new, saved, shown, and its replies announced. */
   const fetchOnce = useCallback(async () => {
+    if (!user) return;
     try {
       const { saved, arrived } = await refreshThread(user, current.current, true);
       // Replies that came while the screen was open are announced; the thread as it opens is simply there.
@@ -127,6 +130,7 @@ export function useConversation(user: User) {
   /** The code was right: keep the token, and the thread is fetched at once. */
   const verified = useCallback(
     async (token: string) => {
+      if (!user) return;
       const saved = await pageConversationStore()
         .update(user, () => ({ ...EMPTY_CONVERSATION, token }))
         .catch(() => ({ ...EMPTY_CONVERSATION, token }));

@@ -14,12 +14,20 @@ interface OtpCredential extends Credential {
   code?: string;
 }
 
+interface VerifyPhoneProps {
+  /** None in the prerendered page and while it hydrates, when nothing can be pressed yet (its root is inert). */
+  user: User | null;
+  /** Drawn before the phone's record is read: hidden for a parent the first paint's hint says is verified. */
+  pending?: boolean;
+  onVerified: (token: string) => Promise<void>;
+}
+
 /**
  * The first time a device opens the thread: a 6-digit code to the parent's
  * phone, entered here (or filled in by the Web OTP API), traded for the
  * token. Every refusal is shown as it is, as text.
  */
-export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (token: string) => Promise<void> }) {
+export function VerifyPhone({ user, pending = false, onVerified }: VerifyPhoneProps) {
   const t = parentText().conversation;
   const [asked, setAsked] = useState(false);
   const [code, setCode] = useState('');
@@ -31,6 +39,7 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
   const focusCode = () => codeArea.current?.querySelector('input')?.focus();
 
   const ask = async () => {
+    if (!user) return;
     setBusy(true);
     setProblem(undefined);
     try {
@@ -46,6 +55,7 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
   };
 
   const check = async (typed: string) => {
+    if (!user) return;
     const digits = typed.replace(/\s/g, '');
     if (!SIX_DIGITS.test(digits)) {
       setCodeProblem(t.codeFormat);
@@ -93,7 +103,7 @@ export function VerifyPhone({ user, onVerified }: { user: User; onVerified: (tok
   };
 
   return (
-    <div className="verify-phone">
+    <div className={pending ? 'verify-phone verify-phone--pending' : 'verify-phone'}>
       <h3 className="verify-phone__title">{t.verifyTitle}</h3>
       {asked ? (
         <form className="form" onSubmit={onSubmit} noValidate>

@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../../src/page/locale-script.ts';
 import { LOCALE_KEY } from '../../../../src/shared/i18n/locale.ts';
 import { NAME_SLOT, NAMED_TITLE_ATTRIBUTE, SESSION_USER_KEY } from '../../../../src/shared/session/session-user.ts';
+import {
+  markVerified,
+  VERIFIED_ATTRIBUTE,
+  VERIFIED_MARK_KEY,
+} from '../../../../src/shared/conversation/verified-mark.ts';
 
 interface Visit {
   url: string;
@@ -16,6 +21,8 @@ interface Visit {
   session?: string | null;
   /** The prerendered h1's NAMED_TITLE_ATTRIBUTE, when the page has one. */
   namedTitle?: string;
+  /** What this tab's sessionStorage holds under VERIFIED_MARK_KEY. */
+  mark?: string | null;
 }
 
 /** A stand-in for the h1 the parser adds, and the MutationObserver that sees it added. */
@@ -23,6 +30,8 @@ interface FakePage {
   heading: { textContent: string; getAttribute(name: string): string | null } | null;
   observe?: () => void;
   contentLoaded?: () => void;
+  /** The attributes the script set on <html>. */
+  rootAttributes?: Set<string>;
 }
 
 /** Runs the pages' locale script on a visit: where it sends the page, or undefined when it stays. */
@@ -36,12 +45,15 @@ function run(
     guarded = false,
     session = null,
     namedTitle,
+    mark = null,
   }: Visit,
   page: FakePage = { heading: null },
 ) {
   const address = new URL(url);
   let replaced: string | undefined;
   const style = { display: '' };
+  const rootAttributes = new Set<string>();
+  page.rootAttributes = rootAttributes;
   runInNewContext(LOCALE_SCRIPT, {
     location: {
       origin: address.origin,
@@ -56,11 +68,13 @@ function run(
         return key === LOCALE_KEY ? stored : null;
       },
     },
-    sessionStorage: { getItem: (key: string) => (key === SESSION_USER_KEY ? session : null) },
+    sessionStorage: {
+      getItem: (key: string) => (key === SESSION_USER_KEY ? session : key === VERIFIED_MARK_KEY ? mark : null),
+    },
     navigator: { languages, language: languages[0] },
     document: {
       referrer,
-      documentElement: { style },
+      documentElement: { style, setAttribute: (name: string) => rootAttributes.add(name) },
       currentScript: { hasAttribute: (name: string) => guarded && name === NEEDS_SESSION_ATTRIBUTE },
       querySelector: (selector: string) =>
         selector === `[${NAMED_TITLE_ATTRIBUTE}]` && namedTitle !== undefined ? page.heading : null,
@@ -196,5 +210,50 @@ describe('the locale script', () => {
       namedTitle: `Hello, ${NAME_SLOT}!`,
     };
     expect(firstPaintHeading(visit, 'Hello!').text).toBe('Hello, $& <b>Asha</b>!');
+  });
+
+  describe("the chat screen's first block", () => {
+    /** The hint as the page writes it for this tab's parent (src/shared/conversation/verified-mark.ts). */
+    const markFor = (session: string, verified = true) => {
+      const items = new Map([[SESSION_USER_KEY, session]]);
+      markVerified(
+        {
+          getItem: (key) => items.get(key) ?? null,
+          setItem: (key, value) => items.set(key, value),
+          removeItem: (key) => items.delete(key),
+        },
+        verified,
+      );
+      return items.get(VERIFIED_MARK_KEY) ?? null;
+    };
+    const marksVerified = (visit: Visit) => {
+      const page: FakePage = { heading: null };
+      expect(run(visit, page)).toBeUndefined();
+      return page.rootAttributes?.has(VERIFIED_ATTRIBUTE);
+    };
+    const chat = { url: `${ORIGIN}/registered-parent/chat`, guarded: true, session: ASHA };
+
+    it('marks <html> verified for the parent the page marked, in either language', () => {
+      expect(marksVerified({ ...chat, mark: markFor(ASHA) })).toBe(true);
+      expect(marksVerified({ ...chat, url: `${ORIGIN}/hi/registered-parent/chat`, mark: markFor(ASHA) })).toBe(true);
+    });
+
+    it.each([
+      ['no hint', null],
+      ['the hint removed', markFor(ASHA, false)],
+      ['a hint of another parent', markFor(JSON.stringify({ name: 'Ravi Kumar', number: '9000000002' }))],
+      [
+        'a hint of the same parent signed in typed otherwise',
+        markFor(JSON.stringify({ ...JSON.parse(ASHA), number: '98765 43210' })),
+      ],
+    ])('leaves the verification to be painted with %s', (_case, mark) => {
+      expect(marksVerified({ ...chat, mark })).toBe(false);
+    });
+
+    it('marks nothing on a page it sends to sign-in', () => {
+      const page: FakePage = { heading: null };
+      expect(run({ ...chat, session: null, mark: markFor(ASHA) }, page)).toBe('/registered-parent');
+      expect(page.rootAttributes?.size).toBe(0);
+    });
   });
 });
