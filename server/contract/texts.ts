@@ -178,14 +178,17 @@ const hi: Record<AnswerKey, string> = {
 export const ANSWER_TEXTS = { en, hi } as const satisfies Record<Language, Record<AnswerKey, string>>;
 
 /**
- * The language to answer a request in: the one its body names. A body that
- * names none, names another, or is not an object at all is answered in
- * English, as is everything before the body is read (a wrong method, a body
- * that is not JSON, the per-address rate limit).
+ * The language to answer a request in: the one its body names (another than
+ * `hi` is English). A body that names none, or is not an object, or is not
+ * read yet (a body that is not JSON, the per-address rate limit) is answered
+ * in the request's Accept-Language, when it puts Hindi first (the portal sends
+ * its page's language there), and in English otherwise.
  */
-export function answerLanguage(body: unknown): Language {
+export function answerLanguage(body: unknown, acceptLanguage?: string): Language {
   const named = typeof body === 'object' && body !== null ? (body as { language?: unknown }).language : undefined;
-  return named === 'hi' ? 'hi' : 'en';
+  if (named !== undefined) return named === 'hi' ? 'hi' : 'en';
+  // Before the body is read, or without a language in it: the portal's Accept-Language, its page's language.
+  return acceptLanguage?.split(',')[0]?.trim().toLowerCase().split('-')[0] === 'hi' ? 'hi' : 'en';
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;

@@ -26,13 +26,14 @@ function textFor(error: FastifyError, status: number, language: Language): strin
  * logged in full here and answered with a generic sentence: stack traces and
  * SQL never leave the server. It is in the body's language when the body was
  * read; most of these come before that (a body too large or not JSON, the
- * per-address rate limit), and are in English.
+ * per-address rate limit), and are in the request's Accept-Language, which
+ * the portal sets to its page's language (English without it).
  */
 export function plainTextErrors(app: FastifyInstance): void {
   app.setErrorHandler<FastifyError>((error, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    const language = answerLanguage(request.body);
+    const language = answerLanguage(request.body, request.headers['accept-language']);
     const text = status >= 500 ? answerText(language, 'internal') : textFor(error, status, language);
     return reply.code(status).type('text/plain; charset=utf-8').send(text);
   });

@@ -49,6 +49,19 @@ export function parseBody(text: string): unknown {
 }
 
 /**
+ * JSON, the bearer token if any, and the person's language as Accept-Language as well as in the body: a refusal
+ * given before the body is read (the per-address rate limit) can then speak it too. A CORS-safelisted header, so a
+ * webhook on another origin sees no extra preflight for it.
+ */
+function requestHeaders(envelope: Envelope | ConversationRequest, bearer: string | undefined): Record<string, string> {
+  return {
+    'Content-Type': 'application/json',
+    ...(envelope.language !== undefined && { 'Accept-Language': envelope.language }),
+    ...(bearer !== undefined && { Authorization: `Bearer ${bearer}` }),
+  };
+}
+
+/**
  * The one way anything in the portal talks to the automation webhook, used by
  * screens and by the service worker's outbox replay alike. Returns the answer
  * or throws a WebhookError; it never shows anything to the person.
@@ -78,10 +91,7 @@ export async function sendToWebhook(
   try {
     response = await doFetch(options.url, {
       method: 'POST',
-      headers:
-        options.bearer === undefined
-          ? { 'Content-Type': 'application/json' }
-          : { 'Content-Type': 'application/json', Authorization: `Bearer ${options.bearer}` },
+      headers: requestHeaders(envelope, options.bearer),
       body,
       signal: controller.signal,
     });

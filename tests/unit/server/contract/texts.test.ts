@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ANSWER_TEXTS, answerText, placeholdersOf, type AnswerKey } from '../../../../server/contract/texts.ts';
+import {
+  ANSWER_TEXTS,
+  answerLanguage,
+  answerText,
+  placeholdersOf,
+  type AnswerKey,
+} from '../../../../server/contract/texts.ts';
 
 const keys = (language: 'en' | 'hi') => Object.keys(ANSWER_TEXTS[language]).sort();
 
@@ -51,5 +57,17 @@ describe('answerText', () => {
   it('throws when a placeholder has no value, rather than answer "{day}"', () => {
     expect(() => answerText('hi', 'pastDate')).toThrow(/\{day\}/);
     expect(() => answerText('en', 'pastDate', { toString: 'x' })).toThrow(/\{day\}/);
+  });
+});
+
+describe('answerLanguage', () => {
+  it("takes the body's language; without one, an Accept-Language that puts Hindi first; else English", () => {
+    expect(answerLanguage({ language: 'hi' }, 'en')).toBe('hi');
+    expect(answerLanguage({ language: 'en' }, 'hi')).toBe('en');
+    expect(answerLanguage({ language: 'fr' }, 'hi')).toBe('en');
+    expect(answerLanguage(undefined, 'hi')).toBe('hi');
+    expect(answerLanguage({}, 'hi-IN, en;q=0.8')).toBe('hi');
+    expect(answerLanguage(undefined, 'en-IN,hi;q=0.9')).toBe('en');
+    expect(answerLanguage('not an object', undefined)).toBe('en');
   });
 });

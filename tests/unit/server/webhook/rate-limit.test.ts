@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { answerText } from '../../../../server/contract/texts.ts';
 import { bookConsult } from '../../../support/envelopes.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 
@@ -21,6 +22,21 @@ describe('the per-IP rate limit on the webhook', () => {
     expect(limited.headers['retry-after']).toBe('60');
     expect((await portal.post(bookConsult(), from('198.51.100.2'))).statusCode).toBe(200);
     expect(portal.count('SELECT count(*) FROM requests')).toBe(4);
+  });
+
+  it("answers in the portal's language, which the request names in Accept-Language as its body is not read", async () => {
+    portal = await startTestPortal({ RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_MS: '60000' });
+    const json = { 'content-type': 'application/json' };
+    const inHindi = { ...from('203.0.113.9'), headers: { ...json, 'accept-language': 'hi' } };
+    expect((await portal.post(bookConsult(), inHindi)).statusCode).toBe(200);
+    const limited = await portal.post(bookConsult(), inHindi);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.body).toBe(answerText('hi', 'tooManyRequests'));
+    const inEnglish = await portal.post(bookConsult(), {
+      ...inHindi,
+      headers: { ...json, 'accept-language': 'en-IN,hi;q=0.9' },
+    });
+    expect(inEnglish.body).toBe(answerText('en', 'tooManyRequests'));
   });
 
   it('lets the address in again after the window', async () => {

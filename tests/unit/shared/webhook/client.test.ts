@@ -32,6 +32,17 @@ describe('sendToWebhook', () => {
     expect(JSON.parse(String(init?.body))).toEqual(envelope);
   });
 
+  it("names the envelope's language in Accept-Language too, for answers given before the body is read", async () => {
+    const fetchMock = answering(200, '{"message":"ok"}');
+    await sendToWebhook({ ...envelope, language: 'hi' }, { url: URL, fetch: fetchMock });
+    await sendToWebhook({ action: 'chat_thread', language: 'en' }, { url: URL, fetch: fetchMock, bearer: 'tok-1' });
+    const headers = vi.mocked(fetchMock).mock.calls.map(([, init]) => init?.headers);
+    expect(headers).toEqual([
+      { 'Content-Type': 'application/json', 'Accept-Language': 'hi' },
+      { 'Content-Type': 'application/json', 'Accept-Language': 'en', Authorization: 'Bearer tok-1' },
+    ]);
+  });
+
   it('sends a conversation action as it is, with the token in the Authorization header only', async () => {
     const fetchMock = answering(200, '{"messages":[],"cursor":"0","more":false}');
     const request = { action: 'chat_thread', payload: { after: '12' } } as const;
