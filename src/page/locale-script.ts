@@ -30,6 +30,9 @@ export const NEEDS_SESSION_ATTRIBUTE = 'data-needs-session';
  * screen's CSS then paints the block the parent will see, the thread's frame
  * or the verification, and hydration keeps it.
  *
+ * It remembers the language switch's choice (a tap on a link with `hreflang`) as LOCALE_KEY, from the page's
+ * first paint: a page of links answers taps before the app has started (build/prerender.ts).
+ *
  * A page it sends away is hidden at once: the browser goes on parsing it
  * until the other arrives, and must paint none of it. The CSP allows exactly this text by its hash.
  */
@@ -51,4 +54,6 @@ export const LOCALE_SCRIPT =
   `const f=()=>{const e=document.querySelector("[${NAMED_TITLE_ATTRIBUTE}]");` +
   `if(e){const t=e.getAttribute("${NAMED_TITLE_ATTRIBUTE}").replace("${NAME_SLOT}",()=>u.name);if(e.textContent!==t)e.textContent=t}},` +
   'o=new MutationObserver(f);o.observe(document,{childList:true,subtree:true});' +
-  'addEventListener("DOMContentLoaded",()=>{f();o.disconnect()})}}catch{}}';
+  'addEventListener("DOMContentLoaded",()=>{f();o.disconnect()})}' +
+  ';addEventListener("click",e=>{const a=e.target instanceof Element&&e.target.closest("a[hreflang]");' +
+  `if(a)try{localStorage.setItem("${LOCALE_KEY}",a.getAttribute("hreflang"))}catch{}},true)}catch{}}`;

@@ -1,7 +1,9 @@
 import type { Page, Route } from '@playwright/test';
+import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { paths } from '../../src/config/paths.ts';
 import { en as visitor } from '../../src/features/new-visitor/messages.ts';
+import { LOCALE_NAMES } from '../../src/shared/i18n/locale.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Holds every script the pages ask for, as slow mobile data would: the app does not start while they are held. */
@@ -30,6 +32,21 @@ test('a page of links answers a tap before the app has started: the landing page
   await expect(page).toHaveURL(new RegExp(`${paths.bookConsult}$`));
   await expect(page.getByRole('heading', { level: 1, name: visitor.bookConsult.title })).toBeVisible();
   for (const route of held) await route.abort().catch(() => undefined);
+});
+
+test('the language chosen on a page of links before the app has started is kept for the next start', async ({
+  page,
+  context,
+}) => {
+  const { held } = await holdScripts(page);
+  await page.goto(paths.home);
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  await page.getByRole('link', { name: LOCALE_NAMES.hi }).click();
+  await expect(page).toHaveURL(/\/hi$/);
+  await expect(page.getByText(hindi.app.tagline, { exact: true })).toBeVisible();
+  const later = await context.newPage();
+  await later.goto(paths.home);
+  await expect(later).toHaveURL(/\/hi$/);
 });
 
 test('a page with a form stays shut until the app runs, so nothing is typed into a form that cannot send', async ({
