@@ -4,7 +4,7 @@ import { paths } from '../../src/config/paths.ts';
 import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { pathIn, type Locale } from '../../src/shared/i18n/locale.ts';
 import { CODE, FakeConversation } from '../support/fake-conversation.ts';
-import { holdScriptsUntilFirstPaint, waitForHydration } from '../support/first-paint.ts';
+import { holdScriptsUntilFirstPaint, recordProblems, waitForHydration } from '../support/first-paint.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -94,17 +94,6 @@ async function openChat(page: Page, locale: Locale): Promise<VerificationRecord>
   });
   if (!record) throw new Error('watchVerification was not set up for this page');
   return record;
-}
-
-/** Whatever the console warns or errs about, a hydration mismatch included, but the blocked service worker's. */
-function recordProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (/^Service worker registration (blocked by Playwright|failed)/i.test(message.text())) return;
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
 }
 
 /**

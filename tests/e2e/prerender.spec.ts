@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { en as pwa } from '../../src/app/pwa/messages.ts';
@@ -13,6 +13,7 @@ import {
   holdScriptsUntilFirstPaint,
   offerInstall,
   paintRecord,
+  recordProblems,
   waitForHydration,
   watchFirstPaint,
 } from '../support/first-paint.ts';
@@ -66,19 +67,6 @@ const STAYING = ROUTES.filter(({ path }) => path !== paths.knowMore);
 const UNKNOWN_PATH = '/no/such/page';
 // Spec: the landing page and the menu offer installing the app.
 const OFFERS_INSTALL: string[] = [paths.home, paths.menu];
-
-/** Whatever the console says while a page opens, warnings and errors only, page errors included. */
-function recordProblems(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    // These contexts block the service worker (playwright.config.ts): Playwright warns, registering fails and the
-    // app says so. The pwa specs, which allow the worker, see any real failure.
-    if (/^Service worker registration (blocked by Playwright|failed)/i.test(message.text())) return;
-    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  return problems;
-}
 
 /** The parent signed in earlier in this tab: in sessionStorage before the first page script runs. */
 async function signInBeforeScripts(context: BrowserContext): Promise<void> {

@@ -100,3 +100,18 @@ export async function waitForHydration(page: Page): Promise<void> {
   // Two frames, so whatever the last render changed has been laid out and scored.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
+
+/**
+ * Whatever the console says while a page opens, warnings and errors only (a hydration mismatch included), page
+ * errors included. These contexts block the service worker (playwright.config.ts): Playwright warns, registering
+ * fails and the app says so; the pwa specs, which allow the worker, see any real failure.
+ */
+export function recordProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (/^Service worker registration (blocked by Playwright|failed)/i.test(message.text())) return;
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
