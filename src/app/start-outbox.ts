@@ -9,7 +9,8 @@
  * It also turns outbox outcomes (from this tab, other tabs or the worker)
  * into toasts, so a person hears that a saved request went out or was
  * refused wherever they are; a screen waiting for its own request's answer
- * tells them itself.
+ * tells them itself. What the worker settled while no page was open
+ * (Background Sync) is told at this start.
  */
 import { toast } from 'sonner';
 import { env } from '../config/env.ts';
@@ -17,6 +18,7 @@ import { visitorText } from '../features/new-visitor/messages.ts';
 import { parentText } from '../features/registered-parent/messages.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
+import { createUntoldOutcomes, type UntoldOutcome } from '../shared/outbox/untold.ts';
 
 interface NoticeTexts {
   sent: string;
@@ -41,7 +43,7 @@ export interface OutboxNotice {
 }
 
 /** The toast an outcome deserves: delivered, or refused (it then waits for the person's decision). */
-export function outboxNotice(event: OutboxEvent, texts: Record<OutboxAction, NoticeTexts> = notices()) {
+export function outboxNotice(event: OutboxEvent | UntoldOutcome, texts: Record<OutboxAction, NoticeTexts> = notices()) {
   if (event.type === 'OUTBOX_DELIVERED') return { kind: 'success', text: texts[event.action].sent } as const;
   if (event.type === 'OUTBOX_FAILED') return { kind: 'error', text: texts[event.action].refused } as const;
   return undefined;
@@ -54,12 +56,18 @@ export function startOutbox(): void {
   started = true;
   const outbox = pageOutbox(env.webhookUrl);
 
-  outbox.subscribe((event) => {
+  // One toast per item and outcome, even if the event reaches this tab twice.
+  const tell = (event: OutboxEvent | UntoldOutcome) => {
     const notice = outboxNotice(event);
-    if (!notice || !('id' in event) || outbox.awaited(event.id)) return;
-    // One toast per item and outcome, even if the event reaches this tab twice.
-    toast[notice.kind](notice.text, { id: `${event.type}:${event.id}` });
+    if (notice && 'id' in event) toast[notice.kind](notice.text, { id: `${event.type}:${event.id}` });
+  };
+  outbox.subscribe((event) => {
+    if (!('id' in event) || !outbox.awaited(event.id)) tell(event);
   });
+  createUntoldOutcomes()
+    .take()
+    .then((outcomes) => outcomes.forEach(tell))
+    .catch((error: unknown) => console.error('What was sent while the app was closed could not be read', error));
 
   const drain = () => {
     // Failures are recorded on the items, and the outbox's timer tries again.

@@ -10,6 +10,10 @@
 export const OUTBOX_DB = 'thrive-outbox';
 export const OUTBOX_STORE = 'items';
 
+/** Outcomes the worker reached with no page of the portal open: told as toasts at the next start. */
+export const OUTBOX_UNTOLD_DB = 'thrive-outbox-untold';
+export const OUTBOX_UNTOLD_STORE = 'outcomes';
+
 /** The fallback replay lease, used where the Web Locks API is missing. */
 export const OUTBOX_LEASE_DB = 'thrive-outbox-lease';
 export const OUTBOX_LEASE_STORE = 'lease';

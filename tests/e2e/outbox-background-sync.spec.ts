@@ -1,6 +1,26 @@
-import { OUTBOX_SYNC_TAG } from '../../src/shared/storage-names.ts';
+import type { Page } from '@playwright/test';
+import { OUTBOX_SYNC_TAG, OUTBOX_UNTOLD_DB, OUTBOX_UNTOLD_STORE } from '../../src/shared/storage-names.ts';
+import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { expect, test } from './fixtures.ts';
+import { expectToast } from '../support/registered-parent.ts';
 import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from '../support/outbox.ts';
+
+/** What the worker keeps for the next start to tell (src/shared/outbox/untold.ts), read as the page sees it. */
+function untoldOutcomes(page: Page): Promise<unknown> {
+  return page.evaluate(
+    ([db, store]) =>
+      new Promise((done, fail) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const read = open.result.transaction(store).objectStore(store).get('outcomes');
+          read.onerror = () => fail(read.error);
+          read.onsuccess = () => done(read.result ?? []);
+        };
+      }),
+    [OUTBOX_UNTOLD_DB, OUTBOX_UNTOLD_STORE] as const,
+  );
+}
 
 // This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
@@ -30,11 +50,15 @@ test.describe('Background Sync', () => {
     const [sent] = await webhook.waitForRequests(1);
     expect(bodyOf(sent)).toMatchObject({ request_id: saved?.id, timestamp_ist: saved?.envelope.timestamp_ist });
 
-    // Reopened, the app finds nothing waiting and sends nothing again.
+    // Reopened, the app says the saved message went out, finds nothing waiting and sends nothing again.
     await page.goto(`${server.url}/registered-parent/menu`);
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
+    await expectToast(page, 'success', parent.outbox.chatSent);
     await waitForOutboxIdle(page);
     await expect(badge(page)).toHaveCount(0);
     expect(webhook.requests).toHaveLength(1);
+
+    // Told once: nothing is left for the next start to say.
+    await expect.poll(() => untoldOutcomes(page)).toEqual([]);
   });
 });
