@@ -6,7 +6,7 @@
  * the one exception is the code gateway, whose failure is an answer (502).
  */
 import { CREDENTIALS } from '../workflow/ids.ts';
-import { node, stableId, type N8nNode, type Position } from '../workflow/nodes.ts';
+import { node, respondWithText, stableId, type N8nNode, type Position } from '../workflow/nodes.ts';
 
 // The builders the portal workflow has already, shared rather than written again.
 export { ifTrue, sticky, switchOn } from '../workflow/nodes.ts';
@@ -134,17 +134,12 @@ export interface Reply {
 }
 
 /** Respond to Webhook with a plain-text or JSON text body. */
-export function respond(name: string, position: Position, reply: Reply, contentType = 'text/plain; charset=utf-8') {
-  const headers = { 'Content-Type': contentType, 'Cache-Control': 'no-store', ...reply.headers };
-  return node(name, 'respondToWebhook', 1.5, position, {
-    respondWith: 'text',
-    responseBody: reply.body,
-    options: {
-      responseCode: reply.status,
-      responseHeaders: { entries: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
-    },
+export const respond = (name: string, position: Position, reply: Reply, contentType = 'text/plain; charset=utf-8') =>
+  respondWithText(name, position, reply.status, reply.body, {
+    'Content-Type': contentType,
+    'Cache-Control': 'no-store',
+    ...reply.headers,
   });
-}
 
 /** Ends the execution as failed, with a message the error workflow passes on. */
 export const stopAndError = (name: string, position: Position, message: string) =>

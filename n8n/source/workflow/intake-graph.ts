@@ -9,6 +9,7 @@ import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
+import { switchLinks } from './links.ts';
 import { CONVERSATION_WORKFLOW_ID, WEBHOOK_PATH } from './ids.ts';
 import { set } from '../conversation/nodes.ts';
 import { callWorkflow, code, data, ifTrue, postgres, respond, switchOn, wait, webhook, type N8nNode } from './nodes.ts';
@@ -182,21 +183,14 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Files refused?', 1, 'Claim request_id'],
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
-      ...SEEN.map(
-        (seen, output) =>
-          [
-            'Seen before?',
-            output,
-            {
-              new: 'Check rules',
-              same: 'Answer again',
-              different: 'Reused request_id',
-              wait: 'Wait a moment',
-              pending: 'Still at work',
-              limited: 'Over the limit',
-            }[seen],
-          ] as const,
-      ),
+      ...switchLinks('Seen before?', SEEN, {
+        new: 'Check rules',
+        same: 'Answer again',
+        different: 'Reused request_id',
+        wait: 'Wait a moment',
+        pending: 'Still at work',
+        limited: 'Over the limit',
+      }),
       ['Answer again', 0, 'Send answer'],
       ['Wait a moment', 0, 'Claim request_id'],
       ['Reused request_id', 0, 'Write answer'],
@@ -212,20 +206,13 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Answer', 0, 'Write answer'],
       ['Step failed', 0, 'Write answer'],
       ['Write answer', 0, 'Next step'],
-      ...NEXT.map(
-        (next, output) =>
-          [
-            'Next step',
-            output,
-            {
-              chat: 'Slack so far',
-              notice: 'Slack so far',
-              record: 'Record answer',
-              release: 'Release claim',
-              send: 'Send answer',
-            }[next],
-          ] as const,
-      ),
+      ...switchLinks('Next step', NEXT, {
+        chat: 'Slack so far',
+        notice: 'Slack so far',
+        record: 'Record answer',
+        release: 'Release claim',
+        send: 'Send answer',
+      }),
       ['Record answer', 0, 'Send answer'],
       ['Record answer', 1, 'Step failed'],
       ['Release claim', 0, 'Send answer'],

@@ -21,3 +21,8 @@ export function connectionsOf(nodes: readonly N8nNode[], links: readonly Link[])
   }
   return connections;
 }
+
+/** A Switch node's links (switchOn): one output per value, in their order, each to the node `targets` names for it. */
+export function switchLinks<V extends string>(from: string, values: readonly V[], targets: Record<V, string>): Link[] {
+  return values.map((value, output) => [from, output, targets[value]]);
+}

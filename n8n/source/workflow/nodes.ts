@@ -138,18 +138,28 @@ export function respond(name: string, position: Position, response: ResponseSpec
     response.contentType in CONTENT_TYPES
       ? CONTENT_TYPES[response.contentType as keyof typeof CONTENT_TYPES]
       : `={{ ${response.contentType} === 'json' ? '${CONTENT_TYPES.json}' : '${CONTENT_TYPES.text}' }}`;
-  const headers = {
+  return respondWithText(name, position, response.status, response.body, {
     'Content-Type': contentType,
     'Cache-Control': 'no-store',
     ...SECURITY_HEADERS,
     ...(response.cors !== false && { 'Access-Control-Allow-Origin': ALLOWED_ORIGIN, Vary: 'Origin' }),
     ...response.headers,
-  };
+  });
+}
+
+/** Respond to Webhook with a text body, its status and exactly these headers: every workflow's answers. */
+export function respondWithText(
+  name: string,
+  position: Position,
+  status: number | string,
+  body: string,
+  headers: Record<string, string>,
+): N8nNode {
   return node(name, 'respondToWebhook', 1.5, position, {
     respondWith: 'text',
-    responseBody: response.body,
+    responseBody: body,
     options: {
-      responseCode: response.status,
+      responseCode: status,
       responseHeaders: { entries: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
     },
   });

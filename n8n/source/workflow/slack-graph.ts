@@ -7,6 +7,7 @@
  */
 import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
+import { switchLinks } from './links.ts';
 import { code, env, ifTrue, postgres, slackApi, switchOn, uploadBytes } from './nodes.ts';
 import { SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
@@ -68,10 +69,12 @@ export function slackGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     links: [
       ['Slack so far', 0, 'Next Slack step'],
       ['Slack so far', 1, 'Step failed'],
-      ['Next Slack step', 0, 'Post message'],
-      ['Next Slack step', 1, 'Get upload URL'],
-      ['Next Slack step', 2, 'Post notice'],
-      ['Next Slack step', 3, 'Record answer'],
+      ...switchLinks('Next Slack step', STEPS, {
+        message: 'Post message',
+        file: 'Get upload URL',
+        notice: 'Post notice',
+        done: 'Record answer',
+      }),
       ['Post message', 0, 'Posted?'],
       ['Post notice', 0, 'Posted?'],
       ['Posted?', 0, 'Store post'],
