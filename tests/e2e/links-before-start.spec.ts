@@ -1,24 +1,10 @@
-import type { Page, Route } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { paths } from '../../src/config/paths.ts';
 import { en as visitor } from '../../src/features/new-visitor/messages.ts';
 import { LOCALE_NAMES } from '../../src/shared/i18n/locale.ts';
+import { holdScripts } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
-
-/** Holds every script the pages ask for, as slow mobile data would: the app does not start while they are held. */
-async function holdScripts(page: Page): Promise<{ held: Route[]; release(): Promise<void> }> {
-  const held: Route[] = [];
-  let holding = true;
-  await page.route(/\/assets\/[^/]*\.js$/, (route) => (holding ? void held.push(route) : route.fallback()));
-  return {
-    held,
-    release: async () => {
-      holding = false;
-      for (const route of held.splice(0)) await route.fallback();
-    },
-  };
-}
 
 test('a page of links answers a tap before the app has started: the landing page, then the welcome page', async ({
   page,

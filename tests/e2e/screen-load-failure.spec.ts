@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { paths } from '../../src/config/paths.ts';
@@ -6,6 +7,12 @@ import { pathIn } from '../../src/shared/i18n/locale.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
+/** Requests for `chunk` fail as on a dropped connection, until the returned function lets them through again. */
+async function cutOff(page: Page, chunk: RegExp): Promise<() => Promise<void>> {
+  await page.route(chunk, (route) => route.abort('internetdisconnected'));
+  return () => page.unroute(chunk);
+}
+
 /** The chat screen's own chunk: on a first visit it comes from the network, not yet from the service worker. */
 const CHAT_CHUNK = /\/assets\/chat-page[^/]*\.js$/;
 
@@ -13,7 +20,7 @@ test("a screen whose code does not arrive says so in the app's frame, and Try Ag
   page,
 }) => {
   await openSignedIn(page, paths.menu);
-  await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
+  const reconnect = await cutOff(page, CHAT_CHUNK);
   await page.getByRole('link', { name: new RegExp(parent.menu.chatTitle) }).click();
 
   const failed = page.getByRole('heading', { level: 1, name: app.screenFailed.title });
@@ -27,13 +34,13 @@ test("a screen whose code does not arrive says so in the app's frame, and Try Ag
   await page.goBack();
   await expect(failed).toBeVisible();
 
-  await page.unroute(CHAT_CHUNK);
+  await reconnect();
   await page.getByRole('button', { name: app.screenFailed.retry }).click();
   await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
 });
 
 test("a page whose toaster's code does not arrive stays on screen and in use", async ({ page }) => {
-  await page.route(/\/assets\/app-toaster[^/]*\.js$/, (route) => route.abort('internetdisconnected'));
+  await cutOff(page, /\/assets\/app-toaster[^/]*\.js$/);
   const handled = page.waitForEvent('console', (message) => message.text().startsWith('The toaster failed'));
   await page.goto(paths.home);
   await handled;
@@ -46,15 +53,14 @@ test("a page whose toaster's code does not arrive stays on screen and in use", a
 test('a page whose app does not arrive says so, keeps its form shut so nothing typed is lost, and Reload starts it', async ({
   page,
 }) => {
-  const REACT_DOM = /\/assets\/react-dom[^/]*\.js$/;
-  await page.route(REACT_DOM, (route) => route.abort('internetdisconnected'));
+  const reconnect = await cutOff(page, /\/assets\/react-dom[^/]*\.js$/);
   await page.goto(paths.signIn);
   const notice = page.getByRole('alert').filter({ hasText: app.bootFailed.text });
   await expect(notice).toBeVisible();
   // The prerendered form is there, but inert: a sign-in typed now would go nowhere.
   await expect(page.locator('#root')).toHaveAttribute('inert', '');
 
-  await page.unroute(REACT_DOM);
+  await reconnect();
   await notice.getByRole('link', { name: app.bootFailed.reload }).click();
   await page.getByRole('textbox', { name: parent.signIn.nameLabel }).fill('Asha Verma');
   await expect(page.getByRole('alert').filter({ hasText: app.bootFailed.text })).toBeHidden();
@@ -63,17 +69,17 @@ test('a page whose app does not arrive says so, keeps its form shut so nothing t
 test('a screen opened cold whose own code does not arrive offers Try Again in place of its frozen page', async ({
   page,
 }) => {
-  await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
+  const reconnect = await cutOff(page, CHAT_CHUNK);
   await openSignedIn(page, paths.chat);
   await expect(page.getByRole('heading', { level: 1, name: app.screenFailed.title })).toBeVisible();
-  await page.unroute(CHAT_CHUNK);
+  await reconnect();
   await page.getByRole('button', { name: app.screenFailed.retry }).click();
   await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
 });
 
 test('the same, in Hindi', async ({ page }) => {
   await openSignedIn(page, pathIn('hi', paths.menu));
-  await page.route(CHAT_CHUNK, (route) => route.abort('internetdisconnected'));
+  await cutOff(page, CHAT_CHUNK);
   await page.getByRole('link', { name: new RegExp(hindi['registered-parent'].menu.chatTitle) }).click();
   await expect(page.getByRole('heading', { level: 1, name: hindi.app.screenFailed.title })).toBeFocused();
   await expect(page.getByRole('button', { name: hindi.app.screenFailed.retry })).toBeVisible();

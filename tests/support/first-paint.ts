@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
 import { APP_STARTED_ATTRIBUTE } from '../../src/page/boot-script.ts';
 
 interface PaintRecord {
@@ -69,6 +69,23 @@ export async function holdScriptsUntilFirstPaint(page: Page): Promise<void> {
       .catch(() => undefined);
     await route.continue();
   });
+}
+
+/**
+ * Holds every script the pages ask for, as slow mobile data would, until `release`: the app does not start while
+ * they are held. `held` lists those asked for so far.
+ */
+export async function holdScripts(page: Page): Promise<{ held: Route[]; release(): Promise<void> }> {
+  const held: Route[] = [];
+  let holding = true;
+  await page.route('**/assets/*.js', (route) => (holding ? void held.push(route) : route.fallback()));
+  return {
+    held,
+    release: async () => {
+      holding = false;
+      for (const route of held.splice(0)) await route.fallback();
+    },
+  };
 }
 
 /**
