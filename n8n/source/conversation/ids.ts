@@ -11,6 +11,7 @@ const N8N_DIR = resolve(import.meta.dirname, '../../../n8n');
 
 export const WORKFLOWS = {
   conversation: { id: 'ThriveConversation', path: resolve(N8N_DIR, 'thrive-conversation.workflow.json') },
+  refusals: { id: 'ThriveRefusals', path: resolve(N8N_DIR, 'thrive-refusals.workflow.json') },
   slackEvents: { id: 'ThriveSlackEvents', path: resolve(N8N_DIR, 'thrive-slack-events.workflow.json') },
   retention: { id: 'ThriveRetention', path: resolve(N8N_DIR, 'thrive-retention.workflow.json') },
   erasure: { id: 'ThriveErasure', path: resolve(N8N_DIR, 'thrive-erasure.workflow.json') },

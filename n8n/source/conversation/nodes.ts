@@ -6,7 +6,7 @@
  * the one exception is the code gateway, whose failure is an answer (502).
  */
 import { CREDENTIALS } from '../workflow/ids.ts';
-import { node, respondWithText, stableId, type N8nNode, type Position } from '../workflow/nodes.ts';
+import { node, respondWithText, stableId, stableUuid, type N8nNode, type Position } from '../workflow/nodes.ts';
 
 // The builders the portal workflow has already, shared rather than written again.
 export { ifTrue, sticky, switchOn } from '../workflow/nodes.ts';
@@ -40,7 +40,7 @@ export const daily = (name: string, position: Position, hour: number) =>
 export function webhook(name: string, position: Position, path: string, options: object = {}): N8nNode {
   return {
     ...node(name, 'webhook', 2.1, position, { httpMethod: 'POST', path, responseMode: 'responseNode', options }),
-    webhookId: stableId(`webhook:${name}`),
+    webhookId: stableUuid(`webhook:${name}`),
   };
 }
 

@@ -17,7 +17,7 @@ export const KEEP_ONLY_FAILURES = {
   saveExecutionProgress: false,
 } as const;
 
-const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.errors.id];
+const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.errors.id];
 
 export interface WorkflowSpec {
   id: string;

@@ -2,12 +2,10 @@
 // Ajv does (server/webhook/contract.ts): keywords in Ajv's order, the first problem found reported.
 const body = $('Webhook').first().json.body;
 const schema = $('Contract').first().json.request_schema;
-
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const TYPES = { object: isObject, string: (value) => typeof value === 'string', array: Array.isArray };
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
-
 function isDate(text) {
   const match = /^(\d\d\d\d)-(\d\d)-(\d\d)$/.exec(text);
   if (!match) return false;
@@ -75,5 +73,7 @@ function objectProblem(rule, data, path) {
 }
 
 const error = problem(schema, body, '');
-if (error) return { json: { schemaError: error } };
+// A refusal carries what "Explain refusal" quotes, not the body, which may hold 10 MB of files.
+const quoted = { action: body?.action, name: body?.user?.name, files: $('Read files').first().json.files };
+if (error) return { json: { schemaError: error, ...quoted } };
 return { json: { envelope: body, language: body.language ?? 'en' } };

@@ -1,15 +1,11 @@
-// Explain refusal: the schema problem "Check request" found, as the plain-text reason a person can act on
-// (server/webhook/schema-reasons.ts): a text key and its values, written in the parent's language by "Write answer".
-const body = $('Webhook').first().json.body;
-const files = $('Read files').first().json.files;
-const { instancePath: path, keyword, params, message } = $json.schemaError;
+// Explain refusal: the schema problem the portal webhook's "Check request" found, as the plain-text reason a
+// person can act on (server/webhook/schema-reasons.ts): a text key and its values, which the portal webhook's
+// "Write answer" writes in the parent's language. The item holds the problem and the little of the request a
+// reason quotes: the action, the name and the files as "Read files" found them (their names made showable).
+const { schemaError, action, name: givenName, files } = $json;
+const { instancePath: path, keyword, params, message } = schemaError;
 
 const refuse = (key, values = {}) => ({ json: { status: 400, text: { key, values } } });
-const valueAt = (pointer) =>
-  pointer
-    .split('/')
-    .slice(1)
-    .reduce((node, key) => (typeof node === 'object' && node !== null ? node[key] : undefined), body);
 /** "/payload/attachments/0" → "payload.attachments[0]"; the request itself is named in the parent's language. */
 const where = (pointer) =>
   pointer === ''
@@ -28,7 +24,6 @@ const CONTROL_IN_TEXT = {
 const ATTACHMENT_FIELD = /^\/payload\/attachments\/(\d+)\/(mimetype|content)$/;
 
 function actionReason() {
-  const action = valueAt('/action');
   return action === undefined ? refuse('missingAction') : refuse('unknownAction', { action: String(action) });
 }
 
@@ -36,8 +31,9 @@ function userReason() {
   if (path === '/user' && keyword === 'type') return refuse('malformedUser');
   if (path === '/user/number') return refuse('invalidPhone');
   if (path !== '/user/name' || keyword === 'maxLength') return undefined;
-  const name = valueAt(path);
-  return typeof name === 'string' && ANY_CONTROL.test(name) ? refuse('controlInName') : refuse('nameAndNumberRequired');
+  return typeof givenName === 'string' && ANY_CONTROL.test(givenName)
+    ? refuse('controlInName')
+    : refuse('nameAndNumberRequired');
 }
 
 function attachmentReason() {

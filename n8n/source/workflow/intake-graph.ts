@@ -11,6 +11,7 @@ import type { codeNodes } from './code-nodes.ts';
 import type { Graph } from './graph.ts';
 import { switchLinks } from './links.ts';
 import { CONVERSATION_WORKFLOW_ID, WEBHOOK_PATH } from './ids.ts';
+import { WORKFLOWS } from '../conversation/ids.ts';
 import { set } from '../conversation/nodes.ts';
 import { callWorkflow, code, data, ifTrue, postgres, respond, switchOn, wait, webhook, type N8nNode } from './nodes.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
@@ -90,7 +91,8 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
     code('Read files', [660, 280], bodies.readFiles),
     code('Check request', [880, 280], bodies.checkRequest),
     ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
-    code('Explain refusal', [1320, 520], bodies.explainRefusal),
+    // Only a refused request runs it, so it lives in its own workflow (n8n/thrive-refusals.workflow.json).
+    callWorkflow('Explain refusal', [1320, 520], WORKFLOWS.refusals.id),
     ifTrue('Conversation?', [1320, 200], `${JSON.stringify(CONVERSATION_ACTIONS)}.includes($json.envelope.action)`),
     callWorkflow('Conversation', [1540, 0], CONVERSATION_WORKFLOW_ID, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
@@ -174,6 +176,7 @@ export function intakeGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ['Schema broken?', 0, 'Explain refusal'],
       ['Schema broken?', 1, 'Conversation?'],
       ['Explain refusal', 0, 'Write answer'],
+      ['Explain refusal', 1, 'Still at work'],
       ['Conversation?', 0, 'Conversation'],
       ['Conversation?', 1, 'Check files'],
       ['Conversation', 0, 'Write answer'],

@@ -24,9 +24,17 @@ export interface N8nNode {
 
 export type Position = [number, number];
 
-/** A stable UUID-shaped id for a name. */
-export function stableId(name: string): string {
-  const hex = createHash('sha256').update(name).digest('hex');
+const sha256 = (name: string) => createHash('sha256').update(name).digest('hex');
+
+/**
+ * A stable id for a name: of a node, or of a condition or field in one. n8n asks only that a workflow's node ids
+ * be unique (it fills in missing ones on import), so 12 hex digits do, at a third of a UUID's bytes.
+ */
+export const stableId = (name: string): string => sha256(name).slice(0, 12);
+
+/** A stable UUID for a name: a webhook's id, which n8n puts in the address of its test and waiting webhooks. */
+export function stableUuid(name: string): string {
+  const hex = sha256(name);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
@@ -46,7 +54,7 @@ export function webhook(name: string, position: Position, path: string, methods:
   const parameters = Array.isArray(methods)
     ? { multipleMethods: true, httpMethod: methods, path, responseMode: 'responseNode', options: {} }
     : { httpMethod: methods, path, responseMode: 'responseNode', options: {} };
-  return { ...node(name, 'webhook', 2.1, position, parameters), webhookId: stableId(`webhook:${name}`) };
+  return { ...node(name, 'webhook', 2.1, position, parameters), webhookId: stableUuid(`webhook:${name}`) };
 }
 
 export function code(name: string, position: Position, jsCode: string, perItem = true): N8nNode {
@@ -178,7 +186,7 @@ export function data(name: string, position: Position, value: unknown, pretty = 
 export function wait(name: string, position: Position, seconds: number): N8nNode {
   return {
     ...node(name, 'wait', 1.1, position, { amount: seconds, unit: 'seconds' }),
-    webhookId: stableId(`wait:${name}`),
+    webhookId: stableUuid(`wait:${name}`),
   };
 }
 
@@ -221,32 +229,36 @@ export function uploadBytes(name: string, position: Position, url: string): N8nN
   };
 }
 
-/** Execute Workflow: another workflow of this n8n by id, given named inputs; it answers with its last item. */
+/**
+ * Execute Workflow: another workflow of this n8n by id; it answers with its last item. Given named inputs, it is
+ * sent those; without, it is sent the item as it is (its trigger takes all data).
+ */
 export function callWorkflow(
   name: string,
   position: Position,
   workflowId: string,
-  inputs: Record<string, { type: 'object' | 'string'; value: string }>,
+  inputs?: Record<string, { type: 'object' | 'string'; value: string }>,
 ): N8nNode {
+  const workflowInputs = inputs && {
+    mappingMode: 'defineBelow',
+    value: Object.fromEntries(Object.entries(inputs).map(([id, { value }]) => [id, value])),
+    matchingColumns: [],
+    schema: Object.entries(inputs).map(([id, { type }]) => ({
+      id,
+      displayName: id,
+      required: false,
+      defaultMatch: false,
+      display: true,
+      canBeUsedToMatch: true,
+      type,
+    })),
+    attemptToConvertTypes: false,
+    convertFieldsToString: false,
+  };
   return {
     ...node(name, 'executeWorkflow', 1.2, position, {
       workflowId: { __rl: true, mode: 'id', value: workflowId },
-      workflowInputs: {
-        mappingMode: 'defineBelow',
-        value: Object.fromEntries(Object.entries(inputs).map(([id, { value }]) => [id, value])),
-        matchingColumns: [],
-        schema: Object.entries(inputs).map(([id, { type }]) => ({
-          id,
-          displayName: id,
-          required: false,
-          defaultMatch: false,
-          display: true,
-          canBeUsedToMatch: true,
-          type,
-        })),
-        attemptToConvertTypes: false,
-        convertFieldsToString: false,
-      },
+      ...(workflowInputs && { workflowInputs }),
       options: { waitForSubWorkflow: true },
     }),
     onError: 'continueErrorOutput',

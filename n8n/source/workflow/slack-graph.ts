@@ -27,14 +27,9 @@ export function slackGraph(bodies: ReturnType<typeof codeNodes>): Graph {
         `={{ [ ${CHECKED}.record.request_id, ${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind ] }}`,
       ),
       switchOn('Next Slack step', [4180, 240], '$json.step', STEPS),
-      slackApi('Post message', [4400, 0], 'chat.postMessage', {
-        channel: `={{ ${SLACK}.channel }}`,
-        text: `={{ ${SLACK}.text }}`,
-        unfurl_links: 'false',
-        unfurl_media: 'false',
-      }),
-      slackApi('Post notice', [4400, 160], 'chat.postMessage', {
-        channel: `={{ ${env('THRIVE_STAFF_CHANNEL', '#thrive-staff')} }}`,
+      // A chat names its facilitator's channel; a notice has none and goes to the staff channel.
+      slackApi('Post message', [4400, 80], 'chat.postMessage', {
+        channel: `={{ ${SLACK}.channel ?? ${env('THRIVE_STAFF_CHANNEL', '#thrive-staff')} }}`,
         text: `={{ ${SLACK}.text }}`,
         unfurl_links: 'false',
         unfurl_media: 'false',
@@ -72,11 +67,10 @@ export function slackGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ...switchLinks('Next Slack step', STEPS, {
         message: 'Post message',
         file: 'Get upload URL',
-        notice: 'Post notice',
+        notice: 'Post message',
         done: 'Record answer',
       }),
       ['Post message', 0, 'Posted?'],
-      ['Post notice', 0, 'Posted?'],
       ['Posted?', 0, 'Store post'],
       ['Store post', 0, 'Slack so far'],
       ['Get upload URL', 0, 'Got upload URL?'],
@@ -89,7 +83,6 @@ export function slackGraph(bodies: ReturnType<typeof codeNodes>): Graph {
       ...(
         [
           ['Post message', 1],
-          ['Post notice', 1],
           ['Posted?', 1],
           ['Store post', 1],
           ['Get upload URL', 1],

@@ -1,17 +1,25 @@
 import { readFileSync } from 'node:fs';
+import { WORKFLOWS } from '../../../../n8n/source/conversation/ids.ts';
 import { WORKFLOW_PATH } from '../../../../n8n/source/workflow/ids.ts';
 import type { N8nNode } from '../../../../n8n/source/workflow/nodes.ts';
 import { runCodeNode } from './code-sandbox.ts';
 
-/** The committed workflow, as n8n imports it. */
-export const workflow = JSON.parse(readFileSync(WORKFLOW_PATH, 'utf8')) as {
+interface Workflow {
   nodes: N8nNode[];
   connections: Record<string, { main: { node: string }[][] }>;
   settings: Record<string, unknown>;
-};
+}
 
-export function nodeNamed(name: string): N8nNode {
-  const found = workflow.nodes.find((n) => n.name === name);
+const committed = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Workflow;
+
+/** The committed workflow, as n8n imports it. */
+export const workflow = committed(WORKFLOW_PATH);
+
+/** The workflow the portal's "Explain refusal" calls, which holds the Code node of that name. */
+export const refusals = committed(WORKFLOWS.refusals.path);
+
+export function nodeNamed(name: string, from: Workflow = workflow): N8nNode {
+  const found = from.nodes.find((n) => n.name === name);
   if (!found) throw new Error(`No node named ${name}`);
   return found;
 }
@@ -23,14 +31,19 @@ export const contract = JSON.parse(String(nodeNamed('Contract').parameters.jsonO
  * Runs one Code node of the committed workflow on `json`, with the outputs of
  * earlier nodes it reads through `$('Node').first()`.
  */
-export async function runNode(name: string, json: unknown, earlier: Record<string, unknown> = {}): Promise<unknown> {
+export async function runNode(
+  name: string,
+  json: unknown,
+  earlier: Record<string, unknown> = {},
+  from: Workflow = workflow,
+): Promise<unknown> {
   const $ = (node: string) => ({
     first: () => {
       if (!(node in earlier)) throw new Error(`${name} read ${node}, which the test did not give`);
       return { json: earlier[node] };
     },
   });
-  const result = await runCodeNode(String(nodeNamed(name).parameters.jsCode), { $json: json, $ });
+  const result = await runCodeNode(String(nodeNamed(name, from).parameters.jsCode), { $json: json, $ });
   return (result as { json?: unknown }).json ?? result;
 }
 
@@ -59,7 +72,8 @@ export async function answerOf(
   earlier['Read files'] = await runNode('Read files', contract, earlier);
   const checked = (await runNode('Check request', earlier['Read files'], earlier)) as { schemaError?: unknown };
   earlier['Check request'] = checked;
-  if (checked.schemaError) return write(await runNode('Explain refusal', checked, earlier));
+  // The refusals workflow is given the item alone: it can read no node of the portal's.
+  if (checked.schemaError) return write(await runNode('Explain refusal', checked, {}, refusals));
   const files = (await runNode('Check files', checked, earlier)) as { status?: number; envelope: Envelope };
   earlier['Check files'] = files;
   if (files.status !== undefined) return write(files);
