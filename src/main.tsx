@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from './app/start/react-dom-client.ts';
 import { evaluateScreenChunks } from './app/start/screen-chunks.ts';
 import './app/styles.css';
 import { whenLoaded } from './app/when-loaded.ts';
+import { beginHydration } from './ui/use-hydrated.ts';
 import { activateLocale } from './shared/i18n/catalog.ts';
 import { basenameOf, localeOfPath, routePath } from './shared/i18n/locale.ts';
 
@@ -55,6 +56,7 @@ async function start(): Promise<void> {
       .then(() => preloadScreen(routePath(window.location.pathname)))
       .catch((error: unknown) => console.error('The screen could not load: it is drawn once it does.', error));
     await nextTask();
+    beginHydration();
     startTransition(() => void hydrateRoot(root, app));
   } else if (root) {
     root.replaceChildren();

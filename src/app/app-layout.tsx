@@ -1,9 +1,9 @@
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_STARTED_ATTRIBUTE } from '../page/boot-script.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { errorToasts } from '../ui/error-toasts.ts';
-import { useHydrated } from '../ui/use-hydrated.ts';
+import { useHydrated, useHydrationEnd } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
 import { InstallButton } from './pwa/install.tsx';
@@ -13,6 +13,15 @@ import { whenLoaded } from './when-loaded.ts';
 
 // sonner is not needed to draw the first screen, so it stays off the landing route's critical path.
 const AppToaster = lazyPage(() => import('./app-toaster.tsx'), 'AppToaster');
+
+/**
+ * The screen. React hydrates what is inside a Suspense boundary after the rest of the page, so the page's
+ * hydration is over once this has rendered (useHydrationEnd); one child of its own, so no useId changes.
+ */
+function Screen() {
+  useHydrationEnd();
+  return <Outlet />;
+}
 
 /**
  * The frame of every page: brand bar and install offer, offline banner, the
@@ -28,7 +37,9 @@ export function AppLayout() {
     const root = document.getElementById('root');
     root?.removeAttribute('inert');
     root?.setAttribute(APP_STARTED_ATTRIBUTE, '');
-    void whenLoaded().then(() => setLoaded(true));
+    // In a transition: a plain update here, while the screen below is still being hydrated in slices, would make
+    // React hydrate the rest of it at once, in one long task.
+    void whenLoaded().then(() => startTransition(() => setLoaded(true)));
   }, []);
   const { pathname } = useLocation();
   // Another screen: an error toast about the last one says nothing true here.
@@ -44,7 +55,7 @@ export function AppLayout() {
         {/* Keyed by the address: another screen starts afresh. */}
         <ErrorBoundary key={pathname} part="The screen" fallback={<ScreenFailed />}>
           <Suspense fallback={<p className="page-fallback">{appText().loading}</p>}>
-            <Outlet />
+            <Screen />
           </Suspense>
         </ErrorBoundary>
       </main>

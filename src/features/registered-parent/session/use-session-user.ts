@@ -6,6 +6,7 @@ import {
   SESSION_USER_KEY,
 } from '../../../shared/session/session-user.ts';
 import type { User } from '../../../shared/webhook/types.ts';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 
 // sessionStorage fires no event in its own tab, so writes go through here and notify the subscribers.
 const listeners = new Set<() => void>();
@@ -30,8 +31,8 @@ function notify(): void {
   for (const listener of listeners) listener();
 }
 
-/** Prerendered pages are built for no one: the parent is known from hydration on. */
-const noUserBeforeHydration = () => null;
+/** The build's prerendering, with no window, knows no one; in the browser, hydration reads sessionStorage too. */
+const snapshotWhileHydrating = () => (typeof window === 'undefined' ? null : snapshot());
 
 /**
  * The parent a screen's title names (the menu's greeting), from the first
@@ -40,12 +41,16 @@ const noUserBeforeHydration = () => null;
  * renders the text it finds. The build's prerendering, with no window, names no one.
  */
 export function useNamedUser(): User | null {
-  return useSyncExternalStore(subscribe, snapshot, () => (typeof window === 'undefined' ? null : snapshot()));
+  return useSyncExternalStore(subscribe, snapshot, snapshotWhileHydrating);
 }
 
-/** The signed-in parent of this tab, kept in sessionStorage (spec §3). */
+/**
+ * The signed-in parent of this tab, kept in sessionStorage (spec §3). Prerendered pages are built for no one:
+ * a screen knows the parent from the render after hydration (useHydrated), which React does in slices.
+ */
 export function useSessionUser() {
-  const user = useSyncExternalStore(subscribe, snapshot, noUserBeforeHydration);
+  const stored = useSyncExternalStore(subscribe, snapshot, snapshotWhileHydrating);
+  const user = useHydrated() ? stored : null;
   const signIn = useCallback((next: User) => {
     const saved = saveSessionUser(window.sessionStorage, next);
     notify();
