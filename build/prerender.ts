@@ -25,10 +25,12 @@ import {
   BOOT_SCRIPT,
   MANIFEST_PATH,
   SCREEN_CHUNKS_ID,
+  SIGN_IN_TEMPLATE_ID,
 } from '../src/page/boot-script.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
 import { notFoundPage, pageFile } from '../src/page/page-files.ts';
-import type { Locale } from '../src/shared/i18n/locale.ts';
+import { paths } from '../src/config/paths.ts';
+import { pathIn, type Locale } from '../src/shared/i18n/locale.ts';
 
 const ENTRY = 'src/entry-prerender.tsx';
 const ENTRY_OUTPUT = 'entry-prerender.mjs';
@@ -193,6 +195,27 @@ export function withBootNotice(html: string, locale: Locale): string {
   return html.replace(root, () => `${notice}${root}`);
 }
 
+/** What a guarded page holds of the sign-in screen in its language, to show in place of its own. */
+export interface SignInHere {
+  title: string;
+  /** The sign-in page's root content, as its own page has it. */
+  appHtml: string;
+  chunks: readonly string[];
+}
+
+/**
+ * The page with the sign-in screen in a template after its root (see SIGN_IN_TEMPLATE_ID): with no parent in
+ * the tab, the boot script shows it in place of the page's screen, which then costs no second page.
+ */
+export function withSignInHere(html: string, signIn: SignInHere): string {
+  const bootList = `<script type="application/json" id="${BOOT_CHUNKS_ID}">`;
+  if (!html.includes(bootList)) throw new Error('The page has no list of boot chunks');
+  const template =
+    `<template id="${SIGN_IN_TEMPLATE_ID}" data-title="${escapeHtml(signIn.title)}" ` +
+    `data-chunks="${escapeHtml(JSON.stringify(signIn.chunks))}">${signIn.appHtml}</template>`;
+  return html.replace(bootList, () => `${template}\n    ${bootList}`);
+}
+
 /** A meta refresh that leaves at once for `url`, or nothing. */
 const refreshTo = (url: string | undefined) =>
   url ? `\n    <meta http-equiv="refresh" content="0; url=${escapeHtml(url)}" />` : '';
@@ -278,6 +301,8 @@ async function writePages(
   };
   // The app shell answers any address, so it boots as an English page does; a Hindi address's app loads its texts.
   await write(APP_SHELL_FILE, withBootNotice(withDocument(templateOf('en'), renderer.documentOf('/')), 'en'));
+  const signInExport = (locale: Locale) =>
+    renderer.PRERENDERED_PAGES.find((page) => page.path === pathIn(locale, paths.signIn))?.screenExport;
   for (const { path, locale, screenExport, file } of pages) {
     const document = renderer.documentOf(path);
     const template = withDocument(templateOf(locale), document);
@@ -285,7 +310,19 @@ async function writePages(
     const filled = fillRoot(template, await renderer.renderPage(path), locale, { inert });
     // A page that sends the visitor on starts no app, so nothing can fail to load.
     const html = document.leavesFor ? filled : withBootNotice(filled, locale);
-    await write(file, withScreenChunks(withStyles(html, screenCss(screenExport)), screenChunks(screenExport, locale)));
+    const css = screenCss(screenExport);
+    let page = withScreenChunks(html, screenChunks(screenExport, locale));
+    if (document.needsSession) {
+      const signInPath = pathIn(locale, paths.signIn);
+      const signIn = {
+        title: renderer.documentOf(signInPath).title,
+        appHtml: await renderer.renderPage(signInPath),
+        chunks: screenChunks(signInExport(locale), locale),
+      };
+      page = withSignInHere(page, signIn);
+      css.push(...screenCss(signInExport(locale)).filter((text) => !css.includes(text)));
+    }
+    await write(file, withStyles(page, css));
   }
 }
 

@@ -9,6 +9,17 @@ export const BOOT_CHUNKS_ID = 'boot-chunks';
 export const SCREEN_CHUNKS_ID = 'screen-chunks';
 
 /**
+ * A page only a signed-in parent may see holds the sign-in screen, prerendered, in a <template> of this id
+ * (build/prerender.ts): with no parent in the tab, the page shows it in place of its own screen (LOCALE_SCRIPT
+ * marks <html> with SIGN_IN_HERE_ATTRIBUTE; the boot script puts it in), with no second page to fetch.
+ * The template's data-title is sign-in's title; its data-chunks, sign-in's screen chunks.
+ */
+export const SIGN_IN_TEMPLATE_ID = 'sign-in-here';
+
+/** On <html> while a guarded page is to show sign-in in place of its screen; the root stays hidden meanwhile. */
+export const SIGN_IN_HERE_ATTRIBUTE = 'data-sign-in-here';
+
+/**
  * The web app manifest's address. The built pages do not link it in their
  * HTML: the boot script adds the link once the first paint is on screen, so
  * the browser's request for it (and for the icon it names) comes after that
@@ -27,7 +38,10 @@ export const BOOT_FAILED_ID = 'boot-failed';
 
 /**
  * The one inline script of the built pages (build/prerender.ts writes it at
- * the end of each). It starts the app only once the page's first paint from
+ * the end of each). On a guarded page marked SIGN_IN_HERE_ATTRIBUTE, it first
+ * puts the sign-in screen of its template in the root, with its title and its
+ * screen's chunks, and shows the root: all before the first paint, as the body
+ * ends here. It starts the app only once the page's first paint from
  * its HTML has reached the screen (its first-contentful-paint entry, which
  * Chromium reports at presentation; two frames later where paint timing is
  * missing, at once in a hidden tab, which paints nothing, and on the empty
@@ -49,7 +63,12 @@ export const BOOT_FAILED_ID = 'boot-failed';
  * this text by its hash.
  */
 export const BOOT_SCRIPT =
-  '{const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
+  `{const html=document.documentElement,here=document.getElementById("${SIGN_IN_TEMPLATE_ID}");` +
+  `if(here&&html.hasAttribute("${SIGN_IN_HERE_ATTRIBUTE}")){document.getElementById("root").replaceChildren(here.content);` +
+  `document.title=here.dataset.title;let list=document.getElementById("${SCREEN_CHUNKS_ID}");` +
+  `if(!list){list=document.createElement("script");list.type="application/json";list.id="${SCREEN_CHUNKS_ID}";document.body.append(list)}` +
+  `list.textContent=here.dataset.chunks}html.removeAttribute("${SIGN_IN_HERE_ATTRIBUTE}");` +
+  'const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
   'addEventListener("beforeinstallprompt",keep);' +
   `const chunks=JSON.parse(document.getElementById("${BOOT_CHUNKS_ID}").textContent);` +
   `const screen=document.getElementById("${SCREEN_CHUNKS_ID}"),later=screen?JSON.parse(screen.textContent):[];` +

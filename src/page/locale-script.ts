@@ -2,6 +2,7 @@ import { paths } from '../config/paths.ts';
 import { HINDI_BASE, LOCALE_KEY } from '../shared/i18n/locale.ts';
 import { NAME_SLOT, NAMED_TITLE_ATTRIBUTE, SESSION_USER_KEY } from '../shared/session/session-user.ts';
 import { VERIFIED_ATTRIBUTE, VERIFIED_MARK_KEY } from '../shared/conversation/verified-mark.ts';
+import { SIGN_IN_HERE_ATTRIBUTE } from './boot-script.ts';
 
 /** On the locale script's element of a page only a signed-in parent may see (build/prerender.ts adds it). */
 export const NEEDS_SESSION_ATTRIBUTE = 'data-needs-session';
@@ -20,8 +21,10 @@ export const NEEDS_SESSION_ATTRIBUTE = 'data-needs-session';
  * On a page that needs the session (its element has NEEDS_SESSION_ATTRIBUTE),
  * it does what the router's guard (RequireSessionUser) would do after
  * hydration, before anything paints: with no parent in this tab (a new tab, a
- * shared link, the installed app reopened), it goes to sign-in in the page's
- * language; with one, it writes the parent's name into the title that names
+ * shared link, the installed app reopened), the address becomes sign-in's and
+ * the page shows the sign-in screen it holds (SIGN_IN_HERE_ATTRIBUTE: the root
+ * is hidden until the boot script, at the end of the body, has put it in), so
+ * no second page is fetched; sign-in in the other language is fetched. With one, it writes the parent's name into the title that names
  * them (NAMED_TITLE_ATTRIBUTE) as the parser adds it, so the first paint
  * already says "Hello, {name}!". The parent is read as readSessionUser reads it.
  * It also marks <html> with VERIFIED_ATTRIBUTE when this tab holds the hint
@@ -46,7 +49,8 @@ export const LOCALE_SCRIPT =
   'return v&&typeof v.name==="string"&&typeof v.number==="string"&&v.name.trim()&&v.number.trim()?v:null}' +
   'catch{return null}})(),' +
   'go=(to,q)=>{location.replace(to+(q?location.search+location.hash:""));document.documentElement.style.display="none"};' +
-  `if(g&&!u)go(((w||(h?"hi":"en"))==="hi"?"${HINDI_BASE}":"")+"${paths.signIn}");` +
+  `if(g&&!u){const s=((w||(h?"hi":"en"))==="hi"?"${HINDI_BASE}":"")+"${paths.signIn}";` +
+  `if(!w||w===(h?"hi":"en")){history.replaceState(null,"",s);document.documentElement.setAttribute("${SIGN_IN_HERE_ATTRIBUTE}","")}else go(s)}` +
   `else if(w==="hi"&&!h)go("${HINDI_BASE}"+(p==="/"?"":p),1);` +
   `else if(w==="en"&&h)go(p.slice(${HINDI_BASE.length})||"/",1);` +
   `else if(u){if(sessionStorage.getItem("${VERIFIED_MARK_KEY}")===sessionStorage.getItem("${SESSION_USER_KEY}"))` +

@@ -10,6 +10,7 @@ import {
   withDocument,
   withoutManifestLink,
   withScreenChunks,
+  withSignInHere,
 } from '../../../build/prerender.ts';
 import {
   BOOT_CHUNKS_ID,
@@ -17,6 +18,7 @@ import {
   BOOT_SCRIPT,
   MANIFEST_PATH,
   SCREEN_CHUNKS_ID,
+  SIGN_IN_TEMPLATE_ID,
 } from '../../../src/page/boot-script.ts';
 import { en as appEn } from '../../../src/app/messages.ts';
 import { hi as appHi } from '../../../src/app/messages-hi.ts';
@@ -259,5 +261,27 @@ describe('withScreenChunks', () => {
   it('leaves a page with no screen chunk as it is, and refuses a page with no boot list', () => {
     expect(withScreenChunks(page, [])).toBe(page);
     expect(() => withScreenChunks('<body></body>', ['/a/x.js'])).toThrow(/boot chunks/);
+  });
+});
+
+describe('withSignInHere', () => {
+  const page = bootAfterPaint(
+    '<head></head><body><div id="root"><h1>Hello!</h1></div><script type="module" src="/a/i.js"></script></body>',
+    ['/a/i.js'],
+  );
+
+  it("holds sign-in's screen, title and chunks in a template after the root, which the boot script reads", () => {
+    const signIn = { title: 'Sign in "now" & go', appHtml: '<h1>Welcome Back</h1>', chunks: ['/a/sign-in.js'] };
+    const html = withSignInHere(page, signIn);
+    const template = new RegExp(
+      `<template id="${SIGN_IN_TEMPLATE_ID}" data-title="([^"]*)" data-chunks="([^"]*)">(.*?)</template>`,
+    ).exec(html);
+    const unescape = (text = '') => text.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    expect(unescape(template?.[1])).toBe(signIn.title);
+    expect(JSON.parse(unescape(template?.[2]))).toEqual(signIn.chunks);
+    expect(template?.[3]).toBe(signIn.appHtml);
+    expect(html.indexOf('</div>')).toBeLessThan(html.indexOf('<template'));
+    expect(html.indexOf('<template')).toBeLessThan(html.indexOf(BOOT_CHUNKS_ID));
+    expect(() => withSignInHere('<body></body>', signIn)).toThrow(/boot chunks/);
   });
 });

@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_HERE_ATTRIBUTE } from '../../../../src/page/boot-script.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../../../../src/page/locale-script.ts';
 import { LOCALE_KEY } from '../../../../src/shared/i18n/locale.ts';
 import { NAME_SLOT, NAMED_TITLE_ATTRIBUTE, SESSION_USER_KEY } from '../../../../src/shared/session/session-user.ts';
@@ -32,6 +33,8 @@ interface FakePage {
   contentLoaded?: () => void;
   /** The attributes the script set on <html>. */
   rootAttributes?: Set<string>;
+  /** The address the script gave the page in place (history.replaceState), when it did. */
+  addressInPlace?: string;
 }
 
 /** Runs the pages' locale script on a visit: where it sends the page, or undefined when it stays. */
@@ -71,6 +74,7 @@ function run(
     sessionStorage: {
       getItem: (key: string) => (key === SESSION_USER_KEY ? session : key === VERIFIED_MARK_KEY ? mark : null),
     },
+    history: { replaceState: (_state: unknown, _title: string, to: string) => (page.addressInPlace = to) },
     navigator: { languages, language: languages[0] },
     document: {
       referrer,
@@ -98,6 +102,16 @@ function run(
 }
 
 const whereTo = (visit: Visit) => run(visit);
+
+/** Where a visit to a guarded page with no parent gets sign-in: fetched from its address, or shown in place. */
+function signInFor(visit: Visit): { fetched?: string; inPlace?: string } {
+  const page: FakePage = { heading: null };
+  const fetched = run(visit, page);
+  if (fetched !== undefined) return { fetched };
+  // In place: under sign-in's address, the page's root hidden until the boot script has put sign-in in it.
+  expect([...(page.rootAttributes ?? [])]).toEqual([SIGN_IN_HERE_ATTRIBUTE]);
+  return { inPlace: page.addressInPlace };
+}
 
 const ASHA = JSON.stringify({ name: 'Asha Verma', number: '9876543210' });
 
@@ -169,17 +183,24 @@ describe('the locale script', () => {
     ['no parent', null],
     ['a corrupt one', '{"name":'],
     ['one with no number', JSON.stringify({ name: 'Asha', number: ' ' })],
-  ])('sends a visit with %s in this tab from a guarded page to sign-in, in the page’s language', (_case, session) => {
-    expect(whereTo({ url: `${ORIGIN}/registered-parent/menu?x=1#y`, guarded: true, session })).toBe(
-      '/registered-parent',
-    );
-    expect(whereTo({ url: `${ORIGIN}/hi/registered-parent/chat`, guarded: true, session })).toBe(
-      '/hi/registered-parent',
-    );
-    // In the chosen language straight away: one replace, not two.
-    expect(whereTo({ url: `${ORIGIN}/registered-parent/menu`, guarded: true, session, stored: 'hi' })).toBe(
-      '/hi/registered-parent',
-    );
+  ])('gives a visit with %s in this tab to a guarded page sign-in, in the page’s language', (_case, session) => {
+    // In the page's language, the page shows the sign-in it holds: no second page is fetched.
+    expect(signInFor({ url: `${ORIGIN}/registered-parent/menu?x=1#y`, guarded: true, session })).toEqual({
+      inPlace: '/registered-parent',
+    });
+    expect(signInFor({ url: `${ORIGIN}/hi/registered-parent/chat`, guarded: true, session })).toEqual({
+      inPlace: '/hi/registered-parent',
+    });
+    expect(signInFor({ url: `${ORIGIN}/registered-parent/chat`, guarded: true, session, stored: 'en' })).toEqual({
+      inPlace: '/registered-parent',
+    });
+    // In the other language chosen, that one's sign-in straight away: one replace, not two.
+    expect(signInFor({ url: `${ORIGIN}/registered-parent/menu`, guarded: true, session, stored: 'hi' })).toEqual({
+      fetched: '/hi/registered-parent',
+    });
+    expect(signInFor({ url: `${ORIGIN}/hi/registered-parent/menu`, guarded: true, session, stored: 'en' })).toEqual({
+      fetched: '/registered-parent',
+    });
   });
 
   it('leaves a guarded page to a signed-in parent, and an unguarded one to anyone', () => {
@@ -250,10 +271,8 @@ describe('the locale script', () => {
       expect(marksVerified({ ...chat, mark })).toBe(false);
     });
 
-    it('marks nothing on a page it sends to sign-in', () => {
-      const page: FakePage = { heading: null };
-      expect(run({ ...chat, session: null, mark: markFor(ASHA) }, page)).toBe('/registered-parent');
-      expect(page.rootAttributes?.size).toBe(0);
+    it('marks no verification on a page that shows sign-in', () => {
+      expect(signInFor({ ...chat, session: null, mark: markFor(ASHA) })).toEqual({ inPlace: '/registered-parent' });
     });
   });
 });
