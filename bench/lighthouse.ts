@@ -12,7 +12,6 @@
  * or the installed app opens it. Every run's full report lands in .out/audit/reports.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
@@ -22,6 +21,7 @@ import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { startPortal } from './perf/browser.ts';
+import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { buildApp } from './perf/bundle.ts';
 import { AUDITED_ROUTES } from './perf/routes.ts';
 import {
@@ -36,22 +36,6 @@ import {
 } from './perf/figures.ts';
 
 const OUT_DIR = '.out/audit';
-/** Served beside the build (the server serves any page file by its path), never part of it. */
-const PLAIN_PATH = '/bench-plain';
-const PLAIN_PAGE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="description" content="A plain page: the floor for the portal's pages on the same network model." />
-    <title>Plain page</title>
-  </head>
-  <body>
-    <h1>A plain page</h1>
-    <p>A heading and a paragraph, served as the portal's pages are, with no script and no stylesheet.</p>
-  </body>
-</html>
-`;
 /** The seeded demo parent (server/roster.seed.json). */
 const PARENT = { name: 'Asha Verma', number: '9876543210' };
 // Lighthouse's own advice: one run is noisy, report the median of several.
@@ -82,7 +66,7 @@ async function audit(browser: Browser, url: string, signedIn: boolean): Promise<
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`AUDIT_RUNS must be a whole number from 1, not ${RUNS}`);
 if (!ensureChromium()) process.exit(1);
 await buildApp(`${OUT_DIR}/dist`);
-writeFileSync(join(`${OUT_DIR}/dist`, `${PLAIN_PATH.slice(1)}.html`), PLAIN_PAGE);
+writePlainPage(`${OUT_DIR}/dist`);
 rmSync(`${OUT_DIR}/reports`, { recursive: true, force: true });
 mkdirSync(`${OUT_DIR}/reports`, { recursive: true });
 const server = await startPortal(`${OUT_DIR}/dist`);

@@ -40,6 +40,7 @@ import type { ThreadMessage } from '../src/shared/webhook/conversation.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { startPortal } from './perf/browser.ts';
+import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { buildApp } from './perf/bundle.ts';
 import { AUDITED_ROUTES } from './perf/routes.ts';
 import { formatMs, median } from './perf/figures.ts';
@@ -153,6 +154,22 @@ interface StartRun {
    * links' own, which is never inert: build/prerender.ts).
    */
   answersMs: number;
+}
+
+/**
+ * The plain page opened cold, as a route is: the longest task a page with no script at all has at this CPU
+ * slowdown (the document's parsing, style and layout, the first frame), the floor under every route's figure.
+ */
+async function plainOnce(browser: Browser, url: string): Promise<number> {
+  const { context, page } = await phone(browser, false);
+  try {
+    await page.goto(url);
+    await settle(page);
+    const { longTasks } = await watchOf(page);
+    return Math.max(0, ...longTasks.map((task) => task.duration));
+  } finally {
+    await context.close();
+  }
 }
 
 async function startOnce(browser: Browser, url: string, signedIn: boolean, installed: boolean): Promise<StartRun> {
@@ -374,12 +391,21 @@ const taskText = (ms: number) => (ms === 0 ? 'none over 50 ms' : `longest task $
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`START_RUNS must be a whole number from 1, not ${RUNS}`);
 if (!ensureChromium()) process.exit(1);
 const { outDir } = await buildApp(OUT_DIR);
+writePlainPage(outDir);
 const server = await startPortal(outDir);
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   for (const installed of [false, true]) {
     const how = installed ? 'reopened as an installed app (its worker and caches ready)' : 'fresh profile';
     console.log(`start at ${CPU_SLOWDOWN}x CPU, ${how}, median of ${RUNS} runs (goal: no task over 50 ms)`);
+    if (!installed) {
+      const plain: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) plain.push(await plainOnce(browser, `${server.url}${PLAIN_PATH}`));
+      const floor = median(plain);
+      console.log(
+        `  ${'plain page (no script: the floor)'.padEnd(40)} longest task ${floor === 0 ? 'under 50 ms' : formatMs(floor)}`,
+      );
+    }
     for (const { path, signedIn = false } of AUDITED_ROUTES) {
       const runs: StartRun[] = [];
       for (let run = 0; run < RUNS; run += 1) {
