@@ -74,6 +74,6 @@ function objectProblem(rule, data, path) {
 
 const error = problem(schema, body, '');
 // A refusal carries what "Explain refusal" quotes, not the body, which may hold 10 MB of files.
-const quoted = { action: body?.action, name: body?.user?.name, files: $('Read files').first().json.files };
-if (error) return { json: { schemaError: error, ...quoted } };
+const quoted = () => ({ action: body?.action, name: body?.user?.name, files: $('Read files').first().json.files });
+if (error) return { json: { schemaError: error, ...quoted() } };
 return { json: { envelope: body, language: body.language ?? 'en' } };
