@@ -152,10 +152,17 @@ export function bootAfterPaint(html: string, chunks: readonly string[]): string 
  */
 export function withScreenChunks(html: string, chunks: readonly string[]): string {
   if (chunks.length === 0) return html;
+  return beforeBootList(
+    html,
+    `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(chunks)}</script>`,
+  );
+}
+
+/** The page with `element` just before its list of boot chunks (bootAfterPaint's), where the body ends. */
+function beforeBootList(html: string, element: string): string {
   const bootList = `<script type="application/json" id="${BOOT_CHUNKS_ID}">`;
   if (!html.includes(bootList)) throw new Error('The page has no list of boot chunks');
-  const list = `<script type="application/json" id="${SCREEN_CHUNKS_ID}">${JSON.stringify(chunks)}</script>`;
-  return html.replace(bootList, () => `${list}\n    ${bootList}`);
+  return html.replace(bootList, () => `${element}\n    ${bootList}`);
 }
 
 /**
@@ -205,15 +212,17 @@ export interface SignInHere {
 
 /**
  * The page with the sign-in screen in a template after its root (see SIGN_IN_TEMPLATE_ID): with no parent in
- * the tab, the boot script shows it in place of the page's screen, which then costs no second page.
+ * the tab, the boot script shows it in place of the page's screen, which then costs no second page. The page's
+ * own list of screen chunks (withScreenChunks) is where the boot script puts sign-in's.
  */
 export function withSignInHere(html: string, signIn: SignInHere): string {
-  const bootList = `<script type="application/json" id="${BOOT_CHUNKS_ID}">`;
-  if (!html.includes(bootList)) throw new Error('The page has no list of boot chunks');
-  const template =
+  const page = beforeBootList(
+    html,
     `<template id="${SIGN_IN_TEMPLATE_ID}" data-title="${escapeHtml(signIn.title)}" ` +
-    `data-chunks="${escapeHtml(JSON.stringify(signIn.chunks))}">${signIn.appHtml}</template>`;
-  return html.replace(bootList, () => `${template}\n    ${bootList}`);
+      `data-chunks="${escapeHtml(JSON.stringify(signIn.chunks))}">${signIn.appHtml}</template>`,
+  );
+  if (!page.includes(`id="${SCREEN_CHUNKS_ID}"`)) throw new Error('The page has no list of screen chunks');
+  return page;
 }
 
 /** A meta refresh that leaves at once for `url`, or nothing. */
@@ -301,8 +310,22 @@ async function writePages(
   };
   // The app shell answers any address, so it boots as an English page does; a Hindi address's app loads its texts.
   await write(APP_SHELL_FILE, withBootNotice(withDocument(templateOf('en'), renderer.documentOf('/')), 'en'));
-  const signInExport = (locale: Locale) =>
-    renderer.PRERENDERED_PAGES.find((page) => page.path === pathIn(locale, paths.signIn))?.screenExport;
+  // Sign-in as each language's guarded pages hold it: rendered once per language, not once per page.
+  const signInHere = new Map<Locale, { signIn: SignInHere; css: string[] }>();
+  const signInOf = async (locale: Locale) => {
+    const kept = signInHere.get(locale);
+    if (kept) return kept;
+    const path = pathIn(locale, paths.signIn);
+    const screen = renderer.PRERENDERED_PAGES.find((page) => page.path === path)?.screenExport;
+    const signIn = {
+      title: renderer.documentOf(path).title,
+      appHtml: await renderer.renderPage(path),
+      chunks: screenChunks(screen, locale),
+    };
+    const made = { signIn, css: screenCss(screen) };
+    signInHere.set(locale, made);
+    return made;
+  };
   for (const { path, locale, screenExport, file } of pages) {
     const document = renderer.documentOf(path);
     const template = withDocument(templateOf(locale), document);
@@ -313,14 +336,9 @@ async function writePages(
     const css = screenCss(screenExport);
     let page = withScreenChunks(html, screenChunks(screenExport, locale));
     if (document.needsSession) {
-      const signInPath = pathIn(locale, paths.signIn);
-      const signIn = {
-        title: renderer.documentOf(signInPath).title,
-        appHtml: await renderer.renderPage(signInPath),
-        chunks: screenChunks(signInExport(locale), locale),
-      };
+      const { signIn, css: signInCss } = await signInOf(locale);
       page = withSignInHere(page, signIn);
-      css.push(...screenCss(signInExport(locale)).filter((text) => !css.includes(text)));
+      css.push(...signInCss.filter((text) => !css.includes(text)));
     }
     await write(file, withStyles(page, css));
   }

@@ -39,8 +39,8 @@ export const BOOT_FAILED_ID = 'boot-failed';
 /**
  * The one inline script of the built pages (build/prerender.ts writes it at
  * the end of each). On a guarded page marked SIGN_IN_HERE_ATTRIBUTE, it first
- * puts the sign-in screen of its template in the root, with its title and its
- * screen's chunks, and shows the root: all before the first paint, as the body
+ * puts the sign-in screen of its template in the root, with its title, and
+ * sign-in's chunks in the page's list of screen chunks, and shows the root: all before the first paint, as the body
  * ends here. It starts the app only once the page's first paint from
  * its HTML has reached the screen (its first-contentful-paint entry, which
  * Chromium reports at presentation; two frames later where paint timing is
@@ -65,9 +65,8 @@ export const BOOT_FAILED_ID = 'boot-failed';
 export const BOOT_SCRIPT =
   `{const html=document.documentElement,here=document.getElementById("${SIGN_IN_TEMPLATE_ID}");` +
   `if(here&&html.hasAttribute("${SIGN_IN_HERE_ATTRIBUTE}")){document.getElementById("root").replaceChildren(here.content);` +
-  `document.title=here.dataset.title;let list=document.getElementById("${SCREEN_CHUNKS_ID}");` +
-  `if(!list){list=document.createElement("script");list.type="application/json";list.id="${SCREEN_CHUNKS_ID}";document.body.append(list)}` +
-  `list.textContent=here.dataset.chunks}html.removeAttribute("${SIGN_IN_HERE_ATTRIBUTE}");` +
+  `document.title=here.dataset.title;document.getElementById("${SCREEN_CHUNKS_ID}").textContent=here.dataset.chunks}` +
+  `html.removeAttribute("${SIGN_IN_HERE_ATTRIBUTE}");` +
   'const offers=[],keep=offer=>{offer.preventDefault();offers.push(offer)};' +
   'addEventListener("beforeinstallprompt",keep);' +
   `const chunks=JSON.parse(document.getElementById("${BOOT_CHUNKS_ID}").textContent);` +

@@ -265,9 +265,12 @@ describe('withScreenChunks', () => {
 });
 
 describe('withSignInHere', () => {
-  const page = bootAfterPaint(
-    '<head></head><body><div id="root"><h1>Hello!</h1></div><script type="module" src="/a/i.js"></script></body>',
-    ['/a/i.js'],
+  const page = withScreenChunks(
+    bootAfterPaint(
+      '<head></head><body><div id="root"><h1>Hello!</h1></div><script type="module" src="/a/i.js"></script></body>',
+      ['/a/i.js'],
+    ),
+    ['/a/menu.js'],
   );
 
   it("holds sign-in's screen, title and chunks in a template after the root, which the boot script reads", () => {
