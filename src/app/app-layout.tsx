@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { APP_STARTED_ATTRIBUTE } from '../page/boot-script.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { errorToasts } from '../ui/error-toasts.ts';
+import { toastsBelow } from '../ui/toasts-below.ts';
 import { useHydrated, useHydrationEnd } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
@@ -46,7 +47,7 @@ export function AppLayout() {
   useEffect(() => errorToasts.resolveAll(), [pathname]);
   return (
     <div className="app">
-      <header className="app__bar">
+      <header className="app__bar" {...toastsBelow}>
         <span className="app__brand">{appText().programmeTitle}</span>
         {hydrated && <InstallButton />}
       </header>

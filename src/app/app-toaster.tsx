@@ -1,20 +1,20 @@
+import { useEffect } from 'react';
 import { Toaster } from 'sonner';
+import { keepToastsBelowNavigation, TOASTS_TOP_OFFSET } from '../ui/toasts-below.ts';
 import { uiText } from '../ui/messages.ts';
 
-/**
- * Toasts open below the brand bar (56 px, and the notch's inset), never over it: on a phone sonner's own offset
- * (16 px) put the first-visit 'Ready to work offline' over the brand and the install offer.
- */
-const BELOW_THE_BAR = { top: 'calc(56px + env(safe-area-inset-top, 0px) + 8px)' };
+/** sonner's own offset (16 px) on a phone would put toasts over the brand bar and the install offer. */
+const BELOW_THE_NAVIGATION = { top: TOASTS_TOP_OFFSET };
 
 /** The one toaster of the app, in its own chunk: toasts made before it mounts are shown once it does. */
 export function AppToaster() {
   const t = uiText();
+  useEffect(() => keepToastsBelowNavigation(document.body), []);
   return (
     <Toaster
       position="top-center"
-      offset={BELOW_THE_BAR}
-      mobileOffset={BELOW_THE_BAR}
+      offset={BELOW_THE_NAVIGATION}
+      mobileOffset={BELOW_THE_NAVIGATION}
       richColors
       closeButton
       duration={5000}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NAMED_TITLE_ATTRIBUTE } from '../shared/session/session-user.ts';
+import { toastsBelow } from './toasts-below.ts';
 import './page.css';
 
 interface PageProps {
@@ -23,7 +24,11 @@ export function Page({ title, namedTitle, subtitle, nav, children }: PageProps) 
   }, []);
   return (
     <section className="page">
-      {nav && <div className="page__nav">{nav}</div>}
+      {nav && (
+        <div className="page__nav" {...toastsBelow}>
+          {nav}
+        </div>
+      )}
       <header className="page__header">
         <h1 className="page__title" tabIndex={-1} ref={heading} {...{ [NAMED_TITLE_ATTRIBUTE]: namedTitle }}>
           {title}

@@ -62,9 +62,7 @@ test('an error toast goes once its field is fixed, when the screen changes, and 
   await page.getByRole('textbox', { name: 'Message' }).fill('');
   await send.click();
   await expect(emptyMessage).toBeVisible();
-  // By keyboard: on a 360 px phone the toast lies over 'Back to Menu' while it shows (see the team notes).
-  await page.getByRole('link', { name: 'Back to Menu' }).focus();
-  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Back to Menu' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
   await expect(emptyMessage).toBeHidden(GOES_AT_ONCE);
 
@@ -82,6 +80,60 @@ test('an error toast goes once its field is fixed, when the screen changes, and 
   await expect(failed).toBeHidden(GOES_AT_ONCE);
   // The spec's success panel and its toast, and nothing that contradicts them.
   await expectPhoneLayout(page, testInfo, 'book-consult-success', [/^Success!/, /^Request submitted!/]);
+});
+
+/** Waits for a toast to settle (it slides in from above), then proves none of `controls` lies under it. */
+async function expectToastBelow(shown: Locator, controls: Locator[]): Promise<void> {
+  const bottoms = await Promise.all(
+    controls.map(async (control) => (await box(control)).y + (await box(control)).height),
+  );
+  await expect.poll(async () => (await box(shown)).y).toBeGreaterThanOrEqual(Math.max(...bottoms));
+  for (const control of controls) {
+    // What a finger on the middle of the control reaches: the control itself, not the toast.
+    const reached = await control.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(x + width / 2, y + height / 2));
+    });
+    expect(reached, `${await control.textContent()} is under the toast`).toBe(true);
+  }
+}
+
+test('a toast never lies over the way back, the language, Logout or the offline banner', async ({
+  page,
+  context,
+  webhook,
+}) => {
+  webhook.reply({ body: { schedule: 'Monday: 4:00 PM with Ms. Rao' } });
+  await openSignedIn(page, '/registered-parent/schedule');
+  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  const fetched = toast(page, 'success', 'Schedule retrieved successfully!');
+  const back = page.getByRole('link', { name: 'Back to Menu' });
+  await expectToastBelow(fetched, [back]);
+  // While the toast shows: a tap on 'Back to Menu' goes back, and on the menu one on 'Logout' logs out.
+  await back.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
+  await expect(fetched).toBeVisible();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expectToastBelow(fetched, [logout, page.getByRole('link', { name: 'हिन्दी' })]);
+
+  // Offline, the banner comes between the bar and the screen, and grows when opened: toasts move down with it.
+  await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
+  await context.setOffline(true);
+  const banner = page.getByRole('status').filter({ hasText: OFFLINE_TITLE });
+  await expect(banner).toBeVisible();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const empty = toast(page, 'error', 'Please enter a message');
+  await expect(empty).toBeVisible();
+  // The chat screen is long: the tap on Send scrolled it down. Back up top, the toast moves down below the banner.
+  await banner.scrollIntoViewIfNeeded();
+  await expectToastBelow(empty, [banner, back]);
+  await banner.getByText('What still works').click();
+  await expect(banner.getByText('Every screen still opens', { exact: false })).toBeVisible();
+  await expectToastBelow(empty, [banner, back]);
+  await back.click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
+  await logout.click();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test.describe('with the worker', () => {

@@ -14,9 +14,7 @@ test.describe('logging out on a shared phone', () => {
     await expect.poll(() => storedSchedules(page)).toHaveLength(1);
 
     await page.getByRole('link', { name: 'Back to Menu' }).click();
-    // 'Schedule retrieved successfully!' follows to the menu, over Logout, and stays while a pointer rests on it:
-    // this parent logs out from the keyboard.
-    await page.getByRole('button', { name: 'Logout' }).press('Enter');
+    await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await storedSchedules(page)).toEqual([]);
 

@@ -3,6 +3,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { connectivity, type Connectivity } from '../../shared/webhook/connectivity.ts';
+import { toastsBelow } from '../../ui/toasts-below.ts';
 import { pwaText } from './messages.ts';
 import './pwa.css';
 
@@ -73,7 +74,7 @@ export function OfflineBanner() {
   if (!offline) return null;
   const t = pwaText().offline;
   return (
-    <div className="offline-banner" role="status">
+    <div className="offline-banner" role="status" {...toastsBelow}>
       <details className="offline-banner__details">
         <summary className="offline-banner__summary">
           <span className="offline-banner__title">{t.title}</span>
