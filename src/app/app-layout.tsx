@@ -3,7 +3,6 @@ import { Outlet, useLocation } from 'react-router';
 import { APP_STARTED_ATTRIBUTE } from '../page/boot-script.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { errorToasts } from '../ui/error-toasts.ts';
-import { toastsBelow } from '../ui/toasts-below.ts';
 import { useHydrated, useHydrationEnd } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
@@ -47,7 +46,7 @@ export function AppLayout() {
   useEffect(() => errorToasts.resolveAll(), [pathname]);
   return (
     <div className="app">
-      <header className="app__bar" {...toastsBelow}>
+      <header className="app__bar" data-toasts-below="">
         <span className="app__brand">{appText().programmeTitle}</span>
         {hydrated && <InstallButton />}
       </header>

@@ -3,13 +3,12 @@ import { CardLink } from '../ui/card-link.tsx';
 import { LanguageSwitch } from '../ui/language-switch.tsx';
 import { appText } from './messages.ts';
 import { FamilyIcon, StarIcon } from '../ui/icons.tsx';
-import { toastsBelow } from '../ui/toasts-below.ts';
 import '../ui/page.css';
 
 export function LandingPage() {
   return (
     <section className="page page--landing">
-      <div className="page__nav" {...toastsBelow}>
+      <div className="page__nav" data-toasts-below="">
         <LanguageSwitch />
       </div>
       <header className="page__header page__header--hero">

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NAMED_TITLE_ATTRIBUTE } from '../shared/session/session-user.ts';
-import { toastsBelow } from './toasts-below.ts';
 import './page.css';
 
 interface PageProps {
@@ -25,7 +24,7 @@ export function Page({ title, namedTitle, subtitle, nav, children }: PageProps) 
   return (
     <section className="page">
       {nav && (
-        <div className="page__nav" {...toastsBelow}>
+        <div className="page__nav" data-toasts-below="">
           {nav}
         </div>
       )}

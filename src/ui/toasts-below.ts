@@ -2,12 +2,11 @@
  * Where toasts open. At the top, where a phone's keyboard never hides them, but below what a person taps to get
  * around: the brand bar, the offline banner and a screen's navigation row (Back to Menu, Logout, the language). A
  * toast over 'Back to Menu' took the tap meant for it for five seconds, and for as long as a finger rested on it.
- * Those elements carry TOASTS_BELOW; while a toast shows, the lowest of them in view sets --toasts-top.
+ * Those elements carry `data-toasts-below` (src/app/app-layout.tsx, src/app/pwa/offline.tsx, src/ui/page.tsx, the
+ * landing page); while a toast shows, the lowest of them in view sets --toasts-top. This module is the toaster
+ * chunk's alone, off the first screen's path: the attribute is written out where it is set.
  */
-export const TOASTS_BELOW = 'data-toasts-below';
-
-/** Spread on an element toasts must not cover. */
-export const toastsBelow = { [TOASTS_BELOW]: '' };
+const TOASTS_BELOW = '[data-toasts-below]';
 
 const TOASTS_TOP = '--toasts-top';
 
@@ -32,9 +31,7 @@ export function keepToastsBelowNavigation(root: HTMLElement): () => void {
   const place = () => {
     frame = 0;
     if (!root.querySelector('[data-sonner-toast]')) return;
-    const bottoms = [...root.querySelectorAll(`[${TOASTS_BELOW}]`)].map(
-      (element) => element.getBoundingClientRect().bottom,
-    );
+    const bottoms = [...root.querySelectorAll(TOASTS_BELOW)].map((element) => element.getBoundingClientRect().bottom);
     document.documentElement.style.setProperty(TOASTS_TOP, toastsTop(bottoms));
   };
   const placeSoon = () => {

@@ -3,7 +3,6 @@
  */
 import { useSyncExternalStore } from 'react';
 import { connectivity, type Connectivity } from '../../shared/webhook/connectivity.ts';
-import { toastsBelow } from '../../ui/toasts-below.ts';
 import { pwaText } from './messages.ts';
 import './pwa.css';
 
@@ -74,7 +73,7 @@ export function OfflineBanner() {
   if (!offline) return null;
   const t = pwaText().offline;
   return (
-    <div className="offline-banner" role="status" {...toastsBelow}>
+    <div className="offline-banner" role="status" data-toasts-below="">
       <details className="offline-banner__details">
         <summary className="offline-banner__summary">
           <span className="offline-banner__title">{t.title}</span>
