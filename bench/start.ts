@@ -117,7 +117,7 @@ function watchMainThread({ quietMs, reportPrefix, startedAttribute, toasterSelec
   // Object methods, not named functions: tsx would wrap those in a helper the page does not have.
   const start = {
     answersMs: undefined as number | undefined,
-    quietSince: -1,
+    tasksSeen: -1,
     root() {
       return document.getElementById('root');
     },
@@ -135,8 +135,8 @@ function watchMainThread({ quietMs, reportPrefix, startedAttribute, toasterSelec
     check() {
       if (!start.started()) {
         setTimeout(() => start.check(), 100);
-      } else if (start.quietSince !== watch.longTasks.length) {
-        start.quietSince = watch.longTasks.length;
+      } else if (start.tasksSeen !== watch.longTasks.length) {
+        start.tasksSeen = watch.longTasks.length;
         setTimeout(() => start.check(), quietMs);
       } else {
         const report: StartReport = { longTasks: watch.longTasks, answersMs: start.answersMs ?? performance.now() };
@@ -203,13 +203,6 @@ async function settle(page: Page): Promise<void> {
       if ((watch?.longTasks.length ?? 0) === before) return;
     }
   }, QUIET_MS);
-}
-
-/** Hydrated (APP_STARTED_ATTRIBUTE) and started (the toaster mounts last: src/app/app-layout.tsx). */
-async function started(page: Page): Promise<void> {
-  await page.locator(`#root[${APP_STARTED_ATTRIBUTE}]`).waitFor({ state: 'attached' });
-  await page.getByRole('region', { name: /^(Notifications|सूचनाएँ)/ }).waitFor({ state: 'attached' });
-  await settle(page);
 }
 
 interface StartRun {
@@ -320,8 +313,7 @@ interface InteractionRun {
 async function interactionsOnce(browser: Browser, url: string): Promise<InteractionRun> {
   const { context, page } = await phone(browser, true);
   try {
-    await page.goto(`${url}${paths.chat}`);
-    await started(page);
+    await openAndReport(page, `${url}${paths.chat}`);
     const box = page.getByRole('textbox', { name: parentText.chat.messageLabel });
     const text = 'Running late, back by six';
     const counter = parentText.chat.counter(formatCount(text.length, 'en'), formatCount(MESSAGE_MAX_LENGTH, 'en'));
@@ -343,8 +335,7 @@ async function interactionsOnce(browser: Browser, url: string): Promise<Interact
     });
     await rm(folder, { recursive: true, force: true });
 
-    await page.goto(`${url}${paths.menu}`);
-    await started(page);
+    await openAndReport(page, `${url}${paths.menu}`);
     const calendar = await inpOf(page, async () => {
       await page.getByRole('link', { name: new RegExp(parentText.menu.rescheduleTitle) }).click();
       await page.getByRole('grid').waitFor();
@@ -414,8 +405,7 @@ async function threadOnce(browser: Browser, url: string, messages: ThreadMessage
       });
     });
     // A token kept from an earlier verification, as the portal keeps it (src/shared/conversation/store.ts).
-    await page.goto(`${url}${paths.home}`);
-    await started(page);
+    await openAndReport(page, `${url}${paths.home}`);
     await page.evaluate(
       ([name, store, key]) =>
         new Promise<void>((done, fail) => {
@@ -431,9 +421,7 @@ async function threadOnce(browser: Browser, url: string, messages: ThreadMessage
         }),
       [CONVERSATION_DB, CONVERSATION_STORE, parentKey(PARENT)] as const,
     );
-    await page.goto(`${url}${paths.chat}`);
-    await answerAsked;
-    await started(page);
+    await Promise.all([openAndReport(page, `${url}${paths.chat}`), answerAsked]);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Performance.enable');
     const taskSeconds = async () =>
