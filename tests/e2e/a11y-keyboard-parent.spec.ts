@@ -123,11 +123,13 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
   await page.keyboard.type(' from the keyboard');
   const picker = page.getByLabel('Add Files');
+  // Listened for well before the key: Playwright turns on its file-chooser interception without waiting, and a key
+  // press sent at once could reach the page first (CI saw the chooser open unintercepted, and the wait time out).
+  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
   // The input itself is hidden; its button-styled label draws the ring.
   await expectVisibleFocus(picker, page.locator('label', { hasText: 'Add Files' }));
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Space');
   await (
     await chooser
