@@ -7,6 +7,7 @@
  *   npm run bench -- budget       the landing route's gzip size against budget.json
  *   npm run bench -- lighthouse   Lighthouse mobile, median of 3, beside a plain page
  *   npm run bench -- start        longest start task per route, and INP of three interactions, at 4x CPU
+ *   npm run bench -- inspector    what an attached inspector (Playwright's) costs a page's script evaluation
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ const BENCHES = {
   budget: 'bench/budget.ts',
   lighthouse: 'bench/lighthouse.ts',
   start: 'bench/start.ts',
+  inspector: 'bench/inspector.ts',
   outbox: 'bench/outbox.ts',
   server: 'bench/server.ts',
   photo: 'bench/photo.ts',
