@@ -53,6 +53,11 @@ export class BareChromium {
   ) {
     const input = child.stdio[4] as NodeJS.ReadableStream;
     input.on('data', (chunk: Buffer) => this.receive(chunk.toString()));
+    // A browser that dies leaves no command waiting for ever.
+    child.once('exit', (code, signal) => {
+      for (const answer of this.answers.values()) answer.reject(new Error(`Chromium exited (${signal ?? code})`));
+      this.answers.clear();
+    });
   }
 
   static async launch(): Promise<BareChromium> {
@@ -92,10 +97,12 @@ export class BareChromium {
   }
 
   async close(): Promise<void> {
-    const exited = new Promise((done) => this.child.once('exit', done));
-    // Closed by the protocol, Chromium ends its helper processes before it exits: killed, they may still write.
-    await this.send('Browser.close');
-    await exited;
+    if (this.child.exitCode === null && this.child.signalCode === null) {
+      const exited = new Promise((done) => this.child.once('exit', done));
+      // Closed by the protocol, Chromium ends its helper processes before it exits: killed, they may still write.
+      await this.send('Browser.close');
+      await exited;
+    }
     rmSync(this.profileDir, { recursive: true, force: true, maxRetries: 3 });
   }
 
