@@ -6,7 +6,7 @@
  * on, V8 evaluates scripts far more slowly: React DOM's chunk took 31-40 ms to evaluate at 1x CPU against 2-4 ms with
  * nothing attached, and 104-128 ms against 13-19 ms at 4x (measured 2026-11-27, marks at the chunk's first and last
  * statement; docs/performance.md). A start measured through Playwright is the inspector's, not the phone's. This
- * driver sends only Target, Emulation and Page commands to the measured page; the CPU slowdown works without Runtime.
+ * driver sends only Target, Emulation and Page commands to a page; the CPU slowdown works without Runtime.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,6 +38,31 @@ export interface BareOpenOptions {
 
 const REPORT_TIMEOUT_MS = 60_000;
 
+interface PausedRequest {
+  requestId: string;
+  request: { url: string; postData?: string };
+}
+
+/** A request's answer, or 'continue' to let it go to the server. */
+export type Answer = { status: number; json: unknown } | 'continue';
+
+/** One tab of a new profile, for what takes more than a start (BareChromium.withPage). */
+export interface BarePage {
+  navigate(url: string): Promise<void>;
+  /** The next report with `prefix` (see BareOpenOptions.reportPrefix): call before what makes the page report it. */
+  report(prefix: string): Promise<string>;
+  /** Answers the page's requests to URLs matching `urlPattern` (the protocol's wildcards) as `answer` says. */
+  intercept(urlPattern: string, answer: (postData: string | undefined) => Promise<Answer>): Promise<void>;
+  /** The renderer's main-thread task time so far, in seconds (the Performance domain's TaskDuration). */
+  taskSeconds(): Promise<number>;
+}
+
+/** The first, unmeasured tab of a reopened run reports its service worker active, its caches filled, so. */
+const WORKER_READY = 'thrive-bench worker ready';
+const WORKER_READY_SCRIPT =
+  `navigator.serviceWorker.ready.then(() => history.replaceState(history.state, '', ` +
+  `'#' + encodeURIComponent(${JSON.stringify(WORKER_READY)})))`;
+
 export class BareChromium {
   private nextId = 0;
   private readonly answers = new Map<
@@ -45,6 +70,7 @@ export class BareChromium {
     { resolve(result: Message['result']): void; reject(error: Error): void }
   >();
   private readonly fragmentWatchers = new Set<(sessionId: string | undefined, url: string) => void>();
+  private readonly requestHandlers = new Map<string, (request: PausedRequest) => void>();
   private buffered = '';
 
   private constructor(
@@ -75,16 +101,13 @@ export class BareChromium {
     const { browserContextId } = (await this.send('Target.createBrowserContext')) as { browserContextId: string };
     try {
       if (options.installed) {
-        const first = await this.newPage(browserContextId, options);
-        const started = this.report(first.sessionId, options.reportPrefix);
+        const first = await this.newPage(browserContextId, {
+          ...options,
+          initScripts: [...options.initScripts, WORKER_READY_SCRIPT],
+        });
+        const ready = this.report(first.sessionId, WORKER_READY);
         await this.send('Page.navigate', { url }, first.sessionId);
-        await started;
-        // Only this first, unmeasured tab sees the Runtime domain, and only once it has started.
-        await this.send(
-          'Runtime.evaluate',
-          { expression: 'navigator.serviceWorker.ready.then(() => true)', awaitPromise: true },
-          first.sessionId,
-        );
+        await ready;
         await this.send('Target.closeTarget', { targetId: first.targetId });
       }
       const page = await this.newPage(browserContextId, options);
@@ -92,6 +115,51 @@ export class BareChromium {
       await this.send('Page.navigate', { url }, page.sessionId);
       return await report;
     } finally {
+      await this.send('Target.disposeBrowserContext', { browserContextId });
+    }
+  }
+
+  /** Runs `use` with a tab in a new profile, set up as `options` says (`installed` aside), and closes the profile. */
+  async withPage<T>(options: Omit<BareOpenOptions, 'installed' | 'reportPrefix'>, use: (page: BarePage) => Promise<T>) {
+    const { browserContextId } = (await this.send('Target.createBrowserContext')) as { browserContextId: string };
+    let sessionId = '';
+    try {
+      ({ sessionId } = await this.newPage(browserContextId, { ...options, reportPrefix: '', installed: false }));
+      let measuring = false;
+      const page: BarePage = {
+        navigate: async (url) => void (await this.send('Page.navigate', { url }, sessionId)),
+        report: (prefix) => this.report(sessionId, prefix),
+        intercept: async (urlPattern, answer) => {
+          this.requestHandlers.set(sessionId, ({ requestId, request }) => {
+            void answer(request.postData).then((chosen) =>
+              chosen === 'continue'
+                ? this.send('Fetch.continueRequest', { requestId }, sessionId)
+                : this.send(
+                    'Fetch.fulfillRequest',
+                    {
+                      requestId,
+                      responseCode: chosen.status,
+                      responseHeaders: [{ name: 'content-type', value: 'application/json' }],
+                      body: Buffer.from(JSON.stringify(chosen.json)).toString('base64'),
+                    },
+                    sessionId,
+                  ),
+            );
+          });
+          await this.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Request' }] }, sessionId);
+        },
+        taskSeconds: async () => {
+          if (!measuring) await this.send('Performance.enable', {}, sessionId);
+          measuring = true;
+          const { metrics } = (await this.send('Performance.getMetrics', {}, sessionId)) as {
+            metrics: { name: string; value: number }[];
+          };
+          return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+        },
+      };
+      return await use(page);
+    } finally {
+      this.requestHandlers.delete(sessionId);
       await this.send('Target.disposeBrowserContext', { browserContextId });
     }
   }
@@ -173,6 +241,8 @@ export class BareChromium {
         this.answers.delete(message.id);
         if (message.error) answer.reject(new Error(message.error.message));
         else answer.resolve(message.result);
+      } else if (message.method === 'Fetch.requestPaused' && message.sessionId) {
+        this.requestHandlers.get(message.sessionId)?.(message.params as unknown as PausedRequest);
       } else if (message.method === 'Page.navigatedWithinDocument') {
         const { url } = message.params as { url: string };
         for (const watch of [...this.fragmentWatchers]) watch(message.sessionId, url);
