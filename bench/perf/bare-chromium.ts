@@ -55,6 +55,21 @@ export interface BarePage {
   intercept(urlPattern: string, answer: (postData: string | undefined) => Promise<Answer>): Promise<void>;
   /** The renderer's main-thread task time so far, in seconds (the Performance domain's TaskDuration). */
   taskSeconds(): Promise<number>;
+  /** A tap (mouse press and release, as Playwright's click) in the middle of the first element `selector` finds. */
+  tap(selector: string): Promise<void>;
+  /** Each character a key press of its own, `delayMs` apart, as a person types. */
+  type(text: string, delayMs: number): Promise<void>;
+  /** Resolves once the page holds a node that `query` (a CSS selector or an XPath) finds, looking every 100 ms. */
+  waitFor(query: string): Promise<void>;
+  /** Taps `selector`, which opens a file chooser, and picks the file at `path` in it. */
+  pickFile(selector: string, path: string): Promise<void>;
+  /** Sets `name` to `value` on <html>: a page script watching it can take it as a request (see report). */
+  mark(name: string, value: string): Promise<void>;
+  /**
+   * Evaluates `expression` in the page and resolves with its value. It compiles a script in the page and turns the
+   * Runtime domain's evaluation on: only for a page that is not measured.
+   */
+  evaluate<T>(expression: string): Promise<T>;
 }
 
 /** The first, unmeasured tab of a reopened run reports its service worker active, its caches filled, so. */
@@ -71,6 +86,7 @@ export class BareChromium {
   >();
   private readonly fragmentWatchers = new Set<(sessionId: string | undefined, url: string) => void>();
   private readonly requestHandlers = new Map<string, (request: PausedRequest) => void>();
+  private readonly chooserHandlers = new Map<string, (backendNodeId: number) => void>();
   private buffered = '';
 
   private constructor(
@@ -105,7 +121,11 @@ export class BareChromium {
           ...options,
           initScripts: [...options.initScripts, WORKER_READY_SCRIPT],
         });
-        const ready = this.report(first.sessionId, WORKER_READY);
+        // Started as the measured tab will be, and its worker active: its scripts have run once, its caches are full.
+        const ready = Promise.all([
+          this.report(first.sessionId, options.reportPrefix),
+          this.report(first.sessionId, WORKER_READY),
+        ]);
         await this.send('Page.navigate', { url }, first.sessionId);
         await ready;
         await this.send('Target.closeTarget', { targetId: first.targetId });
@@ -148,6 +168,64 @@ export class BareChromium {
           });
           await this.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Request' }] }, sessionId);
         },
+        tap: async (selector) => {
+          const nodeId = await this.nodeOf(sessionId, selector);
+          await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
+          const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: number[][] };
+          const quad = quads[0];
+          if (!quad) throw new Error(`${selector} is not on screen`);
+          const x = (quad[0] + quad[2] + quad[4] + quad[6]) / 4;
+          const y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
+          for (const type of ['mousePressed', 'mouseReleased']) {
+            await this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
+          }
+        },
+        type: async (text, delayMs) => {
+          for (const key of text) {
+            await this.send(
+              'Input.dispatchKeyEvent',
+              { type: 'keyDown', key, text: key, unmodifiedText: key },
+              sessionId,
+            );
+            await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key }, sessionId);
+            await new Promise((done) => setTimeout(done, delayMs));
+          }
+        },
+        waitFor: async (query) => {
+          const deadline = Date.now() + REPORT_TIMEOUT_MS;
+          await this.send('DOM.getDocument', { depth: 0 }, sessionId);
+          for (;;) {
+            const { searchId, resultCount } = (await this.send('DOM.performSearch', { query }, sessionId)) as {
+              searchId: string;
+              resultCount: number;
+            };
+            await this.send('DOM.discardSearchResults', { searchId }, sessionId);
+            if (resultCount > 0) return;
+            if (Date.now() > deadline) throw new Error(`${query} did not appear within ${REPORT_TIMEOUT_MS / 1000} s`);
+            await new Promise((done) => setTimeout(done, 100));
+          }
+        },
+        pickFile: async (selector, path) => {
+          await this.send('Page.setInterceptFileChooserDialog', { enabled: true }, sessionId);
+          const opened = new Promise<number>((done) => this.chooserHandlers.set(sessionId, done));
+          await page.tap(selector);
+          const backendNodeId = await opened;
+          this.chooserHandlers.delete(sessionId);
+          await this.send('DOM.setFileInputFiles', { files: [path], backendNodeId }, sessionId);
+        },
+        mark: async (name, value) => {
+          const nodeId = await this.nodeOf(sessionId, 'html');
+          await this.send('DOM.setAttributeValue', { nodeId, name, value }, sessionId);
+        },
+        evaluate: async <T>(expression: string) => {
+          const { result, exceptionDetails } = (await this.send(
+            'Runtime.evaluate',
+            { expression, awaitPromise: true, returnByValue: true },
+            sessionId,
+          )) as { result: { value: T }; exceptionDetails?: { text: string } };
+          if (exceptionDetails) throw new Error(exceptionDetails.text);
+          return result.value;
+        },
         taskSeconds: async () => {
           if (!measuring) await this.send('Performance.enable', {}, sessionId);
           measuring = true;
@@ -160,8 +238,19 @@ export class BareChromium {
       return await use(page);
     } finally {
       this.requestHandlers.delete(sessionId);
+      this.chooserHandlers.delete(sessionId);
       await this.send('Target.disposeBrowserContext', { browserContextId });
     }
+  }
+
+  /** The first element `selector` finds in the page as it is now (node ids last until the document changes). */
+  private async nodeOf(sessionId: string, selector: string): Promise<number> {
+    const { root } = (await this.send('DOM.getDocument', { depth: 0 }, sessionId)) as { root: { nodeId: number } };
+    const { nodeId } = (await this.send('DOM.querySelector', { nodeId: root.nodeId, selector }, sessionId)) as {
+      nodeId: number;
+    };
+    if (!nodeId) throw new Error(`no element matches ${selector}`);
+    return nodeId;
   }
 
   async close(): Promise<void> {
@@ -241,6 +330,8 @@ export class BareChromium {
         this.answers.delete(message.id);
         if (message.error) answer.reject(new Error(message.error.message));
         else answer.resolve(message.result);
+      } else if (message.method === 'Page.fileChooserOpened' && message.sessionId) {
+        this.chooserHandlers.get(message.sessionId)?.((message.params as { backendNodeId: number }).backendNodeId);
       } else if (message.method === 'Fetch.requestPaused' && message.sessionId) {
         this.requestHandlers.get(message.sessionId)?.(message.params as unknown as PausedRequest);
       } else if (message.method === 'Page.navigatedWithinDocument') {
