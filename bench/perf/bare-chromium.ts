@@ -3,10 +3,11 @@
  * as a phone runs it: with no inspector attached to the page's JavaScript.
  *
  * Playwright (and Lighthouse, and DevTools) enable the protocol's Runtime domain in every page they drive. With it
- * on, V8 evaluates scripts far more slowly: React DOM's chunk took 31-40 ms to evaluate at 1x CPU against 2-4 ms with
- * nothing attached, and 104-128 ms against 13-19 ms at 4x (measured 2026-11-27, marks at the chunk's first and last
- * statement; docs/performance.md). A start measured through Playwright is the inspector's, not the phone's. This
- * driver sends only Target, Emulation and Page commands to a page; the CPU slowdown works without Runtime.
+ * on, V8 evaluates scripts far more slowly: React DOM's chunk took 18-25 ms to evaluate at 1x CPU against 2-3 ms with
+ * nothing attached, and 93-120 ms against 12 ms at 4x (`npm run bench -- inspector`, 2026-11-27). A start measured
+ * through Playwright is the inspector's, not the phone's. A page this driver measures gets Target, Emulation, Page,
+ * Input, DOM, Fetch and Performance commands, never a Runtime one; the CPU slowdown works without it. Only
+ * BarePage.evaluate, for a page not measured, and the inspector option, to measure its cost, use Runtime.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
