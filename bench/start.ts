@@ -51,7 +51,8 @@ import { formatMs, median } from './perf/figures.ts';
 const OUT_DIR = '.out/start/dist';
 const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.START_RUNS ?? 3);
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } as const;
+/** A 390 px phone; BareChromium emulates its touch screen. */
+const PHONE_SCREEN = { width: 390, height: 844 };
 /** The seeded demo parent (server/roster.seed.json). */
 const PARENT = { name: 'Asha Verma', number: '9876543210' };
 /** After the last start work, how long the page must stay without a task for the start to count as over. */
@@ -230,7 +231,7 @@ async function bareStart(bare: BareChromium, url: string, signedIn: boolean, ins
     initScripts,
     reportPrefix: STARTED,
     cpuSlowdown: CPU_SLOWDOWN,
-    viewport: PHONE.viewport,
+    viewport: PHONE_SCREEN,
     installed,
   });
   return JSON.parse(report) as StartReport;
@@ -275,7 +276,7 @@ async function inpOf(page: BarePage, act: () => Promise<void>): Promise<{ inpMs:
  * camera's would.
  */
 async function makePhoto(bare: BareChromium): Promise<Buffer> {
-  const base64 = await bare.withPage({ initScripts: [], cpuSlowdown: 1, viewport: PHONE.viewport }, (page) =>
+  const base64 = await bare.withPage({ initScripts: [], cpuSlowdown: 1, viewport: PHONE_SCREEN }, (page) =>
     page.evaluate<string>(`(async () => {
         const canvas = new OffscreenCanvas(1600, 1200);
         const context = canvas.getContext('2d');
@@ -310,7 +311,7 @@ interface InteractionRun {
 
 async function interactionsOnce(bare: BareChromium, url: string, photo: string): Promise<InteractionRun> {
   const initScripts = [`(${watchMainThread.toString()})(${JSON.stringify(WATCH_OPTIONS)})`, signedInScript()];
-  return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE.viewport }, async (page) => {
+  return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
     await openAndReport(page, `${url}${paths.chat}`);
     const text = 'Running late, back by six';
     const counter = parentText.chat.counter(formatCount(text.length, 'en'), formatCount(MESSAGE_MAX_LENGTH, 'en'));
@@ -430,7 +431,7 @@ async function threadOnce(bare: BareChromium, url: string, messages: ThreadMessa
     `(${seedToken.toString()})(${JSON.stringify([CONVERSATION_DB, CONVERSATION_STORE, parentKey(PARENT), SEEDED])})`,
     `(${reportWhenDrawn.toString()})(${JSON.stringify([['Saved at ', ...(newest ? [newest] : [])], QUIET_MS, DRAWN])})`,
   ];
-  return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE.viewport }, async (page) => {
+  return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
     let release = () => {};
     const released = new Promise<void>((done) => (release = done));
     let asked = () => {};
