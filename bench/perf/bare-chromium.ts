@@ -172,11 +172,14 @@ export class BareChromium {
         tap: async (selector) => {
           const nodeId = await this.nodeOf(sessionId, selector);
           await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
-          const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: number[][] };
+          // A quad is its four corners, x and y in turn.
+          type Quad = [number, number, number, number, number, number, number, number];
+          const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: Quad[] };
           const quad = quads[0];
           if (!quad) throw new Error(`${selector} is not on screen`);
-          const x = (quad[0] + quad[2] + quad[4] + quad[6]) / 4;
-          const y = (quad[1] + quad[3] + quad[5] + quad[7]) / 4;
+          const [x1, y1, x2, y2, x3, y3, x4, y4] = quad;
+          const x = (x1 + x2 + x3 + x4) / 4;
+          const y = (y1 + y2 + y3 + y4) / 4;
           for (const type of ['mousePressed', 'mouseReleased']) {
             await this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
           }
