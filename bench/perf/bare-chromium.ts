@@ -24,17 +24,21 @@ interface Message {
   sessionId?: string;
 }
 
-export interface BareOpenOptions {
+/** How a tab is set up. */
+export interface PageSetup {
   /** Page scripts run before any of the page's own, in every document of the profile, in this order. */
   initScripts: string[];
-  /** The page reports its start by moving to a fragment of this prefix and the report's text, URI-encoded. */
-  reportPrefix: string;
   cpuSlowdown: number;
   viewport: { width: number; height: number };
-  /** Open the page once first and wait for its service worker, then measure a second opening in a new tab. */
-  installed: boolean;
   /** Turn the Runtime domain on in the measured page, as Playwright does: only to measure what that costs. */
   inspector?: boolean;
+}
+
+export interface BareOpenOptions extends PageSetup {
+  /** The page reports its start by moving to a fragment of this prefix and the report's text, URI-encoded. */
+  reportPrefix: string;
+  /** Open the page once first and wait for its service worker, then measure a second opening in a new tab. */
+  installed: boolean;
 }
 
 const REPORT_TIMEOUT_MS = 60_000;
@@ -114,9 +118,8 @@ export class BareChromium {
   }
 
   /** Opens `url` in a new profile and resolves with the text the page reports (see BareOpenOptions.reportPrefix). */
-  async openAndReport(url: string, options: BareOpenOptions): Promise<string> {
-    const { browserContextId } = (await this.send('Target.createBrowserContext')) as { browserContextId: string };
-    try {
+  openAndReport(url: string, options: BareOpenOptions): Promise<string> {
+    return this.inNewProfile(async (browserContextId) => {
       if (options.installed) {
         const first = await this.newPage(browserContextId, {
           ...options,
@@ -134,117 +137,128 @@ export class BareChromium {
       const page = await this.newPage(browserContextId, options);
       const report = this.report(page.sessionId, options.reportPrefix);
       await this.send('Page.navigate', { url }, page.sessionId);
-      return await report;
+      return report;
+    });
+  }
+
+  /** Runs `use` with a tab in a new profile, set up as `setup` says, and closes the profile. */
+  withPage<T>(setup: PageSetup, use: (page: BarePage) => Promise<T>): Promise<T> {
+    return this.inNewProfile(async (browserContextId) => {
+      const { sessionId } = await this.newPage(browserContextId, setup);
+      try {
+        return await use(this.pageOf(sessionId));
+      } finally {
+        this.requestHandlers.delete(sessionId);
+        this.chooserHandlers.delete(sessionId);
+      }
+    });
+  }
+
+  /** Runs `use` in a new profile (a browser context: no cache, storage or worker of another run), then closes it. */
+  private async inNewProfile<T>(use: (browserContextId: string) => Promise<T>): Promise<T> {
+    const { browserContextId } = (await this.send('Target.createBrowserContext')) as { browserContextId: string };
+    try {
+      return await use(browserContextId);
     } finally {
       await this.send('Target.disposeBrowserContext', { browserContextId });
     }
   }
 
-  /** Runs `use` with a tab in a new profile, set up as `options` says (`installed` aside), and closes the profile. */
-  async withPage<T>(options: Omit<BareOpenOptions, 'installed' | 'reportPrefix'>, use: (page: BarePage) => Promise<T>) {
-    const { browserContextId } = (await this.send('Target.createBrowserContext')) as { browserContextId: string };
-    let sessionId = '';
-    try {
-      ({ sessionId } = await this.newPage(browserContextId, { ...options, reportPrefix: '', installed: false }));
-      let measuring = false;
-      const page: BarePage = {
-        navigate: async (url) => void (await this.send('Page.navigate', { url }, sessionId)),
-        report: (prefix) => this.report(sessionId, prefix),
-        intercept: async (urlPattern, answer) => {
-          this.requestHandlers.set(sessionId, ({ requestId, request }) => {
-            void answer(request.postData).then((chosen) =>
-              chosen === 'continue'
-                ? this.send('Fetch.continueRequest', { requestId }, sessionId)
-                : this.send(
-                    'Fetch.fulfillRequest',
-                    {
-                      requestId,
-                      responseCode: chosen.status,
-                      responseHeaders: [{ name: 'content-type', value: 'application/json' }],
-                      body: Buffer.from(JSON.stringify(chosen.json)).toString('base64'),
-                    },
-                    sessionId,
-                  ),
-            );
-          });
-          await this.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Request' }] }, sessionId);
-        },
-        tap: async (selector) => {
-          const nodeId = await this.nodeOf(sessionId, selector);
-          await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
-          // A quad is its four corners, x and y in turn.
-          type Quad = [number, number, number, number, number, number, number, number];
-          const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: Quad[] };
-          const quad = quads[0];
-          if (!quad) throw new Error(`${selector} is not on screen`);
-          const [x1, y1, x2, y2, x3, y3, x4, y4] = quad;
-          const x = (x1 + x2 + x3 + x4) / 4;
-          const y = (y1 + y2 + y3 + y4) / 4;
-          for (const type of ['mousePressed', 'mouseReleased']) {
-            await this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
-          }
-        },
-        type: async (text, delayMs) => {
-          for (const key of text) {
-            await this.send(
-              'Input.dispatchKeyEvent',
-              { type: 'keyDown', key, text: key, unmodifiedText: key },
-              sessionId,
-            );
-            await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key }, sessionId);
-            await new Promise((done) => setTimeout(done, delayMs));
-          }
-        },
-        waitFor: async (query) => {
-          const deadline = Date.now() + REPORT_TIMEOUT_MS;
-          await this.send('DOM.getDocument', { depth: 0 }, sessionId);
-          for (;;) {
-            const { searchId, resultCount } = (await this.send('DOM.performSearch', { query }, sessionId)) as {
-              searchId: string;
-              resultCount: number;
-            };
-            await this.send('DOM.discardSearchResults', { searchId }, sessionId);
-            if (resultCount > 0) return;
-            if (Date.now() > deadline) throw new Error(`${query} did not appear within ${REPORT_TIMEOUT_MS / 1000} s`);
-            await new Promise((done) => setTimeout(done, 100));
-          }
-        },
-        pickFile: async (selector, path) => {
-          await this.send('Page.setInterceptFileChooserDialog', { enabled: true }, sessionId);
-          const opened = new Promise<number>((done) => this.chooserHandlers.set(sessionId, done));
-          await page.tap(selector);
-          const backendNodeId = await opened;
-          this.chooserHandlers.delete(sessionId);
-          await this.send('DOM.setFileInputFiles', { files: [path], backendNodeId }, sessionId);
-        },
-        mark: async (name, value) => {
-          const nodeId = await this.nodeOf(sessionId, 'html');
-          await this.send('DOM.setAttributeValue', { nodeId, name, value }, sessionId);
-        },
-        evaluate: async <T>(expression: string) => {
-          const { result, exceptionDetails } = (await this.send(
-            'Runtime.evaluate',
-            { expression, awaitPromise: true, returnByValue: true },
+  private pageOf(sessionId: string): BarePage {
+    let measuring = false;
+    const page: BarePage = {
+      navigate: async (url) => void (await this.send('Page.navigate', { url }, sessionId)),
+      report: (prefix) => this.report(sessionId, prefix),
+      intercept: async (urlPattern, answer) => {
+        this.requestHandlers.set(sessionId, ({ requestId, request }) => {
+          void answer(request.postData).then((chosen) =>
+            chosen === 'continue'
+              ? this.send('Fetch.continueRequest', { requestId }, sessionId)
+              : this.send(
+                  'Fetch.fulfillRequest',
+                  {
+                    requestId,
+                    responseCode: chosen.status,
+                    responseHeaders: [{ name: 'content-type', value: 'application/json' }],
+                    body: Buffer.from(JSON.stringify(chosen.json)).toString('base64'),
+                  },
+                  sessionId,
+                ),
+          );
+        });
+        await this.send('Fetch.enable', { patterns: [{ urlPattern, requestStage: 'Request' }] }, sessionId);
+      },
+      tap: async (selector) => {
+        const nodeId = await this.nodeOf(sessionId, selector);
+        await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
+        // A quad is its four corners, x and y in turn.
+        type Quad = [number, number, number, number, number, number, number, number];
+        const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: Quad[] };
+        const quad = quads[0];
+        if (!quad) throw new Error(`${selector} is not on screen`);
+        const [x1, y1, x2, y2, x3, y3, x4, y4] = quad;
+        const x = (x1 + x2 + x3 + x4) / 4;
+        const y = (y1 + y2 + y3 + y4) / 4;
+        for (const type of ['mousePressed', 'mouseReleased']) {
+          await this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
+        }
+      },
+      type: async (text, delayMs) => {
+        for (const key of text) {
+          await this.send(
+            'Input.dispatchKeyEvent',
+            { type: 'keyDown', key, text: key, unmodifiedText: key },
             sessionId,
-          )) as { result: { value: T }; exceptionDetails?: { text: string } };
-          if (exceptionDetails) throw new Error(exceptionDetails.text);
-          return result.value;
-        },
-        taskSeconds: async () => {
-          if (!measuring) await this.send('Performance.enable', {}, sessionId);
-          measuring = true;
-          const { metrics } = (await this.send('Performance.getMetrics', {}, sessionId)) as {
-            metrics: { name: string; value: number }[];
+          );
+          await this.send('Input.dispatchKeyEvent', { type: 'keyUp', key }, sessionId);
+          await new Promise((done) => setTimeout(done, delayMs));
+        }
+      },
+      waitFor: async (query) => {
+        const deadline = Date.now() + REPORT_TIMEOUT_MS;
+        await this.send('DOM.getDocument', { depth: 0 }, sessionId);
+        for (;;) {
+          const { searchId, resultCount } = (await this.send('DOM.performSearch', { query }, sessionId)) as {
+            searchId: string;
+            resultCount: number;
           };
-          return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
-        },
-      };
-      return await use(page);
-    } finally {
-      this.requestHandlers.delete(sessionId);
-      this.chooserHandlers.delete(sessionId);
-      await this.send('Target.disposeBrowserContext', { browserContextId });
-    }
+          await this.send('DOM.discardSearchResults', { searchId }, sessionId);
+          if (resultCount > 0) return;
+          if (Date.now() > deadline) throw new Error(`${query} did not appear within ${REPORT_TIMEOUT_MS / 1000} s`);
+          await new Promise((done) => setTimeout(done, 100));
+        }
+      },
+      pickFile: async (selector, path) => {
+        await this.send('Page.setInterceptFileChooserDialog', { enabled: true }, sessionId);
+        const opened = new Promise<number>((done) => this.chooserHandlers.set(sessionId, done));
+        await page.tap(selector);
+        const backendNodeId = await opened;
+        this.chooserHandlers.delete(sessionId);
+        await this.send('DOM.setFileInputFiles', { files: [path], backendNodeId }, sessionId);
+      },
+      mark: async (name, value) => {
+        const nodeId = await this.nodeOf(sessionId, 'html');
+        await this.send('DOM.setAttributeValue', { nodeId, name, value }, sessionId);
+      },
+      evaluate: async <T>(expression: string) => {
+        const { result, exceptionDetails } = (await this.send(
+          'Runtime.evaluate',
+          { expression, awaitPromise: true, returnByValue: true },
+          sessionId,
+        )) as { result: { value: T }; exceptionDetails?: { text: string } };
+        if (exceptionDetails) throw new Error(exceptionDetails.text);
+        return result.value;
+      },
+      taskSeconds: async () => {
+        if (!measuring) await this.send('Performance.enable', {}, sessionId);
+        measuring = true;
+        const { metrics } = (await this.send('Performance.getMetrics', {}, sessionId)) as {
+          metrics: { name: string; value: number }[];
+        };
+        return metrics.find((metric) => metric.name === 'TaskDuration')?.value ?? 0;
+      },
+    };
+    return page;
   }
 
   /** The first element `selector` finds in the page as it is now (node ids last until the document changes). */
@@ -269,7 +283,7 @@ export class BareChromium {
 
   private async newPage(
     browserContextId: string,
-    { initScripts, cpuSlowdown, viewport, inspector = false }: BareOpenOptions,
+    { initScripts, cpuSlowdown, viewport, inspector = false }: PageSetup,
   ): Promise<{ targetId: string; sessionId: string }> {
     const { targetId } = (await this.send('Target.createTarget', { url: 'about:blank', browserContextId })) as {
       targetId: string;
@@ -301,7 +315,7 @@ export class BareChromium {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.fragmentWatchers.delete(watch);
-        reject(new Error(`no start report from the page within ${REPORT_TIMEOUT_MS / 1000} s`));
+        reject(new Error(`no report "${prefix.trim()}" from the page within ${REPORT_TIMEOUT_MS / 1000} s`));
       }, REPORT_TIMEOUT_MS);
       const watch = (from: string | undefined, url: string) => {
         const at = url.indexOf(marker);
