@@ -135,7 +135,6 @@ function watchMainThread({
   // Object methods, not named functions: tsx would wrap those in a helper the page does not have.
   const start = {
     answersMs: undefined as number | undefined,
-    tasksSeen: -1,
     root() {
       return document.getElementById('root');
     },
@@ -149,34 +148,31 @@ function watchMainThread({
       if (!root) return document.readyState === 'complete';
       return root.hasAttribute(startedAttribute) && document.querySelector(toasterSelector) !== null;
     },
-    /** Reports once started and then quietMs with no long task. */
+    /** Reports once started and then quiet. */
     check() {
       if (!start.started()) {
         setTimeout(() => start.check(), 100);
-      } else if (start.tasksSeen !== watch.longTasks.length) {
-        start.tasksSeen = watch.longTasks.length;
-        setTimeout(() => start.check(), quietMs);
       } else {
-        const report: StartReport = { longTasks: watch.longTasks, answersMs: start.answersMs ?? performance.now() };
-        start.tell(reportPrefix + JSON.stringify(report));
+        start.whenQuiet(() => {
+          const answersMs = start.answersMs ?? performance.now();
+          const report: StartReport = { longTasks: watch.longTasks, answersMs };
+          start.tell(reportPrefix + JSON.stringify(report));
+        });
       }
+    },
+    /** Runs `then` once quietMs have passed with no new long task: every event entry is in by then. */
+    whenQuiet(then: () => void, tasksSeen = -1) {
+      if (watch.longTasks.length === tasksSeen) then();
+      else setTimeout(() => start.whenQuiet(then, watch.longTasks.length), quietMs);
     },
     tell(text: string) {
       history.replaceState(history.state, '', `#${encodeURIComponent(text)}`);
-    },
-    /** Answers an ask once quietMs have passed with no new long task: every event entry is in by then. */
-    answer(ask: string, tasksSeen: number) {
-      if (watch.longTasks.length !== tasksSeen) {
-        setTimeout(() => start.answer(ask, watch.longTasks.length), quietMs);
-      } else {
-        start.tell(`${watchedPrefix}${ask} ${JSON.stringify(watch)}`);
-      }
     },
   };
   // The document, not <html>: this runs before the parser has made <html>.
   new MutationObserver(() => {
     const ask = document.documentElement.getAttribute(askAttribute);
-    if (ask) setTimeout(() => start.answer(ask, watch.longTasks.length), quietMs);
+    if (ask) start.whenQuiet(() => start.tell(`${watchedPrefix}${ask} ${JSON.stringify(watch)}`));
   }).observe(document, { subtree: true, attributes: true, attributeFilter: [askAttribute] });
   new MutationObserver(() => start.noteAnswer()).observe(document, {
     subtree: true,
@@ -186,6 +182,9 @@ function watchMainThread({
   document.addEventListener('DOMContentLoaded', () => start.noteAnswer());
   setTimeout(() => start.check(), 100);
 }
+
+/** watchMainThread as a page script, to run before any of the page's own. */
+const WATCH_SCRIPT = `(${watchMainThread.toString()})(${JSON.stringify(WATCH_OPTIONS)})`;
 
 let asks = 0;
 
@@ -197,8 +196,11 @@ async function watchOf(page: BarePage): Promise<Watch> {
   return JSON.parse(await answer) as Watch;
 }
 
+/** An XPath for an element whose own text is `text`, which holds no double quote. */
+const textIs = (text: string) => `//*[text()=${JSON.stringify(text)}]`;
+
 /** Opens `url` and waits for the page's own report of its start (watchMainThread). */
-async function openAndReport(page: BarePage, url: string): Promise<StartReport> {
+async function openStarted(page: BarePage, url: string): Promise<StartReport> {
   const report = page.report(STARTED);
   await page.navigate(url);
   return JSON.parse(await report) as StartReport;
@@ -225,7 +227,7 @@ const signedInScript = () =>
  * page's own report of its start.
  */
 async function bareStart(bare: BareChromium, url: string, signedIn: boolean, installed: boolean) {
-  const initScripts = [`(${watchMainThread.toString()})(${JSON.stringify(WATCH_OPTIONS)})`];
+  const initScripts = [WATCH_SCRIPT];
   if (signedIn) initScripts.push(signedInScript());
   const report = await bare.openAndReport(url, {
     initScripts,
@@ -310,16 +312,16 @@ interface InteractionRun {
 }
 
 async function interactionsOnce(bare: BareChromium, url: string, photo: string): Promise<InteractionRun> {
-  const initScripts = [`(${watchMainThread.toString()})(${JSON.stringify(WATCH_OPTIONS)})`, signedInScript()];
+  const initScripts = [WATCH_SCRIPT, signedInScript()];
   return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
-    await openAndReport(page, `${url}${paths.chat}`);
+    await openStarted(page, `${url}${paths.chat}`);
     const text = 'Running late, back by six';
     const counter = parentText.chat.counter(formatCount(text.length, 'en'), formatCount(MESSAGE_MAX_LENGTH, 'en'));
     const typing = await inpOf(page, async () => {
       await page.tap('textarea');
       // About a person's pace: each key is its own interaction.
       await page.type(text, 60);
-      await page.waitFor(`//*[text()=${JSON.stringify(counter)}]`);
+      await page.waitFor(textIs(counter));
     });
     const pick = await inpOf(page, async () => {
       // The chat's Add Files is the file input's label (attachment-picker.tsx).
@@ -327,7 +329,7 @@ async function interactionsOnce(bare: BareChromium, url: string, photo: string):
       await page.waitFor(`ul[aria-label=${JSON.stringify(parentText.chat.filesLabel)}] li`);
     });
 
-    await openAndReport(page, `${url}${paths.menu}`);
+    await openStarted(page, `${url}${paths.menu}`);
     const calendar = await inpOf(page, async () => {
       await page.tap(`a[href$=${JSON.stringify(paths.reschedule)}]`);
       await page.waitFor('[role="grid"]');
@@ -369,9 +371,8 @@ interface ThreadRun {
   longestMs: number;
 }
 
-/** What the page reports once a phone's conversation record is written (seedToken), and once the thread is drawn. */
+/** What the landing page reports once a phone's conversation record is written (seedToken). */
 const SEEDED = 'thrive-bench seeded';
-const DRAWN = 'thrive-bench drawn ';
 
 /**
  * On the landing page only: writes a token kept from an earlier verification, as the portal keeps it
@@ -392,32 +393,6 @@ function seedToken([name, store, key, seeded]: readonly [string, string, string,
 }
 
 /**
- * On the chat screen: once its texts are all on the page ('Saved at', the newest message's), and the page has then
- * gone quietMs without a long task, reports the long tasks so far (watchMainThread's). It looks twice a second, a
- * cost the empty thread's run pays too.
- */
-function reportWhenDrawn([texts, quietMs, prefix]: readonly [string[], number, string]): void {
-  if (!location.pathname.endsWith('/chat')) return;
-  const drawn = {
-    tasksSeen: -1,
-    check() {
-      const watch = (window as Watched).__watch;
-      const text = document.body?.textContent ?? '';
-      if (!watch || !texts.every((part) => text.includes(part))) {
-        setTimeout(() => drawn.check(), 500);
-      } else if (drawn.tasksSeen !== watch.longTasks.length) {
-        drawn.tasksSeen = watch.longTasks.length;
-        setTimeout(() => drawn.check(), quietMs);
-      } else {
-        const report = JSON.stringify({ longTasks: watch.longTasks });
-        history.replaceState(history.state, '', `#${encodeURIComponent(prefix + report)}`);
-      }
-    },
-  };
-  setTimeout(() => drawn.check(), 500);
-}
-
-/**
  * The chat screen of a verified phone, started and quiet while its webhook holds the chat_thread answer; then the
  * answer, `messages`, is let through: the renderer's task time from then until the newest message is drawn and the
  * page is quiet again. Measured apart from the screen's own start, so the thread's work is not the small difference
@@ -426,10 +401,9 @@ function reportWhenDrawn([texts, quietMs, prefix]: readonly [string[], number, s
 async function threadOnce(bare: BareChromium, url: string, messages: ThreadMessage[]): Promise<ThreadRun> {
   const newest = messages.at(-1)?.text;
   const initScripts = [
-    `(${watchMainThread.toString()})(${JSON.stringify(WATCH_OPTIONS)})`,
+    WATCH_SCRIPT,
     signedInScript(),
     `(${seedToken.toString()})(${JSON.stringify([CONVERSATION_DB, CONVERSATION_STORE, parentKey(PARENT), SEEDED])})`,
-    `(${reportWhenDrawn.toString()})(${JSON.stringify([['Saved at ', ...(newest ? [newest] : [])], QUIET_MS, DRAWN])})`,
   ];
   return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
     let release = () => {};
@@ -455,10 +429,12 @@ async function threadOnce(bare: BareChromium, url: string, messages: ThreadMessa
     const started = page.report(STARTED);
     await page.navigate(`${url}${paths.chat}`);
     const [before] = await Promise.all([started.then((text) => JSON.parse(text) as StartReport), answerAsked]);
-    const drawn = page.report(DRAWN);
     const startSeconds = await page.taskSeconds();
     release();
-    const after = JSON.parse(await drawn) as Pick<StartReport, 'longTasks'>;
+    // The record the bench wrote has no time: 'Saved at' appears once the answer is in.
+    await page.waitFor('//*[starts-with(normalize-space(text()), "Saved at ")]');
+    if (newest) await page.waitFor(textIs(newest));
+    const after = await watchOf(page);
     return {
       taskMs: ((await page.taskSeconds()) - startSeconds) * 1000,
       longestMs: longestOf(after.longTasks.slice(before.longTasks.length)),
