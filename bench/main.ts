@@ -8,6 +8,7 @@
  *   npm run bench -- lighthouse   Lighthouse mobile, median of 3, beside a plain page
  *   npm run bench -- start        longest start task per route, and INP of three interactions, at 4x CPU
  *   npm run bench -- inspector    what an attached inspector (Playwright's) costs a page's script evaluation
+ *   npm run bench -- first-task   what a first visit's longest task is made of, per route, from a trace
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ const BENCHES = {
   lighthouse: 'bench/lighthouse.ts',
   start: 'bench/start.ts',
   inspector: 'bench/inspector.ts',
+  'first-task': 'bench/first-task.ts',
   outbox: 'bench/outbox.ts',
   server: 'bench/server.ts',
   photo: 'bench/photo.ts',

@@ -8,6 +8,7 @@
  * through Playwright is the inspector's, not the phone's. A page this driver measures gets Target, Emulation, Page,
  * Input, DOM, Fetch and Performance commands, never a Runtime one; the CPU slowdown works without it. Only
  * BarePage.evaluate, for a page not measured, and the inspector option, to measure its cost, use Runtime.
+ * A trace (trace) is recorded through the browser's own target, with no command to the page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +47,17 @@ const REPORT_TIMEOUT_MS = 60_000;
 interface PausedRequest {
   requestId: string;
   request: { url: string; postData?: string };
+}
+
+/** One event of a Chromium trace (the Trace Event Format), as much of it as the benches read. */
+export interface TraceEvent {
+  name: string;
+  /** Start and duration in microseconds; a complete event ('X') has a duration, an instant one none. */
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { url?: string }; beginData?: { url?: string } };
 }
 
 /** A request's answer, or 'continue' to let it go to the server. */
@@ -93,6 +105,9 @@ export class BareChromium {
   private readonly requestHandlers = new Map<string, (request: PausedRequest) => void>();
   private readonly chooserHandlers = new Map<string, (backendNodeId: number) => void>();
   private buffered = '';
+  /** The events of the trace being recorded (trace), and what it waits on to end. */
+  private traceEvents: TraceEvent[] = [];
+  private traceComplete: (() => void) | undefined;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -152,6 +167,24 @@ export class BareChromium {
         this.chooserHandlers.delete(sessionId);
       }
     });
+  }
+
+  /**
+   * Records a browser-wide trace of `categories` while `run` runs, and resolves with its events. Tracing goes through
+   * the browser's own target: the pages get no command for it.
+   */
+  async trace<T>(categories: readonly string[], run: () => Promise<T>): Promise<{ result: T; events: TraceEvent[] }> {
+    this.traceEvents = [];
+    await this.send('Tracing.start', { traceConfig: { includedCategories: categories }, transferMode: 'ReportEvents' });
+    let result: T;
+    try {
+      result = await run();
+    } finally {
+      const complete = new Promise<void>((done) => (this.traceComplete = done));
+      await this.send('Tracing.end');
+      await complete;
+    }
+    return { result, events: this.traceEvents };
   }
 
   /** Runs `use` in a new profile (a browser context: no cache, storage or worker of another run), then closes it. */
@@ -352,6 +385,10 @@ export class BareChromium {
         this.chooserHandlers.get(message.sessionId)?.((message.params as { backendNodeId: number }).backendNodeId);
       } else if (message.method === 'Fetch.requestPaused' && message.sessionId) {
         this.requestHandlers.get(message.sessionId)?.(message.params as unknown as PausedRequest);
+      } else if (message.method === 'Tracing.dataCollected') {
+        this.traceEvents.push(...(message.params as { value: TraceEvent[] }).value);
+      } else if (message.method === 'Tracing.tracingComplete') {
+        this.traceComplete?.();
       } else if (message.method === 'Page.navigatedWithinDocument') {
         const { url } = message.params as { url: string };
         for (const watch of [...this.fragmentWatchers]) watch(message.sessionId, url);

@@ -1,0 +1,88 @@
+/**
+ * `npm run bench -- first-task` (benchmark, not a test): what a first visit's longest main-thread task is made of,
+ * per audited route and for the plain page, at 4x CPU in Debian Chromium with no inspector in the page
+ * (perf/bare-chromium.ts). Each start is traced browser-wide (the tracing goes through the browser's own target, not
+ * the page), from before the navigation until two seconds after the page's load; the longest task of the page's
+ * renderer main thread is split into the parts perf/task-parts.ts names. The run with the median task is printed.
+ *
+ * Tracing costs time of its own: a traced task runs 10-20 ms longer than `npm run bench -- start` finds it. The
+ * figures here say what a task is made of; `start` says how long it is. Median of FIRST_TASK_RUNS runs (default 3).
+ */
+import { paths } from '../src/config/paths.ts';
+import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
+import { ensureChromium } from './ensure-chromium.ts';
+import { BareChromium } from './perf/bare-chromium.ts';
+import { startPortal } from './perf/browser.ts';
+import { buildApp } from './perf/bundle.ts';
+import { formatMs, medianItem } from './perf/figures.ts';
+import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
+import { AUDITED_ROUTES } from './perf/routes.ts';
+import { longestTask, type TaskBreakdown, type TaskPart } from './perf/task-parts.ts';
+
+const OUT_DIR = '.out/first-task/dist';
+const CPU_SLOWDOWN = 4;
+const RUNS = Number(process.env.FIRST_TASK_RUNS ?? 3);
+const PHONE_SCREEN = { width: 390, height: 844 };
+/** The seeded demo parent (server/roster.seed.json), signed in as sign-in leaves the tab. */
+const SIGNED_IN_SCRIPT = `sessionStorage.setItem(${JSON.stringify(SESSION_USER_KEY)}, ${JSON.stringify(
+  JSON.stringify({ name: 'Asha Verma', number: '9876543210' }),
+)})`;
+const DONE = 'thrive-bench traced';
+/** Two seconds after load the app has started on every route at this slowdown (it answers input within 0.8 s). */
+const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => history.replaceState(history.state, '',
+  '#' + encodeURIComponent(${JSON.stringify(DONE)})), 2000))`;
+const CATEGORIES = ['toplevel', 'blink', 'fonts', 'devtools.timeline', 'loading', 'v8'];
+
+async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): Promise<TaskBreakdown> {
+  const initScripts = signedIn ? [REPORT_SCRIPT, SIGNED_IN_SCRIPT] : [REPORT_SCRIPT];
+  const { events } = await bare.trace(CATEGORIES, () =>
+    bare.openAndReport(url, {
+      initScripts,
+      reportPrefix: DONE,
+      cpuSlowdown: CPU_SLOWDOWN,
+      viewport: PHONE_SCREEN,
+      installed: false,
+    }),
+  );
+  const task = longestTask(events, url);
+  if (!task) throw new Error(`the trace of ${url} holds no task of its page`);
+  return task;
+}
+
+const describe = ({ startMs, durationMs, parts }: TaskBreakdown) => {
+  const named = (Object.entries(parts) as [TaskPart, number][])
+    .filter(([, ms]) => Math.round(ms) > 0)
+    .sort(([, a], [, b]) => b - a)
+    .map(([part, ms]) => `${part} ${formatMs(ms)}`);
+  return `${formatMs(durationMs)}, ${formatMs(startMs)} after the commit: ${named.join(', ')}`;
+};
+
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  throw new Error(`FIRST_TASK_RUNS must be a whole number from 1, not ${RUNS}`);
+}
+if (!ensureChromium()) process.exit(1);
+const { outDir } = await buildApp(OUT_DIR);
+writePlainPage(outDir);
+const server = await startPortal(outDir);
+const bare = await BareChromium.launch();
+try {
+  console.log(
+    `a first visit's longest task at ${CPU_SLOWDOWN}x CPU, traced (so 10-20 ms longer than untraced), ` +
+      `the median of ${RUNS} runs, and what it is made of`,
+  );
+  const pages = [{ path: PLAIN_PATH, label: 'plain page (no script)', signedIn: false }].concat(
+    AUDITED_ROUTES.map(({ path, signedIn = false }) => ({
+      path,
+      signedIn,
+      label: `${path}${signedIn ? ' (signed in)' : path === paths.menu ? ' (no session)' : ''}`,
+    })),
+  );
+  for (const { path, label, signedIn } of pages) {
+    const runs: TaskBreakdown[] = [];
+    for (let run = 0; run < RUNS; run += 1) runs.push(await tracedStart(bare, `${server.url}${path}`, signedIn));
+    console.log(`  ${label.padEnd(38)} ${describe(medianItem(runs, (run) => run.durationMs))}`);
+  }
+} finally {
+  await bare.close();
+  await server.close();
+}
