@@ -91,13 +91,16 @@ export function parseBudget(json: unknown): Budget {
   };
 }
 
+/** An overrun in kB, and in bytes too where kB would round it to nothing. */
+const overText = (bytes: number) => (bytes >= 50 ? formatKB(bytes) : `${bytes} byte${bytes === 1 ? '' : 's'}`);
+
 /** The landing route against budget.json, the whole app for the record, and each lazy-only rule. */
 export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok: boolean; lines: string[] } {
   const landingBytes = gzipTotal(app.landing);
   const over = landingBytes - budget.landing.maxGzipBytes;
   const hasCode = app.landing.some((file) => file.kind === 'js');
   const sizeOk = over <= 0 && hasCode;
-  const sizeVerdict = !hasCode ? 'FAIL: no script found' : sizeOk ? 'ok' : `FAIL: over by ${formatKB(over)}`;
+  const sizeVerdict = !hasCode ? 'FAIL: no script found' : sizeOk ? 'ok' : `FAIL: over by ${overText(over)}`;
   const leaks = findLazyOnlyLeaks(
     app.landing.map((file) => file.path),
     app.chunkModules,
@@ -114,7 +117,7 @@ export function judgeBudget(app: Omit<BuiltApp, 'outDir'>, budget: Budget): { ok
       `budget ${formatKB(budget.hindi.maxExtraGzipBytes)} more: ${hindiOk ? 'ok' : 'FAIL'}`,
     ...onlyHindi.map((file) => `  ${file.path} ${formatKB(file.gzipBytes)}`),
     `whole app: ${describeTotals(app.all)}, budget ${formatKB(budget.whole.maxGzipBytes)}: ` +
-      (wholeOver <= 0 ? 'ok' : `FAIL: over by ${formatKB(wholeOver)}`),
+      (wholeOver <= 0 ? 'ok' : `FAIL: over by ${overText(wholeOver)}`),
   ];
   for (const rule of budget.lazyOnly) {
     const broken = leaks.filter((leak) => leak.rule === rule.name);

@@ -192,7 +192,7 @@ describe('judgeBudget', () => {
     const verdict = judgeBudget(app(landing, { all: grown }), budget);
     expect(verdict.ok).toBe(false);
     expect(verdict.lines).toContain(
-      'whole app: 180.0 kB gzip (JS 180.0 kB, 3 files), budget 180.0 kB: FAIL: over by 0.0 kB',
+      'whole app: 180.0 kB gzip (JS 180.0 kB, 3 files), budget 180.0 kB: FAIL: over by 1 byte',
     );
     expect(judgeBudget(app(landing, { all: grown.slice(0, 2) }), budget).ok).toBe(true);
   });
