@@ -197,6 +197,19 @@ describe('judgeBudget', () => {
     expect(judgeBudget(app(landing, { all: grown.slice(0, 2) }), budget).ok).toBe(true);
   });
 
+  it.each([
+    [22, 'over by 22 bytes'],
+    [49, 'over by 49 bytes'],
+    [50, 'over by 0.1 kB'],
+    [2_400, 'over by 2.4 kB'],
+  ])('says an overrun of %d bytes as "%s", never as 0.0 kB', (bytes, said) => {
+    const landing = [file('/index.html', 3_000), file('/assets/index.js', 60_000)];
+    const grown = [...all, file('/assets/chat.js', 111_000 + bytes)];
+    expect(judgeBudget(app(landing, { all: grown }), budget).lines).toContainEqual(
+      expect.stringMatching(`: FAIL: ${said}$`),
+    );
+  });
+
   it('says by how much the landing route is over', () => {
     const landing = [file('/index.html', 500), file('/assets/index.js', 100_000)];
     expect(judgeBudget(app(landing), budget).lines[0]).toBe(
