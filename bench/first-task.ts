@@ -31,7 +31,7 @@ const DONE = 'thrive-bench traced';
 /** Two seconds after load the app has started on every route at this slowdown (it answers input within 0.8 s). */
 const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => history.replaceState(history.state, '',
   '#' + encodeURIComponent(${JSON.stringify(DONE)})), 2000))`;
-const CATEGORIES = ['toplevel', 'blink', 'fonts', 'devtools.timeline', 'loading', 'v8'];
+const CATEGORIES = ['toplevel', 'blink', 'fonts', 'devtools.timeline', 'loading'];
 
 async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): Promise<TaskBreakdown> {
   const initScripts = signedIn ? [REPORT_SCRIPT, SIGNED_IN_SCRIPT] : [REPORT_SCRIPT];

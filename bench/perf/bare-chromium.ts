@@ -57,7 +57,7 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { url?: string }; beginData?: { url?: string } };
+  args?: { beginData?: { url?: string } };
 }
 
 /** A request's answer, or 'continue' to let it go to the server. */
@@ -386,7 +386,8 @@ export class BareChromium {
       } else if (message.method === 'Fetch.requestPaused' && message.sessionId) {
         this.requestHandlers.get(message.sessionId)?.(message.params as unknown as PausedRequest);
       } else if (message.method === 'Tracing.dataCollected') {
-        this.traceEvents.push(...(message.params as { value: TraceEvent[] }).value);
+        // A chunk can hold tens of thousands of events: too many to spread into one call's arguments.
+        this.traceEvents = this.traceEvents.concat((message.params as { value: TraceEvent[] }).value);
       } else if (message.method === 'Tracing.tracingComplete') {
         this.traceComplete?.();
       } else if (message.method === 'Page.navigatedWithinDocument') {
