@@ -8,25 +8,17 @@
  * Tracing costs time of its own: a traced task runs 10-20 ms longer than `npm run bench -- start` finds it. The
  * figures here say what a task is made of; `start` says how long it is. Median of FIRST_TASK_RUNS runs (default 3).
  */
-import { paths } from '../src/config/paths.ts';
-import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { BareChromium } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
 import { formatMs, medianItem } from './perf/figures.ts';
 import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
-import { AUDITED_ROUTES } from './perf/routes.ts';
+import { AUDITED_ROUTES, CPU_SLOWDOWN, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
 import { longestTask, type TaskBreakdown, type TaskPart } from './perf/task-parts.ts';
 
 const OUT_DIR = '.out/first-task/dist';
-const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.FIRST_TASK_RUNS ?? 3);
-const PHONE_SCREEN = { width: 390, height: 844 };
-/** The seeded demo parent (server/roster.seed.json), signed in as sign-in leaves the tab. */
-const SIGNED_IN_SCRIPT = `sessionStorage.setItem(${JSON.stringify(SESSION_USER_KEY)}, ${JSON.stringify(
-  JSON.stringify({ name: 'Asha Verma', number: '9876543210' }),
-)})`;
 const DONE = 'thrive-bench traced';
 /** Two seconds after load the app has started on every route at this slowdown (it answers input within 0.8 s). */
 const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => history.replaceState(history.state, '',
@@ -34,7 +26,7 @@ const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => history.r
 const CATEGORIES = ['toplevel', 'blink', 'fonts', 'devtools.timeline', 'loading'];
 
 async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): Promise<TaskBreakdown> {
-  const initScripts = signedIn ? [REPORT_SCRIPT, SIGNED_IN_SCRIPT] : [REPORT_SCRIPT];
+  const initScripts = signedIn ? [REPORT_SCRIPT, signedInScript()] : [REPORT_SCRIPT];
   const { events } = await bare.trace(CATEGORIES, () =>
     bare.openAndReport(url, {
       initScripts,
@@ -71,11 +63,7 @@ try {
       `the median of ${RUNS} runs, and what it is made of`,
   );
   const pages = [{ path: PLAIN_PATH, label: 'plain page (no script)', signedIn: false }].concat(
-    AUDITED_ROUTES.map(({ path, signedIn = false }) => ({
-      path,
-      signedIn,
-      label: `${path}${signedIn ? ' (signed in)' : path === paths.menu ? ' (no session)' : ''}`,
-    })),
+    AUDITED_ROUTES.map((route) => ({ path: route.path, signedIn: route.signedIn ?? false, label: routeLabel(route) })),
   );
   for (const { path, label, signedIn } of pages) {
     const runs: TaskBreakdown[] = [];

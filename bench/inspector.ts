@@ -15,6 +15,7 @@ import { BareChromium } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
 import { formatMs, median } from './perf/figures.ts';
+import { PHONE_SCREEN } from './perf/routes.ts';
 
 const OUT_DIR = '.out/inspector/dist';
 const MARKED_DIR = '.out/inspector/marked';
@@ -53,7 +54,7 @@ try {
           initScripts: [report],
           reportPrefix: REPORT,
           cpuSlowdown,
-          viewport: { width: 390, height: 844 },
+          viewport: PHONE_SCREEN,
           installed: false,
           inspector,
         });

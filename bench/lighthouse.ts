@@ -17,13 +17,12 @@ import lighthouse, { type Result } from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { paths } from '../src/config/paths.ts';
-import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { buildApp } from './perf/bundle.ts';
-import { AUDITED_ROUTES } from './perf/routes.ts';
+import { AUDITED_ROUTES, signedInScript } from './perf/routes.ts';
 import {
   CATEGORIES,
   describeTargets,
@@ -36,8 +35,6 @@ import {
 } from './perf/figures.ts';
 
 const OUT_DIR = '.out/audit';
-/** The seeded demo parent (server/roster.seed.json). */
-const PARENT = { name: 'Asha Verma', number: '9876543210' };
 // Lighthouse's own advice: one run is noisy, report the median of several.
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
 
@@ -48,7 +45,7 @@ async function audit(browser: Browser, url: string, signedIn: boolean): Promise<
     if (signedIn) {
       // A text file sets the origin without running the app: nothing of it is cached before the measured load.
       await page.goto(new URL('/robots.txt', url).href);
-      await page.evaluate((key, user) => sessionStorage.setItem(key, user), SESSION_USER_KEY, JSON.stringify(PARENT));
+      await page.evaluate(signedInScript());
     }
     const result = await lighthouse(
       url,

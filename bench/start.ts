@@ -37,7 +37,6 @@ import { en as parentText } from '../src/features/registered-parent/messages.ts'
 import { formatCount } from '../src/shared/format/number.ts';
 import { MESSAGE_MAX_LENGTH } from '../src/shared/rules/message.ts';
 import { parentKey } from '../src/shared/rules/phone.ts';
-import { SESSION_USER_KEY } from '../src/shared/session/session-user.ts';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../src/shared/storage-names.ts';
 import type { ThreadMessage } from '../src/shared/webhook/conversation.ts';
 import { ensureChromium } from './ensure-chromium.ts';
@@ -45,16 +44,11 @@ import { startPortal } from './perf/browser.ts';
 import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { BareChromium, type BarePage } from './perf/bare-chromium.ts';
 import { buildApp } from './perf/bundle.ts';
-import { AUDITED_ROUTES } from './perf/routes.ts';
+import { AUDITED_ROUTES, CPU_SLOWDOWN, DEMO_PARENT, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
 import { formatMs, median } from './perf/figures.ts';
 
 const OUT_DIR = '.out/start/dist';
-const CPU_SLOWDOWN = 4;
 const RUNS = Number(process.env.START_RUNS ?? 3);
-/** A 390 px phone; BareChromium emulates its touch screen. */
-const PHONE_SCREEN = { width: 390, height: 844 };
-/** The seeded demo parent (server/roster.seed.json). */
-const PARENT = { name: 'Asha Verma', number: '9876543210' };
 /** After the last start work, how long the page must stay without a task for the start to count as over. */
 const QUIET_MS = 1000;
 
@@ -217,10 +211,6 @@ interface StartRun {
    */
   answersMs: number;
 }
-
-/** Signs the seeded parent in, as sign-in leaves the tab. */
-const signedInScript = () =>
-  `sessionStorage.setItem(${JSON.stringify(SESSION_USER_KEY)}, ${JSON.stringify(JSON.stringify(PARENT))})`;
 
 /**
  * A start as a phone runs it, with no inspector in the page (bench/perf/bare-chromium.ts): in a new profile, the
@@ -403,7 +393,7 @@ async function threadOnce(bare: BareChromium, url: string, messages: ThreadMessa
   const initScripts = [
     WATCH_SCRIPT,
     signedInScript(),
-    `(${seedToken.toString()})(${JSON.stringify([CONVERSATION_DB, CONVERSATION_STORE, parentKey(PARENT), SEEDED])})`,
+    `(${seedToken.toString()})(${JSON.stringify([CONVERSATION_DB, CONVERSATION_STORE, parentKey(DEMO_PARENT), SEEDED])})`,
   ];
   return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
     let release = () => {};
@@ -467,17 +457,17 @@ try {
         `  ${'plain page (no script: the floor)'.padEnd(40)} longest task ${floor === 0 ? 'under 50 ms' : formatMs(floor)}`,
       );
     }
-    for (const { path, signedIn = false } of AUDITED_ROUTES) {
+    for (const route of AUDITED_ROUTES) {
+      const { path, signedIn = false } = route;
       const runs: StartRun[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         runs.push(await startOnce(bare, `${server.url}${path}`, signedIn, installed));
       }
       const longest = median(runs.map((run) => run.longestMs));
       const beforeAnswer = median(runs.map((run) => run.beforeAnswerMs));
-      const label = `${path}${signedIn ? ' (signed in)' : path === paths.menu ? ' (no session)' : ''}`;
       const task = (ms: number) => (ms === 0 ? 'under 50 ms' : formatMs(ms));
       console.log(
-        `  ${label.padEnd(40)} longest start task ${task(longest)}, before it answers input ${task(beforeAnswer)}` +
+        `  ${routeLabel(route).padEnd(40)} longest start task ${task(longest)}, before it answers input ${task(beforeAnswer)}` +
           ` (long tasks ${runs.map((run) => run.count).join('/')}, answers input at ` +
           `${formatMs(median(runs.map((run) => run.answersMs)))}): ${beforeAnswer === 0 ? 'ok' : 'OVER 50 ms'}`,
       );
