@@ -12,13 +12,13 @@ import { ensureChromium } from './ensure-chromium.ts';
 import { BareChromium } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
-import { formatMs, medianItem } from './perf/figures.ts';
+import { formatMs, medianItem, runsFrom } from './perf/figures.ts';
 import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { AUDITED_ROUTES, CPU_SLOWDOWN, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
 import { longestTask, type TaskBreakdown, type TaskPart } from './perf/task-parts.ts';
 
 const OUT_DIR = '.out/first-task/dist';
-const RUNS = Number(process.env.FIRST_TASK_RUNS ?? 3);
+const RUNS = runsFrom(process.env, 'FIRST_TASK_RUNS', 3);
 const DONE = 'thrive-bench traced';
 /** Two seconds after load the app has started on every route at this slowdown (it answers input within 0.8 s). */
 const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => history.replaceState(history.state, '',
@@ -49,9 +49,6 @@ const describe = ({ startMs, durationMs, parts }: TaskBreakdown) => {
   return `${formatMs(durationMs)}, ${formatMs(startMs)} after the commit: ${named.join(', ')}`;
 };
 
-if (!Number.isInteger(RUNS) || RUNS < 1) {
-  throw new Error(`FIRST_TASK_RUNS must be a whole number from 1, not ${RUNS}`);
-}
 if (!ensureChromium()) process.exit(1);
 const { outDir } = await buildApp(OUT_DIR);
 writePlainPage(outDir);

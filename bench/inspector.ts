@@ -14,15 +14,14 @@ import { ensureChromium } from './ensure-chromium.ts';
 import { BareChromium } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
-import { formatMs, median } from './perf/figures.ts';
+import { formatMs, median, runsFrom } from './perf/figures.ts';
 import { PHONE_SCREEN } from './perf/routes.ts';
 
 const OUT_DIR = '.out/inspector/dist';
 const MARKED_DIR = '.out/inspector/marked';
-const RUNS = Number(process.env.START_RUNS ?? 5);
+const RUNS = runsFrom(process.env, 'START_RUNS', 5);
 const REPORT = 'thrive-bench evaluated ';
 
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`START_RUNS must be a whole number from 1, not ${RUNS}`);
 if (!ensureChromium()) process.exit(1);
 const { outDir } = await buildApp(OUT_DIR);
 rmSync(MARKED_DIR, { recursive: true, force: true });

@@ -30,13 +30,14 @@ import {
   formatTableRow,
   LCP_RATIO_TABLE_HEAD,
   missedTargets,
+  runsFrom,
   summarize,
   type PageSummary,
 } from './perf/figures.ts';
 
 const OUT_DIR = '.out/audit';
 // Lighthouse's own advice: one run is noisy, report the median of several.
-const RUNS = Number(process.env.AUDIT_RUNS ?? 3);
+const RUNS = runsFrom(process.env, 'AUDIT_RUNS', 3);
 
 /** One Lighthouse run in a tab of its own; `signedIn` puts the parent in that tab's sessionStorage first. */
 async function audit(browser: Browser, url: string, signedIn: boolean): Promise<{ lhr: Result; report: string }> {
@@ -60,7 +61,6 @@ async function audit(browser: Browser, url: string, signedIn: boolean): Promise<
   }
 }
 
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`AUDIT_RUNS must be a whole number from 1, not ${RUNS}`);
 if (!ensureChromium()) process.exit(1);
 await buildApp(`${OUT_DIR}/dist`);
 writePlainPage(`${OUT_DIR}/dist`);

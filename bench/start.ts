@@ -45,10 +45,10 @@ import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { BareChromium, type BarePage } from './perf/bare-chromium.ts';
 import { buildApp } from './perf/bundle.ts';
 import { AUDITED_ROUTES, CPU_SLOWDOWN, DEMO_PARENT, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
-import { formatMs, median } from './perf/figures.ts';
+import { formatMs, median, runsFrom } from './perf/figures.ts';
 
 const OUT_DIR = '.out/start/dist';
-const RUNS = Number(process.env.START_RUNS ?? 3);
+const RUNS = runsFrom(process.env, 'START_RUNS', 3);
 /** After the last start work, how long the page must stay without a task for the start to count as over. */
 const QUIET_MS = 1000;
 
@@ -437,7 +437,6 @@ const verdict = (ms: number, limit: number) => (ms <= limit ? 'ok' : `OVER ${lim
 const inpText = (ms: number) => (ms === 0 ? 'under 16 ms' : formatMs(ms));
 const taskText = (ms: number) => (ms === 0 ? 'none over 50 ms' : `longest task ${formatMs(ms)}`);
 
-if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error(`START_RUNS must be a whole number from 1, not ${RUNS}`);
 if (!ensureChromium()) process.exit(1);
 const { outDir } = await buildApp(OUT_DIR);
 writePlainPage(outDir);

@@ -22,6 +22,13 @@ export function medianItem<T>(items: readonly T[], value: (item: T) => number): 
   return middle;
 }
 
+/** How many runs a bench makes: `env[name]` if set, else `fallback`; a whole number from 1, or it throws. */
+export function runsFrom(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
+  const runs = Number(env[name] ?? fallback);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`${name} must be a whole number from 1, not ${runs}`);
+  return runs;
+}
+
 export function formatMs(ms: number): string {
   return `${Math.round(ms)} ms`;
 }

@@ -11,6 +11,7 @@ import {
   median,
   medianItem,
   missedTargets,
+  runsFrom,
   summarize,
   type LighthouseReport,
   type PageSummary,
@@ -241,5 +242,16 @@ describe('formatTableRow', () => {
     expect(formatTableRow('/', summarize(report()), 640)).toBe(
       '| `/` | 100 | 100 / 100 / 100 | 920 ms | 1.44x | 32 ms | 0.000 |',
     );
+  });
+});
+
+describe('runsFrom', () => {
+  it('takes the variable when set, the fallback when not', () => {
+    expect(runsFrom({ START_RUNS: '5' }, 'START_RUNS', 3)).toBe(5);
+    expect(runsFrom({}, 'START_RUNS', 3)).toBe(3);
+  });
+
+  it.each(['0', '-1', '2.5', 'three'])('refuses %s, naming the variable', (value) => {
+    expect(() => runsFrom({ START_RUNS: value }, 'START_RUNS', 3)).toThrow(/^START_RUNS must be a whole number from 1/);
   });
 });
