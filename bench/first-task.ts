@@ -9,7 +9,7 @@
  * figures here say what a task is made of; `start` says how long it is. Median of FIRST_TASK_RUNS runs (default 3).
  */
 import { ensureChromium } from './ensure-chromium.ts';
-import { BareChromium } from './perf/bare-chromium.ts';
+import { BareChromium, reportExpression } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
 import { formatMs, medianItem, runsFrom } from './perf/figures.ts';
@@ -21,8 +21,7 @@ const OUT_DIR = '.out/first-task/dist';
 const RUNS = runsFrom(process.env, 'FIRST_TASK_RUNS', 3);
 const DONE = 'thrive-bench traced';
 /** Two seconds after load the app has started on every route at this slowdown (it answers input within 0.8 s). */
-const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => history.replaceState(history.state, '',
-  '#' + encodeURIComponent(${JSON.stringify(DONE)})), 2000))`;
+const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => ${reportExpression(JSON.stringify(DONE))}, 2000))`;
 const CATEGORIES = ['toplevel', 'blink', 'fonts', 'devtools.timeline', 'loading'];
 
 async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): Promise<TaskBreakdown> {

@@ -11,7 +11,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { paths } from '../src/config/paths.ts';
 import { ensureChromium } from './ensure-chromium.ts';
-import { BareChromium } from './perf/bare-chromium.ts';
+import { BareChromium, reportExpression } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
 import { formatMs, median, runsFrom } from './perf/figures.ts';
@@ -38,7 +38,7 @@ writeFileSync(
 const report = `addEventListener('load', () => setTimeout(() => {
   const at = (name) => performance.getEntriesByName(name)[0]?.startTime;
   const ms = at('chunk-end') - at('chunk-start');
-  history.replaceState(history.state, '', '#' + encodeURIComponent(${JSON.stringify(REPORT)} + ms));
+  ${reportExpression(`${JSON.stringify(REPORT)} + ms`)};
 }, 1000))`;
 
 const server = await startPortal(MARKED_DIR);

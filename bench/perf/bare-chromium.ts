@@ -89,11 +89,17 @@ export interface BarePage {
   evaluate<T>(expression: string): Promise<T>;
 }
 
+/**
+ * A page script expression that reports `text` (a JavaScript expression for a string starting with the report's
+ * prefix) to the bench: the fragment BarePage.report and openAndReport read. Script serialized from a function
+ * (bench/start.ts's watch) writes the same fragment itself.
+ */
+export const reportExpression = (text: string) =>
+  `history.replaceState(history.state, '', '#' + encodeURIComponent(${text}))`;
+
 /** The first, unmeasured tab of a reopened run reports its service worker active, its caches filled, so. */
 const WORKER_READY = 'thrive-bench worker ready';
-const WORKER_READY_SCRIPT =
-  `navigator.serviceWorker.ready.then(() => history.replaceState(history.state, '', ` +
-  `'#' + encodeURIComponent(${JSON.stringify(WORKER_READY)})))`;
+const WORKER_READY_SCRIPT = `navigator.serviceWorker.ready.then(() => ${reportExpression(JSON.stringify(WORKER_READY))})`;
 
 export class BareChromium {
   private nextId = 0;
