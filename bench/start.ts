@@ -56,9 +56,8 @@ interface Watch {
   longTasks: { start: number; duration: number }[];
   events: { name: string; interactionId: number; start: number; duration: number }[];
 }
-type Watched = Window & { __watch?: Watch };
 
-/** What a page reports in its console once started and quiet (watchMainThread), then its figures as JSON. */
+/** What a page reports once started and quiet (watchMainThread), then its figures as JSON. */
 const STARTED = 'thrive-bench started ';
 
 /** The bench asks for the watch by setting ASK_ATTRIBUTE on <html> to a fresh value; the page answers with WATCHED. */
@@ -105,7 +104,6 @@ function watchMainThread({
   watchedPrefix,
 }: WatchOptions): void {
   const watch: Watch = { longTasks: [], events: [] };
-  (window as Watched).__watch = watch;
   new PerformanceObserver((list) => {
     for (const { startTime, duration } of list.getEntries()) watch.longTasks.push({ start: startTime, duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -256,10 +254,9 @@ async function inpOf(page: BarePage, act: () => Promise<void>): Promise<{ inpMs:
   await act();
   const after = await watchOf(page);
   const events = after.events.slice(before.events.length);
-  const tasks = after.longTasks.slice(before.longTasks.length);
   return {
     inpMs: Math.max(0, ...events.map((event) => event.duration)),
-    longestTaskMs: Math.max(0, ...tasks.map((task) => task.duration)),
+    longestTaskMs: longestOf(after.longTasks.slice(before.longTasks.length)),
   };
 }
 
@@ -416,9 +413,7 @@ async function threadOnce(bare: BareChromium, url: string, messages: ThreadMessa
     const seeded = page.report(SEEDED);
     await page.navigate(`${url}${paths.home}`);
     await seeded;
-    const started = page.report(STARTED);
-    await page.navigate(`${url}${paths.chat}`);
-    const [before] = await Promise.all([started.then((text) => JSON.parse(text) as StartReport), answerAsked]);
+    const [before] = await Promise.all([openStarted(page, `${url}${paths.chat}`), answerAsked]);
     const startSeconds = await page.taskSeconds();
     release();
     // The record the bench wrote has no time: 'Saved at' appears once the answer is in.
