@@ -7,15 +7,19 @@
  *
  * Tracing costs time of its own: a traced task runs 10-20 ms longer than `npm run bench -- start` finds it. The
  * figures here say what a task is made of; `start` says how long it is. Median of FIRST_TASK_RUNS runs (default 3).
+ *
+ * Each route also gets its longest task less Linux's font calls (perf/task-parts.ts: LINUX_FONT_CALLS), every run:
+ * the same start as a phone's Chrome, which makes none, would run it. Still traced, so it errs long; judged against
+ * the goal of issue 26, no task over 50 ms.
  */
 import { ensureChromium } from './ensure-chromium.ts';
 import { BareChromium, reportExpression } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
 import { buildApp } from './perf/bundle.ts';
-import { formatMs, medianItem, runsFrom } from './perf/figures.ts';
+import { formatMs, machineLoad, median, medianItem, runsFrom } from './perf/figures.ts';
 import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { AUDITED_ROUTES, CPU_SLOWDOWN, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
-import { longestTask, type TaskBreakdown, type TaskPart } from './perf/task-parts.ts';
+import { longestTask, withoutLinuxFontCalls, type TaskBreakdown, type TaskPart } from './perf/task-parts.ts';
 
 const OUT_DIR = '.out/first-task/dist';
 const RUNS = runsFrom(process.env, 'FIRST_TASK_RUNS', 3);
@@ -24,7 +28,13 @@ const DONE = 'thrive-bench traced';
 const REPORT_SCRIPT = `addEventListener('load', () => setTimeout(() => ${reportExpression(JSON.stringify(DONE))}, 2000))`;
 const CATEGORIES = ['toplevel', 'blink', 'fonts', 'devtools.timeline', 'loading'];
 
-async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): Promise<TaskBreakdown> {
+interface TracedStart {
+  traced: TaskBreakdown;
+  /** The longest task less Linux's font calls, in ms. */
+  asPhoneMs: number;
+}
+
+async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): Promise<TracedStart> {
   const initScripts = signedIn ? [REPORT_SCRIPT, signedInScript()] : [REPORT_SCRIPT];
   const { events } = await bare.trace(CATEGORIES, () =>
     bare.openAndReport(url, {
@@ -35,10 +45,13 @@ async function tracedStart(bare: BareChromium, url: string, signedIn: boolean): 
       installed: false,
     }),
   );
-  const task = longestTask(events, url);
-  if (!task) throw new Error(`the trace of ${url} holds no task of its page`);
-  return task;
+  const traced = longestTask(events, url);
+  const asPhone = longestTask(events, url, withoutLinuxFontCalls);
+  if (!traced || !asPhone) throw new Error(`the trace of ${url} holds no task of its page`);
+  return { traced, asPhoneMs: withoutLinuxFontCalls(asPhone) };
 }
+
+const GOAL_MS = 50;
 
 const describe = ({ startMs, durationMs, parts }: TaskBreakdown) => {
   const named = (Object.entries(parts) as [TaskPart, number][])
@@ -56,16 +69,24 @@ const bare = await BareChromium.launch();
 try {
   console.log(
     `a first visit's longest task at ${CPU_SLOWDOWN}x CPU, traced (so 10-20 ms longer than untraced), ` +
-      `the median of ${RUNS} runs, and what it is made of`,
+      `the median of ${RUNS} runs, and what it is made of; then, every run, the longest less Linux's font calls, ` +
+      `as a phone's Chrome would run it (goal: none over ${GOAL_MS} ms); ${machineLoad()}`,
   );
   const pages = [{ path: PLAIN_PATH, label: 'plain page (no script)', signedIn: false }].concat(
     AUDITED_ROUTES.map((route) => ({ path: route.path, signedIn: route.signedIn ?? false, label: routeLabel(route) })),
   );
   for (const { path, label, signedIn } of pages) {
-    const runs: TaskBreakdown[] = [];
+    const runs: TracedStart[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await tracedStart(bare, `${server.url}${path}`, signedIn));
-    console.log(`  ${label.padEnd(38)} ${describe(medianItem(runs, (run) => run.durationMs))}`);
+    console.log(`  ${label.padEnd(38)} ${describe(medianItem(runs, (run) => run.traced.durationMs).traced)}`);
+    const asPhone = runs.map((run) => run.asPhoneMs);
+    const over = asPhone.filter((ms) => ms > GOAL_MS).length;
+    console.log(
+      `  ${''.padEnd(38)} less Linux's font calls: median ${formatMs(median(asPhone))} (runs ${asPhone.map(formatMs).join(', ')}): ` +
+        `${over === 0 ? 'ok' : `OVER ${GOAL_MS} ms in ${over} of ${RUNS}`}`,
+    );
   }
+  console.log(`done; ${machineLoad()}`);
 } finally {
   await bare.close();
   await server.close();

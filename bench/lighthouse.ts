@@ -29,6 +29,7 @@ import {
   formatSummary,
   formatTableRow,
   LCP_RATIO_TABLE_HEAD,
+  machineLoad,
   missedTargets,
   runsFrom,
   summarize,
@@ -76,7 +77,9 @@ const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome
 
 let allHold = true;
 try {
-  console.log(`${describeTargets()}; mobile, slow 4G, 4x CPU; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page`);
+  console.log(
+    `${describeTargets()}; mobile, slow 4G, 4x CPU; median of ${RUNS} run${RUNS === 1 ? '' : 's'} per page; ${machineLoad()}`,
+  );
   const audited = [{ path: PLAIN_PATH }, ...AUDITED_ROUTES];
   const runs = new Map<string, Result[]>(audited.map(({ path }) => [path, []]));
   // Run by run, every page in turn: a busy spell on the shared machine slows the plain page as much as the others.
@@ -124,5 +127,5 @@ try {
   chrome.kill();
   await server.close();
 }
-console.log(allHold ? 'All targets hold.' : 'Some targets do not hold (see above).');
+console.log(`${allHold ? 'All targets hold.' : 'Some targets do not hold (see above).'} Done; ${machineLoad()}.`);
 process.exit(allHold ? 0 : 1);

@@ -45,7 +45,7 @@ import { PLAIN_PATH, writePlainPage } from './perf/plain-page.ts';
 import { BareChromium, type BarePage } from './perf/bare-chromium.ts';
 import { buildApp } from './perf/bundle.ts';
 import { AUDITED_ROUTES, CPU_SLOWDOWN, DEMO_PARENT, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
-import { formatMs, median, runsFrom } from './perf/figures.ts';
+import { formatMs, machineLoad, median, runsFrom } from './perf/figures.ts';
 
 const OUT_DIR = '.out/start/dist';
 const RUNS = runsFrom(process.env, 'START_RUNS', 3);
@@ -442,7 +442,9 @@ const photoFolder = await mkdtemp(join(tmpdir(), 'thrive-start-'));
 try {
   for (const installed of [false, true]) {
     const how = installed ? 'reopened as an installed app (its worker and caches ready)' : 'fresh profile';
-    console.log(`start at ${CPU_SLOWDOWN}x CPU, ${how}, median of ${RUNS} runs (goal: no task over 50 ms)`);
+    console.log(
+      `start at ${CPU_SLOWDOWN}x CPU, ${how}, median of ${RUNS} runs (goal: no task over 50 ms); ${machineLoad()}`,
+    );
     if (!installed) {
       const plain: number[] = [];
       for (let run = 0; run < RUNS; run += 1) plain.push(await plainOnce(bare, `${server.url}${PLAIN_PATH}`));
@@ -497,6 +499,7 @@ try {
       `${formatMs(median(full.map((run) => run.taskMs)))}, an empty one ${formatMs(median(empty.map((run) => run.taskMs)))}), ` +
       `${taskText(median(full.map((run) => run.longestMs)))}: ${verdict(work, 99)}`,
   );
+  console.log(`done; ${machineLoad()}`);
 } finally {
   await rm(photoFolder, { recursive: true, force: true });
   await bare.close();

@@ -5,6 +5,7 @@
  * Lighthouse part reads only the few fields it needs, so it works on a full
  * result and on a small hand-written one in tests.
  */
+import { availableParallelism, loadavg } from 'node:os';
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) throw new RangeError('median of no values');
@@ -32,6 +33,18 @@ export function runsFrom(env: Readonly<Record<string, string | undefined>>, name
 export function formatMs(ms: number): string {
   return `${Math.round(ms)} ms`;
 }
+
+/**
+ * The machine's load in words (os.loadavg()'s one-minute figure against its cores), printed beside a bench's
+ * figures: on a shared machine a busy minute moves a first visit's task by about as much as the goal's margin.
+ */
+export function formatLoad(oneMinute: number, cores: number): string {
+  const busy = oneMinute >= cores ? ': busy, figures run long' : '';
+  return `load average ${oneMinute.toFixed(1)} on ${cores} core${cores === 1 ? '' : 's'}${busy}`;
+}
+
+/** This machine's load now, in words (formatLoad). */
+export const machineLoad = (): string => formatLoad(loadavg()[0] ?? 0, availableParallelism());
 
 /** The length of the padded base64 of `bytes` bytes: a check that the encoder really encoded the whole file. */
 export function base64Length(bytes: number): number {

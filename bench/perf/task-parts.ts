@@ -48,12 +48,31 @@ export interface TaskBreakdown {
 const endOf = (event: TraceEvent) => event.ts + (event.dur ?? 0);
 
 /**
+ * Linux's synchronous font calls from the renderer to the browser process. Android's Chrome makes none: Blink asks
+ * for a size's rendering settings only on desktop builds (`FontPlatformData::QuerySystemRenderStyle` in
+ * third_party/blink/renderer/platform/fonts/font_platform_data.cc, under `!BUILDFLAG(IS_ANDROID)`), and the renderer
+ * matches families through the browser's font service only on Linux and ChromeOS (content/renderer/
+ * renderer_blink_platform_impl.cc); Android's Skia reads the phone's fonts in the renderer itself.
+ */
+export const LINUX_FONT_CALLS = 'font lookups in the browser' satisfies TaskPart;
+
+/** A task's length less Linux's font calls: the same task as a phone's Chrome, which makes none, would run it. */
+export const withoutLinuxFontCalls = (task: TaskBreakdown): number => task.durationMs - task.parts[LINUX_FONT_CALLS];
+
+const asTraced = (task: TaskBreakdown): number => task.durationMs;
+
+/**
  * The longest task of the renderer main thread that parsed `pageUrl` (its ParseHTML event), after the task that
  * committed the page's navigation, split into TASK_PARTS in milliseconds, with 'other' for what no part names.
+ * "Longest" is by `length`, the traced duration unless told (withoutLinuxFontCalls: as a phone would run it).
  * The commit's own task is left out as the Long Tasks API leaves it out: a page's observer starts within it.
  * Undefined when the trace holds no such page or task.
  */
-export function longestTask(events: readonly TraceEvent[], pageUrl: string): TaskBreakdown | undefined {
+export function longestTask(
+  events: readonly TraceEvent[],
+  pageUrl: string,
+  length: (task: TaskBreakdown) => number = asTraced,
+): TaskBreakdown | undefined {
   const parse = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url === pageUrl);
   if (!parse) return undefined;
   const onThread = events.filter((event) => event.pid === parse.pid && event.tid === parse.tid && event.dur);
@@ -70,13 +89,20 @@ export function longestTask(events: readonly TraceEvent[], pageUrl: string): Tas
           .filter((end) => end >= endOf(commit)),
       )
     : parse.ts;
-  const task = tasks
-    .filter((candidate) => candidate.ts >= committed)
-    .reduce<TraceEvent | undefined>(
-      (longest, candidate) => ((candidate.dur ?? 0) > (longest?.dur ?? 0) ? candidate : longest),
-      undefined,
-    );
-  if (!task) return undefined;
+  // Longest first: no length is more than the task's duration, so the search stops at the first task too short to win.
+  const candidates = tasks.filter((candidate) => candidate.ts >= committed).sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0));
+  let best: { task: TaskBreakdown; length: number } | undefined;
+  for (const candidate of candidates) {
+    if (best && (candidate.dur ?? 0) / 1000 <= best.length) break;
+    const task = breakdown(onThread, candidate, committed);
+    const candidateLength = length(task);
+    if (!best || candidateLength > best.length) best = { task, length: candidateLength };
+  }
+  return best?.task;
+}
+
+/** `task` split into TASK_PARTS, from the events of its thread. */
+function breakdown(onThread: readonly TraceEvent[], task: TraceEvent, committed: number): TaskBreakdown {
   const inside = onThread
     .filter((event) => partOf.has(event.name) && event.ts >= task.ts && endOf(event) <= endOf(task))
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   base64Length,
   formatEncode,
+  formatLoad,
   formatLongestTask,
   formatReopen,
   formatSummary,
@@ -16,6 +17,14 @@ import {
   type LighthouseReport,
   type PageSummary,
 } from '../../../../bench/perf/figures.ts';
+
+describe('formatLoad', () => {
+  it('gives the one-minute load against the cores, and says when the machine is busy', () => {
+    expect(formatLoad(0.42, 2)).toBe('load average 0.4 on 2 cores');
+    expect(formatLoad(2, 2)).toBe('load average 2.0 on 2 cores: busy, figures run long');
+    expect(formatLoad(0.97, 1)).toBe('load average 1.0 on 1 core');
+  });
+});
 
 describe('median', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceEvent } from '../../../../bench/perf/bare-chromium.ts';
-import { longestTask } from '../../../../bench/perf/task-parts.ts';
+import { longestTask, withoutLinuxFontCalls } from '../../../../bench/perf/task-parts.ts';
 
 const PAGE = 'http://127.0.0.1:4173/';
 const RENDERER = { pid: 7, tid: 1 };
@@ -59,5 +59,17 @@ describe('longestTask', () => {
 
   it('finds nothing for a page the trace did not parse', () => {
     expect(longestTask(trace, 'http://127.0.0.1:4173/hi')).toBeUndefined();
+  });
+
+  it("ranks tasks by a length it is given: less Linux's font calls, a shorter task without any can be the longest", () => {
+    // The 60 ms task less its 9 ms of font calls is 51 ms; this 55 ms one makes none.
+    const withLater = [...trace, on('ThreadControllerImpl::RunTask', 200, 55), on('EvaluateScript', 201, 50)];
+    expect(longestTask(withLater, PAGE)?.durationMs).toBe(60);
+    const phone = longestTask(withLater, PAGE, withoutLinuxFontCalls);
+    expect(phone?.startMs).toBe(130);
+    expect(phone && withoutLinuxFontCalls(phone)).toBe(55);
+    const alone = longestTask(trace, PAGE, withoutLinuxFontCalls);
+    expect(alone?.durationMs).toBe(60);
+    expect(alone && withoutLinuxFontCalls(alone)).toBe(51);
   });
 });
