@@ -16,6 +16,7 @@
  * body being the JSON object of a 200, or the plain text of a refusal, as the
  * reference server answers (server/conversation/actions.ts).
  */
+import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import { ENV, WORKFLOWS } from './ids.ts';
 import { answer, codeMessage, READ_REQUEST, TRIGGER } from './code.ts';
 import { calledBy, code, httpPost, ifTrue, postgres, set, sticky, switchOn } from './nodes.ts';
@@ -32,12 +33,17 @@ import {
   WITHDRAW_CODE,
 } from './sql.ts';
 import type { ConversationTextKey } from './texts.ts';
-import type { Link } from '../workflow/links.ts';
+import { switchLinks, type Link } from '../workflow/links.ts';
 import { workflowJson } from './workflow.ts';
 import { env, type N8nNode, type Position } from '../workflow/nodes.ts';
 
 const REQUEST = "$('Read request').first().json";
 const REALM = 'Bearer realm="thrive"';
+
+/** The verdicts each step's SQL answers (sql.ts, schema-sql.ts): one Switch output each, linked by value. */
+const LIMIT_VERDICTS = ['allowed', 'number', 'address'] as const;
+const CODE_VERDICTS = ['none', 'ended', 'expired', 'right', 'wrong', 'last'] as const;
+const TOKEN_VERDICTS = ['valid', 'missing', 'unknown', 'expired'] as const;
 
 /** A refusal: its status, its text's key, the values its placeholders take, its headers (expressions allowed). */
 function refuse(
@@ -82,13 +88,13 @@ export function conversationWorkflow(): Record<string, unknown> {
     }),
     postgres('Look up number', [240, 300], LOOK_UP_NUMBER, "={{ [ $json.envelope.user?.number ?? '' ] }}"),
     code('Read request', [480, 300], READ_REQUEST),
-    switchOn('Action', [720, 300], '$json.action', ['request_code', 'verify_code', 'chat_thread', 'revoke_token']),
+    switchOn('Action', [720, 300], '$json.action', CONVERSATION_ACTIONS),
 
     // request_code
     ifTrue('On the roster?', [960, 0], '$json.onRoster'),
     refuse('Not on the roster', [1200, 160], 404, 'notOnRosterForCode'),
     postgres('Count code request', [1200, -40], TAKE_CODE_REQUEST, '={{ [ $json.numberKey, $json.address ] }}'),
-    switchOn('Within limits?', [1440, -40], '$json.verdict', ['allowed', 'number', 'address']),
+    switchOn('Within limits?', [1440, -40], '$json.verdict', LIMIT_VERDICTS),
     refuse('Too many for number', [1680, 80], 429, 'tooManyCodesForNumber', {
       headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
     }),
@@ -114,7 +120,7 @@ export function conversationWorkflow(): Record<string, unknown> {
 
     // verify_code
     postgres('Try code', [960, 420], TRY_CODE, '={{ [ $json.numberKey, $json.code ] }}'),
-    switchOn('Code?', [1200, 420], '$json.verdict', ['none', 'ended', 'expired', 'right', 'wrong', 'last']),
+    switchOn('Code?', [1200, 420], '$json.verdict', CODE_VERDICTS),
     refuse('No code', [1680, 360], 410, 'noCode'),
     refuse('Code ended', [1680, 480], 410, 'codeEnded'),
     postgres('End expired code', [1440, 600], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
@@ -128,7 +134,7 @@ export function conversationWorkflow(): Record<string, unknown> {
 
     // chat_thread and revoke_token
     postgres('Check token', [960, 1100], CHECK_TOKEN, '={{ [ $json.token ] }}'),
-    switchOn('Token?', [1200, 1100], '$json.verdict', ['valid', 'missing', 'unknown', 'expired']),
+    switchOn('Token?', [1200, 1100], '$json.verdict', TOKEN_VERDICTS),
     tokenRefusal('No token', [1440, 1220], 'tokenMissing', false),
     tokenRefusal('Unknown token', [1440, 1340], 'tokenUnknown', true),
     tokenRefusal('Expired token', [1440, 1460], 'tokenExpired', true),
@@ -165,17 +171,21 @@ export function conversationWorkflow(): Record<string, unknown> {
     [TRIGGER, 0, 'Look up number'],
     ['Look up number', 0, 'Read request'],
     ['Read request', 0, 'Action'],
-    ['Action', 0, 'On the roster?'],
-    ['Action', 1, 'Try code'],
-    ['Action', 2, 'Check token'],
-    ['Action', 3, 'Check token'],
+    ...switchLinks('Action', CONVERSATION_ACTIONS, {
+      request_code: 'On the roster?',
+      verify_code: 'Try code',
+      chat_thread: 'Check token',
+      revoke_token: 'Check token',
+    }),
 
     ['On the roster?', 0, 'Count code request'],
     ['On the roster?', 1, 'Not on the roster'],
     ['Count code request', 0, 'Within limits?'],
-    ['Within limits?', 0, 'Make code'],
-    ['Within limits?', 1, 'Too many for number'],
-    ['Within limits?', 2, 'Too many from address'],
+    ...switchLinks('Within limits?', LIMIT_VERDICTS, {
+      allowed: 'Make code',
+      number: 'Too many for number',
+      address: 'Too many from address',
+    }),
     ['Make code', 0, 'Code message'],
     ['Code message', 0, 'Send code'],
     ['Send code', 0, 'Code sent'],
@@ -183,12 +193,14 @@ export function conversationWorkflow(): Record<string, unknown> {
     ['Withdraw code', 0, 'Code not sent'],
 
     ['Try code', 0, 'Code?'],
-    ['Code?', 0, 'No code'],
-    ['Code?', 1, 'Code ended'],
-    ['Code?', 2, 'End expired code'],
-    ['Code?', 3, 'Use code'],
-    ['Code?', 4, 'Wrong code'],
-    ['Code?', 5, 'End code'],
+    ...switchLinks('Code?', CODE_VERDICTS, {
+      none: 'No code',
+      ended: 'Code ended',
+      expired: 'End expired code',
+      right: 'Use code',
+      wrong: 'Wrong code',
+      last: 'End code',
+    }),
     ['End expired code', 0, 'No code'],
     ['End code', 0, 'Code ended'],
     ['Use code', 0, 'Token made?'],
@@ -196,10 +208,12 @@ export function conversationWorkflow(): Record<string, unknown> {
     ['Token made?', 1, 'No code'],
 
     ['Check token', 0, 'Token?'],
-    ['Token?', 0, 'Revoke?'],
-    ['Token?', 1, 'No token'],
-    ['Token?', 2, 'Unknown token'],
-    ['Token?', 3, 'Expired token'],
+    ...switchLinks('Token?', TOKEN_VERDICTS, {
+      valid: 'Revoke?',
+      missing: 'No token',
+      unknown: 'Unknown token',
+      expired: 'Expired token',
+    }),
     ['Revoke?', 0, 'Revoke token'],
     ['Revoke?', 1, 'Cursor given?'],
     ['Revoke token', 0, 'Revoked'],
