@@ -2,7 +2,7 @@ import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_STARTED_ATTRIBUTE } from '../page/boot-script.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
-import { errorToasts } from '../ui/error-toasts.ts';
+import { screenToasts } from '../ui/screen-toasts.ts';
 import { useHydrated, useHydrationEnd } from '../ui/use-hydrated.ts';
 import { lazyPage } from './lazy-page.ts';
 import { appText } from './messages.ts';
@@ -42,8 +42,8 @@ export function AppLayout() {
     void whenLoaded().then(() => startTransition(() => setLoaded(true)));
   }, []);
   const { pathname } = useLocation();
-  // Another screen: an error toast about the last one says nothing true here.
-  useEffect(() => errorToasts.resolveAll(), [pathname]);
+  // Another screen: what the last one's toasts said is not about this one.
+  useEffect(() => screenToasts.leaveScreen(), [pathname]);
   return (
     <div className="app">
       <header className="app__bar" data-toasts-below="">

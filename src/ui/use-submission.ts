@@ -1,11 +1,10 @@
 import { useCallback, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { OutboxStorageError } from '../shared/outbox/errors.ts';
 import type { SubmitResult } from '../shared/outbox/outbox.ts';
 import { failureText } from '../shared/webhook/errors.ts';
-import { errorToasts } from './error-toasts.ts';
+import { screenToasts } from './screen-toasts.ts';
 import { uiText } from './messages.ts';
-import { showErrorToast } from './use-error-toast.ts';
+import { showErrorToast, showScreenNews } from './use-screen-toast.ts';
 
 /**
  * Spec §4: every form is editing, then submitting, then shows a success or an
@@ -47,13 +46,13 @@ export function useSubmission<R>(read: (body: unknown) => R, texts: SubmissionTe
       try {
         const outcome = await work();
         // The form is done with: no error toast of this screen is true any more.
-        errorToasts.resolveAll();
+        screenToasts.resolveAll();
         if (outcome.status === 'sent') {
           setState({ status: 'success', result: read(outcome.body) });
-          toast.success(sent);
+          showScreenNews('success', sent);
         } else {
           setState({ status: 'queued' });
-          toast.info(uiText().saved.toast);
+          showScreenNews('info', uiText().saved.toast);
         }
         onDone?.();
       } catch (error) {

@@ -24,6 +24,12 @@ const WEEK = [
 
 test.use({ viewport: { width: 360, height: 740 } });
 
+/**
+ * Well inside the 5 s a toast lives on its own, so the schedule's success
+ * toast can only be gone by then because the screen took it away.
+ */
+const SCREEN_CHANGE = 2_500;
+
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 /** Each piece of `text` that should stay on one line: whether the browser laid each one out on a single line. */
@@ -89,7 +95,9 @@ test('the changed screens at 360 px: errors under their fields, the schedule, a 
   await expectToast(page, 'success', 'Schedule retrieved successfully!');
   await expectPhoneScreen(page, 'schedule, today and tomorrow');
 
+  // A screen's toasts leave with it: the menu does not open under the schedule's news.
   await page.getByRole('link', { name: 'Back to Menu' }).click();
+  await expect(page.getByText('Schedule retrieved successfully!')).toBeHidden({ timeout: SCREEN_CHANGE });
   await page.getByRole('link', { name: /^Reschedule/ }).click();
   await button(page, 'Submit Request').click();
   await expectToast(page, 'error', 'Please select a date or date range');

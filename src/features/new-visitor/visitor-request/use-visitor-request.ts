@@ -5,7 +5,7 @@ import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { OutboxEntry } from '../../../shared/outbox/types.ts';
 import { failureText, WebhookError } from '../../../shared/webhook/errors.ts';
 import type { Envelope } from '../../../shared/webhook/types.ts';
-import { useProblemToast } from '../../../ui/use-error-toast.ts';
+import { useProblemToast } from '../../../ui/use-screen-toast.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
 import { visitorText } from '../messages.ts';
 import {

@@ -1,5 +1,5 @@
 import { useId, useRef, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { showScreenNews } from '../../../ui/use-screen-toast.ts';
 import { ATTACHMENTS_MAX_COUNT, ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import { parentText } from '../messages.ts';
@@ -31,7 +31,7 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
     // Emptied, so picking the same file again after removing it still fires a change.
     event.target.value = '';
     void attachments.add(picked).then((refused) => {
-      for (const refusal of refused) toast.error(refusalText(refusal));
+      for (const refusal of refused) showScreenNews('error', refusalText(refusal));
     });
   };
 
@@ -43,7 +43,7 @@ export function AttachmentPicker({ attachments, dataSaver }: AttachmentPickerPro
   const sendOriginal = (key: number, on: boolean) => {
     if (attachments.setSendOriginal(key, on)) return;
     const name = items.find((item) => item.key === key)?.original.name ?? '';
-    toast.error(t.originalTooBig(name, limitText));
+    showScreenNews('error', t.originalTooBig(name, limitText));
   };
 
   return (

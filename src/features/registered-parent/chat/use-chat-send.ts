@@ -7,7 +7,7 @@ import { withBlobAttachments } from '../../../shared/outbox/wire.ts';
 import { checkMessage, MESSAGE_MAX_LENGTH, type MessageProblem } from '../../../shared/rules/message.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage, readSlackChannel } from '../../../shared/webhook/response.ts';
-import { useProblemToast } from '../../../ui/use-error-toast.ts';
+import { useProblemToast } from '../../../ui/use-screen-toast.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';

@@ -5,7 +5,7 @@ import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import type { QueuedEnvelope } from '../../../shared/outbox/types.ts';
 import { buildEnvelope } from '../../../shared/webhook/envelope.ts';
 import { readMessage } from '../../../shared/webhook/response.ts';
-import { useProblemToast } from '../../../ui/use-error-toast.ts';
+import { useProblemToast } from '../../../ui/use-screen-toast.ts';
 import { useSubmission } from '../../../ui/use-submission.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { toast } from 'sonner';
-import { errorToasts } from '../../../ui/error-toasts.ts';
-import { showErrorToast } from '../../../ui/use-error-toast.ts';
+import { screenToasts } from '../../../ui/screen-toasts.ts';
+import { showErrorToast, showScreenNews } from '../../../ui/use-screen-toast.ts';
 import { env } from '../../../config/env.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
 import { parseSchedule } from '../../../shared/schedule/parser.ts';
@@ -62,14 +61,13 @@ export function useSchedule() {
       const entries = parseSchedule(text);
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
-      errorToasts.resolve('schedule');
+      screenToasts.resolve('schedule');
       pageScheduleCache()
         .save(user, { entries, text: text ?? '', fetchedAt })
         .catch(() => {
           // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
         });
-      if (text === undefined) toast.info(t.noData);
-      else toast.success(t.retrieved);
+      showScreenNews(text === undefined ? 'info' : 'success', text === undefined ? t.noData : t.retrieved);
     } catch (error) {
       const noAnswer = isWebhookError(error) && error.kind !== 'http';
       if (isWebhookError(error) && error.status === 401) setNeedsCode(true);

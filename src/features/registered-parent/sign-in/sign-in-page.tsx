@@ -6,7 +6,7 @@ import { InputField } from '../../../ui/field.tsx';
 import { LinkButton } from '../../../ui/link-button.tsx';
 import { LanguageSwitch } from '../../../ui/language-switch.tsx';
 import { Page } from '../../../ui/page.tsx';
-import { useProblemToast } from '../../../ui/use-error-toast.ts';
+import { useProblemToast } from '../../../ui/use-screen-toast.ts';
 import { shareIsWaiting } from '../chat/use-shared-files.ts';
 import { parentText } from '../messages.ts';
 import { useSessionUser } from '../session/use-session-user.ts';

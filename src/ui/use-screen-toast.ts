@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { errorToasts } from './error-toasts.ts';
+import { screenToasts, type NewsTone } from './screen-toasts.ts';
 
-/** Shows `text` as the error toast of `cause` (ui/error-toasts.ts): it goes when the cause is resolved or the route changes. */
+/** Shows `text` as the error toast of `cause` (ui/screen-toasts.ts): it goes when the cause is resolved or the route changes. */
 export function showErrorToast(cause: string, text: string): void {
-  errorToasts.show(toast, cause, text);
+  screenToasts.showError(toast, cause, text);
+}
+
+/** Shows news of the current screen: it goes when the screen does, if its time is not up before. */
+export function showScreenNews(tone: NewsTone, text: string): void {
+  screenToasts.showNews(toast, tone, text);
 }
 
 export interface HeldProblem<P> {
@@ -26,7 +31,7 @@ export function useProblemToast<P>(cause: string, isFixed: (problem: P) => boole
   // Fixed is fixed: typing the same mistake again shows nothing until the next tap on submit.
   if (shown && !held) setShown(null);
   useEffect(() => {
-    if (!held) errorToasts.resolve(cause);
+    if (!held) screenToasts.resolve(cause);
   }, [held, cause]);
   const show = useCallback(
     (problem: P, text: string) => {
