@@ -2,7 +2,7 @@
  * `npm run bench -- photo` (benchmark, not a test): how long the chat's data
  * saver takes to re-encode a 12-megapixel camera photo, and the longest task
  * it leaves on the main thread meanwhile (goal: under 50 ms, issue 15). The
- * app's own module (src/features/registered-parent/chat/shrink-photo.ts and
+ * app's own module (src/features/conversation/compose/shrink-photo.ts and
  * its worker) is bundled by Vite and served on 127.0.0.1 to Debian Chromium;
  * the photo is made in the page (noise over gradients, JPEG at 0.92, so it
  * compresses like a photo), then timed with the page's own clock and the
@@ -18,7 +18,7 @@ import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 
-const MODULE = 'src/features/registered-parent/chat/shrink-photo.ts';
+const MODULE = 'src/features/conversation/compose/shrink-photo.ts';
 const MODULE_URL = '/shrink-photo.js';
 const WIDTH = 4000;
 const HEIGHT = 3000;

@@ -33,7 +33,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from '../src/config/paths.ts';
 import { APP_STARTED_ATTRIBUTE } from '../src/page/boot-script.ts';
-import { en as parentText } from '../src/features/registered-parent/messages.ts';
 import { formatCount } from '../src/shared/format/number.ts';
 import { MESSAGE_MAX_LENGTH } from '../src/shared/rules/message.ts';
 import { parentKey } from '../src/shared/rules/phone.ts';
@@ -46,6 +45,7 @@ import { BareChromium, type BarePage } from './perf/bare-chromium.ts';
 import { buildApp } from './perf/bundle.ts';
 import { AUDITED_ROUTES, CPU_SLOWDOWN, DEMO_PARENT, PHONE_SCREEN, routeLabel, signedInScript } from './perf/routes.ts';
 import { formatMs, machineLoad, median, runsFrom } from './perf/figures.ts';
+import { en as conversationText } from '../src/features/conversation/messages.ts';
 
 const OUT_DIR = '.out/start/dist';
 const RUNS = runsFrom(process.env, 'START_RUNS', 3);
@@ -303,7 +303,10 @@ async function interactionsOnce(bare: BareChromium, url: string, photo: string):
   return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
     await openStarted(page, `${url}${paths.chat}`);
     const text = 'Running late, back by six';
-    const counter = parentText.chat.counter(formatCount(text.length, 'en'), formatCount(MESSAGE_MAX_LENGTH, 'en'));
+    const counter = conversationText.chat.counter(
+      formatCount(text.length, 'en'),
+      formatCount(MESSAGE_MAX_LENGTH, 'en'),
+    );
     const typing = await inpOf(page, async () => {
       await page.tap('textarea');
       // About a person's pace: each key is its own interaction.
@@ -313,7 +316,7 @@ async function interactionsOnce(bare: BareChromium, url: string, photo: string):
     const pick = await inpOf(page, async () => {
       // The chat's Add Files is the file input's label (attachment-picker.tsx).
       await page.pickFile('label.file-picker__label', photo);
-      await page.waitFor(`ul[aria-label=${JSON.stringify(parentText.chat.filesLabel)}] li`);
+      await page.waitFor(`ul[aria-label=${JSON.stringify(conversationText.chat.filesLabel)}] li`);
     });
 
     await openStarted(page, `${url}${paths.menu}`);

@@ -2,7 +2,7 @@
  * Prerendering, a step of every `vite build` (vite.config.ts adds the plugin):
  * once the client bundle is written, src/entry-prerender.tsx is built for Node
  * into a temporary folder and every screen is rendered into its own HTML file
- * by the static hosts' convention (src/page/page-files.ts), the 404 page
+ * by the static hosts' convention (src/page/page-locations.ts), the 404 page
  * into 404.html, and an empty app shell, the service worker's navigation
  * fallback (sw/app-shell.ts), into app-shell.html. Each file is the built
  * index.html with the entry's CSS inlined, and a screen's own CSS in its
@@ -28,7 +28,7 @@ import {
   SIGN_IN_TEMPLATE_ID,
 } from '../src/page/boot-script.ts';
 import { LOCALE_SCRIPT, NEEDS_SESSION_ATTRIBUTE } from '../src/page/locale-script.ts';
-import { notFoundPage, pageFile } from '../src/page/page-files.ts';
+import { notFoundPage, pageFile } from '../src/page/page-locations.ts';
 import { paths } from '../src/config/paths.ts';
 import { pathIn, type Locale } from '../src/shared/i18n/locale.ts';
 

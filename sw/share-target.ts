@@ -1,6 +1,6 @@
 import { registerRoute } from 'workbox-routing';
 import { paths } from '../src/config/paths.ts';
-import { createSharedFilesStore, readShareForm, SHARE_FAILED_PARAM } from '../src/shared/share/shared-files.ts';
+import { createSharedFilesStore, readShareForm, SHARE_FAILED_PARAM } from '../src/shared/share/share-target-store.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -18,7 +18,7 @@ async function keepShare(request: Request): Promise<boolean> {
  * The manifest's share_target posts what another app shares (Android's share
  * sheet) to paths.chatShare as multipart/form-data. A NavigationRoute only
  * sees GET, so this is a POST route of its own: it keeps the files and text
- * in IndexedDB (src/shared/share/shared-files.ts) and answers 303, so the
+ * in IndexedDB (src/shared/share/share-target-store.ts) and answers 303, so the
  * browser opens the chat screen with GET, where they are attached; with
  * nobody signed in, the sign-in screen comes first and they wait.
  */

@@ -1,7 +1,8 @@
 /**
  * `npm test`: every gate the project has, in order, then a table of each
  * suite's test count and time, then one plain closing line
- * `N passed, N failed` that CI reads. Lint (ESLint and Prettier), typecheck,
+ * `N passed, N failed` that CI reads. Lint (ESLint, Prettier and
+ * dependency-cruiser's import cycles, type imports included), typecheck,
  * the bundle budget and the server probes count as one check each; unit and
  * browser tests count test by test.
  *
@@ -147,7 +148,7 @@ if (soak) {
 } else {
   // ESLint and tsc each use one core: two at a time fill a 2-core machine.
   await Promise.all([
-    check('lint (eslint, prettier)', 'npm', ['run', '--silent', 'lint']),
+    check('lint (eslint, prettier, import cycles)', 'npm', ['run', '--silent', 'lint']),
     check('typecheck (app, worker, server, tools)', 'npm', ['run', '--silent', 'typecheck']),
   ]);
   await Promise.all([

@@ -3,7 +3,7 @@ import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerText } from '../contract/texts.ts';
-import { NOT_FOUND_PAGE, notFoundPage, pageFile } from '../../src/page/page-files.ts';
+import { NOT_FOUND_PAGE, notFoundPage, pageFile } from '../../src/page/page-locations.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 // Unhashed files (the pages, sw.js, the manifest, icons) are revalidated on every use, so a new build shows at once.

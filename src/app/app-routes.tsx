@@ -2,7 +2,7 @@ import type { FunctionComponent } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { env } from '../config/env.ts';
 import { paths } from '../config/paths.ts';
-import { RequireSessionUser } from '../features/registered-parent/session/require-session-user.tsx';
+import { RequireSessionUser } from '../features/sign-in/require-session-user.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { LandingPage } from './landing-page.tsx';
 import { lazyPage, type LazyPage } from './lazy-page.ts';
@@ -33,55 +33,49 @@ export const SCREENS: readonly Screen[] = [
   { path: paths.home, Page: LandingPage, linksOnly: true },
   {
     path: paths.signIn,
-    Page: lazyPage(() => import('../features/registered-parent/sign-in/sign-in-page.tsx'), 'SignInPage'),
+    Page: lazyPage(() => import('../features/sign-in/sign-in-page.tsx'), 'SignInPage'),
   },
   {
     path: paths.menu,
-    Page: lazyPage(() => import('../features/registered-parent/menu/menu-page.tsx'), 'MenuPage'),
+    Page: lazyPage(() => import('../features/menu/menu-page.tsx'), 'MenuPage'),
     needsSession: true,
   },
   {
     path: paths.schedule,
-    Page: lazyPage(() => import('../features/registered-parent/schedule/schedule-page.tsx'), 'SchedulePage'),
+    Page: lazyPage(() => import('../features/schedule/schedule-page.tsx'), 'SchedulePage'),
     needsSession: true,
   },
   {
     path: paths.reschedule,
-    Page: lazyPage(() => import('../features/registered-parent/reschedule/reschedule-page.tsx'), 'ReschedulePage'),
+    Page: lazyPage(() => import('../features/reschedule/reschedule-page.tsx'), 'ReschedulePage'),
     needsSession: true,
   },
   {
     path: paths.chat,
-    Page: lazyPage(() => import('../features/registered-parent/chat/chat-page.tsx'), 'ChatPage'),
+    Page: lazyPage(() => import('../features/conversation/chat-page.tsx'), 'ChatPage'),
     needsSession: true,
   },
   {
     path: paths.outbox,
-    Page: lazyPage(() => import('../features/registered-parent/outbox/outbox-page.tsx'), 'OutboxPage'),
+    Page: lazyPage(() => import('../features/outbox/outbox-page.tsx'), 'OutboxPage'),
     needsSession: true,
   },
   {
     path: paths.visitorWelcome,
-    Page: lazyPage(() => import('../features/new-visitor/welcome/welcome-page.tsx'), 'WelcomePage'),
+    Page: lazyPage(() => import('../features/visitor/welcome-page.tsx'), 'WelcomePage'),
     linksOnly: true,
   },
   {
     path: paths.bookConsult,
-    Page: lazyPage(
-      () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
-      'BookConsultPage',
-    ),
+    Page: lazyPage(() => import('../features/visitor/visitor-request-pages.tsx'), 'BookConsultPage'),
   },
   {
     path: paths.scheduleCall,
-    Page: lazyPage(
-      () => import('../features/new-visitor/visitor-request/visitor-request-pages.tsx'),
-      'ScheduleCallPage',
-    ),
+    Page: lazyPage(() => import('../features/visitor/visitor-request-pages.tsx'), 'ScheduleCallPage'),
   },
   {
     path: paths.knowMore,
-    Page: lazyPage(() => import('../features/new-visitor/know-more/know-more-page.tsx'), 'KnowMorePage'),
+    Page: lazyPage(() => import('../features/visitor/know-more-page.tsx'), 'KnowMorePage'),
     leavesFor: env.knowMoreUrl,
   },
 ];

@@ -2,8 +2,13 @@
  * Every Hindi catalog, in one chunk loaded only for a Hindi page (main.tsx
  * and the prerender entry): English pages never download a byte of it.
  */
-import { hi as newVisitor } from '../features/new-visitor/messages-hi.ts';
-import { hi as registeredParent } from '../features/registered-parent/messages-hi.ts';
+import { hi as signIn } from '../features/sign-in/messages-hi.ts';
+import { hi as menu } from '../features/menu/messages-hi.ts';
+import { hi as schedule } from '../features/schedule/messages-hi.ts';
+import { hi as reschedule } from '../features/reschedule/messages-hi.ts';
+import { hi as conversation } from '../features/conversation/messages-hi.ts';
+import { hi as outbox } from '../features/outbox/messages-hi.ts';
+import { hi as visitor } from '../features/visitor/messages-hi.ts';
 import type { Namespace } from '../shared/i18n/catalog.ts';
 import { hi as ui } from '../ui/messages-hi.ts';
 import { hi as app } from './messages-hi.ts';
@@ -13,6 +18,11 @@ export const hindi = {
   app,
   pwa,
   ui,
-  'registered-parent': registeredParent,
-  'new-visitor': newVisitor,
+  'sign-in': signIn,
+  menu,
+  schedule,
+  reschedule,
+  conversation,
+  outbox,
+  visitor,
 } satisfies Record<Namespace, unknown>;

@@ -14,8 +14,8 @@
  */
 import { toast } from 'sonner';
 import { env } from '../config/env.ts';
-import { visitorText } from '../features/new-visitor/messages.ts';
-import { parentText } from '../features/registered-parent/messages.ts';
+import { outboxText } from '../features/outbox/messages.ts';
+import { visitorText } from '../features/visitor/messages.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
 import { createUntoldOutcomes, type UntoldOutcome } from '../shared/outbox/untold.ts';
@@ -26,12 +26,12 @@ interface NoticeTexts {
 }
 
 function notices(): Record<OutboxAction, NoticeTexts> {
-  const parent = parentText();
+  const parent = outboxText();
   const visitor = visitorText();
   return {
-    reschedule_single: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
-    reschedule_range: { sent: parent.outbox.rescheduleSent, refused: parent.outbox.rescheduleRefused },
-    chat_facilitator: { sent: parent.outbox.chatSent, refused: parent.outbox.chatRefused },
+    reschedule_single: { sent: parent.rescheduleSent, refused: parent.rescheduleRefused },
+    reschedule_range: { sent: parent.rescheduleSent, refused: parent.rescheduleRefused },
+    chat_facilitator: { sent: parent.chatSent, refused: parent.chatRefused },
     book_consult: { sent: visitor.saved.consultSent, refused: visitor.saved.consultRefused },
     schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
   };

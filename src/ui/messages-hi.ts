@@ -2,6 +2,7 @@ import type { UiMessages } from './messages.ts';
 
 /** The shared UI texts in Hindi. */
 export const hi: UiMessages = {
+  backToMenu: 'मेन्यू पर वापस',
   errorTitle: 'गड़बड़ी',
   notifications: 'सूचनाएँ',
   closeToast: 'सूचना बंद करें',

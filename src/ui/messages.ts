@@ -2,6 +2,7 @@ import { translated, type Catalog } from '../shared/i18n/catalog.ts';
 
 /** Texts shared by the small UI pieces and the form lifecycle every screen uses. */
 export const en = {
+  backToMenu: 'Back to Menu',
   errorTitle: 'Error',
   /** The toaster's landmark and each toast's close button (sonner's own English, by default). */
   notifications: 'Notifications',

@@ -5,11 +5,10 @@ import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../server/portal-process.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import type { PortalDatabase } from '../support/stored-requests.ts';
 
-export interface RealPortal {
+export interface RealPortal extends PortalDatabase {
   url: string;
-  /** Runs a read-only query on the server's database, while the server runs. */
-  query<T>(sql: string, ...params: unknown[]): T[];
   /** Makes a staff account with `npm run staff -- add`, the password from STAFF_PASSWORD (no terminal). */
   addStaff(email: string, name: string, password: string): void;
 }

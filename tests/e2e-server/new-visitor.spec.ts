@@ -46,7 +46,7 @@ for (const form of [
 }
 
 test("a Hindi page shows the server's answers in Hindi: a refusal, then the success", async ({ page, portal }) => {
-  const t = hindi['new-visitor'];
+  const t = hindi.visitor;
   const ids = recordRequestIds(page);
   await page.goto('/hi/new-to-thrive/book-consult');
   await page.getByRole('textbox', { name: t.form.name, exact: true }).fill('रवि कुमार');

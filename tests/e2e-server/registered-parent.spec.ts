@@ -2,7 +2,7 @@ import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
-import { sessionWhen } from '../../src/features/registered-parent/schedule/session-when.ts';
+import { sessionWhen } from '../../src/features/schedule/session-when.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 import { expect, test } from './fixtures.ts';

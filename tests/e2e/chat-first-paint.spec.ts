@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { paths } from '../../src/config/paths.ts';
-import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { pathIn, type Locale } from '../../src/shared/i18n/locale.ts';
 import { CODE, FakeConversation } from '../support/fake-conversation.ts';
 import { holdScriptsUntilFirstPaint, recordProblems, waitForHydration } from '../support/first-paint.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
+import { english } from '../support/english-catalogs.ts';
 
 /**
  * The chat screen's first paint holds the block the parent will see (issue
@@ -18,8 +18,8 @@ import { expect, test } from './fixtures.ts';
  */
 
 const TEXT: Record<Locale, { title: string; verifyText: string; sendCode: string }> = {
-  en: parent.conversation,
-  hi: hindi['registered-parent'].conversation,
+  en: english.conversation.thread,
+  hi: hindi.conversation.thread,
 };
 
 interface VerificationRecord {
@@ -131,10 +131,10 @@ test('once verified the first paint holds no verification; after logout it does 
   conversation.reply('Welcome to Thrive.');
   const problems = recordProblems(page);
   await openSignedIn(page, paths.chat);
-  await page.getByRole('button', { name: parent.conversation.sendCode }).click();
-  await page.getByRole('textbox', { name: parent.conversation.codeLabel }).fill(CODE);
-  await page.getByRole('button', { name: parent.conversation.verify }).click();
-  const thread = page.getByRole('region', { name: parent.conversation.listLabel });
+  await page.getByRole('button', { name: english.conversation.thread.sendCode }).click();
+  await page.getByRole('textbox', { name: english.conversation.thread.codeLabel }).fill(CODE);
+  await page.getByRole('button', { name: english.conversation.thread.verify }).click();
+  const thread = page.getByRole('region', { name: english.conversation.thread.listLabel });
   await expect(thread.getByText('Welcome to Thrive.')).toBeVisible();
 
   // Opened cold again: the verification is in the HTML but hidden, for assistive technology too, from before the app
@@ -143,10 +143,10 @@ test('once verified the first paint holds no verification; after logout it does 
   expect(withParagraph(verified.frames)).toEqual([{ state: 'hidden #1', appStarted: false }]);
   expect(verified.shifts).toEqual([]);
   await expect(thread.getByText('Welcome to Thrive.')).toBeVisible();
-  await expect(page.getByRole('button', { name: parent.conversation.sendCode })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: english.conversation.thread.sendCode })).toHaveCount(0);
 
-  await page.getByRole('link', { name: parent.backToMenu }).click();
-  await page.getByRole('button', { name: parent.menu.logout }).click();
+  await page.getByRole('link', { name: english.ui.backToMenu }).click();
+  await page.getByRole('button', { name: english.menu.logout }).click();
   await expect(page).toHaveURL(/\/$/);
   await openSignedIn(page, '/');
   const loggedOut = await openChat(page, 'en');

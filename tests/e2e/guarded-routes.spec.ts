@@ -1,11 +1,11 @@
 import { hindi } from '../../src/app/hindi.ts';
 import { paths } from '../../src/config/paths.ts';
-import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { LOCALES, pathIn, type Locale } from '../../src/shared/i18n/locale.ts';
 import type { Page } from '@playwright/test';
 import { ASHA } from '../support/registered-parent.ts';
 import { recordProblems, waitForApp } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';
+import { english } from '../support/english-catalogs.ts';
 
 /** Every screen behind the session guard (the needsSession screens of src/app/app-routes.tsx). */
 const GUARDED = [paths.menu, paths.schedule, paths.reschedule, paths.chat, paths.outbox];
@@ -16,8 +16,8 @@ async function signInTitleOf(page: Page, locale: Locale): Promise<string> {
 }
 
 const SIGN_IN_TITLE: Record<Locale, string> = {
-  en: parent.signIn.title,
-  hi: hindi['registered-parent'].signIn.title,
+  en: english['sign-in'].title,
+  hi: hindi['sign-in'].title,
 };
 
 const PAINTED_KEY = 'e2e.painted';

@@ -19,13 +19,7 @@ import { mediaFile } from '../support/chat-files.ts';
  * `language: "hi"` in every request.
  */
 
-const t = {
-  app: hindi.app,
-  pwa: hindi.pwa,
-  ui: hindi.ui,
-  parent: hindi['registered-parent'],
-  visitor: hindi['new-visitor'],
-};
+const t = hindi;
 
 // Monday 23 Nov 2026 in India: the calendar's month is known.
 const NOW = '2026-11-23T10:00:00.000+05:30';
@@ -106,46 +100,46 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await page.clock.setFixedTime(new Date(NOW));
   await page.goto('/hi/registered-parent');
   await waitForApp(page);
-  await expect(h1(page, t.parent.signIn.title)).toBeVisible();
+  await expect(h1(page, t['sign-in'].title)).toBeVisible();
   await expectHindiScreen(page, 'sign-in');
-  await button(page, t.parent.signIn.continue).click();
-  await expectToast(page, 'error', t.parent.signIn.required);
-  await page.getByLabel(t.parent.signIn.nameLabel).fill(ASHA.name);
-  await page.getByLabel(t.parent.signIn.phoneLabel).fill('12345');
-  await button(page, t.parent.signIn.continue).click();
-  await expectToast(page, 'error', t.parent.signIn.invalidPhone);
+  await button(page, t['sign-in'].continue).click();
+  await expectToast(page, 'error', t['sign-in'].required);
+  await page.getByLabel(t['sign-in'].nameLabel).fill(ASHA.name);
+  await page.getByLabel(t['sign-in'].phoneLabel).fill('12345');
+  await button(page, t['sign-in'].continue).click();
+  await expectToast(page, 'error', t['sign-in'].invalidPhone);
   await expectHindiScreen(page, 'sign-in, invalid number toast');
-  await page.getByLabel(t.parent.signIn.phoneLabel).fill(ASHA.number);
-  await button(page, t.parent.signIn.continue).click();
+  await page.getByLabel(t['sign-in'].phoneLabel).fill(ASHA.number);
+  await button(page, t['sign-in'].continue).click();
 
-  await expect(h1(page, t.parent.menu.hello(ASHA.name))).toBeVisible();
+  await expect(h1(page, t.menu.hello(ASHA.name))).toBeVisible();
   await expect(page).toHaveURL(/\/hi\/registered-parent\/menu$/);
   await expectHindiScreen(page, 'menu');
 
-  await link(page, new RegExp(t.parent.menu.scheduleTitle)).click();
-  await expect(h1(page, t.parent.schedule.title)).toBeVisible();
-  await button(page, t.parent.schedule.fetch).click();
-  await expectToast(page, 'success', t.parent.schedule.retrieved);
-  const sessions = page.getByRole('list', { name: t.parent.schedule.listLabel });
+  await link(page, new RegExp(t.menu.scheduleTitle)).click();
+  await expect(h1(page, t.schedule.title)).toBeVisible();
+  await button(page, t.schedule.fetch).click();
+  await expectToast(page, 'success', t.schedule.retrieved);
+  const sessions = page.getByRole('list', { name: t.schedule.listLabel });
   await expect(sessions).toContainText('Ms. Rao के साथ');
   await expect(page.getByText(/^आख़िरी बार अपडेट: 23 नव॰ 2026, सुबह 10:00$/)).toBeVisible();
   await expectHindiScreen(page, 'schedule, fetched');
   const [schedule] = await webhook.waitForRequests(1);
   expect(schedule?.body).toMatchObject({ action: 'know_schedule', language: 'hi' });
 
-  await page.getByRole('link', { name: t.parent.backToMenu }).click();
-  await link(page, new RegExp(t.parent.menu.rescheduleTitle)).click();
-  await expect(h1(page, t.parent.reschedule.title)).toBeVisible();
+  await page.getByRole('link', { name: t.ui.backToMenu }).click();
+  await link(page, new RegExp(t.menu.rescheduleTitle)).click();
+  await expect(h1(page, t.reschedule.title)).toBeVisible();
   const grid = page.getByRole('grid');
   await expect(page.getByText('नवंबर 2026', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'अगले महीने पर जाएं' })).toBeVisible();
   await expectHindiScreen(page, 'reschedule, calendar');
   await grid.getByRole('button', { name: /^आज, सोमवार, 23 नवंबर, 2026$/ }).click();
-  await expect(page.getByText(t.parent.reschedule.selectedStart('23 नव॰ 2026'), { exact: true })).toBeVisible();
+  await expect(page.getByText(t.reschedule.selectedStart('23 नव॰ 2026'), { exact: true })).toBeVisible();
   await expectHindiScreen(page, 'reschedule, a date picked');
-  await button(page, t.parent.reschedule.submit).click();
+  await button(page, t.reschedule.submit).click();
   await expect(page.getByRole('status').filter({ hasText: t.ui.successTitle })).toContainText(
-    t.parent.reschedule.defaultSuccess,
+    t.reschedule.defaultSuccess,
   );
   await expectHindiScreen(page, 'reschedule, sent');
   const [, reschedule] = await webhook.waitForRequests(2);
@@ -153,16 +147,16 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
 
   await page.goto('/hi/registered-parent/chat');
   await waitForApp(page);
-  const message = page.getByLabel(t.parent.chat.messageLabel, { exact: true });
-  await expect(message).toHaveAccessibleDescription(t.parent.chat.counter('0', '500'));
+  const message = page.getByLabel(t.conversation.chat.messageLabel, { exact: true });
+  await expect(message).toHaveAccessibleDescription(t.conversation.chat.counter('0', '500'));
   await message.fill('नमस्ते');
-  await page.getByLabel(t.parent.chat.addFiles).setInputFiles(mediaFile('drawing.png', 'image/png', 1536));
+  await page.getByLabel(t.conversation.chat.addFiles).setInputFiles(mediaFile('drawing.png', 'image/png', 1536));
   await expect(page.getByText('1.50 केबी', { exact: false }).first()).toBeVisible();
   await expectHindiScreen(page, 'chat, a photo attached');
-  await button(page, t.parent.chat.send).click();
-  const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: t.parent.chat.sent }) });
+  await button(page, t.conversation.chat.send).click();
+  const sent = page.getByRole('status').filter({ has: page.getByRole('heading', { name: t.conversation.chat.sent }) });
   await expect(sent).toContainText('संदेश मिल गया, धन्यवाद।');
-  await expect(sent).toContainText(t.parent.chat.channel('#parents'));
+  await expect(sent).toContainText(t.conversation.chat.channel('#parents'));
   await expectHindiScreen(page, 'chat, sent');
   const [, , chat] = await webhook.waitForRequests(3);
   expect(chat?.body).toMatchObject({ action: 'chat_facilitator', language: 'hi' });
@@ -179,26 +173,28 @@ test.describe('offline in Hindi, with the worker', () => {
     await waitForServiceWorkerControl(page);
     await page.context().setOffline(true);
     await expect(page.getByText(t.pwa.offline.title, { exact: true })).toBeVisible();
-    await page.getByLabel(t.parent.chat.messageLabel, { exact: true }).fill('आज हम देर से पहुँचेंगे');
-    await button(page, t.parent.chat.send).click();
-    await expect(page.getByRole('status').filter({ hasText: t.ui.saved.title })).toContainText(t.parent.saved.chat);
+    await page.getByLabel(t.conversation.chat.messageLabel, { exact: true }).fill('आज हम देर से पहुँचेंगे');
+    await button(page, t.conversation.chat.send).click();
+    await expect(page.getByRole('status').filter({ hasText: t.ui.saved.title })).toContainText(
+      t.conversation.chat.savedOnPhone,
+    );
     await expectHindiScreen(page, 'chat, saved offline');
 
-    await link(page, t.parent.saved.seeWaiting).click();
-    await expect(h1(page, t.parent.outbox.title)).toBeVisible();
-    const entries = page.getByRole('list', { name: t.parent.outbox.listLabel });
-    await expect(entries).toContainText(t.parent.outbox.kind.chat_facilitator);
+    await link(page, t.outbox.seeWaiting).click();
+    await expect(h1(page, t.outbox.title)).toBeVisible();
+    const entries = page.getByRole('list', { name: t.outbox.listLabel });
+    await expect(entries).toContainText(t.outbox.kind.chat_facilitator);
     await expectHindiScreen(page, 'outbox, one waiting');
 
-    await page.getByRole('link', { name: t.parent.backToMenu }).click();
-    await expect(link(page, t.parent.menu.waiting(1))).toBeVisible();
-    await button(page, t.parent.menu.logout).click();
-    await expect(page.getByText(t.parent.menu.logoutWarning(1), { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: t.ui.backToMenu }).click();
+    await expect(link(page, t.menu.waiting(1))).toBeVisible();
+    await button(page, t.menu.logout).click();
+    await expect(page.getByText(t.menu.logoutWarning(1), { exact: true })).toBeVisible();
     await expectHindiScreen(page, 'menu, logout warning, offline');
 
     webhook.reply({ body: { message: 'ok' } });
     await page.context().setOffline(false);
-    await expect(link(page, t.parent.menu.waiting(1))).toHaveCount(0, { timeout: 20_000 });
+    await expect(link(page, t.menu.waiting(1))).toHaveCount(0, { timeout: 20_000 });
     const [queued] = await webhook.waitForRequests(1);
     expect(queued?.body).toMatchObject({ action: 'chat_facilitator', language: 'hi' });
   });
@@ -257,7 +253,7 @@ test.describe('the choice kept, with the worker', () => {
     await waitForServiceWorkerControl(page);
     await link(page, 'हिन्दी').click();
     await expect(page).toHaveURL(/\/hi\/registered-parent$/);
-    await expect(h1(page, t.parent.signIn.title)).toBeVisible();
+    await expect(h1(page, t['sign-in'].title)).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), LOCALE_KEY)).toBe('hi');
 
     await context.setOffline(true);
@@ -268,9 +264,9 @@ test.describe('the choice kept, with the worker', () => {
     await expect(later).toHaveURL(/\/hi$/);
     await expect(later.getByText(t.app.tagline, { exact: true })).toBeVisible();
     await later.goto('/registered-parent');
-    await expect(h1(later, t.parent.signIn.title)).toBeVisible();
+    await expect(h1(later, t['sign-in'].title)).toBeVisible();
     await later.reload();
-    await expect(h1(later, t.parent.signIn.title)).toBeVisible();
+    await expect(h1(later, t['sign-in'].title)).toBeVisible();
     await waitForApp(later);
     expect(await later.evaluate(() => document.documentElement.lang)).toBe('hi');
     expect(seen.filter(({ url }) => !new URL(url).pathname.startsWith('/hi'))).toEqual([]);
@@ -293,36 +289,36 @@ test('every flow works with the keyboard alone, in Hindi', async ({ page, webhoo
   await tabOnceTo(page, link(page, 'English'));
   await tabOnceTo(page, link(page, new RegExp(t.app.landing.registeredTitle)));
   await page.keyboard.press('Enter');
-  await expect(h1(page, t.parent.signIn.title)).toBeFocused();
-  await tabOnceTo(page, page.getByLabel(t.parent.signIn.nameLabel));
+  await expect(h1(page, t['sign-in'].title)).toBeFocused();
+  await tabOnceTo(page, page.getByLabel(t['sign-in'].nameLabel));
   await page.keyboard.type(ASHA.name);
-  await tabOnceTo(page, page.getByLabel(t.parent.signIn.phoneLabel));
+  await tabOnceTo(page, page.getByLabel(t['sign-in'].phoneLabel));
   await page.keyboard.type(ASHA.number);
   await page.keyboard.press('Enter');
-  await expect(h1(page, t.parent.menu.hello(ASHA.name))).toBeFocused();
+  await expect(h1(page, t.menu.hello(ASHA.name))).toBeFocused();
 
-  await tabTo(page, link(page, new RegExp(t.parent.menu.rescheduleTitle)));
+  await tabTo(page, link(page, new RegExp(t.menu.rescheduleTitle)));
   await page.keyboard.press('Enter');
-  await expect(h1(page, t.parent.reschedule.title)).toBeFocused();
+  await expect(h1(page, t.reschedule.title)).toBeFocused();
   const today = page.getByRole('grid').getByRole('button', { name: /^आज, सोमवार, 23 नवंबर, 2026$/ });
   // The calendar appears once India's today is known and its Hindi names are in, as a person sees it appear.
   await expect(today).toBeVisible();
   await tabTo(page, today, { max: 6 });
   await page.keyboard.press('Enter');
-  await tabTo(page, button(page, t.parent.reschedule.submit));
+  await tabTo(page, button(page, t.reschedule.submit));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: t.ui.successTitle })).toContainText('ठीक है');
 
-  await tabTo(page, link(page, t.parent.backToMenu), { back: true, max: 6 });
+  await tabTo(page, link(page, t.ui.backToMenu), { back: true, max: 6 });
   await page.keyboard.press('Enter');
-  await tabTo(page, link(page, new RegExp(t.parent.menu.chatTitle)));
+  await tabTo(page, link(page, new RegExp(t.menu.chatTitle)));
   await page.keyboard.press('Enter');
-  await expect(h1(page, t.parent.chat.title)).toBeFocused();
-  await tabTo(page, page.getByLabel(t.parent.chat.messageLabel, { exact: true }));
+  await expect(h1(page, t.conversation.chat.title)).toBeFocused();
+  await tabTo(page, page.getByLabel(t.conversation.chat.messageLabel, { exact: true }));
   await page.keyboard.type('कल मिलते हैं');
-  await tabTo(page, button(page, t.parent.chat.send));
+  await tabTo(page, button(page, t.conversation.chat.send));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: t.parent.chat.sent })).toContainText('मिल गया');
+  await expect(page.getByRole('status').filter({ hasText: t.conversation.chat.sent })).toContainText('मिल गया');
 
   await page.goto('/hi/new-to-thrive/book-consult');
   await waitForApp(page);

@@ -1,6 +1,6 @@
 import { hindi } from '../../src/app/hindi.ts';
 import { paths } from '../../src/config/paths.ts';
-import { en as visitor } from '../../src/features/new-visitor/messages.ts';
+import { en as visitor } from '../../src/features/visitor/messages.ts';
 import { LOCALES, pathIn, type Locale } from '../../src/shared/i18n/locale.ts';
 import { E2E_BUILD_ENV } from '../support/build.ts';
 import { expect, test } from './fixtures.ts';
@@ -9,7 +9,7 @@ const INFO_URL = E2E_BUILD_ENV.VITE_KNOW_MORE_URL;
 const INFO_PAGE = '<!doctype html><title>About Thrive</title><h1>About the Thrive programme</h1>';
 const REDIRECTING: Record<Locale, string> = {
   en: visitor.knowMore.redirecting,
-  hi: hindi['new-visitor'].knowMore.redirecting,
+  hi: hindi.visitor.knowMore.redirecting,
 };
 
 // A phone with JavaScript off, or one still fetching it: the prerendered page alone must get the visitor there.

@@ -1,7 +1,7 @@
 import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { paths } from '../../src/config/paths.ts';
-import { en as visitor } from '../../src/features/new-visitor/messages.ts';
+import { en as visitor } from '../../src/features/visitor/messages.ts';
 import { LOCALE_NAMES } from '../../src/shared/i18n/locale.ts';
 import { holdScripts } from '../support/first-paint.ts';
 import { expect, test } from './fixtures.ts';

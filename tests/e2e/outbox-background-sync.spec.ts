@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { OUTBOX_SYNC_TAG, OUTBOX_UNTOLD_DB, OUTBOX_UNTOLD_STORE } from '../../src/shared/storage-names.ts';
-import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from '../support/registered-parent.ts';
 import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from '../support/outbox.ts';
+import { english } from '../support/english-catalogs.ts';
 
 /** What the worker keeps for the next start to tell (src/shared/outbox/untold.ts), read as the page sees it. */
 function untoldOutcomes(page: Page): Promise<unknown> {
@@ -53,7 +53,7 @@ test.describe('Background Sync', () => {
     // Reopened, the app says the saved message went out, finds nothing waiting and sends nothing again.
     await page.goto(`${server.url}/registered-parent/menu`);
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
-    await expectToast(page, 'success', parent.outbox.chatSent);
+    await expectToast(page, 'success', english.outbox.chatSent);
     await waitForOutboxIdle(page);
     await expect(badge(page)).toHaveCount(0);
     expect(webhook.requests).toHaveLength(1);

@@ -3,9 +3,8 @@ import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { en as pwa } from '../../src/app/pwa/messages.ts';
 import { paths } from '../../src/config/paths.ts';
-import { en as visitor } from '../../src/features/new-visitor/messages.ts';
-import { en as parent } from '../../src/features/registered-parent/messages.ts';
-import { DATA_SAVER_KEY } from '../../src/features/registered-parent/chat/data-saver.ts';
+import { en as visitor } from '../../src/features/visitor/messages.ts';
+import { DATA_SAVER_KEY } from '../../src/features/conversation/compose/data-saver.ts';
 import { pathIn } from '../../src/shared/i18n/locale.ts';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { E2E_BUILD_ENV } from '../support/build.ts';
@@ -20,6 +19,7 @@ import {
 import { ASHA, openSignedIn } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
+import { english } from '../support/english-catalogs.ts';
 
 interface Route {
   path: string;
@@ -32,17 +32,17 @@ interface Route {
 
 const ROUTES: Route[] = [
   { path: paths.home, heading: app.programmeTitle },
-  { path: paths.signIn, heading: parent.signIn.title },
+  { path: paths.signIn, heading: english['sign-in'].title },
   {
     path: paths.menu,
-    heading: parent.menu.helloBeforeName,
-    signedInHeading: parent.menu.hello(ASHA.name),
+    heading: english.menu.helloBeforeName,
+    signedInHeading: english.menu.hello(ASHA.name),
     needsSession: true,
   },
-  { path: paths.schedule, heading: parent.schedule.title, needsSession: true },
-  { path: paths.reschedule, heading: parent.reschedule.title, needsSession: true },
-  { path: paths.chat, heading: parent.chat.title, needsSession: true },
-  { path: paths.outbox, heading: parent.outbox.title, needsSession: true },
+  { path: paths.schedule, heading: english.schedule.title, needsSession: true },
+  { path: paths.reschedule, heading: english.reschedule.title, needsSession: true },
+  { path: paths.chat, heading: english.conversation.chat.title, needsSession: true },
+  { path: paths.outbox, heading: english.outbox.title, needsSession: true },
   { path: paths.visitorWelcome, heading: visitor.welcome.title },
   { path: paths.bookConsult, heading: visitor.bookConsult.title },
   { path: paths.scheduleCall, heading: visitor.scheduleCall.title },
@@ -51,16 +51,16 @@ const ROUTES: Route[] = [
 /** The same pages in Hindi, each with the h1 its prerendered page paints first. */
 const HINDI_ROUTES: Pick<Route, 'path' | 'heading'>[] = [
   { path: paths.home, heading: hindi.app.programmeTitle },
-  { path: paths.signIn, heading: hindi['registered-parent'].signIn.title },
+  { path: paths.signIn, heading: hindi['sign-in'].title },
   // A signed-in parent's menu greets them by name from its first paint (src/page/locale-script.ts).
-  { path: paths.menu, heading: hindi['registered-parent'].menu.hello(ASHA.name) },
-  { path: paths.schedule, heading: hindi['registered-parent'].schedule.title },
-  { path: paths.reschedule, heading: hindi['registered-parent'].reschedule.title },
-  { path: paths.chat, heading: hindi['registered-parent'].chat.title },
-  { path: paths.outbox, heading: hindi['registered-parent'].outbox.title },
-  { path: paths.visitorWelcome, heading: hindi['new-visitor'].welcome.title },
-  { path: paths.bookConsult, heading: hindi['new-visitor'].bookConsult.title },
-  { path: paths.scheduleCall, heading: hindi['new-visitor'].scheduleCall.title },
+  { path: paths.menu, heading: hindi.menu.hello(ASHA.name) },
+  { path: paths.schedule, heading: hindi.schedule.title },
+  { path: paths.reschedule, heading: hindi.reschedule.title },
+  { path: paths.chat, heading: hindi.conversation.chat.title },
+  { path: paths.outbox, heading: hindi.outbox.title },
+  { path: paths.visitorWelcome, heading: hindi.visitor.welcome.title },
+  { path: paths.bookConsult, heading: hindi.visitor.bookConsult.title },
+  { path: paths.scheduleCall, heading: hindi.visitor.scheduleCall.title },
 ];
 // The e2e build sends know-more straight on to the programme's own site: nothing of ours is left to measure.
 const STAYING = ROUTES.filter(({ path }) => path !== paths.knowMore);
@@ -213,7 +213,7 @@ test("a setting kept on the phone shows once hydrated: the chat's data saver, tu
   await signInBeforeScripts(context);
   await context.addInitScript((key) => window.localStorage.setItem(key, 'off'), DATA_SAVER_KEY);
   await page.goto(paths.chat);
-  await expect(page.getByRole('checkbox', { name: parent.chat.dataSaver })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: english.conversation.chat.dataSaver })).not.toBeChecked();
 });
 
 test.describe('offline, a deep link paints its own page first', () => {
@@ -224,7 +224,7 @@ test.describe('offline, a deep link paints its own page first', () => {
     await openSignedIn(page, paths.home);
     await waitForServiceWorkerControl(page);
     await context.setOffline(true);
-    const offline = [...STAYING, { path: `${paths.signIn}?from=sms`, heading: parent.signIn.title }];
+    const offline = [...STAYING, { path: `${paths.signIn}?from=sms`, heading: english['sign-in'].title }];
     for (const { path, heading, signedInHeading = heading } of [
       ...offline,
       { path: UNKNOWN_PATH, heading: app.notFound.title },

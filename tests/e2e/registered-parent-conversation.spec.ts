@@ -203,7 +203,7 @@ test.describe('in Hindi', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
   test('the verification and the thread are all Hindi', async ({ page, webhook }) => {
-    const t = hindi['registered-parent'].conversation;
+    const t = hindi.conversation.thread;
     const conversation = new FakeConversation(webhook);
     conversation.reply('नमस्ते! गुरुवार को मिलते हैं।', { attachments: [drawing] });
     // The Web OTP API as Android Chrome has it: the SMS arrives when the test says so.

@@ -2,10 +2,10 @@ import type { Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { en as app } from '../../src/app/messages.ts';
 import { paths } from '../../src/config/paths.ts';
-import { en as parent } from '../../src/features/registered-parent/messages.ts';
 import { pathIn } from '../../src/shared/i18n/locale.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
+import { english } from '../support/english-catalogs.ts';
 
 /** Requests for `chunk` fail as on a dropped connection, until the returned function lets them through again. */
 async function cutOff(page: Page, chunk: RegExp): Promise<() => Promise<void>> {
@@ -21,7 +21,7 @@ test("a screen whose code does not arrive says so in the app's frame, and Try Ag
 }) => {
   await openSignedIn(page, paths.menu);
   const reconnect = await cutOff(page, CHAT_CHUNK);
-  await page.getByRole('link', { name: new RegExp(parent.menu.chatTitle) }).click();
+  await page.getByRole('link', { name: new RegExp(english.menu.chatTitle) }).click();
 
   const failed = page.getByRole('heading', { level: 1, name: app.screenFailed.title });
   await expect(failed).toBeFocused();
@@ -36,7 +36,7 @@ test("a screen whose code does not arrive says so in the app's frame, and Try Ag
 
   await reconnect();
   await page.getByRole('button', { name: app.screenFailed.retry }).click();
-  await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: english.conversation.chat.title })).toBeVisible();
 });
 
 test("a page whose toaster's code does not arrive stays on screen and in use", async ({ page }) => {
@@ -62,7 +62,7 @@ test('a page whose app does not arrive says so, keeps its form shut so nothing t
 
   await reconnect();
   await notice.getByRole('link', { name: app.bootFailed.reload }).click();
-  await page.getByRole('textbox', { name: parent.signIn.nameLabel }).fill('Asha Verma');
+  await page.getByRole('textbox', { name: english['sign-in'].nameLabel }).fill('Asha Verma');
   await expect(page.getByRole('alert').filter({ hasText: app.bootFailed.text })).toBeHidden();
 });
 
@@ -74,13 +74,13 @@ test('a screen opened cold whose own code does not arrive offers Try Again in pl
   await expect(page.getByRole('heading', { level: 1, name: app.screenFailed.title })).toBeVisible();
   await reconnect();
   await page.getByRole('button', { name: app.screenFailed.retry }).click();
-  await expect(page.getByRole('heading', { level: 1, name: parent.chat.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: english.conversation.chat.title })).toBeVisible();
 });
 
 test('the same, in Hindi', async ({ page }) => {
   await openSignedIn(page, pathIn('hi', paths.menu));
   await cutOff(page, CHAT_CHUNK);
-  await page.getByRole('link', { name: new RegExp(hindi['registered-parent'].menu.chatTitle) }).click();
+  await page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) }).click();
   await expect(page.getByRole('heading', { level: 1, name: hindi.app.screenFailed.title })).toBeFocused();
   await expect(page.getByRole('button', { name: hindi.app.screenFailed.retry })).toBeVisible();
 });

@@ -1,7 +1,12 @@
 import { en as app } from '../../src/app/messages.ts';
 import { en as pwa } from '../../src/app/pwa/messages.ts';
-import { en as newVisitor } from '../../src/features/new-visitor/messages.ts';
-import { en as registeredParent } from '../../src/features/registered-parent/messages.ts';
+import { en as signIn } from '../../src/features/sign-in/messages.ts';
+import { en as menu } from '../../src/features/menu/messages.ts';
+import { en as schedule } from '../../src/features/schedule/messages.ts';
+import { en as reschedule } from '../../src/features/reschedule/messages.ts';
+import { en as conversation } from '../../src/features/conversation/messages.ts';
+import { en as outbox } from '../../src/features/outbox/messages.ts';
+import { en as visitor } from '../../src/features/visitor/messages.ts';
 import type { Namespace } from '../../src/shared/i18n/catalog.ts';
 import { en as ui } from '../../src/ui/messages.ts';
 
@@ -10,6 +15,25 @@ export const ENGLISH: Record<Namespace, unknown> = {
   app,
   pwa,
   ui,
-  'registered-parent': registeredParent,
-  'new-visitor': newVisitor,
+  'sign-in': signIn,
+  menu,
+  schedule,
+  reschedule,
+  conversation,
+  outbox,
+  visitor,
+};
+
+/** The English catalogs with their own types, named as src/app/hindi.ts names the Hindi ones. */
+export const english = {
+  app,
+  pwa,
+  ui,
+  'sign-in': signIn,
+  menu,
+  schedule,
+  reschedule,
+  conversation,
+  outbox,
+  visitor,
 };

@@ -1,6 +1,11 @@
 /** Helpers for the suites against the real server (tests/e2e-server, the n8n journey): what reached its database. */
 import type { Page } from '@playwright/test';
-import type { RealPortal } from '../e2e-server/fixtures.ts';
+
+/** A running portal's database, read while the server runs. */
+export interface PortalDatabase {
+  /** Runs a read-only query on the server's database. */
+  query<T>(sql: string, ...params: unknown[]): T[];
+}
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -21,7 +26,7 @@ export function recordRequestIds(page: Page): string[] {
 }
 
 /** How many rows each of these ids has in the server's database. */
-export function storedCounts(portal: RealPortal, ids: string[]): Record<string, number> {
+export function storedCounts(portal: PortalDatabase, ids: string[]): Record<string, number> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
   const rows = portal.query<{ request_id: string; n: number }>(

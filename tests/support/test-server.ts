@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
-import { notFoundPage, pageFile } from '../../src/page/page-files.ts';
+import { notFoundPage, pageFile } from '../../src/page/page-locations.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { RecordingWebhook, type RecordedRequest } from './recording-webhook.ts';
 

@@ -5,7 +5,7 @@ import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../server/roster/weekdays.ts';
 import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
-import { sessionWhen } from '../../../src/features/registered-parent/schedule/session-when.ts';
+import { sessionWhen } from '../../../src/features/schedule/session-when.ts';
 import { PNG } from '../../support/stored-requests.ts';
 import { slackRecorded, recordRequestIds, rows, storedCounts, WEBHOOK_URL, watchProblems } from './harness-env.ts';
 

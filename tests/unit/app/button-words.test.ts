@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en as pwa } from '../../../src/app/pwa/messages.ts';
-import { en as visitor } from '../../../src/features/new-visitor/messages.ts';
-import { en as parent } from '../../../src/features/registered-parent/messages.ts';
+import { en as visitor } from '../../../src/features/visitor/messages.ts';
+import { english } from '../../support/english-catalogs.ts';
 
 /**
  * Issue 27: one capitalisation for the buttons the spec does not name. The
@@ -10,22 +10,22 @@ import { en as parent } from '../../../src/features/registered-parent/messages.t
  * stays as it is), so the others follow them: a screen reads as one style.
  */
 const UNNAMED_BUTTONS: Record<string, string> = {
-  'menu: log out anyway': parent.menu.logoutAnyway,
-  'menu: stay signed in': parent.menu.stay,
-  'schedule: download a session': parent.schedule.calendar.download,
-  'schedule: add all': parent.schedule.calendar.addAll,
-  'chat: send the original': parent.chat.sendOriginal,
-  'conversation: send a code': parent.conversation.sendCode,
-  'conversation: verify': parent.conversation.verify,
-  'conversation: a new code': parent.conversation.newCode,
-  'conversation: show earlier messages': parent.conversation.showEarlier,
-  'conversation: open a file': parent.conversation.openFile,
-  'conversation: save a file': parent.conversation.saveFile,
-  'outbox: send now': parent.outbox.sendNow,
-  'outbox: retry': parent.outbox.retry,
-  'outbox: discard': parent.outbox.discard,
-  'outbox: confirm discard': parent.outbox.discardConfirm,
-  'outbox: keep': parent.outbox.discardCancel,
+  'menu: log out anyway': english.menu.logoutAnyway,
+  'menu: stay signed in': english.menu.stay,
+  'schedule: download a session': english.schedule.calendar.download,
+  'schedule: add all': english.schedule.calendar.addAll,
+  'chat: send the original': english.conversation.chat.sendOriginal,
+  'conversation: send a code': english.conversation.thread.sendCode,
+  'conversation: verify': english.conversation.thread.verify,
+  'conversation: a new code': english.conversation.thread.newCode,
+  'conversation: show earlier messages': english.conversation.thread.showEarlier,
+  'conversation: open a file': english.conversation.thread.openFile,
+  'conversation: save a file': english.conversation.thread.saveFile,
+  'outbox: send now': english.outbox.sendNow,
+  'outbox: retry': english.outbox.retry,
+  'outbox: discard': english.outbox.discard,
+  'outbox: confirm discard': english.outbox.discardConfirm,
+  'outbox: keep': english.outbox.discardCancel,
   'visitor: discard the refused request': visitor.saved.discard,
   'visitor: book': visitor.bookConsult.submit,
   'visitor: schedule': visitor.scheduleCall.submit,

@@ -5,19 +5,19 @@ import { hindi } from '../../../src/app/hindi.ts';
 import type { en as app } from '../../../src/app/messages.ts';
 import { appText } from '../../../src/app/messages.ts';
 import { pwaText } from '../../../src/app/pwa/messages.ts';
-import { visitorText } from '../../../src/features/new-visitor/messages.ts';
-import { parentText } from '../../../src/features/registered-parent/messages.ts';
+import { visitorText } from '../../../src/features/visitor/messages.ts';
 import { activateLocale, type Catalog, type Namespace } from '../../../src/shared/i18n/catalog.ts';
 import { uiText } from '../../../src/ui/messages.ts';
 import { ENGLISH } from '../../support/english-catalogs.ts';
+import { signInText } from '../../../src/features/sign-in/messages.ts';
 
 /** Texts that are the same in both languages on purpose: names, brands, symbols and file names. */
 const SAME_IN_BOTH = new Set([
   'app.programmeTitle',
-  'new-visitor.form.requiredMark',
-  'registered-parent.chat.sizes',
-  'registered-parent.schedule.calendar.sessionFile',
-  'registered-parent.schedule.calendar.allFile',
+  'visitor.form.requiredMark',
+  'conversation.chat.sizes',
+  'schedule.calendar.sessionFile',
+  'schedule.calendar.allFile',
 ]);
 
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -64,11 +64,11 @@ describe('reading texts', () => {
 
   it("gives every namespace's texts in the page's language, English until Hindi is activated", () => {
     expect(appText().notFound.title).toBe('Details not found');
-    expect(parentText().signIn.title).toBe('Welcome Back');
+    expect(signInText().title).toBe('Welcome Back');
     activateLocale('hi', hindi);
     expect(appText().notFound.title).toBe(hindi.app.notFound.title);
-    expect(parentText().signIn.title).toBe(hindi['registered-parent'].signIn.title);
-    expect(visitorText().welcome.title).toBe(hindi['new-visitor'].welcome.title);
+    expect(signInText().title).toBe(hindi['sign-in'].title);
+    expect(visitorText().welcome.title).toBe(hindi.visitor.welcome.title);
     expect(uiText().errorTitle).toBe(hindi.ui.errorTitle);
     expect(pwaText().offline.title).toBe(hindi.pwa.offline.title);
   });

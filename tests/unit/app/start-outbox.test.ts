@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { outboxNotice } from '../../../src/app/start-outbox.ts';
-import { en as visitor } from '../../../src/features/new-visitor/messages.ts';
-import { en as parent } from '../../../src/features/registered-parent/messages.ts';
+import { en as visitor } from '../../../src/features/visitor/messages.ts';
 import type { OutboxEvent } from '../../../src/shared/outbox/types.ts';
+import { english } from '../../support/english-catalogs.ts';
 
 const refusal = { name: 'WebhookError', kind: 'http', status: 422, message: 'No' } as const;
 const answer = { status: 200, body: 'ok' };
@@ -38,11 +38,11 @@ describe('outboxNotice', () => {
     ],
     [
       { type: 'OUTBOX_FAILED', id: '1', action: 'reschedule_range', error: refusal },
-      { kind: 'error', text: parent.outbox.rescheduleRefused },
+      { kind: 'error', text: english.outbox.rescheduleRefused },
     ],
     [
       { type: 'OUTBOX_FAILED', id: '1', action: 'chat_facilitator', error: refusal },
-      { kind: 'error', text: parent.outbox.chatRefused },
+      { kind: 'error', text: english.outbox.chatRefused },
     ],
     [
       { type: 'OUTBOX_FAILED', id: '1', action: 'book_consult', error: refusal },

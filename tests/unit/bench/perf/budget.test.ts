@@ -23,9 +23,9 @@ describe('matchesModule', () => {
     ['node_modules/react-day-picker/node_modules/date-fns/x.js', 'node_modules/date-fns/', true],
     ['node_modules/date-fns-tz/dist/index.js', 'node_modules/date-fns/', false],
     ['node_modules/date-fns-tz/dist/index.js', 'node_modules/date-fns-tz/', true],
-    ['src/features/registered-parent/chat/chat-page.tsx', 'src/features/registered-parent/chat/', true],
-    ['src/features/registered-parent/chat-history/x.tsx', 'src/features/registered-parent/chat/', false],
-    ['node_modules/pkg/notsrc/features/registered-parent/chat/x.js', 'src/features/registered-parent/chat/', false],
+    ['src/features/conversation/compose/chat-page.tsx', 'src/features/conversation/compose/', true],
+    ['src/features/conversation/compose-history/x.tsx', 'src/features/conversation/compose/', false],
+    ['node_modules/pkg/notsrc/features/conversation/compose/x.js', 'src/features/conversation/compose/', false],
   ])('%s against %s: %s', (path, pattern, expected) => {
     expect(matchesModule(path, pattern)).toBe(expected);
   });
@@ -34,12 +34,12 @@ describe('matchesModule', () => {
 describe('findLazyOnlyLeaks', () => {
   const rules = [
     { name: 'calendar', modules: ['node_modules/react-day-picker/', 'node_modules/date-fns/'] },
-    { name: 'chat', modules: ['src/features/registered-parent/chat/'] },
+    { name: 'chat', modules: ['src/features/conversation/compose/'] },
   ];
   const chunks = new Map([
     ['/assets/index.js', ['node_modules/react/index.js', 'src/app/landing-page.tsx']],
     ['/assets/reschedule.js', ['node_modules/react-day-picker/dist/index.js', 'node_modules/date-fns/format.js']],
-    ['/assets/chat.js', ['src/features/registered-parent/chat/chat-page.tsx']],
+    ['/assets/chat.js', ['src/features/conversation/compose/chat-page.tsx']],
   ]);
 
   it('finds nothing when the landing files hold none of the lazy-only modules', () => {
@@ -81,7 +81,7 @@ describe('filesHolding', () => {
       ['node_modules/react-day-picker/', 'node_modules/date-fns/'],
       ['/assets/reschedule.js', '/assets/calendar.js'],
     ],
-    [['src/features/registered-parent/chat/'], []],
+    [['src/features/conversation/compose/'], []],
   ])('finds the files holding %j', (modules, files) => {
     expect(filesHolding(chunks, { name: 'rule', modules })).toEqual(files);
   });

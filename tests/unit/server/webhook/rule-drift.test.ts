@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dayFromKey,
-  toRescheduleRequest,
-} from '../../../../src/features/registered-parent/reschedule/date-selection.ts';
-import { checkSignIn } from '../../../../src/features/registered-parent/sign-in/check-sign-in.ts';
+import { dayFromKey, toRescheduleRequest } from '../../../../src/features/reschedule/date-selection.ts';
+import { checkSignIn } from '../../../../src/features/sign-in/check-sign-in.ts';
 import {
   ATTACHMENTS_MAX_COUNT,
   isAllowedAttachmentType,

@@ -1,0 +1,31 @@
+/**
+ * Import cycles, type imports included, between modules and between folders.
+ * ESLint's import-x/no-cycle skips `import type`, so a cycle made only of
+ * types would pass it; dependency-cruiser reads the TypeScript before its
+ * types are erased (tsPreCompilationDeps) and sees those too.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A module reaches itself again through its imports: move what both sides need to a module beneath them.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-folders',
+      severity: 'error',
+      scope: 'folder',
+      comment: 'Two folders import each other: one of them must sit beneath the other.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|dev-dist|data|test-results|playwright-report|coverage)/|^\\.' },
+    tsPreCompilationDeps: true,
+    moduleSystems: ['es6'],
+  },
+};

@@ -1,0 +1,66 @@
+import { useEffect, useId, useState } from 'react';
+import { formatFileSize } from '../../../shared/rules/sizes.ts';
+import type { ThreadAttachment } from '../../../shared/webhook/conversation.ts';
+import { Button } from '../../../ui/button.tsx';
+import { fetchAttachment } from './conversation-api.ts';
+import { conversationText } from '../messages.ts';
+
+type FileState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; url: string };
+
+/**
+ * One file of the thread. Its bytes need the token, so a plain link cannot
+ * fetch them: they are fetched when the parent asks (no data spent on files
+ * never opened) and offered from a blob: address, a photo as a thumbnail.
+ */
+export function ThreadFile({ file, token }: { file: ThreadAttachment; token: string }) {
+  const t = conversationText().thread;
+  const nameId = useId();
+  const [state, setState] = useState<FileState>({ status: 'idle' });
+
+  useEffect(() => {
+    if (state.status !== 'ready') return undefined;
+    return () => URL.revokeObjectURL(state.url);
+  }, [state]);
+
+  const open = async () => {
+    setState({ status: 'loading' });
+    try {
+      const blob = await fetchAttachment(file.url, token);
+      setState({ status: 'ready', url: URL.createObjectURL(blob) });
+    } catch {
+      setState({ status: 'failed' });
+    }
+  };
+
+  return (
+    <li className="thread-file">
+      <span id={nameId} className="thread-file__name">
+        {file.filename} · {formatFileSize(file.size)}
+      </span>
+      {state.status === 'ready' ? (
+        <>
+          {file.mimetype.startsWith('image/') && (
+            <img className="thread-file__thumb" src={state.url} alt={file.filename} />
+          )}
+          <a className="button button--secondary" href={state.url} download={file.filename} aria-describedby={nameId}>
+            {t.saveFile}
+          </a>
+        </>
+      ) : (
+        <Button
+          variant="secondary"
+          busy={state.status === 'loading'}
+          onClick={() => void open()}
+          aria-describedby={nameId}
+        >
+          {t.openFile}
+        </Button>
+      )}
+      {state.status === 'failed' && (
+        <p className="thread__problem" role="alert">
+          {t.fileFailed}
+        </p>
+      )}
+    </li>
+  );
+}

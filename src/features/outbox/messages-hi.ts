@@ -1,0 +1,48 @@
+import type { OutboxMessages } from './messages.ts';
+
+/** The outbox screen in Hindi. */
+export const hi: OutboxMessages = {
+  title: 'भेजना बाकी',
+  subtitle: 'इस फ़ोन में सेव अनुरोध। इंटरनेट आते ही ये अपने-आप भेज दिए जाते हैं।',
+  empty: 'भेजने के लिए कुछ भी बाकी नहीं है।',
+  listLabel: 'भेजे जाने वाले अनुरोध',
+  sendNow: 'अभी भेजें',
+  retry: 'फिर कोशिश करें',
+  discard: 'हटाएँ',
+  discardQuestion: 'यह अनुरोध हटाएँ? फिर यह कभी नहीं भेजा जाएगा।',
+  discardConfirm: 'हाँ, हटाएँ',
+  discardCancel: 'रहने दें',
+  kind: {
+    reschedule_single: 'सेशन की तारीख बदलने का अनुरोध',
+    reschedule_range: 'सेशन की तारीख बदलने का अनुरोध',
+    chat_facilitator: 'फ़ैसिलिटेटर के लिए संदेश',
+    book_consult: 'मुलाक़ात का अनुरोध',
+    schedule_call: 'कॉल का अनुरोध',
+  },
+  date: (date) => `तारीख: ${date}`,
+  range: (start, end) => `तारीखें: ${start} - ${end}`,
+  note: (note) => `नोट: ${note}`,
+  preferred: (times) => `पसंद का समय: ${times}`,
+  files: (count) => (count === 1 ? '1 फ़ाइल जुड़ी है' : `${count} फ़ाइलें जुड़ी हैं`),
+  savedAt: (when) => `सेव किया: ${when}`,
+  state: {
+    queued: 'भेजना बाकी',
+    sending: 'भेजा जा रहा है…',
+    failed: 'स्वीकार नहीं हुआ',
+  },
+  stale: '7 दिन से ज़्यादा पहले सेव किया गया: फिर भी भेजा जाएगा',
+  lastError: (text) => `पिछली गड़बड़ी: ${text}`,
+  noConnection: 'इंटरनेट नहीं है',
+  noAnswer: 'सर्वर से कोई जवाब नहीं आया',
+  notSentYet: 'अभी नहीं भेजा गया: यह अपने-आप फिर से भेजा जाएगा।',
+  discarded: 'अनुरोध हटा दिया गया।',
+  announceSending: (kind) => `भेजा जा रहा है: ${kind}`,
+  announceRefused: (kind, text) => `${kind} स्वीकार नहीं हुआ: ${text}`,
+  announceWaiting: (kind) => `${kind} अभी नहीं भेजा गया: यह अपने-आप फिर से भेजा जाएगा।`,
+  rescheduleSent: 'सेशन की तारीख बदलने का आपका अनुरोध भेज दिया गया',
+  chatSent: 'आपका संदेश भेज दिया गया',
+  rescheduleRefused:
+    "सेशन की तारीख बदलने का आपका सेव किया हुआ अनुरोध स्वीकार नहीं हुआ। फिर से भेजने या हटाने के लिए 'भेजना बाकी' खोलें।",
+  chatRefused: "आपका सेव किया हुआ संदेश स्वीकार नहीं हुआ। फिर से भेजने या हटाने के लिए 'भेजना बाकी' खोलें।",
+  seeWaiting: 'देखें क्या भेजना बाकी है',
+};

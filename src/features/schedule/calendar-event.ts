@@ -1,0 +1,90 @@
+/**
+ * A schedule line as a calendar event: its date and time in India (see
+ * session-day.ts and session-time.ts), an hour long unless the line gives an
+ * end, and a UID that depends only on the parent, the start and the
+ * facilitator, so adding the same session again updates the event. Lines
+ * whose day or time cannot be read get no event.
+ */
+import { istMoment } from '../../shared/format/ist-zone.ts';
+import { TIME_ZONE } from '../../shared/format/ist.ts';
+import type { Locale } from '../../shared/i18n/locale.ts';
+import { phoneKey } from '../../shared/rules/phone.ts';
+import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
+import { icsUtc, type IcsEvent } from './ics.ts';
+import { sessionWhen } from './session-when.ts';
+import { type ScheduleMessages } from './messages.ts';
+
+/** Google Calendar's 'new event' form: the one outside address this feature opens. */
+export const GOOGLE_CALENDAR_TEMPLATE = 'https://calendar.google.com/calendar/render';
+const UID_DOMAIN = 'thrive-parent-portal';
+
+export interface CalendarEvent extends IcsEvent {
+  /** The .ics file name for this session alone. */
+  fileName: string;
+}
+
+type CalendarTexts = ScheduleMessages['calendar'];
+
+/**
+ * cyrb53, a small 53-bit string hash: it keeps the parent's phone number out
+ * of the UID, which calendar apps store and sync, while staying the same for
+ * the same session.
+ */
+function hash53(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * The event for one schedule line, or undefined when it has none. `fetchedAt`
+ * is when the schedule was fetched: its week is the week the line speaks of.
+ * The event's words are in the page's language, its day and time written
+ * as the schedule screen writes them.
+ */
+export function sessionEvent(
+  entry: ScheduleEntry,
+  parent: string,
+  fetchedAt: number,
+  t: CalendarTexts,
+  locale: Locale,
+): CalendarEvent | undefined {
+  if (entry.kind !== 'session') return undefined;
+  const when = sessionWhen(entry, fetchedAt, new Date(fetchedAt), locale);
+  const { date: day, clock: time } = when;
+  if (!day || !time) return undefined;
+  const date = `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
+  const clock = `${pad(Math.floor(time.start / 60))}${pad(time.start % 60)}`;
+  const who = entry.facilitator.toLowerCase();
+  return {
+    uid: `${date.replace(/-/g, '')}T${clock}-${hash53(`${phoneKey(parent) ?? parent}|${date}|${clock}|${who}`)}@${UID_DOMAIN}`,
+    start: istMoment(day, time.start),
+    end: istMoment(day, time.end),
+    title: t.eventTitle(entry.facilitator),
+    details: t.eventDetails(when.day, when.time, entry.facilitator),
+    fileName: t.sessionFile(date, clock),
+  };
+}
+
+/** Google Calendar's form filled in: UTC dates, shown in India's zone. Values are percent-encoded (spaces as %20). */
+export function googleCalendarLink(event: IcsEvent): string {
+  const query = [
+    ['action', 'TEMPLATE'],
+    ['text', event.title],
+    ['dates', `${icsUtc(event.start)}/${icsUtc(event.end)}`],
+    ['ctz', TIME_ZONE],
+    ['details', event.details],
+  ]
+    .map(([name = '', value = '']) => `${name}=${encodeURIComponent(value).replace(/%2F/g, '/')}`)
+    .join('&');
+  return `${GOOGLE_CALENDAR_TEMPLATE}?${query}`;
+}

@@ -1,0 +1,42 @@
+import { translated, type Catalog } from '../../shared/i18n/catalog.ts';
+import { NO_SESSIONS_SENTINEL } from '../../shared/schedule/parser.ts';
+
+/** Every text the schedule screen and its calendar files show (the spec's English is exact). */
+export const en = {
+  title: 'Your Schedule',
+  subtitle: 'View your upcoming sessions for this week',
+  fetch: 'Fetch My Schedule',
+  refresh: 'Refresh Schedule',
+  listLabel: 'Sessions this week',
+  withFacilitator: (facilitator: string) => `with ${facilitator}`,
+  /** The spec's words for an empty week, the ones the webhook answers with. */
+  empty: NO_SESSIONS_SENTINEL,
+  retrieved: 'Schedule retrieved successfully!',
+  noData: 'No schedule data received from webhook',
+  failed: 'Failed to fetch schedule',
+  lastUpdated: (when: string) => `Last updated ${when}`,
+  /** Beside a session's day when it is today or tomorrow in India. */
+  soon: { today: 'Today', tomorrow: 'Tomorrow' },
+  calendar: {
+    google: 'Google Calendar',
+    download: 'Download Calendar File',
+    /** Names one session in the actions' accessible names. */
+    session: (day: string, time: string, facilitator: string) => `${day} ${time} with ${facilitator}`,
+    addSession: (session: string) => `Add to calendar: ${session}`,
+    googleSession: (session: string) => `Google Calendar: ${session} (opens in a new tab)`,
+    downloadSession: (session: string) => `Download calendar file: ${session}`,
+    addAll: 'Add All to Calendar',
+    addAllHint: (count: number) =>
+      `One file for your calendar app, with ${count === 1 ? '1 session' : `${count} sessions`}.`,
+    eventTitle: (facilitator: string) => `Thrive session with ${facilitator}`,
+    eventDetails: (day: string, time: string, facilitator: string) =>
+      `From your Thrive schedule: ${day}, ${time} with ${facilitator}`,
+    sessionFile: (date: string, time: string) => `thrive-session-${date}-${time}.ics`,
+    allFile: 'thrive-sessions-this-week.ics',
+  },
+} as const;
+
+export type ScheduleMessages = Catalog<typeof en>;
+
+/** These texts in the page's language: read where they are shown, never kept at module level. */
+export const scheduleText = (): ScheduleMessages => translated('schedule', en);

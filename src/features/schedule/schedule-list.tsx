@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { activeLocale } from '../../shared/i18n/catalog.ts';
+import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
+import { useSessionUser } from '../sign-in/use-session-user.ts';
+import { AddAllToCalendar, SessionCalendarActions } from './calendar-actions.tsx';
+import { sessionEvent } from './calendar-event.ts';
+import { sessionWhen } from './session-when.ts';
+import '../../ui/lists.css';
+import { scheduleText } from './messages.ts';
+
+interface ScheduleListProps {
+  entries: readonly ScheduleEntry[];
+  /** When the schedule was fetched: the week its days belong to. */
+  fetchedAt: number;
+}
+
+/**
+ * The week's sessions, each readable one in the page's language with its
+ * calendar button, and 'Add All to Calendar' below; a line the parser could
+ * not read is shown as it came, with no action.
+ */
+export function ScheduleList({ entries, fetchedAt }: ScheduleListProps) {
+  const t = scheduleText();
+  const { user } = useSessionUser();
+  const parent = user?.number ?? '';
+  const locale = activeLocale();
+  const events = useMemo(
+    () => entries.map((entry) => sessionEvent(entry, parent, fetchedAt, t.calendar, locale)),
+    [entries, parent, fetchedAt, t.calendar, locale],
+  );
+  // Today and Tomorrow as they are when the list is drawn: a saved copy may be days old.
+  const now = new Date();
+  const readable = events.filter((event) => event !== undefined);
+  if (entries.length === 0) return <p className="empty-state">{t.empty}</p>;
+  return (
+    <>
+      <ul className="stack-list" aria-label={t.listLabel}>
+        {entries.map((entry, index) => {
+          const event = events[index];
+          if (entry.kind !== 'session') {
+            return (
+              <li key={index} className="schedule-list__item schedule-list__item--raw">
+                {entry.text}
+              </li>
+            );
+          }
+          const when = sessionWhen(entry, fetchedAt, now, locale);
+          return (
+            // The list is replaced whole on every fetch, so positions are stable keys.
+            <li key={index} className="schedule-list__item">
+              <span className="schedule-list__day">
+                {when.soon && <span className="schedule-list__soon">{t.soon[when.soon]}</span>}
+                {when.day}
+              </span>
+              <span className="schedule-list__time">{when.time}</span>
+              <span className="schedule-list__facilitator">{t.withFacilitator(entry.facilitator)}</span>
+              {event && (
+                <SessionCalendarActions
+                  event={event}
+                  session={t.calendar.session(when.day, when.time, entry.facilitator)}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {readable.length > 0 && <AddAllToCalendar events={readable} />}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import type { CachedSchedule } from '../../shared/schedule/cache.ts';
+import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
+
+/**
+ * What the schedule screen shows (spec §4, with issue 6's saved copy). The
+ * spec clears the previous result and error at the start of each fetch; here
+ * the error goes, but the list stays on screen, always labelled with when it
+ * was fetched ('Last updated …'): the copy saved on this phone is the parent's
+ * best knowledge until a new answer replaces it, and a list that blinks out
+ * on every refresh (or on every lost connection) helps nobody.
+ *
+ * A fetch that got no answer while a saved copy is on screen is no error
+ * (issue 27): the offline banner already says the network is down, and the
+ * list with its 'Last updated …' is what still works, so the screen adds no
+ * error box, no note and no toast of its own. The spec's error box and toast
+ * stay for a webhook that answers with an error, and for no saved copy.
+ */
+export interface ScheduleView {
+  loading: boolean;
+  /** The list on screen: this visit's answer, or the copy saved by an earlier fetch. */
+  schedule: { entries: ScheduleEntry[]; fetchedAt: number } | undefined;
+  /** The spec's 'Error' box: the server refused, or no answer came and nothing was saved to show instead. */
+  error: string | undefined;
+  /** A fetch succeeded on this visit: the button reads 'Refresh Schedule'. */
+  fetched: boolean;
+}
+
+export type ScheduleEvent =
+  | { type: 'saved-read'; saved: CachedSchedule }
+  | { type: 'fetch-started' }
+  | { type: 'fetched'; entries: ScheduleEntry[]; fetchedAt: number }
+  | { type: 'fetch-failed'; message: string; noAnswer: boolean };
+
+export const INITIAL_SCHEDULE_VIEW: ScheduleView = {
+  loading: false,
+  schedule: undefined,
+  error: undefined,
+  fetched: false,
+};
+
+/** The fetch got no answer and a saved copy is on screen: nothing to report beyond the offline banner. */
+export function isQuietFailure(noAnswer: boolean, view: ScheduleView): boolean {
+  return noAnswer && view.schedule !== undefined;
+}
+
+export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): ScheduleView {
+  switch (event.type) {
+    case 'saved-read':
+      // The saved copy arrives asynchronously: it never replaces a list already on screen.
+      if (view.schedule) return view;
+      return { ...view, schedule: { entries: event.saved.entries, fetchedAt: event.saved.fetchedAt } };
+    case 'fetch-started':
+      return { ...view, loading: true, error: undefined };
+    case 'fetched':
+      return {
+        loading: false,
+        schedule: { entries: event.entries, fetchedAt: event.fetchedAt },
+        error: undefined,
+        fetched: true,
+      };
+    case 'fetch-failed':
+      if (isQuietFailure(event.noAnswer, view)) return { ...view, loading: false };
+      return { ...view, loading: false, error: event.message };
+  }
+}

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { screenToasts } from '../../ui/screen-toasts.ts';
+import { showErrorToast, showScreenNews } from '../../ui/use-screen-toast.ts';
+import { env } from '../../config/env.ts';
+import { activeLocale } from '../../shared/i18n/catalog.ts';
+import { parseSchedule } from '../../shared/schedule/parser.ts';
+import { sendToWebhook } from '../../shared/webhook/client.ts';
+import { buildEnvelope } from '../../shared/webhook/envelope.ts';
+import { failureText, isWebhookError } from '../../shared/webhook/errors.ts';
+import { readScheduleText } from '../../shared/webhook/response.ts';
+import { EMPTY_CONVERSATION } from '../../shared/conversation/store.ts';
+import { pageConversationStore } from '../conversation/thread/page-conversation.ts';
+import { useSessionUser } from '../sign-in/use-session-user.ts';
+import { pageScheduleCache } from './page-schedule-cache.ts';
+import { INITIAL_SCHEDULE_VIEW, isQuietFailure, nextScheduleView } from './schedule-view.ts';
+import { scheduleText } from './messages.ts';
+
+/** The schedule screen's data: the saved copy at once, then each fetch, saved for next time. */
+export function useSchedule() {
+  const t = scheduleText();
+  const { user } = useSessionUser();
+  const [view, dispatch] = useReducer(nextScheduleView, INITIAL_SCHEDULE_VIEW);
+  const inFlight = useRef(false);
+  // REQUIRE_CODE_AT_SIGN_IN=1 on the webhook: know_schedule answers 401 until this phone is verified.
+  const [needsCode, setNeedsCode] = useState(false);
+  // What is on screen when a fetch fails decides whether the failure is worth a toast.
+  const current = useRef(view);
+  useEffect(() => {
+    current.current = view;
+  }, [view]);
+
+  useEffect(() => {
+    if (!user) return undefined;
+    let live = true;
+    void pageScheduleCache()
+      .read(user)
+      .then((saved) => {
+        if (live && saved) dispatch({ type: 'saved-read', saved });
+      });
+    return () => {
+      live = false;
+    };
+  }, [user, t]);
+
+  const fetchSchedule = useCallback(async () => {
+    if (!user || inFlight.current) return;
+    inFlight.current = true;
+    dispatch({ type: 'fetch-started' });
+    try {
+      const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {}, language: activeLocale() });
+      // A verified phone shows its token, which a webhook that asks for a code at sign-in needs.
+      const { token } = await pageConversationStore()
+        .read(user)
+        .catch(() => EMPTY_CONVERSATION);
+      const { body } = await sendToWebhook(envelope, {
+        url: env.webhookUrl,
+        ...(token === undefined ? {} : { bearer: token }),
+      });
+      setNeedsCode(false);
+      const text = readScheduleText(body);
+      const entries = parseSchedule(text);
+      const fetchedAt = Date.now();
+      dispatch({ type: 'fetched', entries, fetchedAt });
+      screenToasts.resolve('schedule');
+      pageScheduleCache()
+        .save(user, { entries, text: text ?? '', fetchedAt })
+        .catch(() => {
+          // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
+        });
+      showScreenNews(text === undefined ? 'info' : 'success', text === undefined ? t.noData : t.retrieved);
+    } catch (error) {
+      const noAnswer = isWebhookError(error) && error.kind !== 'http';
+      if (isWebhookError(error) && error.status === 401) setNeedsCode(true);
+      dispatch({ type: 'fetch-failed', message: failureText(error, t.failed), noAnswer });
+      if (!isQuietFailure(noAnswer, current.current)) showErrorToast('schedule', t.failed);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [user, t]);
+
+  /** The code was right: keep the token, and ask again with it. */
+  const verified = useCallback(
+    async (token: string) => {
+      if (!user) return;
+      await pageConversationStore()
+        .update(user, (saved) => ({ ...saved, token }))
+        .catch(() => EMPTY_CONVERSATION);
+      setNeedsCode(false);
+      await fetchSchedule();
+    },
+    [user, fetchSchedule],
+  );
+
+  return { view, fetchSchedule, needsCode, verified };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import {
+  INITIAL_SCHEDULE_VIEW,
+  isQuietFailure,
+  nextScheduleView,
+  type ScheduleEvent,
+  type ScheduleView,
+} from '../../../../src/features/schedule/schedule-view.ts';
+import type { ScheduleEntry } from '../../../../src/shared/schedule/parser.ts';
+
+const MONDAY: ScheduleEntry[] = [{ kind: 'session', day: 'Monday', time: '4:00 PM', facilitator: 'Ms. Rao' }];
+const FRIDAY: ScheduleEntry[] = [{ kind: 'session', day: 'Friday', time: '9:00 AM', facilitator: 'Mr. Iyer' }];
+const SAVED_AT = Date.UTC(2026, 10, 22, 4, 30);
+const NOW = Date.UTC(2026, 10, 23, 4, 30);
+
+function run(...events: ScheduleEvent[]): ScheduleView {
+  return events.reduce(nextScheduleView, INITIAL_SCHEDULE_VIEW);
+}
+
+const savedRead: ScheduleEvent = {
+  type: 'saved-read',
+  saved: { entries: MONDAY, text: 'Monday', fetchedAt: SAVED_AT },
+};
+const started: ScheduleEvent = { type: 'fetch-started' };
+const fetched: ScheduleEvent = { type: 'fetched', entries: FRIDAY, fetchedAt: NOW };
+const noAnswer: ScheduleEvent = { type: 'fetch-failed', message: 'Failed to fetch schedule', noAnswer: true };
+const refused: ScheduleEvent = { type: 'fetch-failed', message: 'Calendar down', noAnswer: false };
+
+describe('nextScheduleView', () => {
+  it('starts with only the fetch button', () => {
+    expect(INITIAL_SCHEDULE_VIEW).toEqual({
+      loading: false,
+      schedule: undefined,
+      error: undefined,
+      fetched: false,
+    });
+  });
+
+  it.each<[string, ScheduleEvent[], Partial<ScheduleView>]>([
+    [
+      'shows the saved copy with when it was fetched',
+      [savedRead],
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT } },
+    ],
+    ['keeps the saved copy on screen while a fetch is under way', [savedRead, started], { loading: true }],
+    [
+      'replaces the saved copy with the answer and offers Refresh',
+      [savedRead, started, fetched],
+      { schedule: { entries: FRIDAY, fetchedAt: NOW }, fetched: true, loading: false },
+    ],
+    [
+      'never lets a late saved copy replace this visit’s answer',
+      [started, fetched, savedRead],
+      { schedule: { entries: FRIDAY, fetchedAt: NOW } },
+    ],
+    [
+      'keeps the saved copy, with no Error box, when no answer came',
+      [savedRead, started, noAnswer],
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, error: undefined, loading: false },
+    ],
+    [
+      'shows the Error box when no answer came and nothing was saved',
+      [started, noAnswer],
+      { schedule: undefined, error: 'Failed to fetch schedule' },
+    ],
+    [
+      'shows the Error box for a refusal and keeps the saved copy under it',
+      [savedRead, started, refused],
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, error: 'Calendar down' },
+    ],
+    ['clears the previous error as the next fetch starts', [started, refused, started], { error: undefined }],
+    [
+      'clears the error when an answer comes',
+      [savedRead, started, refused, started, fetched],
+      { error: undefined, fetched: true },
+    ],
+  ])('%s', (_case, events, expected) => {
+    expect(run(...events)).toMatchObject(expected);
+  });
+});
+
+describe('isQuietFailure', () => {
+  const withSaved = run(savedRead, started);
+  const withNothing = run(started);
+
+  it.each<[string, boolean, ScheduleView, boolean]>([
+    ['is quiet when no answer came and the saved copy is shown', true, withSaved, true],
+    ['is reported when no answer came and nothing was saved', true, withNothing, false],
+    ['is reported when the webhook answers with an error, saved copy or not', false, withSaved, false],
+  ])('%s', (_case, noAnswer, view, quiet) => {
+    expect(isQuietFailure(noAnswer, view)).toBe(quiet);
+  });
+});
