@@ -10,7 +10,7 @@
  *
  * Each route also gets its longest task less Linux's font calls (perf/task-parts.ts: LINUX_FONT_CALLS), every run:
  * the same start as a phone's Chrome, which makes none, would run it. Still traced, so it errs long; judged against
- * the goal of issue 26, no task over 50 ms.
+ * the goal, no task over 50 ms.
  */
 import { ensureChromium } from './ensure-chromium.ts';
 import { BareChromium, reportExpression } from './perf/bare-chromium.ts';

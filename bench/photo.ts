@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- photo` (benchmark, not a test): how long the chat's data
  * saver takes to re-encode a 12-megapixel camera photo, and the longest task
- * it leaves on the main thread meanwhile (goal: under 50 ms, issue 15). The
+ * it leaves on the main thread meanwhile (goal: under 50 ms). The
  * app's own module (src/features/conversation/compose/shrink-photo.ts and
  * its worker) is bundled by Vite and served on 127.0.0.1 to Debian Chromium;
  * the photo is made in the page (noise over gradients, JPEG at 0.92, so it

@@ -4,7 +4,7 @@
  * database, driven by autocannon from this process over 127.0.0.1. Every
  * request carries a new request_id (and every chat a new file), so each one
  * is validated, answered and stored durably: no idempotent replays, no
- * deduplicated files. Beside them, chat_thread (issue 24) on a database
+ * deduplicated files. Beside them, chat_thread on a database
  * seeded with 1,000 parents of 100 messages each (60 of theirs, every 6th
  * with a photo, and 40 staff replies), each request a random parent's
  * token: the whole thread (the first open), and nothing new (the 30 s poll).

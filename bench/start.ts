@@ -9,7 +9,7 @@
  *   until the page has started everything (hydrated, its toaster mounted, the
  *   page quiet for a moment), and the longest begun before the page answered
  *   input (its root no longer inert; a page of links, never inert, at
- *   DOMContentLoaded). Goal (issue 26): none over 50 ms before the page
+ *   DOMContentLoaded). Goal: none over 50 ms before the page
  *   answers input. The page reports its own start (watchMainThread).
  * - INP of three interactions (Event Timing API, as web-vitals computes it:
  *   the longest event of the worst interaction, from input to the next
@@ -17,7 +17,7 @@
  *   opening the reschedule calendar from the menu and moving it a month, and
  *   picking a photo in the chat. Goal: under 100 ms each.
  *
- * - The chat screen opening onto a thread of 1,000 messages (issue 24): the
+ * - The chat screen opening onto a thread of 1,000 messages: the
  *   main thread's whole task time (DevTools' TaskDuration) from the
  *   chat_thread answer (played by the bench, held until the screen has
  *   started) until the thread is drawn and the page quiet, less the same with
@@ -200,7 +200,7 @@ async function openStarted(page: BarePage, url: string): Promise<StartReport> {
 
 interface StartRun {
   longestMs: number;
-  /** The longest task begun before the page answered input: issue 26's goal is none over 50 ms. */
+  /** The longest task begun before the page answered input: the goal is none over 50 ms. */
   beforeAnswerMs: number;
   count: number;
   /**

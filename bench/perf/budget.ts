@@ -50,7 +50,7 @@ export interface Budget {
   landing: { maxGzipBytes: number };
   /** What a Hindi page may cost beyond the English one: its texts, loaded only when Hindi is chosen. */
   hindi: { maxExtraGzipBytes: number };
-  /** Every JS and CSS file of the build: making the start quicker must not make the app bigger (issue 26). */
+  /** Every JS and CSS file of the build: making the start quicker must not make the app bigger. */
   whole: { maxGzipBytes: number };
   lazyOnly: LazyOnlyRule[];
 }

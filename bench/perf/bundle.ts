@@ -37,7 +37,7 @@ export interface BuiltApp {
 }
 
 export const LANDING_PAGE = '/index.html';
-/** The same landing page in Hindi (issue #14): it loads the Hindi texts' chunk too. */
+/** The same landing page in Hindi: it loads the Hindi texts' chunk too. */
 export const HINDI_LANDING_PAGE = '/hi.html';
 const TAG = /<(script|link)\b([^>]*)>/gi;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;

@@ -1,7 +1,7 @@
 /**
  * The arithmetic and wording of the performance figures, kept apart from the
  * browser work: the lines of `npm run bench`, and Lighthouse results turned
- * into one line per page and checked against the targets of issue 13. The
+ * into one line per page and checked against the targets. The
  * Lighthouse part reads only the few fields it needs, so it works on a full
  * result and on a small hand-written one in tests.
  */
@@ -129,7 +129,7 @@ export interface PageSummary {
 }
 
 /**
- * Issue 26: every score 100, LCP at most 1.0 s and within 1.15 times the plain
+ * Every score 100, LCP at most 1.0 s and within 1.15 times the plain
  * page's (the floor on this network model), no layout shift, TBT at most 50 ms.
  */
 export const TARGETS = {

@@ -2,14 +2,14 @@ import { paths } from '../../src/config/paths.ts';
 import { pathIn } from '../../src/shared/i18n/locale.ts';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 
-/** One route issue 26 audits; `signedIn` opens it with the demo parent signed in (signedInScript). */
+/** One audited route; `signedIn` opens it with the demo parent signed in (signedInScript). */
 export interface AuditedRoute {
   path: string;
   signedIn?: boolean;
 }
 
 /**
- * The routes issue 26 audits, for the Lighthouse, start and first-task benches:
+ * The audited routes, for the Lighthouse, start and first-task benches:
  * the menu opened with no session, the chat with a parent signed in.
  */
 export const AUDITED_ROUTES: readonly AuditedRoute[] = [

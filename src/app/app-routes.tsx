@@ -12,7 +12,7 @@ interface Screen {
   path: string;
   /** The landing page is in the entry chunk; every other screen is its own (LazyPage). */
   Page: FunctionComponent | LazyPage;
-  /** Registered-parent screens that need the session user (spec §2). */
+  /** Registered-parent screens that need the session user (the spec). */
   needsSession?: boolean;
   /** An address outside the portal the screen sends the visitor on to: its prerendered page leaves with no script. */
   leavesFor?: string | undefined;
@@ -24,7 +24,7 @@ interface Screen {
 }
 
 /**
- * Every screen of the portal, in the order of spec §2. The router, the build's
+ * Every screen of the portal, in the order of the spec. The router, the build's
  * prerendering (src/entry-prerender.tsx) and the preload before hydration all
  * read this one table. Every screen but the landing page is its own chunk: the
  * landing route never pays for the calendar or chat.

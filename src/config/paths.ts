@@ -1,4 +1,4 @@
-/** Every route of the portal, in one table (spec §2). */
+/** Every route of the portal, in one table (the spec). */
 export const paths = {
   home: '/',
   signIn: '/registered-parent',

@@ -34,6 +34,6 @@ export const OUTBOX_SYNC_TAG = 'thrive-outbox';
 export const SHARED_FILES_DB = 'thrive-shared-files';
 export const SHARED_FILES_STORE = 'waiting';
 
-/** The conversation (issue 24): each parent's token, last fetched thread and last reply seen. */
+/** The conversation: each parent's token, last fetched thread and last reply seen. */
 export const CONVERSATION_DB = 'thrive-conversation';
 export const CONVERSATION_STORE = 'by-parent';

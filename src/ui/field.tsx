@@ -5,7 +5,7 @@ interface FieldFrameProps {
   /** Usually plain text; a node lets a form add a visual-only mark such as a required asterisk. */
   label: ReactNode;
   hint?: string | undefined;
-  /** What is wrong with the value, shown under the field until it is fixed (issue 27: not only as a toast). */
+  /** What is wrong with the value, shown under the field until it is fixed (not only as a toast). */
   error?: string | undefined;
 }
 

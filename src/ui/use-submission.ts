@@ -7,7 +7,7 @@ import { uiText } from './messages.ts';
 import { showErrorToast, showScreenNews } from './use-screen-toast.ts';
 
 /**
- * Spec §4: every form is editing, then submitting, then shows a success or an
+ * The spec: every form is editing, then submitting, then shows a success or an
  * error; 'queued' is a success of another kind, the request kept on this
  * phone for the outbox to send. The one lifecycle of every form.
  */

@@ -115,7 +115,7 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   await tabTo(page, link(page, /^Chat with your facilitator/));
   await page.keyboard.press('Enter');
   await expectArrivedAt(page, 'Chat with Facilitator');
-  // The conversation above the form comes first (issue 24): on a phone with no token, its one button.
+  // The conversation above the form comes first: on a phone with no token, its one button.
   await tabOnceTo(page, button(page, 'Send Me a Code'));
   await tabOnceTo(page, button(page, 'Running late today'));
   await tabTo(page, button(page, 'Please call me back'));

@@ -133,7 +133,7 @@ test.describe('data saver', () => {
       delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas;
     });
     await page.reload();
-    // The app starts after the first paint (issue 26): a file picked before it runs would meet no handler.
+    // The app starts after the first paint: a file picked before it runs would meet no handler.
     await waitForApp(page);
     await attach(page, [{ name: PHOTO_NAME, buffer: photo }]);
     await expect(row(page, PHOTO_NAME)).toContainText(formatFileSize(photo.length));

@@ -9,8 +9,7 @@ import { expect, test } from './fixtures.ts';
 import { english } from '../support/english-catalogs.ts';
 
 /**
- * The chat screen's first paint holds the block the parent will see (issue
- * 26): the verification for a phone not yet verified, nothing of it for one
+ * The chat screen's first paint holds the block the parent will see: the verification for a phone not yet verified, nothing of it for one
  * that is, as the hint the page keeps for the head script says
  * (src/shared/conversation/verified-mark.ts). Hydration and reading the
  * phone's record then change neither, and the largest paint is the HTML's.

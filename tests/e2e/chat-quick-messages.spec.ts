@@ -53,7 +53,7 @@ test.describe('quick messages', () => {
     webhook.reply({ body: 'OK' });
     await openSignedIn(page, CHAT);
     await page.getByRole('heading', { level: 1, name: 'Chat with Facilitator' }).focus();
-    // The conversation above the form comes first (issue 24): on a phone with no token, its one button, drawn once
+    // The conversation above the form comes first: on a phone with no token, its one button, drawn once
     // the phone's storage has been read.
     const sendCode = page.getByRole('button', { name: 'Send Me a Code' });
     await expect(sendCode).toBeVisible();

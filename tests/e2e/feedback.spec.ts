@@ -3,7 +3,7 @@ import { ASHA, openSignedIn, toast } from '../support/registered-parent.ts';
 import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
-// Issue 27: feedback that contradicts itself, on a 360 px phone.
+// Feedback that contradicts itself, on a 360 px phone.
 test.use({ viewport: { width: 360, height: 740 } });
 
 const INVALID_PHONE = 'Please enter a valid phone number (10 digits or E.164 format)';

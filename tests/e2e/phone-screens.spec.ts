@@ -6,7 +6,7 @@ import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The screens issue 27 changed, as a parent meets them on a 360 px phone:
+ * The screens with the most states, as a parent meets them on a 360 px phone:
  * each problem's words under what it is about, the schedule's Today and
  * Tomorrow with a quiet calendar button, a range that never breaks inside a
  * date, a photo's thumbnail; each state with nothing sideways, one status at

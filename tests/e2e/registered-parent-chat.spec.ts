@@ -81,7 +81,7 @@ test.describe('chat', () => {
     await expect(fileList(page)).toContainText('lesson.mp4');
   });
 
-  // Issue 19: the webhook refuses these too; the screen says why before anything is sent.
+  // The webhook refuses these too; the screen says why before anything is sent.
   test('refuses an eleventh file and a renamed HTML file, each with its reason', async ({ page }) => {
     await openSignedIn(page, CHAT);
     const drawings = Array.from({ length: 11 }, (_, i) => mediaFile(`drawing-${i + 1}.png`, 'image/png', 64));

@@ -8,7 +8,7 @@ import { ASHA, openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * The conversation on the chat screen (issue 24), against a webhook that
+ * The conversation on the chat screen, against a webhook that
  * answers the conversation actions as the contract says. One page walks each
  * language's states; the 30 s poll is driven by the page's clock.
  */

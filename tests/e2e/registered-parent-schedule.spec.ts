@@ -113,7 +113,7 @@ test.describe('schedule', () => {
     await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to fetch schedule');
   });
 
-  // Reconciles spec §4 ("each fetch first clears the previous error and result") with the saved copy:
+  // Reconciles the spec ("each fetch first clears the previous error and result") with the saved copy:
   // the error goes at once, the list stays, labelled with when it was fetched, until an answer replaces it.
   test('each fetch clears the previous error at once; the last list stays, labelled, until replaced', async ({
     page,

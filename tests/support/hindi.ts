@@ -23,7 +23,7 @@ export const ENGLISH_TEXTS: readonly string[] = [
 ];
 
 /**
- * Latin-letter words a Hindi page may show (issue 27): the brand, the
+ * Latin-letter words a Hindi page may show: the brand, the
  * footer's product name, Google Calendar's name, the language switch's own
  * name for English, and what the tests' parent and webhook bring: the
  * parent's name, the facilitator's, the channel's and a photo's file name.

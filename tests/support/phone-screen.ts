@@ -42,7 +42,7 @@ async function statusTones(page: Page): Promise<string[]> {
 }
 
 /**
- * A changed screen as a parent meets it on a 360 px phone (issue 27): nothing
+ * A changed screen as a parent meets it on a 360 px phone: nothing
  * sideways, one status at a time (never an error beside a success), and a
  * screenshot kept for a person to look at.
  */

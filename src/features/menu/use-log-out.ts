@@ -7,12 +7,12 @@ import { pageScheduleCache } from '../schedule/page-schedule-cache.ts';
 import { useSessionUser } from '../sign-in/use-session-user.ts';
 
 /**
- * The one way a parent leaves (spec §4): everything logging out must do is
+ * The one way a parent leaves (the spec): everything logging out must do is
  * added here, so every Logout button does all of it. Phones are shared, so
  * the parent's saved schedule goes too, and so does anything shared to the
  * portal but never sent. Their saved requests stay: the outbox still sends
  * them (the menu warns before logging out). The conversation's token is
- * ended on the server and forgotten here with the thread (issue 24).
+ * ended on the server and forgotten here with the thread.
  */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();

@@ -4,7 +4,7 @@ import type { PayloadByAction } from '../../shared/webhook/types.ts';
 import { type RescheduleMessages } from './messages.ts';
 
 /**
- * The calendar's selection and the rules around it (spec §4, §5). Days are
+ * The calendar's selection and the rules around it (the spec). Days are
  * compared as `YYYY-MM-DD` keys of the picked calendar day, so neither the
  * phone's time zone nor the time of day can move a date.
  */

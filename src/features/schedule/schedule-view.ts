@@ -2,15 +2,15 @@ import type { CachedSchedule } from '../../shared/schedule/cache.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
 
 /**
- * What the schedule screen shows (spec §4, with issue 6's saved copy). The
+ * What the schedule screen shows (the spec, with the saved copy). The
  * spec clears the previous result and error at the start of each fetch; here
  * the error goes, but the list stays on screen, always labelled with when it
  * was fetched ('Last updated …'): the copy saved on this phone is the parent's
  * best knowledge until a new answer replaces it, and a list that blinks out
  * on every refresh (or on every lost connection) helps nobody.
  *
- * A fetch that got no answer while a saved copy is on screen is no error
- * (issue 27): the offline banner already says the network is down, and the
+ * A fetch that got no answer while a saved copy is on screen is no error:
+ * the offline banner already says the network is down, and the
  * list with its 'Last updated …' is what still works, so the screen adds no
  * error box, no note and no toast of its own. The spec's error box and toast
  * stay for a webhook that answers with an error, and for no saved copy.

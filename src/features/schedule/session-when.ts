@@ -1,5 +1,5 @@
 /**
- * When a schedule line's session is, as the parent reads it (issue 27): the
+ * When a schedule line's session is, as the parent reads it: the
  * backend writes its lines in English ('Monday: 5:00 PM with …'), so a line
  * whose day and time read (session-day.ts, session-time.ts) is written again
  * in the page's language, with 'Today' or 'Tomorrow' beside a day that is

@@ -5,7 +5,7 @@ import { hasAllRequired } from '../../shared/rules/required.ts';
 export type SignInProblem = 'required' | 'name' | 'phone';
 
 /**
- * Spec §5: both fields are required after trimming, then the phone must read as a phone number. A name with a
+ * The spec: both fields are required after trimming, then the phone must read as a phone number. A name with a
  * control character (a pasted tab or line break) is refused here, as the webhook would refuse every request made
  * with it. In the order they are reported.
  */

@@ -5,7 +5,7 @@ import { useHydrated } from '../../ui/use-hydrated.ts';
 import { useSessionUser } from './use-session-user.ts';
 
 /**
- * Spec §2, §6: every registered-parent screen but sign-in needs the session
+ * The spec: every registered-parent screen but sign-in needs the session
  * user. Its prerendered page and the hydration of it show the screen's frame,
  * as no session exists at build time; without a session, sign-in follows.
  */

@@ -50,7 +50,7 @@ export function SignInPage() {
 
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<LanguageSwitch />}>
-      {/* Validation is ours (spec §5 toasts), so the browser's own bubbles stay off. */}
+      {/* Validation is ours (the spec's toasts), so the browser's own bubbles stay off. */}
       <form className="form" onSubmit={onSubmit} noValidate>
         <InputField
           label={t.nameLabel}

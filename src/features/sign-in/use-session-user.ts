@@ -45,7 +45,7 @@ export function useNamedUser(): User | null {
 }
 
 /**
- * The signed-in parent of this tab, kept in sessionStorage (spec §3). Prerendered pages are built for no one:
+ * The signed-in parent of this tab, kept in sessionStorage (the spec). Prerendered pages are built for no one:
  * a screen knows the parent from the render after hydration (useHydrated), which React does in slices.
  */
 export function useSessionUser() {

@@ -14,7 +14,7 @@ interface KnowMorePageProps {
 }
 
 /**
- * Spec §2: sends the visitor on to the programme information page. A route
+ * The spec: sends the visitor on to the programme information page. A route
  * change here does it from the app; the prerendered page leaves by itself,
  * with no script, by the meta refresh in its head (build/prerender.ts), and
  * its link is there for a browser that follows neither.

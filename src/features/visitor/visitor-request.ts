@@ -18,7 +18,7 @@ export type RequiredField = 'name' | 'phone';
 export const EMPTY_FIELDS: VisitorFields = { name: '', phone: '', preferredTimes: '', message: '' };
 
 /**
- * The required fields still empty after trimming, in form order (spec §5).
+ * The required fields still empty after trimming, in form order (the spec).
  * The phone number is deliberately not format-checked: the spec shows none here.
  */
 export function missingFields(fields: VisitorFields): RequiredField[] {

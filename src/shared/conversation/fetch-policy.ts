@@ -1,5 +1,5 @@
 /**
- * When the chat screen asks for new replies (issue 24): as it opens, when the
+ * When the chat screen asks for new replies: as it opens, when the
  * app is visible again or back online, after one of the parent's own messages
  * went out, and every 30 s while it is visible. Never while it is hidden: a
  * phone in a pocket spends no data or battery on a screen no one reads. No

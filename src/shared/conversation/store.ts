@@ -1,5 +1,5 @@
 /**
- * What the phone keeps of a parent's conversation (issue 24), in IndexedDB:
+ * What the phone keeps of a parent's conversation, in IndexedDB:
  * the token from `verify_code` (never sessionStorage: an installed app stays
  * verified between launches), the last fetched thread with its cursor and
  * when it was saved, and the newest reply the parent has seen. One record per

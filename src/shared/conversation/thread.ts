@@ -1,5 +1,5 @@
 /**
- * The parent's thread as the portal holds it (issue 24): the pages
+ * The parent's thread as the portal holds it: the pages
  * `chat_thread` answers with, merged by their ids; the messages the outbox
  * still holds, matched to the thread by request_id; and what counts as
  * unread. No DOM, no storage: the screen and the menu read it the same way.
@@ -121,7 +121,7 @@ export function itemKey(item: ThreadItem): string {
 /**
  * How many messages the chat screen draws when it opens: a few screens of a
  * 360 px phone's thread box. Drawing is what opening a long thread costs
- * (issue 24: 1,000 messages under 100 ms of main-thread work at 4x CPU).
+ * (1,000 messages under 100 ms of main-thread work at 4x CPU).
  */
 export const THREAD_FIRST = 30;
 /** How many earlier messages each 'Show Earlier Messages' adds. */

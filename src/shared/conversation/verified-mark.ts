@@ -2,7 +2,7 @@
  * The chat screen is prerendered for no one, and whether a phone is verified
  * is known only once its conversation record has been read from IndexedDB,
  * after hydration: drawing the verification then made it the screen's late,
- * largest paint (issue 26). So the page keeps a hint where the pages' head
+ * largest paint. So the page keeps a hint where the pages' head
  * script (src/page/locale-script.ts) reads it before the first paint, and the
  * prerendered screen holds the verification, shown or hidden by CSS from the
  * attribute that script sets on <html>.

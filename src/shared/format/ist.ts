@@ -45,7 +45,7 @@ function intl(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTim
 }
 
 /**
- * The one way a time of day reads, in each language (issue 27): "5:00 PM" in
+ * The one way a time of day reads, in each language: "5:00 PM" in
  * English, "शाम 5:00" ("evening 5:00") in Hindi, whose Intl would otherwise
  * end the time in a Latin "pm".
  */

@@ -1,5 +1,5 @@
 /**
- * The sign-in code a parent types (issue 24): six digits, as sent to their
+ * The sign-in code a parent types: six digits, as sent to their
  * phone. The portal checks the format before sending; the webhook's schema
  * (server/contract/request-schema.ts) is built from the same pattern.
  */

@@ -1,7 +1,7 @@
 import { toIstIso } from '../format/ist.ts';
 
 /**
- * The reschedule rule (spec §5), one for the calendar and the webhook: no
+ * The reschedule rule (the spec), one for the calendar and the webhook: no
  * day before today in India, and the end not before the start. Days are
  * `YYYY-MM-DD` keys, which compare as text.
  */

@@ -6,7 +6,7 @@ const UNITS: Record<Locale, readonly string[]> = {
   hi: ['बाइट', 'केबी', 'एमबी', 'जीबी'],
 };
 
-/** "512 Bytes", "1.50 KB", "10.00 MB" (spec §9): binary steps, two decimals past Bytes, in the page's language. */
+/** "512 Bytes", "1.50 KB", "10.00 MB" (the spec): binary steps, two decimals past Bytes, in the page's language. */
 export function formatFileSize(bytes: number, locale: Locale = activeLocale()): string {
   const units = UNITS[locale];
   let unit = 0;

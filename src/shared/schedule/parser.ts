@@ -1,4 +1,4 @@
-/** Spec §8: this exact answer means the rest of the week has no sessions. */
+/** The spec: this exact answer means the rest of the week has no sessions. */
 export const NO_SESSIONS_SENTINEL = 'No sessions found for the rest of this week.';
 
 export type ScheduleEntry =

@@ -32,13 +32,13 @@ export interface SendOptions {
   signal?: AbortSignal;
   fetch?: typeof fetch;
   /**
-   * The conversation's token (issue 24), sent as `Authorization: Bearer` and
+   * The conversation's token, sent as `Authorization: Bearer` and
    * never in the body, so no log of bodies ever holds it.
    */
   bearer?: string;
 }
 
-/** Parses JSON when the text is JSON; otherwise keeps the text (spec §3). */
+/** Parses JSON when the text is JSON; otherwise keeps the text (the spec). */
 export function parseBody(text: string): unknown {
   if (text.trim() === '') return text;
   try {

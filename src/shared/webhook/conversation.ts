@@ -1,5 +1,5 @@
 /**
- * The conversation half of the webhook contract (issue 24): the actions that
+ * The conversation half of the webhook contract: the actions that
  * let a parent verify their phone and read the thread with their
  * facilitator. They go to the same webhook as the spec's six actions, but
  * they are not requests to store: no request_id, no timestamp_ist, and a

@@ -7,7 +7,7 @@ export interface WebhookErrorJson {
   message: string;
 }
 
-/** Spec §7: a non-OK answer with an empty body carries this text. */
+/** The spec: a non-OK answer with an empty body carries this text. */
 export const DEFAULT_HTTP_ERROR_TEXT = 'Failed to submit request';
 
 /**
@@ -51,7 +51,7 @@ export function isRetryable(error: WebhookError): boolean {
 }
 
 /**
- * What an error panel says (spec §8): the server's own words when it answered
+ * What an error panel says (the spec): the server's own words when it answered
  * with some, else the screen's default. No answer at all (a lost connection, a
  * timeout) gets the default too, never the browser's technical wording.
  */

@@ -1,5 +1,5 @@
 /**
- * Readers for every answer shape spec §3 accepts: a plain string; a list whose
+ * Readers for every answer shape the spec accepts: a plain string; a list whose
  * first item carries the fields; an object carrying them. Field names come in
  * either case (`Message` or `message`).
  */

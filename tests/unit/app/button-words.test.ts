@@ -4,7 +4,7 @@ import { en as visitor } from '../../../src/features/visitor/messages.ts';
 import { english } from '../../support/english-catalogs.ts';
 
 /**
- * Issue 27: one capitalisation for the buttons the spec does not name. The
+ * One capitalisation for the buttons the spec does not name. The
  * spec's own buttons are in Title Case ('Fetch My Schedule', 'Send Another
  * Message', 'Back to Options'; 'Clear selection' is its one exception and
  * stays as it is), so the others follow them: a screen reads as one style.

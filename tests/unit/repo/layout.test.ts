@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
 
 describe('the repository layout', () => {
-  // Issue 23 set 12; issue 25 names `npm run test:n8n` for the n8n proof, the 13th.
+  // A dozen named for what a person wants, and `npm run test:n8n` for the n8n proof.
   it('keeps at most 13 npm scripts, each named for what a person wants', () => {
     expect(Object.keys(scripts).length).toBeLessThanOrEqual(13);
     expect(Object.keys(scripts)).toEqual(

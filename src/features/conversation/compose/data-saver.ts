@@ -28,7 +28,7 @@ export function writeDataSaver(storage: () => Pick<Storage, 'setItem' | 'removeI
 }
 
 /**
- * The data saver switch of the chat screen (issue 15): photos are made smaller before sending unless turned off.
+ * The data saver switch of the chat screen: photos are made smaller before sending unless turned off.
  * The prerendered page shows it on; this phone's setting is read once the page is hydrated.
  */
 export function useDataSaver() {

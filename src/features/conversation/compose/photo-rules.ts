@@ -1,5 +1,5 @@
 /**
- * The data saver's rules for photos (issue 15): what is re-encoded, to what
+ * The data saver's rules for photos: what is re-encoded, to what
  * size and quality, and under which name. Read by the page and by the worker
  * that does the re-encoding, so both agree.
  */

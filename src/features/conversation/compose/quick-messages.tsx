@@ -16,7 +16,7 @@ interface QuickMessagesProps {
   onPick: (sentence: string) => void;
 }
 
-/** Issue 15: chips above the message box, real buttons in a group named for screen readers. */
+/** Chips above the message box, real buttons in a group named for screen readers. */
 export function QuickMessages({ onPick }: QuickMessagesProps) {
   const t = conversationText().chat;
   const labelId = useId();

@@ -63,7 +63,7 @@ export function canShrinkPhotos(): boolean {
 }
 
 /**
- * The data saver (issue 15): a smaller JPEG copy of a still photo, made in a
+ * The data saver: a smaller JPEG copy of a still photo, made in a
  * worker (shrink-photo.worker.ts), or undefined when the file is not such a
  * photo, this browser cannot re-encode, the decode fails, or the copy would
  * not be smaller: then the original is what gets sent.

@@ -10,7 +10,7 @@ import './conversation.css';
 import { conversationText } from '../messages.ts';
 
 /**
- * The chat screen's thread, above the spec's form (issue 24): the parent's
+ * The chat screen's thread, above the spec's form: the parent's
  * messages, those still waiting in the outbox, and the facilitator's
  * replies. Reading replies needs a verified phone; sending never does.
  */
