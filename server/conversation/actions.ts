@@ -7,7 +7,7 @@ import type {
 } from '../../src/shared/webhook/conversation.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
-import type { Outcome } from '../webhook/intake.ts';
+import type { Outcome, RequestContext } from '../http/outcome.ts';
 import { codeText } from './code-text.ts';
 import type { SendCode } from './code-sender.ts';
 import { authenticateParent } from './parent-auth.ts';
@@ -29,13 +29,6 @@ import {
 } from './policy.ts';
 import { CODE_COST, hashSecret, verifySecret } from './secrets.ts';
 import type { ConversationStore, ThreadFileRow, ThreadRow } from './store.ts';
-
-/** What the HTTP request adds to the body: the bearer header, the client's address, the host the portal is at. */
-export interface RequestContext {
-  authorization: string | undefined;
-  address: string;
-  hostname: string;
-}
 
 export interface ConversationDeps {
   store: ConversationStore;
