@@ -7,6 +7,7 @@ import type {
 } from '../../src/shared/webhook/conversation.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
+import type { ThreadFileRow, ThreadRow } from '../db/thread-table.ts';
 import type { Outcome, RequestContext } from '../http/outcome.ts';
 import { codeText } from './code-text.ts';
 import type { SendCode } from './code-sender.ts';
@@ -28,7 +29,7 @@ import {
   triesLeft,
 } from './policy.ts';
 import { CODE_COST, hashSecret, verifySecret } from './secrets.ts';
-import type { ConversationStore, ThreadFileRow, ThreadRow } from './store.ts';
+import type { ConversationStore } from './store.ts';
 
 export interface ConversationDeps {
   store: ConversationStore;
