@@ -3,13 +3,13 @@ import { resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../server/portal-process.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
+import type { PortalDatabase } from '../support/stored-requests.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 
-export interface RealPortal {
+/** `query` runs a read-only query on the server's database, while the server runs. */
+export interface RealPortal extends PortalDatabase {
   url: string;
-  /** Runs a read-only query on the server's database, while the server runs. */
-  query<T>(sql: string, ...params: unknown[]): T[];
   /** Makes a staff account with `npm run staff -- add`, the password from STAFF_PASSWORD (no terminal). */
   addStaff(email: string, name: string, password: string): void;
 }

@@ -14,7 +14,7 @@ import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import type { Attachment } from '../../src/shared/webhook/types.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../server/portal-process.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const temp = makeTempPortalDir();

@@ -1,6 +1,5 @@
 /** Helpers for the suites against the real server (tests/e2e-server, the n8n journey): what reached its database. */
 import type { Page } from '@playwright/test';
-import type { RealPortal } from '../e2e-server/fixtures.ts';
 
 export const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -20,8 +19,13 @@ export function recordRequestIds(page: Page): string[] {
   return ids;
 }
 
+/** A running server's database, read while it runs (tests/e2e-server/fixtures.ts, the n8n harness). */
+export interface PortalDatabase {
+  query<T>(sql: string, ...params: unknown[]): T[];
+}
+
 /** How many rows each of these ids has in the server's database. */
-export function storedCounts(portal: RealPortal, ids: string[]): Record<string, number> {
+export function storedCounts(portal: PortalDatabase, ids: string[]): Record<string, number> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return {};
   const rows = portal.query<{ request_id: string; n: number }>(
