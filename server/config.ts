@@ -34,7 +34,7 @@ export interface ServerConfig {
    * follow, the server does not either).
    */
   knowMoreUrl: string | undefined;
-  /** REQUIRE_CODE_AT_SIGN_IN=1: sign-in needs a code sent to the phone (issue 24). Off: the spec's sign-in. */
+  /** REQUIRE_CODE_AT_SIGN_IN=1: sign-in needs a code sent to the phone. Off: the spec's sign-in. */
   requireCodeAtSignIn: boolean;
   /** Where codes are POSTed as JSON (an SMS or WhatsApp gateway, or n8n); undefined: the demo mode, codes in the log. */
   codeWebhookUrl: string | undefined;

@@ -76,7 +76,7 @@ export function threadMessages(rows: readonly ThreadRow[], files: readonly Threa
 }
 
 /**
- * The conversation actions (issue 24). None is stored as a request: they
+ * The conversation actions. None is stored as a request: they
  * read and change the codes, tokens and thread only, and a refusal changes
  * nothing (a wrong code counts one try, which is the point of it).
  */

@@ -31,7 +31,7 @@ export interface NewRequest {
   timestampIst: string;
   receivedAt: Date;
   attachments: readonly DecodedAttachment[];
-  /** A chat message's text: it also joins the number's thread (issue 24). */
+  /** A chat message's text: it also joins the number's thread. */
   threadText: string | undefined;
   answer: StoredAnswer;
 }

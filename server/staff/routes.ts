@@ -1,5 +1,5 @@
 /**
- * The staff inbox at /staff (issue 24): its own entry, HTML rendered here
+ * The staff inbox at /staff: its own entry, HTML rendered here
  * with no script, nothing the parents' app downloads. Security, point by point:
  * - the session is a random id in an HttpOnly, SameSite=Strict cookie scoped
  *   to /staff (Secure when the request came over HTTPS), stored hashed, and a
