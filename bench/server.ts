@@ -24,7 +24,7 @@ import { openDatabase } from '../server/db/database.ts';
 import { buildEnvelope } from '../src/shared/webhook/envelope.ts';
 import type { Envelope } from '../src/shared/webhook/types.ts';
 import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
-import { makeTempPortalDir, spawnPortal } from '../server/portal-process.ts';
+import { makeTempPortalDir, spawnPortal } from './support/portal-process.ts';
 
 interface Histogram {
   average: number;

@@ -71,7 +71,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
   threadFiles(app, conversationStore, clock);
-  await staffRoutes(app, { store: createStaffStore(db), files: conversationStore, clock, trust });
+  await staffRoutes(app, { store: createStaffStore(db), clock, trust });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
+import type { TrustProxySetting } from './http/proxy-trust.ts';
 
 /**
  * Everything the server reads from the environment, read and checked once.
@@ -21,7 +22,7 @@ export interface ServerConfig {
    * Which proxies' X-Forwarded-For and X-Forwarded-Proto to believe: none,
    * the nearest N hops, or these addresses (Fastify's `trustProxy`).
    */
-  trustProxy: false | number | string[];
+  trustProxy: TrustProxySetting;
   /** Days a stored request (its answer, files and request_id) is kept. */
   retentionDays: number;
   logLevel: string;
@@ -33,7 +34,7 @@ export interface ServerConfig {
    * follow, the server does not either).
    */
   knowMoreUrl: string | undefined;
-  /** REQUIRE_CODE_AT_SIGN_IN=1: sign-in needs a code sent to the phone (issue 24). Off: the spec's sign-in. */
+  /** REQUIRE_CODE_AT_SIGN_IN=1: sign-in needs a code sent to the phone. Off: the spec's sign-in. */
   requireCodeAtSignIn: boolean;
   /** Where codes are POSTed as JSON (an SMS or WhatsApp gateway, or n8n); undefined: the demo mode, codes in the log. */
   codeWebhookUrl: string | undefined;
@@ -42,8 +43,6 @@ export interface ServerConfig {
   /** The portal's host for the code message's `@host #code` line; undefined: the host each request named. */
   portalHost: string | undefined;
 }
-
-export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
@@ -84,7 +83,7 @@ function isProxyAddress(entry: string): boolean {
  * Trusting every hop would let any client pick its address, and so dodge
  * the rate limit.
  */
-function trustedProxies(env: Env): false | number | string[] {
+function trustedProxies(env: Env): TrustProxySetting {
   const raw = env.TRUST_PROXY?.trim() ?? '';
   const lower = raw.toLowerCase();
   if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;

@@ -192,7 +192,7 @@ function branch(action: Action, { description, payload, texts }: Branch): Schema
 export const CURSOR_PATTERN = '^[A-Za-z0-9_-]{1,64}$';
 
 /**
- * The conversation actions (issue 24): not stored requests, so no request_id
+ * The conversation actions: not stored requests, so no request_id
  * or timestamp_ist. request_code and verify_code name the parent; chat_thread
  * and revoke_token carry no user: the `Authorization: Bearer` token says who.
  */

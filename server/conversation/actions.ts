@@ -7,7 +7,8 @@ import type {
 } from '../../src/shared/webhook/conversation.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
-import type { Outcome } from '../webhook/intake.ts';
+import type { ThreadFileRow, ThreadRow } from '../db/thread-table.ts';
+import type { Outcome, RequestContext } from '../http/outcome.ts';
 import { codeText } from './code-text.ts';
 import type { SendCode } from './code-sender.ts';
 import { authenticateParent } from './parent-auth.ts';
@@ -28,14 +29,7 @@ import {
   triesLeft,
 } from './policy.ts';
 import { CODE_COST, hashSecret, verifySecret } from './secrets.ts';
-import type { ConversationStore, ThreadFileRow, ThreadRow } from './store.ts';
-
-/** What the HTTP request adds to the body: the bearer header, the client's address, the host the portal is at. */
-export interface RequestContext {
-  authorization: string | undefined;
-  address: string;
-  hostname: string;
-}
+import type { ConversationStore } from './store.ts';
 
 export interface ConversationDeps {
   store: ConversationStore;
@@ -82,7 +76,7 @@ export function threadMessages(rows: readonly ThreadRow[], files: readonly Threa
 }
 
 /**
- * The conversation actions (issue 24). None is stored as a request: they
+ * The conversation actions. None is stored as a request: they
  * read and change the codes, tokens and thread only, and a refusal changes
  * nothing (a wrong code counts one try, which is the point of it).
  */

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerText } from '../contract/texts.ts';
+import type { StoredFile } from '../db/thread-table.ts';
 import { authenticateParent } from './parent-auth.ts';
-import type { ConversationStore, StoredFile } from './store.ts';
+import type { ConversationStore } from './store.ts';
 
 /** "photo.jpg" for Content-Disposition: an ASCII fallback and the UTF-8 name (RFC 6266, RFC 8187). */
 function dispositionOf(filename: string): string {

@@ -1,6 +1,6 @@
 import type { Language } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
-import type { Outcome } from '../webhook/intake.ts';
+import type { Outcome } from '../http/outcome.ts';
 import { bearerToken, isExpired, tokenHash } from './policy.ts';
 import type { ConversationStore } from './store.ts';
 

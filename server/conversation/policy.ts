@@ -1,5 +1,5 @@
 /**
- * The conversation's rules as pure functions and constants (issue 24), so
+ * The conversation's rules as pure functions and constants, so
  * each is unit-tested on its own and the n8n workflow can say the same in
  * SQL: a code's life and tries, the limits on asking for codes, a token's
  * life, the thread's cursor and page.
@@ -16,7 +16,7 @@ export const CODE_LIFETIME_MS = 10 * MINUTE_MS;
 export const CODE_MAX_TRIES = 5;
 /** A verified device stays verified for 90 days, or until it signs out. */
 export const TOKEN_LIFETIME_MS = 90 * DAY_MS;
-/** 256 random bits: past guessing, and past the 128 the issue asks for. */
+/** 256 random bits: past guessing, and past the 128 the webhook contract asks of a token. */
 export const TOKEN_BYTES = 32;
 /** The most messages one chat_thread answer holds; `more` says when another page waits. */
 export const THREAD_PAGE_SIZE = 200;

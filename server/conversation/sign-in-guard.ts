@@ -1,7 +1,7 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
-import type { Outcome } from '../webhook/intake.ts';
+import type { Outcome } from '../http/outcome.ts';
 import { authenticateParent } from './parent-auth.ts';
 import type { ConversationStore } from './store.ts';
 

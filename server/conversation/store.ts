@@ -1,37 +1,17 @@
 /**
- * The conversation's tables (migration 3), one statement per rule, each
- * plain SQL a Postgres workflow can run as it is (docs/webhook-contract.md,
- * "Building the conversation in n8n").
+ * The conversation's own tables (migration 3): codes, the requests for
+ * them, and parents' tokens, one statement per rule, each plain SQL a
+ * Postgres workflow can run as it is (docs/webhook-contract.md, "Building
+ * the conversation in n8n"). The thread itself is read through its owner,
+ * server/db/thread-table.ts.
  */
 import type { Db } from '../db/database.ts';
+import { createThreadTable } from '../db/thread-table.ts';
 
 export interface CodeRow {
   code_hash: string;
   tries: number;
   expires_at: string;
-}
-
-export interface ThreadRow {
-  id: number;
-  author: 'parent' | 'staff';
-  request_id: string | null;
-  staff_name: string | null;
-  text: string;
-  sent_at: string;
-}
-
-export interface ThreadFileRow {
-  id: number;
-  position: number;
-  filename: string;
-  mimetype: string;
-  size: number;
-}
-
-export interface StoredFile {
-  filename: string;
-  mimetype: string;
-  content: Buffer;
 }
 
 export function createConversationStore(db: Db) {
@@ -65,17 +45,7 @@ export function createConversationStore(db: Db) {
     'SELECT number_key, expires_at FROM parent_tokens WHERE token_hash = ?',
   );
   const deleteToken = db.prepare('DELETE FROM parent_tokens WHERE token_hash = ?');
-  const threadPage = db.prepare<[string, number, number], ThreadRow>(`
-    SELECT id, author, request_id, staff_name, text, sent_at FROM thread_messages
-    WHERE number_key = ? AND id > ? ORDER BY id LIMIT ?`);
-  const threadFiles = db.prepare<[string, number, number], ThreadFileRow>(`
-    SELECT t.id, a.position, a.filename, a.mimetype, a.size
-    FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id
-    WHERE t.number_key = ? AND t.id > ? AND t.id <= ? ORDER BY t.id, a.position`);
-  const file = db.prepare<[number, number], StoredFile & { number_key: string }>(`
-    SELECT t.number_key, a.filename, a.mimetype, b.content
-    FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id JOIN blobs b ON b.sha256 = a.sha256
-    WHERE t.id = ? AND a.position = ?`);
+  const threads = createThreadTable(db);
 
   return {
     /** The code requests inside each window, oldest first. */
@@ -103,14 +73,10 @@ export function createConversationStore(db: Db) {
     },
     findToken: (hash: string) => findToken.get(hash),
     revokeToken: (hash: string) => deleteToken.run(hash).changes === 1,
-    threadPage(numberKey: string, after: number, limit: number) {
-      const rows = threadPage.all(numberKey, after, limit);
-      const last = rows.at(-1)?.id;
-      const files = last === undefined ? [] : threadFiles.all(numberKey, after, last);
-      return { rows, files };
-    },
+    /** A page of the number's thread (server/db/thread-table.ts). */
+    threadPage: (numberKey: string, after: number, limit: number) => threads.page(numberKey, after, limit),
     /** An attachment of a thread message, with the number whose thread it is in. */
-    file: (messageId: number, position: number) => file.get(messageId, position),
+    file: (messageId: number, position: number) => threads.file(messageId, position),
   };
 }
 

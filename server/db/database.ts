@@ -26,12 +26,13 @@ function makePrivateFile(path: string): void {
 }
 
 /**
- * Opens (or makes) the portal's one SQLite file. WAL lets `npm run inbox`
- * read while the server writes; `synchronous = FULL` makes every commit
- * reach the disk before the server answers, so a 2xx answer means the
- * request survives a crash or a power cut (measured at ~0.15 ms a commit).
- * `secure_delete` overwrites what retention and `npm run forget` remove,
- * so erased data does not linger in free pages of the file.
+ * Opens (or makes) the portal's one SQLite file. WAL lets `npm run forget`
+ * and `npm run staff` work while the server runs; `synchronous = FULL`
+ * makes every commit reach the disk before the server answers, so a 2xx
+ * answer means the request survives a crash or a power cut (measured at
+ * ~0.15 ms a commit). `secure_delete` overwrites what retention and
+ * `npm run forget` remove, so erased data does not linger in free pages of
+ * the file.
  */
 export function openDatabase(path: string): Db {
   makePrivateFile(path);

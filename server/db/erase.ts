@@ -1,4 +1,5 @@
 import type { Db } from './database.ts';
+import { createThreadTable } from './thread-table.ts';
 
 /** What an erasure removed. */
 export interface Erased {
@@ -25,7 +26,7 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
   return db
     .transaction((): Erased => {
       const attachments = db.prepare(`DELETE FROM attachments WHERE request_id IN (${ids})`).run(...params).changes;
-      db.prepare(`DELETE FROM thread_messages WHERE request_id IN (${ids})`).run(...params);
+      createThreadTable(db).removeOfRequests(ids, ...params);
       db.prepare(`DELETE FROM request_handling WHERE request_id IN (${ids})`).run(...params);
       const requests = db.prepare(`DELETE FROM requests WHERE ${which}`).run(...params).changes;
       const unused = db.prepare<[], { n: number; bytes: number }>(
@@ -46,16 +47,13 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
  * towards limits of an hour or less), and read marks of emptied threads.
  */
 export function removeExpired(db: Db, now: Date, days: number): Erased {
-  const cutoff = new Date(now.getTime() - days * DAY_MS).toISOString();
-  const erased = eraseRequests(db, 'received_at < ?', cutoff);
+  const cutoff = new Date(now.getTime() - days * DAY_MS);
+  const erased = eraseRequests(db, 'received_at < ?', cutoff.toISOString());
   const nowIso = now.toISOString();
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const replies = db
     .transaction(() => {
-      const removed = db
-        .prepare("DELETE FROM thread_messages WHERE author = 'staff' AND received_at < ?")
-        .run(cutoff).changes;
-      db.prepare('DELETE FROM thread_reads WHERE number_key NOT IN (SELECT number_key FROM thread_messages)').run();
+      const removed = createThreadTable(db).removeRepliesBefore(cutoff);
       db.prepare('DELETE FROM sign_in_codes WHERE expires_at <= ?').run(nowIso);
       db.prepare('DELETE FROM parent_tokens WHERE expires_at <= ?').run(nowIso);
       db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').run(nowIso);
@@ -84,8 +82,7 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
   const erased = eraseRequests(db, 'number_key = ?', numberKey);
   const { replies, tokens } = db
     .transaction(() => {
-      const removed = db.prepare('DELETE FROM thread_messages WHERE number_key = ?').run(numberKey).changes;
-      db.prepare('DELETE FROM thread_reads WHERE number_key = ?').run(numberKey);
+      const removed = createThreadTable(db).removeNumber(numberKey);
       db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
       const revoked = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?').run(numberKey).changes;

@@ -50,7 +50,7 @@ ${sqliteRequestIndexes(1)}
   ) STRICT;
   CREATE INDEX sessions_by_parent ON sessions (parent_number);
   `,
-  // 2: the language a request names (issue 14), and each request's phone key, so `npm run forget` finds
+  // 2: the language a request names, and each request's phone key, so `npm run forget` finds
   // every request of a number however it was typed. Stored numbers passed the phone rule: a bare one is
   // a 10-digit Indian mobile.
   `
@@ -59,7 +59,7 @@ ${sqliteRequestColumns(2)}
 ${sqliteRequestIndexes(2)}
   CREATE INDEX attachments_by_blob ON attachments (sha256);
   `,
-  // 3: the two-way conversation (issue 24): sign-in codes and the rate limit on asking for them, parents' bearer
+  // 3: the two-way conversation: sign-in codes and the rate limit on asking for them, parents' bearer
   // tokens, the thread (each parent message is also its chat_facilitator request; staff replies are only here),
   // staff accounts, sessions and failed sign-ins, what staff have read, and which requests they have handled.
   // Codes, tokens and session ids are kept hashed. AUTOINCREMENT: a message id is never reused after an

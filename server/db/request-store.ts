@@ -1,6 +1,7 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type { Db } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
+import { createThreadTable } from './thread-table.ts';
 
 export interface DecodedAttachment {
   filename: string;
@@ -30,7 +31,7 @@ export interface NewRequest {
   timestampIst: string;
   receivedAt: Date;
   attachments: readonly DecodedAttachment[];
-  /** A chat message's text: it also joins the number's thread (issue 24). */
+  /** A chat message's text: it also joins the number's thread. */
   threadText: string | undefined;
   answer: StoredAnswer;
 }
@@ -65,13 +66,11 @@ export function createRequestStore(db: Db): RequestStore {
       preferred_times, language, timestamp_ist, received_at, response_status, response_body)
     VALUES (@requestId, @bodyHash, @action, @userName, @userNumber, @numberKey, @payload, @note, @message,
       @preferredTimes, @language, @timestampIst, @receivedAt, @status, @body)`);
-  const insertThreadMessage = db.prepare(`
-    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at)
-    VALUES (?, 'parent', ?, ?, ?, ?)`);
   const insertBlob = db.prepare('INSERT OR IGNORE INTO blobs (sha256, size, content) VALUES (?, ?, ?)');
   const insertAttachment = db.prepare(
     'INSERT INTO attachments (request_id, position, filename, mimetype, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
   );
+  const threads = createThreadTable(db);
 
   const write = (request: NewRequest) => {
     const numberKey = phoneKey(request.userNumber) ?? request.userNumber;
@@ -97,8 +96,13 @@ export function createRequestStore(db: Db): RequestStore {
       insertAttachment.run(request.requestId, position, file.filename, file.mimetype, file.bytes.length, file.sha256);
     });
     if (request.threadText !== undefined) {
-      const receivedAt = request.receivedAt.toISOString();
-      insertThreadMessage.run(numberKey, request.requestId, request.threadText, request.timestampIst, receivedAt);
+      threads.addParentMessage(
+        numberKey,
+        request.requestId,
+        request.threadText,
+        request.timestampIst,
+        request.receivedAt,
+      );
     }
   };
   const commit = createGroupCommit(db, write);

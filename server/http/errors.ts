@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BODY_LIMIT_BYTES } from '../config.ts';
 import { answerLanguage, answerText } from '../contract/texts.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
+import { BODY_LIMIT_BYTES } from './json-body.ts';
 import type { SetSecurityHeaders } from './security-headers.ts';
 
 const MB = 1024 * 1024;

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { answerText } from '../contract/texts.ts';
 
+/** The largest webhook body read: 10 MB of files as base64, with room for the rest (the contract's 413). */
+export const BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
 class BodyError extends Error {
   readonly statusCode = 400;
 }

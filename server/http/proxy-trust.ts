@@ -1,6 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
-import type { ServerConfig } from '../config.ts';
+
+/** TRUST_PROXY as read: no proxy, the nearest N hops, or the proxies' addresses (IP or CIDR). */
+export type TrustProxySetting = false | number | string[];
 
 /** Whether the address at `hop` (0: the connection's peer, 1: the last X-Forwarded-For entry…) is a trusted proxy. */
 export type ProxyTrust = (address: string | undefined, hop: number) => boolean;
@@ -29,7 +31,7 @@ function proxyList(entries: readonly string[]): ProxyTrust {
  * whoever they are, so it fits a server only its proxy can reach; a list of
  * addresses holds wherever the server listens.
  */
-export function proxyTrust(setting: ServerConfig['trustProxy']): ProxyTrust | false {
+export function proxyTrust(setting: TrustProxySetting): ProxyTrust | false {
   if (setting === false) return false;
   if (typeof setting === 'number') return (_address, hop) => hop < setting;
   return proxyList(setting);

@@ -1,8 +1,9 @@
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
+import type { ConversationSummary, StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
 import { markup, page, type Markup } from './html.ts';
 import { threadPathOf } from './rules.ts';
-import type { ConversationSummary, RequestSummary, StaffFileRow, StaffMember, StaffThreadRow } from './store.ts';
+import type { RequestSummary, StaffMember } from './store.ts';
 
 const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
 
@@ -106,12 +107,12 @@ ${requestList}
   );
 }
 
-function fileItem(messageId: number, file: StaffFileRow): Markup {
+function fileItem(messageId: number, file: ThreadFileRow): Markup {
   const href = `/staff/thread/${messageId}/files/${file.position}`;
   return markup`<li><a href="${href}" download>${file.filename}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
 }
 
-function messageItem(row: StaffThreadRow, files: readonly StaffFileRow[]): Markup {
+function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
   const fromStaff = row.author === 'staff';
   const who = fromStaff ? `${row.staff_name ?? 'Staff'} (staff)` : (row.user_name ?? 'Parent');
   const mine = files.filter((file) => file.id === row.id);
@@ -126,7 +127,7 @@ export function conversationPage(
   member: StaffMember,
   csrf: string,
   numberKey: string,
-  thread: { name: string; rows: readonly StaffThreadRow[]; files: readonly StaffFileRow[] },
+  thread: { name: string; rows: readonly StaffThreadRow[]; files: readonly ThreadFileRow[] },
   reply?: { problem: string; text: string },
 ): string {
   const problem = reply ? markup`<p class="alert" role="alert" id="reply-problem">${reply.problem}</p>` : '';

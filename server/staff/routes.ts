@@ -1,5 +1,5 @@
 /**
- * The staff inbox at /staff (issue 24): its own entry, HTML rendered here
+ * The staff inbox at /staff: its own entry, HTML rendered here
  * with no script, nothing the parents' app downloads. Security, point by point:
  * - the session is a random id in an HttpOnly, SameSite=Strict cookie scoped
  *   to /staff (Secure when the request came over HTTPS), stored hashed, and a
@@ -13,7 +13,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendStoredFile, fileAddress } from '../conversation/files.ts';
-import type { ConversationStore } from '../conversation/store.ts';
 import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
 import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
 import { STAFF_CSP } from './html.ts';
@@ -35,7 +34,6 @@ const FORM_BODY_LIMIT = 64 * 1024;
 
 export interface StaffRoutesOptions {
   store: StaffStore;
-  files: ConversationStore;
   clock: () => Date;
   trust: ProxyTrust | false;
 }
@@ -64,7 +62,7 @@ const sameText = (a: string, b: string) => {
 /** Verifying against this when the email has no account takes as long as a real check, so timing tells nothing. */
 let decoyHash: Promise<string> | undefined;
 
-export async function staffRoutes(app: FastifyInstance, { store, files, clock, trust }: StaffRoutesOptions) {
+export async function staffRoutes(app: FastifyInstance, { store, clock, trust }: StaffRoutesOptions) {
   await app.register(async (staff) => {
     staff.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -246,7 +244,7 @@ export async function staffRoutes(app: FastifyInstance, { store, files, clock, t
     staff.get('/staff/thread/:id/files/:position', async (request, reply) => {
       if (!signedIn(request)) return reply.redirect('/staff/sign-in', 303);
       const address = fileAddress(request.params);
-      const file = address && files.file(address.messageId, address.position);
+      const file = address && store.file(address.messageId, address.position);
       if (!file) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return sendStoredFile(reply, file);
     });

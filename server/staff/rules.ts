@@ -1,5 +1,5 @@
 /**
- * The staff inbox's rules as pure functions (issue 24): who may sign in and
+ * The staff inbox's rules as pure functions: who may sign in and
  * when an account locks, what a reply may hold, how a thread is addressed.
  */
 import { hasControlCharacterBesidesLineBreaks } from '../../src/shared/rules/control-characters.ts';

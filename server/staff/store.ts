@@ -1,39 +1,16 @@
 /**
  * What the staff inbox reads and writes (migration 3): accounts, sessions,
- * failed sign-ins, the threads by parent with what staff have read, replies,
- * and the requests staff handle.
+ * failed sign-ins and the requests staff handle here; the threads by parent,
+ * what staff have read and their replies through the threads' owner,
+ * server/db/thread-table.ts.
  */
-import { toIstIso } from '../../src/shared/format/ist.ts';
 import type { Db } from '../db/database.ts';
+import { createThreadTable } from '../db/thread-table.ts';
 
 export interface StaffMember {
   id: number;
   email: string;
   name: string;
-}
-
-export interface ConversationSummary {
-  number_key: string;
-  name: string;
-  last_at: string;
-  unread: number;
-}
-
-export interface StaffThreadRow {
-  id: number;
-  author: 'parent' | 'staff';
-  staff_name: string | null;
-  user_name: string | null;
-  text: string;
-  sent_at: string;
-}
-
-export interface StaffFileRow {
-  id: number;
-  position: number;
-  filename: string;
-  mimetype: string;
-  size: number;
 }
 
 /** The requests that ask the programme to act, and so have a status. */
@@ -54,11 +31,6 @@ export interface RequestSummary {
 }
 
 const ACTION_LIST = HANDLED_ACTIONS.map((action) => `'${action}'`).join(', ');
-/** The name a thread goes by: the roster's, else the one its latest message was sent with. */
-const THREAD_NAME = `coalesce(
-  (SELECT name FROM parents WHERE number = t.number_key),
-  (SELECT user_name FROM requests r WHERE r.number_key = t.number_key ORDER BY r.id DESC LIMIT 1),
-  t.number_key)`;
 
 export function createStaffStore(db: Db) {
   const memberByEmail = db.prepare<[string], StaffMember & { password_hash: string }>(
@@ -76,30 +48,7 @@ export function createStaffStore(db: Db) {
     SELECT s.id, s.email, s.name, x.csrf_token FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
     WHERE x.id_hash = ? AND x.expires_at > ?`);
   const endSession = db.prepare('DELETE FROM staff_sessions WHERE id_hash = ?');
-  const conversations = db.prepare<[], ConversationSummary>(`
-    SELECT t.number_key, ${THREAD_NAME} AS name, max(t.received_at) AS last_at,
-      sum(t.author = 'parent' AND t.id > coalesce(rd.read_through, 0)) AS unread
-    FROM thread_messages t LEFT JOIN thread_reads rd ON rd.number_key = t.number_key
-    GROUP BY t.number_key
-    ORDER BY unread > 0 DESC, max(t.id) DESC
-    LIMIT 500`);
-  const threadName = db
-    .prepare<[string], string>(`SELECT ${THREAD_NAME} FROM thread_messages t WHERE t.number_key = ? LIMIT 1`)
-    .pluck();
-  const thread = db.prepare<[string], StaffThreadRow>(`
-    SELECT t.id, t.author, t.staff_name, r.user_name, t.text, t.sent_at
-    FROM thread_messages t LEFT JOIN requests r ON r.request_id = t.request_id
-    WHERE t.number_key = ? ORDER BY t.id`);
-  const threadFiles = db.prepare<[string], StaffFileRow>(`
-    SELECT t.id, a.position, a.filename, a.mimetype, a.size
-    FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id
-    WHERE t.number_key = ? ORDER BY t.id, a.position`);
-  const markRead = db.prepare(`
-    INSERT INTO thread_reads (number_key, read_through) VALUES (?, ?)
-    ON CONFLICT (number_key) DO UPDATE SET read_through = max(read_through, excluded.read_through)`);
-  const addReply = db.prepare<[string, string, string, string, string]>(`
-    INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
-    VALUES (?, 'staff', ?, ?, ?, ?)`);
+  const threads = createThreadTable(db);
   const requests = db.prepare<[], RequestSummary>(`
     SELECT r.request_id, r.action, r.user_name, r.user_number, r.payload, r.note, r.message, r.preferred_times,
       r.received_at, h.handled_at, h.handled_by
@@ -125,22 +74,15 @@ export function createStaffStore(db: Db) {
     },
     session: (idHash: string, now: Date) => sessionOf.get(idHash, now.toISOString()),
     endSession: (idHash: string) => void endSession.run(idHash),
-    conversations: () => conversations.all(),
+    conversations: () => threads.summaries(),
     /** A parent's thread for staff, oldest first, with its files; undefined when the number has none. */
-    thread(numberKey: string) {
-      const name = threadName.get(numberKey);
-      if (name === undefined) return undefined;
-      return { name, rows: thread.all(numberKey), files: threadFiles.all(numberKey) };
-    },
-    markRead: (numberKey: string, throughId: number) => void markRead.run(numberKey, throughId),
+    thread: (numberKey: string) => threads.forStaff(numberKey),
+    markRead: (numberKey: string, throughId: number) => threads.markRead(numberKey, throughId),
     /** Adds a reply and counts the thread read up to it; the reply's id. */
-    reply(numberKey: string, staffName: string, text: string, now: Date): number {
-      return db.transaction(() => {
-        const id = Number(addReply.run(numberKey, staffName, text, toIstIso(now), now.toISOString()).lastInsertRowid);
-        markRead.run(numberKey, id);
-        return id;
-      })();
-    },
+    reply: (numberKey: string, staffName: string, text: string, now: Date) =>
+      threads.addReply(numberKey, staffName, text, now),
+    /** An attachment of a thread message (staff may open every thread's). */
+    file: (messageId: number, position: number) => threads.file(messageId, position),
     requests: () => requests.all(),
     /** Sets a request's status; false when there is no such request to handle. */
     setStatus(requestId: string, status: 'new' | 'handled', by: string, now: Date): boolean {

@@ -1,9 +1,9 @@
 import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
-import type { RequestContext } from '../conversation/actions.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
+import type { Outcome, RequestContext } from '../http/outcome.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
@@ -11,11 +11,6 @@ import { fingerprint } from './fingerprint.ts';
 import { dispatch } from './handlers.ts';
 import { checkRules } from './rules.ts';
 import { reasonFor } from './schema-reasons.ts';
-
-/** An answer to send: JSON, or a plain-text refusal; `headers` such as Retry-After or WWW-Authenticate. */
-export type Outcome = ({ status: number; json: string; replayed: boolean } | { status: number; text: string }) & {
-  headers?: Record<string, string>;
-};
 
 export interface IntakeDeps {
   store: RequestStore;

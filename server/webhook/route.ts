@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
-import { BODY_LIMIT_BYTES } from '../config.ts';
 import { answerLanguage, answerText } from '../contract/texts.ts';
+import { BODY_LIMIT_BYTES } from '../http/json-body.ts';
 import { createNumberLimit } from '../http/number-limit.ts';
-import type { RequestContext } from '../conversation/actions.ts';
-import type { Outcome } from './intake.ts';
+import type { Outcome, RequestContext } from '../http/outcome.ts';
 
 export interface WebhookRouteOptions {
   intake: (body: unknown, context: RequestContext) => Promise<Outcome>;

@@ -9,7 +9,7 @@ import { startRealServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
- * Issue 24 end to end, in real time: the real server with its SMS gateway
+ * The two-way conversation end to end, in real time: the real server with its SMS gateway
  * at CODE_WEBHOOK_URL recorded, two parents and a staff member, each in
  * their own browser context.
  */

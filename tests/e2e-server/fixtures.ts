@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../server/portal-process.ts';
-import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
+import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 
 export interface RealPortal extends PortalDatabase {
   url: string;

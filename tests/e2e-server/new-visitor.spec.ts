@@ -50,7 +50,7 @@ test("a Hindi page shows the server's answers in Hindi: a refusal, then the succ
   const ids = recordRequestIds(page);
   await page.goto('/hi/new-to-thrive/book-consult');
   await page.getByRole('textbox', { name: t.form.name, exact: true }).fill('रवि कुमार');
-  // The visitor forms check no phone format (spec §5): the server's rule refuses it.
+  // The visitor forms check no phone format, as the spec has them: the server's rule refuses it.
   await page.getByRole('textbox', { name: t.form.phone, exact: true }).fill('12345');
   await page.getByRole('textbox', { name: t.bookConsult.preferred }).fill('शाम');
   await page.getByRole('button', { name: t.bookConsult.submit }).click();

@@ -1,7 +1,7 @@
 /**
  * `tsx tests/probes/server.ts` (one check of `npm test`): probes a real
  * reference server process from outside, as an attacker and an operator
- * would (issue 19), and prints one line per probe, `ok` or `FAIL` with what
+ * would, and prints one line per probe, `ok` or `FAIL` with what
  * it saw. Exits 1 if any probe fails. The server runs behind one trusted
  * proxy hop (this script plays the proxy), with a limit of 3 requests per
  * address; every probe speaks for clients of its own.
@@ -14,7 +14,7 @@ import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import type { Attachment } from '../../src/shared/webhook/types.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../server/portal-process.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const temp = makeTempPortalDir();

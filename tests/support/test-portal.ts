@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { createPortalServer, type PortalServer } from '../../server/server.ts';
-import { makeTempPortalDir } from '../../server/portal-process.ts';
+import { makeTempPortalDir } from '../../bench/support/portal-process.ts';
 
 export const TEST_ROSTER_PATH = resolve(import.meta.dirname, '../../server/roster.test.json');
 

@@ -9,7 +9,7 @@ import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../server/portal-process.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../bench/support/portal-process.ts';
 
 export const PORTAL_DIST = resolve(import.meta.dirname, '../../../.out/n8n/dist');
 

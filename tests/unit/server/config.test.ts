@@ -87,7 +87,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
-  it('keeps the spec’s sign-in and the demo mode for codes unless told otherwise (issue 24)', () => {
+  it('keeps the spec’s sign-in and the demo mode for codes unless told otherwise', () => {
     expect(loadConfig({}, '/srv')).toMatchObject({
       requireCodeAtSignIn: false,
       codeWebhookUrl: undefined,

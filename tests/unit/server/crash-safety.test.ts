@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../../src/shared/webhook/types.ts';
 import { bookConsult, chat, envelope, fileOf, knowSchedule } from '../../support/envelopes.ts';
-import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../server/portal-process.ts';
+import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../bench/support/portal-process.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 
 const temp = makeTempPortalDir();

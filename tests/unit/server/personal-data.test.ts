@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { bookConsult, chat, envelope, fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
 import { createPortalServer } from '../../../server/server.ts';
-import { makeTempPortalDir } from '../../../server/portal-process.ts';
+import { makeTempPortalDir } from '../../../bench/support/portal-process.ts';
 import { startTestPortal, testConfig, type TestPortal } from '../../support/test-portal.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');

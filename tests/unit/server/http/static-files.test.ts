@@ -6,7 +6,7 @@ import {
   contentSecurityPolicy,
   LOCALE_SCRIPT_SOURCE,
 } from '../../../../server/http/security-headers.ts';
-import { FAKE_ASSET } from '../../../../server/portal-process.ts';
+import { FAKE_ASSET } from '../../../../bench/support/portal-process.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 
 // Prerendered pages as the build writes them (build/prerender.ts), each saying which file it is.

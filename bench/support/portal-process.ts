@@ -1,16 +1,18 @@
 /**
  * The reference server as a process of its own, for the tools that measure
- * or probe it from outside (bench:server, the server probes) and the tests
- * that kill it: `node --import tsx server/main.ts`, exactly as `npm start`
- * runs it after the build, on an ephemeral 127.0.0.1 port, with a temp
- * folder for its database and, where no build is needed, a stand-in for it.
+ * or probe it from outside (`npm run bench -- server`, the server probes)
+ * and the tests that kill it: `node --import tsx server/main.ts`, exactly as
+ * `npm start` runs it after the build, on an ephemeral 127.0.0.1 port, with
+ * a temp folder for its database and, where no build is needed, a stand-in
+ * for it. Scaffolding, not the server's source: it lives in bench/, which
+ * the tests may import too (eslint.config.js, LAYERS).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const REPO_ROOT = resolve(import.meta.dirname, '..');
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 /** A stand-in for `vite build` output: the files the server treats specially, and a hashed asset. */
 export const FAKE_ASSET = 'assets/index-Ab12Cd34.js';

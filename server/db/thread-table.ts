@@ -1,0 +1,154 @@
+/**
+ * The one owner of the thread tables (migration 3): `thread_messages`, a
+ * parent's chat messages and staff's replies by number, and `thread_reads`,
+ * how far staff have read each thread. Every read, write and removal of them
+ * goes through here: the request store adds a parent's message in the
+ * transaction that stores its request, the conversation reads a parent's own
+ * thread, the staff inbox lists, reads, marks read and replies, and erasure
+ * removes. Each statement is plain SQL a Postgres workflow can run as it is.
+ */
+import { toIstIso } from '../../src/shared/format/ist.ts';
+import type { Db } from './database.ts';
+
+export interface ThreadRow {
+  id: number;
+  author: 'parent' | 'staff';
+  request_id: string | null;
+  staff_name: string | null;
+  text: string;
+  sent_at: string;
+}
+
+/** A thread message for staff: the name the parent's request was sent with beside it. */
+export interface StaffThreadRow extends ThreadRow {
+  user_name: string | null;
+}
+
+export interface ThreadFileRow {
+  /** The message the file came with. */
+  id: number;
+  position: number;
+  filename: string;
+  mimetype: string;
+  size: number;
+}
+
+export interface StoredFile {
+  filename: string;
+  mimetype: string;
+  content: Buffer;
+}
+
+export interface ConversationSummary {
+  number_key: string;
+  name: string;
+  last_at: string;
+  unread: number;
+}
+
+/** The name a thread goes by: the roster's, else the one its latest message was sent with. */
+const THREAD_NAME = `coalesce(
+  (SELECT name FROM parents WHERE number = t.number_key),
+  (SELECT user_name FROM requests r WHERE r.number_key = t.number_key ORDER BY r.id DESC LIMIT 1),
+  t.number_key)`;
+
+const FILES_OF_THREAD = `SELECT t.id, a.position, a.filename, a.mimetype, a.size
+  FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id`;
+
+export function createThreadTable(db: Db) {
+  const insertParentMessage = db.prepare(`
+    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at)
+    VALUES (?, 'parent', ?, ?, ?, ?)`);
+  const insertReply = db.prepare<[string, string, string, string, string]>(`
+    INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
+    VALUES (?, 'staff', ?, ?, ?, ?)`);
+  const markRead = db.prepare(`
+    INSERT INTO thread_reads (number_key, read_through) VALUES (?, ?)
+    ON CONFLICT (number_key) DO UPDATE SET read_through = max(read_through, excluded.read_through)`);
+  const page = db.prepare<[string, number, number], ThreadRow>(`
+    SELECT id, author, request_id, staff_name, text, sent_at FROM thread_messages
+    WHERE number_key = ? AND id > ? ORDER BY id LIMIT ?`);
+  const pageFiles = db.prepare<[string, number, number], ThreadFileRow>(
+    `${FILES_OF_THREAD} WHERE t.number_key = ? AND t.id > ? AND t.id <= ? ORDER BY t.id, a.position`,
+  );
+  const file = db.prepare<[number, number], StoredFile & { number_key: string }>(`
+    SELECT t.number_key, a.filename, a.mimetype, b.content
+    FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id JOIN blobs b ON b.sha256 = a.sha256
+    WHERE t.id = ? AND a.position = ?`);
+  const summaries = db.prepare<[], ConversationSummary>(`
+    SELECT t.number_key, ${THREAD_NAME} AS name, max(t.received_at) AS last_at,
+      sum(t.author = 'parent' AND t.id > coalesce(rd.read_through, 0)) AS unread
+    FROM thread_messages t LEFT JOIN thread_reads rd ON rd.number_key = t.number_key
+    GROUP BY t.number_key
+    ORDER BY unread > 0 DESC, max(t.id) DESC
+    LIMIT 500`);
+  const name = db
+    .prepare<[string], string>(`SELECT ${THREAD_NAME} FROM thread_messages t WHERE t.number_key = ? LIMIT 1`)
+    .pluck();
+  const staffRows = db.prepare<[string], StaffThreadRow>(`
+    SELECT t.id, t.author, t.request_id, t.staff_name, r.user_name, t.text, t.sent_at
+    FROM thread_messages t LEFT JOIN requests r ON r.request_id = t.request_id
+    WHERE t.number_key = ? ORDER BY t.id`);
+  const staffFiles = db.prepare<[string], ThreadFileRow>(
+    `${FILES_OF_THREAD} WHERE t.number_key = ? ORDER BY t.id, a.position`,
+  );
+  const removeReplies = db.prepare("DELETE FROM thread_messages WHERE author = 'staff' AND received_at < ?");
+  const removeEmptyReads = db.prepare(
+    'DELETE FROM thread_reads WHERE number_key NOT IN (SELECT number_key FROM thread_messages)',
+  );
+  const removeNumberMessages = db.prepare('DELETE FROM thread_messages WHERE number_key = ?');
+  const removeNumberReads = db.prepare('DELETE FROM thread_reads WHERE number_key = ?');
+
+  return {
+    /** A chat_facilitator message joins its number's thread; run inside the transaction storing its request. */
+    addParentMessage(numberKey: string, requestId: string, text: string, sentAt: string, receivedAt: Date) {
+      insertParentMessage.run(numberKey, requestId, text, sentAt, receivedAt.toISOString());
+    },
+    /** Adds a staff reply and counts the thread read up to it; the reply's id. */
+    addReply(numberKey: string, staffName: string, text: string, now: Date): number {
+      return db.transaction(() => {
+        const id = Number(
+          insertReply.run(numberKey, staffName, text, toIstIso(now), now.toISOString()).lastInsertRowid,
+        );
+        markRead.run(numberKey, id);
+        return id;
+      })();
+    },
+    markRead: (numberKey: string, throughId: number) => void markRead.run(numberKey, throughId),
+    /** A parent's page of their thread after a message id, and the files of those messages. */
+    page(numberKey: string, after: number, limit: number) {
+      const rows = page.all(numberKey, after, limit);
+      const last = rows.at(-1)?.id;
+      const files = last === undefined ? [] : pageFiles.all(numberKey, after, last);
+      return { rows, files };
+    },
+    /** An attachment of a thread message, with the number whose thread it is in. */
+    file: (messageId: number, position: number) => file.get(messageId, position),
+    /** Every thread for staff: unread first, then the latest. */
+    summaries: () => summaries.all(),
+    /** A parent's whole thread for staff, oldest first, with its files; undefined when the number has none. */
+    forStaff(numberKey: string) {
+      const threadName = name.get(numberKey);
+      if (threadName === undefined) return undefined;
+      return { name: threadName, rows: staffRows.all(numberKey), files: staffFiles.all(numberKey) };
+    },
+    /** Removes the messages of the requests `requestIds` selects (a `SELECT request_id …` with its parameters). */
+    removeOfRequests(requestIds: string, ...params: unknown[]) {
+      db.prepare(`DELETE FROM thread_messages WHERE request_id IN (${requestIds})`).run(...params);
+    },
+    /** Retention: staff replies received before the cutoff, then the read marks of threads left empty. */
+    removeRepliesBefore(cutoff: Date): number {
+      const removed = removeReplies.run(cutoff.toISOString()).changes;
+      removeEmptyReads.run();
+      return removed;
+    },
+    /** Erasure: a number's whole thread, staff replies included, and its read mark; the messages removed. */
+    removeNumber(numberKey: string): number {
+      const removed = removeNumberMessages.run(numberKey).changes;
+      removeNumberReads.run(numberKey);
+      return removed;
+    },
+  };
+}
+
+export type ThreadTable = ReturnType<typeof createThreadTable>;
