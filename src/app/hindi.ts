@@ -7,6 +7,7 @@ import { hi as menu } from '../features/menu/messages-hi.ts';
 import { hi as schedule } from '../features/schedule/messages-hi.ts';
 import { hi as reschedule } from '../features/reschedule/messages-hi.ts';
 import { hi as conversation } from '../features/conversation/messages-hi.ts';
+import { hi as voice } from '../features/conversation/compose/voice-messages-hi.ts';
 import { hi as outbox } from '../features/outbox/messages-hi.ts';
 import { hi as visitor } from '../features/visitor/messages-hi.ts';
 import type { Namespace } from '../shared/i18n/catalog.ts';
@@ -23,6 +24,7 @@ export const hindi = {
   schedule,
   reschedule,
   conversation,
+  voice,
   outbox,
   visitor,
 } satisfies Record<Namespace, unknown>;

@@ -126,6 +126,8 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   // Listened for well before the key: Playwright turns on its file-chooser interception without waiting, and a key
   // press sent at once could reach the page first (CI saw the chooser open unintercepted, and the wait time out).
   const chooser = page.waitForEvent('filechooser');
+  // The microphone button sits between the message box and the files.
+  await tabOnceTo(page, button(page, 'Record Voice Note'));
   await page.keyboard.press('Tab');
   await expect(picker).toBeFocused();
   // The input itself is hidden; its button-styled label draws the ring.

@@ -167,6 +167,8 @@ test.describe('data saver', () => {
     await message(page).focus();
     await page.keyboard.type('Sent by keyboard');
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Record Voice Note' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(page.getByLabel('Add Files')).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(saverSwitch(page)).toBeFocused();

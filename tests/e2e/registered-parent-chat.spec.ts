@@ -206,6 +206,8 @@ test.describe('chat', () => {
     await message(page).focus();
     await page.keyboard.type('Sent by keyboard');
     await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Record Voice Note' })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(picker(page)).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(page.getByRole('checkbox', { name: 'Data saver: make photos smaller' })).toBeFocused();

@@ -5,6 +5,7 @@ import { en as menu } from '../../src/features/menu/messages.ts';
 import { en as schedule } from '../../src/features/schedule/messages.ts';
 import { en as reschedule } from '../../src/features/reschedule/messages.ts';
 import { en as conversation } from '../../src/features/conversation/messages.ts';
+import { en as voice } from '../../src/features/conversation/compose/voice-messages.ts';
 import { en as outbox } from '../../src/features/outbox/messages.ts';
 import { en as visitor } from '../../src/features/visitor/messages.ts';
 import type { Namespace } from '../../src/shared/i18n/catalog.ts';
@@ -20,6 +21,7 @@ export const english = {
   schedule,
   reschedule,
   conversation,
+  voice,
   outbox,
   visitor,
 } satisfies Record<Namespace, unknown>;

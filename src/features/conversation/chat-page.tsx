@@ -14,11 +14,13 @@ import { ParentSavedPanel } from '../outbox/parent-saved-panel.tsx';
 import { AttachmentPicker } from './compose/attachment-picker.tsx';
 import { useDataSaver } from './compose/data-saver.ts';
 import { QuickMessages, appendToMessage } from './compose/quick-messages.tsx';
-import { RefusedFiles } from './compose/refusals.tsx';
+import { RefusedFiles, refusalText } from './compose/refusals.tsx';
 import type { Refusal } from './compose/attachment-checks.ts';
 import { useAttachments } from './compose/use-attachments.ts';
 import { useChatSend } from './compose/use-chat-send.ts';
 import { sharedAsFiles, useSharedFiles } from './compose/use-share-target.ts';
+import { VoiceNote } from './compose/voice-note.tsx';
+import { showScreenNews } from '../../ui/use-screen-toast.ts';
 import './compose/chat.css';
 import { conversationText } from './messages.ts';
 
@@ -37,6 +39,21 @@ export function ChatPage() {
   const [preparingToSend, setPreparingToSend] = useState(false);
   const [cameBack, setCameBack] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const [recorded, setRecorded] = useState<File>();
+  // The voice note while it is attached: removing its row drops it too.
+  const voiceNote = attachments.items.find((item) => item.original === recorded);
+
+  const keepVoiceNote = (file: File) => {
+    if (voiceNote) attachments.remove(voiceNote.key);
+    setRecorded(file);
+    void attachments.add([file]).then((refused) => {
+      for (const refusal of refused) showScreenNews('error', refusalText(refusal));
+    });
+  };
+  const deleteVoiceNote = () => {
+    if (voiceNote) attachments.remove(voiceNote.key);
+    setRecorded(undefined);
+  };
 
   const startOver = () => {
     reset();
@@ -56,7 +73,10 @@ export function ChatPage() {
     setPreparingToSend(true);
     const files = await attachments.settled();
     setPreparingToSend(false);
-    send(message, files, () => {
+    // A voice note alone carries a short fixed text: the chat's message stays required (spec, rules and webhook alike).
+    const text = recorded && files.includes(recorded) && message.trim() === '' ? t.voice.onlyMessage : message;
+    send(text, files, () => {
+      setRecorded(undefined);
       setMessage('');
       attachments.clear();
       setSharedRefused([]);
@@ -96,6 +116,7 @@ export function ChatPage() {
               error={messageError}
               required
             />
+            <VoiceNote note={voiceNote?.original} onNote={keepVoiceNote} onDelete={deleteVoiceNote} />
             <AttachmentPicker attachments={attachments} dataSaver={dataSaver} />
             <RefusedFiles refused={sharedRefused} failed={shared.failed} />
             {state.status === 'error' && <ErrorPanel message={state.message} />}

@@ -48,6 +48,11 @@ export const en = {
     sentToast: 'Message sent successfully!',
     failed: 'Failed to send message',
     savedOnPhone: 'Your message is saved on this phone and will be sent automatically when the connection is back.',
+    voice: {
+      record: 'Record Voice Note',
+      hint: 'Tap to start and to stop, or hold and let go; slide away to cancel. Up to 2 minutes.',
+      onlyMessage: 'Voice note',
+    },
   },
   thread: {
     title: 'Your conversation',
@@ -80,6 +85,7 @@ export const en = {
     saveFile: 'Save File',
     fileFailed: 'This file could not be opened. Please try again.',
     unread: (count: number) => (count === 1 ? '1 new reply' : `${count} new replies`),
+    voiceNote: (time: string) => `Voice note, ${time}`,
   },
 } as const;
 

@@ -23,7 +23,17 @@ export type Catalog<T> = {
 
 /** The catalogs' names, one per feature and one each for the shell, the installable app and the small UI pieces. */
 export type Namespace =
-  'app' | 'pwa' | 'ui' | 'sign-in' | 'menu' | 'schedule' | 'reschedule' | 'conversation' | 'outbox' | 'visitor';
+  | 'app'
+  | 'pwa'
+  | 'ui'
+  | 'sign-in'
+  | 'menu'
+  | 'schedule'
+  | 'reschedule'
+  | 'conversation'
+  | 'voice'
+  | 'outbox'
+  | 'visitor';
 
 let active: Locale = 'en';
 let translations: Partial<Record<Namespace, unknown>> = {};

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
+import { voiceNoteDuration } from '../../../shared/rules/voice-note.ts';
 import type { ThreadAttachment } from '../../../shared/webhook/conversation.ts';
 import { Button } from '../../../ui/button.tsx';
 import { fetchAttachment } from './conversation-api.ts';
@@ -16,6 +17,9 @@ export function ThreadFile({ file, token }: { file: ThreadAttachment; token: str
   const t = conversationText().thread;
   const nameId = useId();
   const [state, setState] = useState<FileState>({ status: 'idle' });
+  const audio = file.mimetype.startsWith('audio/');
+  // A voice note carries its length in its name (a recorder's WebM has none a player can read before the end).
+  const duration = voiceNoteDuration(file.filename);
 
   useEffect(() => {
     if (state.status !== 'ready') return undefined;
@@ -35,12 +39,24 @@ export function ThreadFile({ file, token }: { file: ThreadAttachment; token: str
   return (
     <li className="thread-file">
       <span id={nameId} className="thread-file__name">
+        {duration ? `${t.voiceNote(duration)} · ` : ''}
         {file.filename} · {formatFileSize(file.size)}
       </span>
       {state.status === 'ready' ? (
         <>
           {file.mimetype.startsWith('image/') && (
             <img className="thread-file__thumb" src={state.url} alt={file.filename} />
+          )}
+          {audio && (
+            // A voice note has no captions: its words are the parent's or the facilitator's own recording.
+            // eslint-disable-next-line jsx-a11y/media-has-caption
+            <audio
+              className="thread-file__player"
+              src={state.url}
+              controls
+              preload="metadata"
+              aria-labelledby={nameId}
+            />
           )}
           <a className="button button--secondary" href={state.url} download={file.filename} aria-describedby={nameId}>
             {t.saveFile}

@@ -1,0 +1,173 @@
+import type { Page } from '@playwright/test';
+import { en } from '../../src/features/conversation/messages.ts';
+import { hi } from '../../src/features/conversation/messages-hi.ts';
+import { en as enVoice } from '../../src/features/conversation/compose/voice-messages.ts';
+import { hi as hiVoice } from '../../src/features/conversation/compose/voice-messages-hi.ts';
+import { expect, test } from './fixtures.ts';
+import { fileList, message, sendButton, sentAttachments } from '../support/chat-files.ts';
+import { expectAccessible } from '../support/axe.ts';
+import { badge, openControlled, savedPanel, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
+import { tabOnceTo, tabTo } from '../support/keyboard.ts';
+import { openSignedIn } from '../support/registered-parent.ts';
+import {
+  decodedSeconds,
+  fakeMicrophone,
+  microphoneTracks,
+  refuseMicrophone,
+  watchMicrophone,
+} from '../support/voice.ts';
+
+// The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own.
+test.use({ launchOptions: fakeMicrophone(8) });
+
+const CHAT = '/registered-parent/chat';
+const WEBM_HEADER = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
+
+const mic = (page: Page, name: string = en.chat.voice.record) => page.getByRole('button', { name });
+const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+test.describe('a voice note', () => {
+  test.describe('through the outbox', () => {
+    test.use({ serviceWorkers: 'allow' });
+
+    test('recorded by keyboard offline, alone, it waits, survives a reload and arrives once as WebM of its length', async ({
+      page,
+      context,
+      webhook,
+    }) => {
+      const t = enVoice;
+      await watchMicrophone(page);
+      await openControlled(page, CHAT);
+      await context.setOffline(true);
+
+      await message(page).focus();
+      await tabOnceTo(page, mic(page));
+      await page.keyboard.press('Enter');
+      await expect(mic(page)).toHaveAttribute('aria-pressed', 'true');
+      await expect(said(page, t.recording('0:00'))).toBeAttached();
+      const started = Date.now();
+      await expect(page.getByRole('button', { name: t.cancel })).toBeVisible();
+      await expectAccessible(page, 'chat, recording a voice note');
+      await expect(page.getByText('0:05', { exact: true })).toBeVisible({ timeout: 10_000 });
+      await expect(mic(page)).toBeFocused();
+      await page.keyboard.press('Space');
+      const recordedSeconds = (Date.now() - started) / 1000;
+      await expect(mic(page)).toHaveAttribute('aria-pressed', 'false');
+      // The microphone is off the moment the recording stops: every track ended.
+      expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+
+      const row = fileList(page).getByRole('listitem');
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(/^voice-note-0-0[5-6]\.webm/);
+      const name = (await row.locator('.file-list__name').textContent()) ?? '';
+      const length = /voice-note-(\d)-(\d\d)/.exec(name)?.slice(1).join(':') ?? '';
+      await expect(page.getByLabel(t.noteLabel(length))).toBeVisible();
+      // The data saver line counts the note like any file.
+      await expect(page.getByText(/^About .+ KB to send$/)).toBeVisible();
+      await expectAccessible(page, 'chat, a voice note to play back');
+
+      // The message box left empty: the note goes alone.
+      await expect(message(page)).toHaveValue('');
+      await tabTo(page, sendButton(page));
+      await page.keyboard.press('Enter');
+      await expect(savedPanel(page)).toBeVisible();
+      expect(await storedOutbox(page)).toHaveLength(1);
+
+      await page.reload();
+      await page.getByRole('link', { name: 'Back to Menu' }).click();
+      await expect(badge(page)).toHaveText('1 waiting to send');
+      expect(webhook.requests).toHaveLength(0);
+
+      webhook.reply({ body: 'OK' });
+      await context.setOffline(false);
+      await waitForOutboxDrained(page, webhook);
+      expect(webhook.requests).toHaveLength(1);
+      const body = webhook.requests[0]?.body as { action: string; payload: { message: string } };
+      expect({ action: body.action, message: body.payload.message }).toEqual({
+        action: 'chat_facilitator',
+        message: en.chat.voice.onlyMessage,
+      });
+      const [note] = sentAttachments(body);
+      expect({ filename: note?.filename, mimetype: note?.mimetype }).toEqual({
+        filename: name,
+        mimetype: 'audio/webm',
+      });
+      const bytes = Buffer.from(note?.content ?? '', 'base64');
+      expect(bytes.subarray(0, 4).equals(WEBM_HEADER)).toBe(true);
+      const seconds = await decodedSeconds(page, bytes);
+      expect(Math.abs(seconds - recordedSeconds) / recordedSeconds).toBeLessThanOrEqual(0.1);
+      // 24 kbit/s: a few KB a second.
+      expect(bytes.length / seconds).toBeLessThan(4_000);
+    });
+  });
+
+  test('held down and released, it is kept; slid away, it is cancelled', async ({ page }) => {
+    const t = enVoice;
+    await watchMicrophone(page);
+    await openSignedIn(page, CHAT);
+    await mic(page).scrollIntoViewIfNeeded();
+    const box = await mic(page).boundingBox();
+    if (!box) throw new Error('no microphone button');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await expect(said(page, t.recording('0:00'))).toBeAttached();
+    await expect(page.getByText('0:01', { exact: true })).toBeVisible();
+    await page.mouse.up();
+    await expect(fileList(page).getByRole('listitem')).toContainText('voice-note-0-01.webm');
+    await expect(mic(page)).toHaveAttribute('aria-pressed', 'false');
+
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await expect(mic(page)).toHaveAttribute('aria-pressed', 'true');
+    await expect(said(page, t.recording('0:00'))).toBeAttached();
+    await page.mouse.move(x, y - 150, { steps: 5 });
+    await expect(said(page, t.cancelled)).toBeAttached();
+    await page.mouse.up();
+    await expect(mic(page)).toHaveAttribute('aria-pressed', 'false');
+    // The first note stays; the cancelled one never joined it.
+    await expect(fileList(page).getByRole('listitem')).toHaveCount(1);
+    expect(await microphoneTracks(page)).toEqual({ opened: 2, live: 0 });
+
+    await page.getByRole('button', { name: t.deleteNote }).click();
+    await expect(fileList(page)).toHaveCount(0);
+    await expect(mic(page)).toBeFocused();
+  });
+
+  for (const [language, path, t, voice] of [
+    ['English', CHAT, en.chat, enVoice],
+    ['Hindi', `/hi${CHAT}`, hi.chat, hiVoice],
+  ] as const) {
+    test(`cancelled with its button, it says so (${language})`, async ({ page }) => {
+      await watchMicrophone(page);
+      await openSignedIn(page, path);
+      await mic(page, t.voice.record).click();
+      await expect(said(page, voice.recording('0:00'))).toBeAttached();
+      await page.getByRole('button', { name: voice.cancel }).click();
+      await expect(said(page, voice.cancelled)).toBeAttached();
+      await expect(mic(page, t.voice.record)).toBeFocused();
+      await expect(mic(page, t.voice.record)).toHaveAttribute('aria-pressed', 'false');
+      await expect(fileList(page)).toHaveCount(0);
+      expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+      await expectAccessible(page, `chat, voice note cancelled (${language})`);
+    });
+
+    test(`a refused microphone says how to fix it, and the chat still sends (${language})`, async ({
+      page,
+      webhook,
+    }) => {
+      webhook.reply({ body: 'OK' });
+      await refuseMicrophone(page);
+      await openSignedIn(page, path);
+      await mic(page, t.voice.record).click();
+      await expect(page.getByRole('alert')).toHaveText(voice.problem.denied);
+      await expect(mic(page, t.voice.record)).toHaveAttribute('aria-pressed', 'false');
+      await expectAccessible(page, `chat, microphone refused (${language})`);
+      await page.getByRole('textbox', { name: t.messageLabel, exact: true }).fill('Typed instead');
+      await page.getByRole('button', { name: t.send }).click();
+      await expect(page.getByRole('heading', { name: t.sent })).toBeVisible();
+      expect(await webhook.waitForRequests(1)).toHaveLength(1);
+    });
+  }
+});
