@@ -122,7 +122,7 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await expectToast(page, 'success', t.schedule.retrieved);
   const sessions = page.getByRole('list', { name: t.schedule.listLabel });
   await expect(sessions).toContainText('Ms. Rao के साथ');
-  await expect(page.getByText(/^आख़िरी बार अपडेट: 23 नवंबर 2026, सुबह 10:00$/)).toBeVisible();
+  await expect(page.getByText(/^आखिरी बार अपडेट: 23 नवंबर 2026, सुबह 10:00$/)).toBeVisible();
   await expectHindiScreen(page, 'schedule, fetched');
   const [schedule] = await webhook.waitForRequests(1);
   expect(schedule?.body).toMatchObject({ action: 'know_schedule', language: 'hi' });
