@@ -132,7 +132,7 @@ const hi: Record<AnswerKey, string> = {
   endBeforeStart: 'आखिरी तारीख पहली तारीख से पहले की है',
   invalidTimestamp: 'timestamp_ist ISO 8601 में तारीख और समय होना चाहिए, ऑफ़सेट के साथ',
   invalidRequestId: 'request_id एक UUID होना चाहिए',
-  nilRequestId: 'request_id शून्य UUID (सारे अंक शून्य) नहीं हो सकता: हर अनुरोध के लिए नया UUID बनाएँ',
+  nilRequestId: 'request_id शून्य UUID (सारे अंक शून्य) नहीं हो सकता। हर अनुरोध के लिए नया UUID बनाएँ।',
   invalidLanguage: 'language "en" या "hi" होनी चाहिए',
   theRequest: 'अनुरोध',
   unexpectedField: '{where} में फ़ील्ड "{field}" नहीं होना चाहिए',
