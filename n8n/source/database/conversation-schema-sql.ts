@@ -8,7 +8,7 @@
  * node:crypto.
  */
 import { CODE_LIMITS, THREAD_PAGE_SIZE } from '../../../server/conversation/policy.ts';
-import { E164, INDIAN_MOBILE } from '../../../src/shared/rules/phone.ts';
+import { E164, INDIA_PREFIX, INDIAN_MOBILE, SEPARATORS } from '../../../src/shared/rules/phone.ts';
 
 /** Postgres's interval for a number of milliseconds, in minutes. */
 export const minutes = (ms: number) => `interval '${ms / 60_000} minutes'`;
@@ -32,10 +32,10 @@ CREATE EXTENSION IF NOT EXISTS pgcrypto;
 CREATE OR REPLACE FUNCTION thrive.phone_key(raw text) RETURNS text
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
-    WHEN compact ~ '${INDIAN_MOBILE.source}' THEN '+91' || compact
+    WHEN compact ~ '${INDIAN_MOBILE.source}' THEN '${INDIA_PREFIX}' || compact
     WHEN compact ~ '${E164.source}' THEN compact
   END
-  FROM (SELECT regexp_replace(raw, '[\\s().-]', '', 'g') AS compact) AS typed
+  FROM (SELECT regexp_replace(raw, '${SEPARATORS.source}', '', 'g') AS compact) AS typed
 $$;
 
 -- One live code per number: a new one replaces the last. tries counts every check, right or wrong.
