@@ -1,3 +1,4 @@
+import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type {
   ConversationAnswers,
@@ -67,7 +68,7 @@ export function threadMessages(rows: readonly ThreadRow[], files: readonly Threa
     ...(row.request_id ? { request_id: row.request_id } : {}),
     ...(row.staff_name ? { author: row.staff_name } : {}),
     attachments: (filesOf.get(row.id) ?? []).map((file) => ({
-      filename: file.filename,
+      filename: displayFileName(file.filename, file.mimetype),
       mimetype: file.mimetype,
       size: file.size,
       url: threadFilePath(file.id, file.position),

@@ -1,4 +1,5 @@
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
+import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import type { ConversationSummary, StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
 import { markup, page, type Markup } from './html.ts';
@@ -109,7 +110,7 @@ ${requestList}
 
 function fileItem(messageId: number, file: ThreadFileRow): Markup {
   const href = `/staff/thread/${messageId}/files/${file.position}`;
-  return markup`<li><a href="${href}" download>${file.filename}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
+  return markup`<li><a href="${href}" download>${displayFileName(file.filename, file.mimetype)}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
 }
 
 function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
