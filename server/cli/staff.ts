@@ -11,6 +11,7 @@
  * the email before @ when none is given).
  */
 import { parseArgs } from 'node:util';
+import { nameProblem } from '../../src/shared/rules/name.ts';
 import { loadConfig } from '../config.ts';
 import { hashSecret, PASSWORD_COST } from '../conversation/secrets.ts';
 import { openDatabase } from '../db/database.ts';
@@ -71,6 +72,10 @@ const [verb, rawEmail] = positionals;
 if (verb !== 'add' && verb !== 'remove' && verb !== 'list') fail(USAGE);
 const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
 if (verb !== 'list' && !email) fail(`${USAGE}\n(not an email: "${rawEmail ?? ''}")`);
+// Parents see the name beside every reply: one line, reading the way it was typed.
+if (values.name !== undefined && nameProblem(values.name) !== undefined) {
+  fail('The name cannot contain control characters or characters that change the direction of text, such as U+202E.');
+}
 
 const { databasePath } = loadConfig();
 

@@ -61,7 +61,7 @@ describe('a file whose name says another type than its bytes', () => {
 
     const staff = await staffSession(p);
     const page = (await staff.get('/staff/conversations/919000000001')).body;
-    expect(page).toContain(`>${kept}</a>`);
+    expect(page).toContain(`<bdi>${kept}</bdi></a>`);
     if (sent !== kept) expect(page).not.toContain(`>${sent}<`);
     const href = /href="(\/staff\/thread\/[0-9]+\/files\/0)"/.exec(page)?.[1] ?? '';
     expect(downloadHeaders(await staff.get(href))).toEqual(expectedDownload(kept));
@@ -73,7 +73,7 @@ describe('a file whose name says another type than its bytes', () => {
     p.db.prepare("UPDATE attachments SET filename = 'report.html'").run();
     const staff = await staffSession(p);
     const page = (await staff.get('/staff/conversations/919000000001')).body;
-    expect(page).toContain('>report.png</a>');
+    expect(page).toContain('<bdi>report.png</bdi></a>');
     expect(page).not.toContain('report.html');
     const href = /href="(\/staff\/thread\/[0-9]+\/files\/0)"/.exec(page)?.[1] ?? '';
     expect(downloadHeaders(await staff.get(href))).toEqual(expectedDownload('report.png'));
