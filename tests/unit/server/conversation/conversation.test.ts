@@ -421,7 +421,7 @@ describe('retention covers the thread', () => {
     expect(removed).toMatchObject({ requests: 1, attachments: 1, replies: 1 });
     expect(p.db.prepare('SELECT text FROM thread_messages').pluck().all()).toEqual(['Recent reply']);
     expect(p.count('SELECT count(*) FROM parent_tokens') + p.count('SELECT count(*) FROM sign_in_codes')).toBe(0);
-    expect(p.count('SELECT count(*) FROM code_requests')).toBe(0);
+    expect(p.count('SELECT count(*) FROM code_requests') + p.count('SELECT count(*) FROM code_tries')).toBe(0);
     expect((await chatThread(p, token)).statusCode).toBe(401);
   });
 });
