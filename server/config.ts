@@ -40,7 +40,10 @@ export interface ServerConfig {
   codeWebhookUrl: string | undefined;
   /** Sent to the code gateway as `Authorization: Bearer`, when set. */
   codeWebhookToken: string | undefined;
-  /** The portal's host for the code message's `@host #code` line; undefined: the host each request named. */
+  /**
+   * The portal's host for the code message's `@host #code` line (Web OTP).
+   * Required with a code gateway; undefined in the demo mode leaves the line out.
+   */
   portalHost: string | undefined;
 }
 
@@ -135,8 +138,24 @@ function hostName(env: Env, name: string): string | undefined {
   return value;
 }
 
+/**
+ * A code gateway needs PORTAL_HOST: the host in the message's Web OTP line is
+ * never taken from a request, where a client (or a proxy passing X-Forwarded-Host
+ * on) could name any site.
+ */
+function checkCodeGateway(config: ServerConfig): ServerConfig {
+  if (config.codeWebhookUrl && !config.portalHost) {
+    throw new Error(
+      'PORTAL_HOST must be set when CODE_WEBHOOK_URL is: the code message ends with the Web OTP line "@host #code", ' +
+        'and its host is never taken from a request (a forged Host header would name any site). ' +
+        "Set it to the portal's host name, such as portal.example.org.",
+    );
+  }
+  return config;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
-  return {
+  return checkCodeGateway({
     port: integer(env, 'PORT', 8080, 0, 65535),
     // Loopback by default: a laptop running the demo does not publish parents' data to its network.
     host: text(env, 'HOST', '127.0.0.1'),
@@ -156,5 +175,5 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     codeWebhookUrl: httpUrl(env, 'CODE_WEBHOOK_URL'),
     codeWebhookToken: env.CODE_WEBHOOK_TOKEN?.trim() || undefined,
     portalHost: hostName(env, 'PORTAL_HOST'),
-  };
+  });
 }

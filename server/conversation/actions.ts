@@ -39,7 +39,7 @@ export interface ConversationDeps {
   roster: Roster;
   clock: () => Date;
   sendCode: SendCode;
-  /** The host for the code message's `@host #code` line; the request's host when unset. */
+  /** The host for the code message's `@host #code` line (PORTAL_HOST); the line is left out without it. */
   portalHost: string | undefined;
   onSendFailed: (error: unknown) => void;
 }
@@ -115,7 +115,7 @@ export function createConversation(deps: ConversationDeps) {
         phone: numberKey,
         code,
         language,
-        text: codeText(code, language, deps.portalHost ?? context.hostname),
+        text: codeText(code, language, deps.portalHost),
       });
     } catch (error) {
       deps.onSendFailed(error);

@@ -44,7 +44,6 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
     const outcome = await options.intake(request.body, {
       authorization: request.headers.authorization,
       address: request.ip,
-      hostname: request.hostname,
     });
     reply.code(outcome.status);
     if (outcome.headers) reply.headers(outcome.headers);

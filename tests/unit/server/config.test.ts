@@ -120,6 +120,12 @@ describe('loadConfig', () => {
     ],
     [{ PORTAL_HOST: 'https://portal.thrive.org' }, 'PORTAL_HOST must be a host name such as portal.example.org'],
     [{ PORTAL_HOST: 'portal.thrive.org:8080' }, 'PORTAL_HOST must be a host name such as portal.example.org'],
+    [
+      { CODE_WEBHOOK_URL: 'https://sms.example.org/send' },
+      'PORTAL_HOST must be set when CODE_WEBHOOK_URL is: the code message ends with the Web OTP line ' +
+        '"@host #code", and its host is never taken from a request (a forged Host header would name any site). ' +
+        "Set it to the portal's host name, such as portal.example.org.",
+    ],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, '/srv')).toThrow(message);
   });

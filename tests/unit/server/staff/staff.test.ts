@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url });
+  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
 });
 afterEach(async () => {
   await p.dispose();
