@@ -152,4 +152,12 @@ ${sqliteRequestIndexes(2)}
   CREATE INDEX code_tries_by_address ON code_tries (address, tried_at);
   CREATE INDEX code_tries_by_number ON code_tries (number_key, address, tried_at);
   `,
+  // 5: failed staff sign-ins by address, so they are throttled per address and per address and account, never per
+  // account alone; and when each staff session was last used, for its idle timeout. Earlier failures have no
+  // address and count against none; earlier sessions have no last use, and so end (staff sign in again).
+  `
+  ALTER TABLE staff_sign_in_failures ADD COLUMN address TEXT NOT NULL DEFAULT '';
+  CREATE INDEX staff_failures_by_address ON staff_sign_in_failures (address, failed_at);
+  ALTER TABLE staff_sessions ADD COLUMN last_seen_at TEXT NOT NULL DEFAULT '';
+  `,
 ];
