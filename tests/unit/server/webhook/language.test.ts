@@ -22,7 +22,7 @@ let p: TestPortal;
 let token: string;
 beforeAll(async () => {
   codes = await startCodeRecorder();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url });
+  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
   token = await verifiedToken(p, codes, TEST_PARENT);
 });
 afterAll(async () => {
