@@ -40,7 +40,12 @@ export interface ServerConfig {
   codeWebhookUrl: string | undefined;
   /** Sent to the code gateway as `Authorization: Bearer`, when set. */
   codeWebhookToken: string | undefined;
-  /** The portal's host for the code message's `@host #code` line; undefined: the host each request named. */
+  /** DEMO=1: codes go to the log on purpose, even behind a proxy (see checkDemoMode). */
+  demo: boolean;
+  /**
+   * The portal's host for the code message's `@host #code` line (Web OTP).
+   * Required with a code gateway; undefined in the demo mode leaves the line out.
+   */
   portalHost: string | undefined;
 }
 
@@ -135,8 +140,39 @@ function hostName(env: Env, name: string): string | undefined {
   return value;
 }
 
+/**
+ * A code gateway needs PORTAL_HOST: the host in the message's Web OTP line is
+ * never taken from a request, where a client (or a proxy passing X-Forwarded-Host
+ * on) could name any site.
+ */
+function checkCodeGateway(config: ServerConfig): void {
+  if (config.codeWebhookUrl && !config.portalHost) {
+    throw new Error(
+      'PORTAL_HOST must be set when CODE_WEBHOOK_URL is: the code message ends with the Web OTP line "@host #code", ' +
+        'and its host is never taken from a request (a forged Host header would name any site). ' +
+        "Set it to the portal's host name, such as portal.example.org.",
+    );
+  }
+}
+
+/**
+ * Without a gateway every code is written to the log, where whoever reads it
+ * can verify any parent's phone: fine on a laptop, not in a deployment. A
+ * proxy in front (TRUST_PROXY) is what a deployment looks like, so there the
+ * demo mode must be asked for by name.
+ */
+function checkDemoMode(config: ServerConfig): void {
+  if (!config.codeWebhookUrl && config.trustProxy !== false && !config.demo) {
+    throw new Error(
+      'A server behind a proxy (TRUST_PROXY) with no CODE_WEBHOOK_URL would write every sign-in code to its log, ' +
+        'where whoever reads the log could verify any parent’s phone. Set CODE_WEBHOOK_URL (and PORTAL_HOST) to ' +
+        'send codes by SMS, or DEMO=1 to run the demo mode on purpose.',
+    );
+  }
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
-  return {
+  const config: ServerConfig = {
     port: integer(env, 'PORT', 8080, 0, 65535),
     // Loopback by default: a laptop running the demo does not publish parents' data to its network.
     host: text(env, 'HOST', '127.0.0.1'),
@@ -155,6 +191,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     requireCodeAtSignIn: flag(env, 'REQUIRE_CODE_AT_SIGN_IN'),
     codeWebhookUrl: httpUrl(env, 'CODE_WEBHOOK_URL'),
     codeWebhookToken: env.CODE_WEBHOOK_TOKEN?.trim() || undefined,
+    demo: flag(env, 'DEMO'),
     portalHost: hostName(env, 'PORTAL_HOST'),
   };
+  checkCodeGateway(config);
+  checkDemoMode(config);
+  return config;
 }

@@ -1,9 +1,9 @@
 /**
- * `npm run n8n -- <verb>`: the n8n workflow's commands.
+ * `npm run n8n -- <verb>`: the n8n workflows' commands.
  *
- *   npm run n8n -- workflow    regenerate n8n/thrive-portal.workflow.json, n8n/schema.sql, the roster SQL
- *                              and server/contract/request.schema.json from their sources
- *   npm run n8n -- test [...]  prove the workflow against a running n8n (tests/n8n/run.ts; not part of npm test)
+ *   npm run n8n -- workflow    regenerate every n8n/*.workflow.json, n8n/schema.sql, the roster SQL and
+ *                              server/contract/request.schema.json from their sources
+ *   npm run n8n -- test [...]  prove the workflows against a running n8n (tests/n8n/run.ts; not part of npm test)
  */
 import { spawnSync } from 'node:child_process';
 

@@ -11,6 +11,7 @@
  * the email before @ when none is given).
  */
 import { parseArgs } from 'node:util';
+import { nameProblem } from '../../src/shared/rules/name.ts';
 import { loadConfig } from '../config.ts';
 import { hashSecret, PASSWORD_COST } from '../conversation/secrets.ts';
 import { openDatabase } from '../db/database.ts';
@@ -53,14 +54,14 @@ function askHidden(prompt: string): Promise<string> {
   });
 }
 
-async function newPassword(): Promise<string> {
+async function newPassword(account: { email: string; name: string }): Promise<string> {
   if (!process.stdin.isTTY) {
     const password = process.env.STAFF_PASSWORD ?? '';
     if (!password) fail('No terminal to ask for the password: set STAFF_PASSWORD.');
     return password;
   }
   const password = await askHidden('Password: ');
-  const problem = passwordProblem(password);
+  const problem = passwordProblem(password, account);
   if (problem) fail(problem);
   if ((await askHidden('Password again: ')) !== password) fail('The two passwords differ; nothing was changed.');
   return password;
@@ -71,15 +72,20 @@ const [verb, rawEmail] = positionals;
 if (verb !== 'add' && verb !== 'remove' && verb !== 'list') fail(USAGE);
 const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
 if (verb !== 'list' && !email) fail(`${USAGE}\n(not an email: "${rawEmail ?? ''}")`);
+// Parents see the name beside every reply: one line, reading the way it was typed.
+if (values.name !== undefined && nameProblem(values.name) !== undefined) {
+  fail('The name cannot contain control characters or characters that change the direction of text, such as U+202E.');
+}
 
 const { databasePath } = loadConfig();
 
 async function run(): Promise<void> {
   if (verb === 'add' && email) {
-    const password = await newPassword();
-    const problem = passwordProblem(password);
-    if (problem) fail(problem);
     const name = values.name?.trim() || email.split('@')[0] || email;
+    const password = await newPassword({ email, name });
+    // Also for STAFF_PASSWORD, which no prompt has checked.
+    const problem = passwordProblem(password, { email, name });
+    if (problem) fail(problem);
     const hash = await hashSecret(password, PASSWORD_COST);
     const db = openDatabase(databasePath);
     try {

@@ -1,4 +1,5 @@
-import { phoneKey } from '../../src/shared/rules/phone.ts';
+import { displayFileName } from '../../src/shared/rules/attachment.ts';
+import { nameKey, phoneKey } from '../../src/shared/rules/phone.ts';
 import type {
   ConversationAnswers,
   ConversationRequest,
@@ -16,6 +17,8 @@ import {
   CODE_LIFETIME_MS,
   CODE_LIMITS,
   CODE_MAX_TRIES,
+  CODE_MAX_TRIES_IN_ALL,
+  CODE_TRIES_PER_ADDRESS,
   expiresAt,
   isExpired,
   makeCode,
@@ -36,7 +39,7 @@ export interface ConversationDeps {
   roster: Roster;
   clock: () => Date;
   sendCode: SendCode;
-  /** The host for the code message's `@host #code` line; the request's host when unset. */
+  /** The host for the code message's `@host #code` line (PORTAL_HOST); the line is left out without it. */
   portalHost: string | undefined;
   onSendFailed: (error: unknown) => void;
 }
@@ -67,7 +70,7 @@ export function threadMessages(rows: readonly ThreadRow[], files: readonly Threa
     ...(row.request_id ? { request_id: row.request_id } : {}),
     ...(row.staff_name ? { author: row.staff_name } : {}),
     attachments: (filesOf.get(row.id) ?? []).map((file) => ({
-      filename: file.filename,
+      filename: displayFileName(file.filename, file.mimetype),
       mimetype: file.mimetype,
       size: file.size,
       url: threadFilePath(file.id, file.position),
@@ -106,13 +109,13 @@ export function createConversation(deps: ConversationDeps) {
     const code = makeCode();
     const codeHash = await hashSecret(code, CODE_COST);
     const expires = expiresAt(now, CODE_LIFETIME_MS);
-    store.saveCode(numberKey, codeHash, now, expires);
+    store.saveCode(numberKey, nameKey(request.user.name), codeHash, now, expires);
     try {
       await deps.sendCode({
         phone: numberKey,
         code,
         language,
-        text: codeText(code, language, deps.portalHost ?? context.hostname),
+        text: codeText(code, language, deps.portalHost),
       });
     } catch (error) {
       deps.onSendFailed(error);
@@ -122,7 +125,17 @@ export function createConversation(deps: ConversationDeps) {
     return json<'request_code'>({ expires_at: expires.toISOString() });
   }
 
-  async function verifyCode(request: ConversationRequests['verify_code']): Promise<Outcome> {
+  /**
+   * A try is counted before the code is checked (nothing is awaited before
+   * then, so tries arriving together are all counted): against the address,
+   * at most CODE_TRIES_PER_ADDRESS an hour whatever the number, and against
+   * the code, from this address (CODE_MAX_TRIES) and in all
+   * (CODE_MAX_TRIES_IN_ALL). A stranger's wrong codes so end the code for
+   * the stranger's address, not for the parent's. A code works only for the
+   * name it was sent for, by the sign-in's rule for names; another name is
+   * answered as if no code waited, and leaves the code as it was.
+   */
+  async function verifyCode(request: ConversationRequests['verify_code'], context: RequestContext): Promise<Outcome> {
     const language = request.language ?? 'en';
     const refuse = (status: 401 | 410, key: AnswerKey, values?: { left: number }): Outcome => ({
       status,
@@ -130,18 +143,30 @@ export function createConversation(deps: ConversationDeps) {
     });
     const numberKey = phoneKey(request.user.number) ?? request.user.number;
     const now = clock();
-    const code = store.takeTry(numberKey);
-    if (!code) return refuse(410, 'noCode');
-    if (code.tries > CODE_MAX_TRIES) return refuse(410, 'codeEnded');
+    const fromAddress = rateVerdict(
+      store.triesFrom(context.address, new Date(now.getTime() - CODE_TRIES_PER_ADDRESS.windowMs)),
+      CODE_TRIES_PER_ADDRESS,
+      now,
+    );
+    if (!fromAddress.allowed) {
+      return tooMany(answerText(language, 'tooManyTriesFromAddress'), fromAddress.retryAfterSeconds);
+    }
+    store.recordTry(numberKey, context.address, now);
+    const code = store.findCode(numberKey);
+    if (!code || code.name_key !== nameKey(request.user.name)) return refuse(410, 'noCode');
     if (isExpired(code.expires_at, now)) {
       store.endCode(numberKey);
       return refuse(410, 'noCode');
     }
+    const fromHere = store.triesAtCode(numberKey, context.address, code.created_at);
+    if (fromHere > CODE_MAX_TRIES) return refuse(410, 'codeEnded');
+    const inAll = store.takeTry(numberKey) ?? CODE_MAX_TRIES_IN_ALL + 1;
+    if (inAll > CODE_MAX_TRIES_IN_ALL) return refuse(410, 'codeEnded');
     const right = await verifySecret(request.payload.code, code.code_hash);
     if (!right) {
-      const left = triesLeft(code.tries);
+      const { left, endsForAll } = triesLeft(fromHere, inAll);
       if (left > 0) return refuse(401, left === 1 ? 'wrongCodeOne' : 'wrongCodeMany', { left });
-      store.useCode(numberKey, code.code_hash);
+      if (endsForAll) store.useCode(numberKey, code.code_hash);
       return refuse(410, 'codeEnded');
     }
     // Another request may have used the same code while this one was checking it: only one gets a token.
@@ -172,7 +197,7 @@ export function createConversation(deps: ConversationDeps) {
       case 'request_code':
         return requestCode(request, context);
       case 'verify_code':
-        return verifyCode(request);
+        return verifyCode(request, context);
       case 'chat_thread':
       case 'revoke_token': {
         const auth = authenticateParent(store, context.authorization, clock(), request.language ?? 'en');

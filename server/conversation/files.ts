@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { answerText } from '../contract/texts.ts';
 import type { StoredFile } from '../db/thread-table.ts';
 import { authenticateParent } from './parent-auth.ts';
@@ -12,13 +13,16 @@ function dispositionOf(filename: string): string {
 
 /**
  * A stored file as a download, never as a page: its type as checked on
- * arrival, `Content-Disposition: attachment`, nosniff (set on every answer),
- * a sandboxing CSP in case a browser shows it anyway, and no caching.
+ * arrival, `Content-Disposition: attachment` with its name given that
+ * type's extension (displayFileName, so a name stored before that rule is
+ * offered safely too), nosniff, a sandboxing CSP in case a browser shows it
+ * anyway, and no caching.
  */
 export function sendStoredFile(reply: FastifyReply, file: StoredFile) {
   return reply
     .header('content-type', file.mimetype)
-    .header('content-disposition', dispositionOf(file.filename))
+    .header('content-disposition', dispositionOf(displayFileName(file.filename, file.mimetype)))
+    .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "default-src 'none'; sandbox")
     .header('cache-control', 'private, no-store')
     .send(file.content);

@@ -12,8 +12,18 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** A code works for 10 minutes after it is made. */
 export const CODE_LIFETIME_MS = 10 * MINUTE_MS;
-/** The 5th wrong code ends the code: a guesser gets 5 tries in a million per code. */
+/**
+ * The 5th wrong code from one address ends the code for that address: the
+ * parent, trying from their own phone, is not held back by a stranger's
+ * guesses from elsewhere.
+ */
 export const CODE_MAX_TRIES = 5;
+/**
+ * The 10th wrong code in all, from any addresses, ends it for everyone: a
+ * guesser gets at most 10 tries in a million per code, and a stranger needs
+ * two addresses to end a parent's code (who then asks for a new one).
+ */
+export const CODE_MAX_TRIES_IN_ALL = 10;
 /** A verified device stays verified for 90 days, or until it signs out. */
 export const TOKEN_LIFETIME_MS = 90 * DAY_MS;
 /** 256 random bits: past guessing, and past the 128 the webhook contract asks of a token. */
@@ -36,7 +46,10 @@ export const CODE_LIMITS: { perNumber: RateLimit; perAddress: RateLimit } = {
   perAddress: { max: 10, windowMs: 60 * MINUTE_MS },
 };
 
-/** A code request is kept for its rate limits only, and those look back at most this far. */
+/** verify_code tries one address may make in an hour, whatever the numbers: a bound on guessing across parents. */
+export const CODE_TRIES_PER_ADDRESS: RateLimit = { max: 30, windowMs: 60 * MINUTE_MS };
+
+/** A code request, or a try, is kept for its rate limits only, and those look back at most this far. */
 export const CODE_REQUEST_KEPT_MS = DAY_MS;
 
 /** Six random digits, leading zeros kept, from the operating system's generator. */
@@ -67,9 +80,14 @@ export function rateVerdict(
   };
 }
 
-/** What a wrong code leaves: the tries left, or none, and then the code is over. */
-export function triesLeft(triesSoFar: number): number {
-  return Math.max(0, CODE_MAX_TRIES - triesSoFar);
+/**
+ * What a wrong code leaves, counting this one: the fewer of the tries left
+ * from this address and in all; none means the code is over for this
+ * address (`here`) or for everyone (`inAll`).
+ */
+export function triesLeft(fromHere: number, inAll: number): { left: number; endsForAll: boolean } {
+  const forAll = Math.max(0, CODE_MAX_TRIES_IN_ALL - inAll);
+  return { left: Math.min(Math.max(0, CODE_MAX_TRIES - fromHere), forAll), endsForAll: forAll === 0 };
 }
 
 /** A new bearer token: base64url, 43 characters. */

@@ -10,7 +10,11 @@ import { createThreadTable } from '../db/thread-table.ts';
 
 export interface CodeRow {
   code_hash: string;
+  /** The name it was sent for, as the roster compares names (nameKey). */
+  name_key: string;
+  /** Tries in all, right or wrong, from any address. */
   tries: number;
+  created_at: string;
   expires_at: string;
 }
 
@@ -29,14 +33,29 @@ export function createConversationStore(db: Db) {
     'INSERT INTO code_requests (number_key, address, requested_at) VALUES (?, ?, ?)',
   );
   const upsertCode = db.prepare(`
-    INSERT INTO sign_in_codes (number_key, code_hash, tries, created_at, expires_at) VALUES (?, ?, 0, ?, ?)
+    INSERT INTO sign_in_codes (number_key, name_key, code_hash, tries, created_at, expires_at) VALUES (?, ?, ?, 0, ?, ?)
     ON CONFLICT (number_key) DO UPDATE
-      SET code_hash = excluded.code_hash, tries = 0, created_at = excluded.created_at, expires_at = excluded.expires_at`);
+      SET name_key = excluded.name_key, code_hash = excluded.code_hash, tries = 0, created_at = excluded.created_at,
+        expires_at = excluded.expires_at`);
+  const findCode = db.prepare<[string], CodeRow>(
+    'SELECT code_hash, name_key, tries, created_at, expires_at FROM sign_in_codes WHERE number_key = ?',
+  );
+  const triesFromAddress = db
+    .prepare<[string, string], string>(
+      'SELECT tried_at FROM code_tries WHERE address = ? AND tried_at > ? ORDER BY tried_at',
+    )
+    .pluck();
+  const triesAtCodeFrom = db
+    .prepare<[string, string, string], number>(
+      'SELECT count(*) FROM code_tries WHERE number_key = ? AND address = ? AND tried_at >= ?',
+    )
+    .pluck();
+  const insertTry = db.prepare('INSERT INTO code_tries (number_key, address, tried_at) VALUES (?, ?, ?)');
   const deleteCodeIf = db.prepare('DELETE FROM sign_in_codes WHERE number_key = ? AND code_hash = ?');
   // A try is counted before the code is checked, so two guesses at once cannot both slip under the limit.
-  const takeTry = db.prepare<[string], CodeRow>(`
-    UPDATE sign_in_codes SET tries = tries + 1 WHERE number_key = ?
-    RETURNING code_hash, tries, expires_at`);
+  const takeTry = db
+    .prepare<[string], number>('UPDATE sign_in_codes SET tries = tries + 1 WHERE number_key = ? RETURNING tries')
+    .pluck();
   const deleteCode = db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?');
   const insertToken = db.prepare(
     'INSERT INTO parent_tokens (token_hash, number_key, created_at, expires_at) VALUES (?, ?, ?, ?)',
@@ -58,14 +77,25 @@ export function createConversationStore(db: Db) {
     recordCodeRequest(numberKey: string, address: string, now: Date) {
       insertCodeRequest.run(numberKey, address, now.toISOString());
     },
-    /** One live code per number: a new one replaces the last. */
-    saveCode(numberKey: string, codeHash: string, now: Date, expires: Date) {
-      upsertCode.run(numberKey, codeHash, now.toISOString(), expires.toISOString());
+    /** One live code per number, for the name it is sent to: a new one replaces the last. */
+    saveCode(numberKey: string, nameKey: string, codeHash: string, now: Date, expires: Date) {
+      upsertCode.run(numberKey, nameKey, codeHash, now.toISOString(), expires.toISOString());
     },
+    findCode: (numberKey: string) => findCode.get(numberKey),
+    /** This address's verify_code tries since `since`, whatever the number, oldest first. */
+    triesFrom: (address: string, since: Date) => triesFromAddress.all(address, since.toISOString()),
+    /** Counts a try at the number's code from this address, before the code is checked. */
+    recordTry(numberKey: string, address: string, now: Date) {
+      insertTry.run(numberKey, address, now.toISOString());
+    },
+    /** This address's tries at the number's code made at `codeMadeAt`, this one included. */
+    triesAtCode: (numberKey: string, address: string, codeMadeAt: string) =>
+      triesAtCodeFrom.get(numberKey, address, codeMadeAt) ?? 0,
     /** Removes this code, if it is still the number's: true when it was (so it is used once only). */
     useCode(numberKey: string, codeHash: string): boolean {
       return deleteCodeIf.run(numberKey, codeHash).changes === 1;
     },
+    /** Counts a try at the number's code in all: the tries so far, this one included, or undefined without a code. */
     takeTry: (numberKey: string) => takeTry.get(numberKey),
     endCode: (numberKey: string) => void deleteCode.run(numberKey),
     saveToken(hash: string, numberKey: string, now: Date, expires: Date) {

@@ -43,7 +43,7 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
  * The retention rule: every request and staff reply received more than
  * `days` days before `now` goes, and with them what has outlived its use:
  * codes and tokens past their expiry, staff sessions past theirs, code
- * requests and failed staff sign-ins older than a day (they only count
+ * requests, code tries and failed staff sign-ins older than a day (they only count
  * towards limits of an hour or less), and read marks of emptied threads.
  */
 export function removeExpired(db: Db, now: Date, days: number): Erased {
@@ -58,6 +58,7 @@ export function removeExpired(db: Db, now: Date, days: number): Erased {
       db.prepare('DELETE FROM parent_tokens WHERE expires_at <= ?').run(nowIso);
       db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').run(nowIso);
       db.prepare('DELETE FROM code_requests WHERE requested_at < ?').run(dayAgo);
+      db.prepare('DELETE FROM code_tries WHERE tried_at < ?').run(dayAgo);
       db.prepare('DELETE FROM staff_sign_in_failures WHERE failed_at < ?').run(dayAgo);
       return removed;
     })
@@ -75,7 +76,7 @@ export interface Forgotten extends Erased {
 /**
  * A parent's right to erasure (India's DPDP Act): every request stored for
  * the number (by its phone key), the whole thread with staff's replies, the
- * tokens (every verified device is signed out), codes and code requests,
+ * tokens (every verified device is signed out), codes, code requests and tries,
  * and the number's roster entry.
  */
 export function forgetNumber(db: Db, numberKey: string): Forgotten {
@@ -85,6 +86,7 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
       const removed = createThreadTable(db).removeNumber(numberKey);
       db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
+      db.prepare('DELETE FROM code_tries WHERE number_key = ?').run(numberKey);
       const revoked = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?').run(numberKey).changes;
       return { replies: removed, tokens: revoked };
     })

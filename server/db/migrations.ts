@@ -138,4 +138,26 @@ ${sqliteRequestIndexes(2)}
   ) STRICT;
   CREATE INDEX staff_failures_by_email ON staff_sign_in_failures (email, failed_at);
   `,
+  // 4: wrong codes counted per address as well as per code, so a stranger's guesses end a code only for the
+  // stranger's address; and the name a code was sent for, which verify_code holds it to. A code made before
+  // this step has no name and so matches none: it lives 10 minutes, and a new one is asked for.
+  `
+  ALTER TABLE sign_in_codes ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+
+  CREATE TABLE code_tries (
+    number_key TEXT NOT NULL,
+    address TEXT NOT NULL,
+    tried_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX code_tries_by_address ON code_tries (address, tried_at);
+  CREATE INDEX code_tries_by_number ON code_tries (number_key, address, tried_at);
+  `,
+  // 5: failed staff sign-ins by address, so they are throttled per address and per address and account, never per
+  // account alone; and when each staff session was last used, for its idle timeout. Earlier failures have no
+  // address and count against none; earlier sessions have no last use, and so end (staff sign in again).
+  `
+  ALTER TABLE staff_sign_in_failures ADD COLUMN address TEXT NOT NULL DEFAULT '';
+  CREATE INDEX staff_failures_by_address ON staff_sign_in_failures (address, failed_at);
+  ALTER TABLE staff_sessions ADD COLUMN last_seen_at TEXT NOT NULL DEFAULT '';
+  `,
 ];

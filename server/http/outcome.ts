@@ -10,9 +10,8 @@ export type Outcome = ({ status: number; json: string; replayed: boolean } | { s
   headers?: Record<string, string>;
 };
 
-/** What the HTTP request adds to the body: the bearer header, the client's address, the host the portal is at. */
+/** What the HTTP request adds to the body: the bearer header and the client's address (behind the trusted proxies). */
 export interface RequestContext {
   authorization: string | undefined;
   address: string;
-  hostname: string;
 }

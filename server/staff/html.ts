@@ -2,14 +2,23 @@
  * The staff pages as HTML strings, rendered on the server: no script at all,
  * every value a person or a parent typed escaped, one small stylesheet that
  * the CSP allows by its hash. They work from 360 px up.
+ *
+ * Text can lie by direction too: a parent's words are isolated from the
+ * page around them (`isolated`, `dir="auto"`), so a right-to-left name or a
+ * bidi override cannot reorder what follows, and a character that changes
+ * direction is shown as its code (`[U+202E]`) rather than obeyed.
  */
 import { createHash } from 'node:crypto';
+import { DIRECTION_CONTROLS } from '../../src/shared/rules/control-characters.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const SHOWN_DIRECTION_CONTROLS = new RegExp(DIRECTION_CONTROLS.source, 'gu');
 
-/** Text into HTML text or a quoted attribute: as text, never as markup. */
+const codeOf = (char: string) => `[U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}]`;
+
+/** Text into HTML text or a quoted attribute: as text, never as markup, and never turning the text's direction. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char).replace(SHOWN_DIRECTION_CONTROLS, codeOf);
 }
 
 /** Markup built from escaped parts; a plain string given to `markup` is escaped, a Markup is kept. */
@@ -35,6 +44,12 @@ export function markup(strings: TemplateStringsArray, ...values: Part[]): Markup
     strings.reduce((out, string, i) => out + string + (i < values.length ? render(values[i]) : ''), ''),
   );
 }
+
+/** A person's words inline, isolated by direction from the text around them. */
+export const isolated = (text: string | number) => markup`<bdi>${text}</bdi>`;
+
+/** The same in plain text (a page's title, where no element can hold it): between FSI and PDI. */
+export const isolatedInText = (text: string) => markup`\u2068${text}\u2069`;
 
 const STYLE = `
 *{box-sizing:border-box}
@@ -69,7 +84,7 @@ export const STAFF_CSP = [
   "base-uri 'none'",
 ].join('; ');
 
-export function page(title: string, body: Markup, header?: Markup): string {
+export function page(title: string | Markup, body: Markup, header?: Markup): string {
   return markup`<!doctype html>
 <html lang="en">
 <head>

@@ -1,7 +1,8 @@
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
+import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import type { ConversationSummary, StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
-import { markup, page, type Markup } from './html.ts';
+import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
 import { threadPathOf } from './rules.ts';
 import type { RequestSummary, StaffMember } from './store.ts';
 
@@ -13,7 +14,7 @@ function header(member: StaffMember, csrf: string): Markup {
   return markup`<header>
 <nav aria-label="Staff"><a href="/staff">Inbox</a></nav>
 <form method="post" action="/staff/sign-out">${csrfField(csrf)}
-<span class="meta">Signed in as ${member.name}</span>
+<span class="meta">Signed in as ${isolated(member.name)}</span>
 <button type="submit" class="quiet">Sign out</button>
 </form>
 </header>`;
@@ -53,14 +54,14 @@ function requestDetails(request: RequestSummary): Markup[] {
   ];
   return lines
     .filter(([, value]) => typeof value === 'string' && value !== '')
-    .map(([label, value]) => markup`<p class="text">${label}: ${String(value)}</p>`);
+    .map(([label, value]) => markup`<p class="text" dir="auto">${label}: ${String(value)}</p>`);
 }
 
 function requestItem(request: RequestSummary, csrf: string): Markup {
   const handled = request.handled_at !== null;
-  const status = handled ? `Handled by ${request.handled_by ?? ''}` : 'New';
+  const status = handled ? markup`Handled by ${isolated(request.handled_by ?? '')}` : 'New';
   return markup`<li class="card${handled ? '' : ' unread'}">
-<h3 class="meta">${ACTION_NAMES[request.action]}: ${request.user_name} (${request.user_number}), ${when(request.received_at)}</h3>
+<h3 class="meta">${ACTION_NAMES[request.action]}: ${isolated(request.user_name)} (${isolated(request.user_number)}), ${when(request.received_at)}</h3>
 ${requestDetails(request)}
 <form method="post" action="/staff/requests/${request.request_id}/status">${csrfField(csrf)}
 <p class="status">Status: ${status}</p>
@@ -73,8 +74,8 @@ ${requestDetails(request)}
 function conversationItem(conversation: ConversationSummary): Markup {
   const unread = conversation.unread > 0;
   return markup`<li class="card${unread ? ' unread' : ''}">
-<a href="/staff/conversations/${threadPathOf(conversation.number_key)}">${conversation.name}</a>
-<p class="meta">${conversation.number_key}${unread ? `, ${conversation.unread} unread` : ''}, last message ${when(conversation.last_at)}</p>
+<a href="/staff/conversations/${threadPathOf(conversation.number_key)}">${isolated(conversation.name)}</a>
+<p class="meta">${isolated(conversation.number_key)}${unread ? `, ${conversation.unread} unread` : ''}, last message ${when(conversation.last_at)}</p>
 </li>`;
 }
 
@@ -109,16 +110,16 @@ ${requestList}
 
 function fileItem(messageId: number, file: ThreadFileRow): Markup {
   const href = `/staff/thread/${messageId}/files/${file.position}`;
-  return markup`<li><a href="${href}" download>${file.filename}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
+  return markup`<li><a href="${href}" download>${isolated(displayFileName(file.filename, file.mimetype))}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
 }
 
 function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
   const fromStaff = row.author === 'staff';
-  const who = fromStaff ? `${row.staff_name ?? 'Staff'} (staff)` : (row.user_name ?? 'Parent');
+  const who = fromStaff ? markup`${isolated(row.staff_name ?? 'Staff')} (staff)` : isolated(row.user_name ?? 'Parent');
   const mine = files.filter((file) => file.id === row.id);
   return markup`<li class="card${fromStaff ? ' staff' : ''}">
 <p class="meta">${who}, ${when(row.sent_at)}</p>
-<p class="text">${row.text}</p>
+<p class="text" dir="auto">${row.text}</p>
 ${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul>` : ''}
 </li>`;
 }
@@ -133,14 +134,14 @@ export function conversationPage(
   const problem = reply ? markup`<p class="alert" role="alert" id="reply-problem">${reply.problem}</p>` : '';
   const describedBy = reply ? markup` aria-describedby="reply-problem"` : '';
   return page(
-    `Conversation with ${thread.name}`,
-    markup`<h1>Conversation with ${thread.name}</h1>
-<p class="meta">${numberKey}</p>
+    markup`Conversation with ${isolatedInText(thread.name)}`,
+    markup`<h1>Conversation with ${isolated(thread.name)}</h1>
+<p class="meta">${isolated(numberKey)}</p>
 <ol>${thread.rows.map((row) => messageItem(row, thread.files))}</ol>
 <form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}
 ${problem}
 <label for="reply">Reply</label>
-<textarea id="reply" name="text" required${describedBy}>${reply?.text ?? ''}</textarea>
+<textarea id="reply" name="text" dir="auto" required${describedBy}>${reply?.text ?? ''}</textarea>
 <button type="submit">Send reply</button>
 </form>`,
     header(member, csrf),

@@ -6,25 +6,31 @@
  *   new one is made at every sign-in (no fixation);
  * - every state change is a POST that must carry the session's CSRF token and,
  *   when the browser sends one, this origin's Origin header;
- * - sign-in is limited per address, and 5 failures for one email lock it for
- *   15 minutes, whether or not the account exists;
+ * - sign-in is limited per address (attempts a minute, failures) and per
+ *   address and account (failures), never per account alone, so nobody can
+ *   lock a facilitator out from elsewhere; emails with no account count the
+ *   same way;
+ * - a session ends 12 hours after sign-in, or after 30 minutes unused;
  * - only the cookie is read: a parent's bearer token opens nothing here.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { answerText } from '../contract/texts.ts';
 import { sendStoredFile, fileAddress } from '../conversation/files.ts';
 import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
+import { createWindowLimit } from '../http/window-limit.ts';
 import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
 import { STAFF_CSP } from './html.ts';
 import { conversationPage, inboxPage, signInPage } from './pages.ts';
 import {
   checkReply,
-  isLocked,
-  LOCK_WINDOW_MS,
+  FAILURE_WINDOW_MS,
   normaliseEmail,
   numberKeyOfPath,
+  SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
   SIGN_IN_ATTEMPTS_PER_MINUTE,
+  signInHold,
   threadPathOf,
 } from './rules.ts';
 import type { StaffMember, StaffStore } from './store.ts';
@@ -39,6 +45,11 @@ export interface StaffRoutesOptions {
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const HOLDS = {
+  'account-and-address': 'Too many failed sign-ins for this email from this address. Try again in 15 minutes.',
+  address: 'Too many failed sign-ins from this address. Try again in 15 minutes.',
+} as const;
 
 function cookieValue(request: FastifyRequest): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -90,7 +101,7 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
 
     const signedIn = (request: FastifyRequest) => {
       const id = cookieValue(request);
-      const session = id ? store.session(sha256(id), clock()) : undefined;
+      const session = id ? store.session(sha256(id), clock(), SESSION_IDLE_MS) : undefined;
       return session && id
         ? { member: session as StaffMember, csrf: session.csrf_token, idHash: sha256(id) }
         : undefined;
@@ -133,47 +144,48 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
       return htmlReply(reply, 200, signInPage());
     });
 
-    staff.post(
-      '/staff/sign-in',
-      { config: { rateLimit: { max: SIGN_IN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } } },
-      async (request, reply) => {
-        if (!fromThisOrigin(request)) return refuse(reply);
-        const typed = field(request.body, 'email');
-        const email = normaliseEmail(typed);
-        const password = field(request.body, 'password');
-        if (!email || password === '') {
-          return htmlReply(reply, 400, signInPage('Enter your email and password.', typed));
-        }
-        const now = clock();
-        if (isLocked(store.failuresSince(email, new Date(now.getTime() - LOCK_WINDOW_MS)))) {
-          return htmlReply(
-            reply,
-            429,
-            signInPage('Too many failed sign-ins for this email. Try again in 15 minutes.', typed),
-          );
-        }
-        const member = store.member(email);
-        decoyHash ??= hashSecret('decoy password', PASSWORD_COST);
-        const right = await verifySecret(password, member?.password_hash ?? (await decoyHash));
-        if (!member || !right) {
-          store.recordFailure(email, now);
-          return htmlReply(reply, 401, signInPage('The email or password is not right.', typed));
-        }
-        store.clearFailures(email);
-        // Whatever session id the browser came with is dropped: a new one is made here (no session fixation).
-        const previous = cookieValue(request);
-        if (previous) store.endSession(sha256(previous));
-        const id = randomBytes(32).toString('base64url');
-        store.startSession(
-          sha256(id),
-          member.id,
-          randomBytes(32).toString('base64url'),
-          now,
-          new Date(now.getTime() + SESSION_LIFETIME_MS),
-        );
-        return reply.header('set-cookie', cookie(request, id, SESSION_LIFETIME_MS / 1000)).redirect('/staff', 303);
-      },
-    );
+    const attempts = createWindowLimit(SIGN_IN_ATTEMPTS_PER_MINUTE, 60_000);
+
+    staff.post('/staff/sign-in', async (request, reply) => {
+      const now = clock();
+      const attempt = attempts.hit(request.ip, now.getTime());
+      if (!attempt.allowed) {
+        return reply
+          .code(429)
+          .header('retry-after', String(attempt.retryAfterSeconds))
+          .type('text/plain; charset=utf-8')
+          .send(answerText('en', 'tooManyRequests'));
+      }
+      if (!fromThisOrigin(request)) return refuse(reply);
+      const typed = field(request.body, 'email');
+      const email = normaliseEmail(typed);
+      const password = field(request.body, 'password');
+      if (!email || password === '') {
+        return htmlReply(reply, 400, signInPage('Enter your email and password.', typed));
+      }
+      const hold = signInHold(store.failures(request.ip, email, new Date(now.getTime() - FAILURE_WINDOW_MS)));
+      if (hold) return htmlReply(reply, 429, signInPage(HOLDS[hold], typed));
+      const member = store.member(email);
+      decoyHash ??= hashSecret('decoy password', PASSWORD_COST);
+      const right = await verifySecret(password, member?.password_hash ?? (await decoyHash));
+      if (!member || !right) {
+        store.recordFailure(request.ip, email, now);
+        return htmlReply(reply, 401, signInPage('The email or password is not right.', typed));
+      }
+      store.clearFailures(request.ip, email);
+      // Whatever session id the browser came with is dropped: a new one is made here (no session fixation).
+      const previous = cookieValue(request);
+      if (previous) store.endSession(sha256(previous));
+      const id = randomBytes(32).toString('base64url');
+      store.startSession(
+        sha256(id),
+        member.id,
+        randomBytes(32).toString('base64url'),
+        now,
+        new Date(now.getTime() + SESSION_LIFETIME_MS),
+      );
+      return reply.header('set-cookie', cookie(request, id, SESSION_LIFETIME_MS / 1000)).redirect('/staff', 303);
+    });
 
     staff.post('/staff/sign-out', async (request, reply) => {
       const session = guardedPost(request, reply);

@@ -1,17 +1,30 @@
 /**
- * The staff inbox's rules as pure functions: who may sign in and
- * when an account locks, what a reply may hold, how a thread is addressed.
+ * The staff inbox's rules as pure functions: who may sign in and how often,
+ * how long a session lasts, what a password and a reply may be, how a
+ * thread is addressed.
  */
 import { hasControlCharacterBesidesLineBreaks } from '../../src/shared/rules/control-characters.ts';
+import { isCommonPassword } from './common-passwords.ts';
 
 const MINUTE_MS = 60_000;
 
-/** A staff session lasts a working day; signing in again is cheap, a stolen cookie's life is short. */
+/** A staff session lasts a working day at most; signing in again is cheap, a stolen cookie's life is short. */
 export const SESSION_LIFETIME_MS = 12 * 60 * MINUTE_MS;
-/** 5 failed sign-ins for one email in 15 minutes lock it until the oldest is 15 minutes old. */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_WINDOW_MS = 15 * MINUTE_MS;
-/** Sign-in attempts per address per minute, whatever the email. */
+/** ...and ends sooner when nothing is asked of it for 30 minutes: a laptop left open is not left signed in. */
+export const SESSION_IDLE_MS = 30 * MINUTE_MS;
+
+/**
+ * Failed sign-ins are counted per address and per address and account,
+ * never per account alone (ASVS 2.2.1): failures from elsewhere never stop
+ * the right password. Within FAILURE_WINDOW_MS, 5 failures for one account
+ * from one address hold that pair back, 20 from one address hold the
+ * address back, until the oldest leaves the window. Before any of that, an
+ * address may make 10 attempts a minute, right or wrong: each costs a slow
+ * hash.
+ */
+export const FAILURE_WINDOW_MS = 15 * MINUTE_MS;
+export const FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
+export const FAILURES_PER_ADDRESS = 20;
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
 
 export const REPLY_MAX_LENGTH = 2000;
@@ -24,13 +37,20 @@ export function normaliseEmail(raw: string): string | undefined {
   return email.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) ? email : undefined;
 }
 
-export function isLocked(recentFailures: number): boolean {
-  return recentFailures >= LOCK_AFTER_FAILURES;
+/** Which hold, if any, a sign-in meets, from the failures counted inside FAILURE_WINDOW_MS. */
+export function signInHold(failures: { fromAddress: number; forAccountFromAddress: number }) {
+  if (failures.forAccountFromAddress >= FAILURES_PER_ACCOUNT_AND_ADDRESS) return 'account-and-address';
+  if (failures.fromAddress >= FAILURES_PER_ADDRESS) return 'address';
+  return undefined;
 }
 
-export function passwordProblem(password: string): string | undefined {
+/** A new password's problem, or undefined: long enough, not too long, not a common or guessable one. */
+export function passwordProblem(password: string, account: { email?: string; name?: string } = {}): string | undefined {
   if (password.length < PASSWORD_MIN_LENGTH) return `The password must have at least ${PASSWORD_MIN_LENGTH} characters`;
   if (password.length > PASSWORD_MAX_LENGTH) return `The password must have at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (isCommonPassword(password, account)) {
+    return 'This password is too common or too easy to guess: choose another (a few unrelated words work well)';
+  }
   return undefined;
 }
 

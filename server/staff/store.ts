@@ -36,17 +36,25 @@ export function createStaffStore(db: Db) {
   const memberByEmail = db.prepare<[string], StaffMember & { password_hash: string }>(
     'SELECT id, email, name, password_hash FROM staff WHERE email = ?',
   );
-  const failuresSince = db
-    .prepare<[string, string], number>('SELECT count(*) FROM staff_sign_in_failures WHERE email = ? AND failed_at > ?')
+  const failuresFrom = db
+    .prepare<[string, string], number>(
+      'SELECT count(*) FROM staff_sign_in_failures WHERE address = ? AND failed_at > ?',
+    )
     .pluck();
-  const addFailure = db.prepare('INSERT INTO staff_sign_in_failures (email, failed_at) VALUES (?, ?)');
-  const clearFailures = db.prepare('DELETE FROM staff_sign_in_failures WHERE email = ?');
-  const addSession = db.prepare(
-    'INSERT INTO staff_sessions (id_hash, staff_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
-  );
-  const sessionOf = db.prepare<[string, string], StaffMember & { csrf_token: string }>(`
+  const failuresForFrom = db
+    .prepare<[string, string, string], number>(
+      'SELECT count(*) FROM staff_sign_in_failures WHERE address = ? AND email = ? AND failed_at > ?',
+    )
+    .pluck();
+  const addFailure = db.prepare('INSERT INTO staff_sign_in_failures (address, email, failed_at) VALUES (?, ?, ?)');
+  const clearFailures = db.prepare('DELETE FROM staff_sign_in_failures WHERE address = ? AND email = ?');
+  const addSession = db.prepare(`
+    INSERT INTO staff_sessions (id_hash, staff_id, csrf_token, created_at, expires_at, last_seen_at)
+    VALUES (?, ?, ?, ?, ?, ?)`);
+  const sessionOf = db.prepare<[string, string, string], StaffMember & { csrf_token: string }>(`
     SELECT s.id, s.email, s.name, x.csrf_token FROM staff_sessions x JOIN staff s ON s.id = x.staff_id
-    WHERE x.id_hash = ? AND x.expires_at > ?`);
+    WHERE x.id_hash = ? AND x.expires_at > ? AND x.last_seen_at > ?`);
+  const seen = db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?');
   const endSession = db.prepare('DELETE FROM staff_sessions WHERE id_hash = ?');
   const threads = createThreadTable(db);
   const requests = db.prepare<[], RequestSummary>(`
@@ -66,13 +74,27 @@ export function createStaffStore(db: Db) {
 
   return {
     member: (email: string) => memberByEmail.get(email),
-    failuresSince: (email: string, since: Date) => failuresSince.get(email, since.toISOString()) ?? 0,
-    recordFailure: (email: string, now: Date) => void addFailure.run(email, now.toISOString()),
-    clearFailures: (email: string) => void clearFailures.run(email),
-    startSession(idHash: string, staffId: number, csrf: string, now: Date, expires: Date) {
-      addSession.run(idHash, staffId, csrf, now.toISOString(), expires.toISOString());
+    /** Failed sign-ins since `since` from this address, in all and for this email. */
+    failures(address: string, email: string, since: Date) {
+      const after = since.toISOString();
+      return {
+        fromAddress: failuresFrom.get(address, after) ?? 0,
+        forAccountFromAddress: failuresForFrom.get(address, email, after) ?? 0,
+      };
     },
-    session: (idHash: string, now: Date) => sessionOf.get(idHash, now.toISOString()),
+    recordFailure: (address: string, email: string, now: Date) =>
+      void addFailure.run(address, email, now.toISOString()),
+    /** A right password forgets this address's failures for the account; others' stay. */
+    clearFailures: (address: string, email: string) => void clearFailures.run(address, email),
+    startSession(idHash: string, staffId: number, csrf: string, now: Date, expires: Date) {
+      addSession.run(idHash, staffId, csrf, now.toISOString(), expires.toISOString(), now.toISOString());
+    },
+    /** The live session with this id: not past its end, and used within `idleMs`; using it now keeps it alive. */
+    session(idHash: string, now: Date, idleMs: number) {
+      const found = sessionOf.get(idHash, now.toISOString(), new Date(now.getTime() - idleMs).toISOString());
+      if (found) seen.run(now.toISOString(), idHash);
+      return found;
+    },
     endSession: (idHash: string) => void endSession.run(idHash),
     conversations: () => threads.summaries(),
     /** A parent's thread for staff, oldest first, with its files; undefined when the number has none. */

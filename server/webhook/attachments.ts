@@ -24,7 +24,9 @@ function decodeBase64(content: string): Buffer | undefined {
  * most ATTACHMENTS_MAX_COUNT of them) and holds it to the rest of the
  * portal's attachment rule: its first bytes must be of the declared type,
  * and all files together may hold at most ATTACHMENTS_MAX_TOTAL_BYTES. A
- * file's name is kept only as a display name. A refusal is in `language`.
+ * file's name is kept only as a display name, with its checked type's
+ * extension; a refusal names the file as it was sent. A refusal is in
+ * `language`.
  */
 export function decodeAttachments(files: readonly Attachment[], language: Language): DecodeResult {
   const attachments: DecodedAttachment[] = [];
@@ -42,7 +44,13 @@ export function decodeAttachments(files: readonly Attachment[], language: Langua
       return { ok: false, status: 413, reason: answerText(language, 'attachmentsTooLarge') };
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    attachments.push({ filename, mimetype: file.mimetype, bytes, sha256 });
+    // Kept with its checked type's extension: a PNG sent as report.html is stored as report.png.
+    attachments.push({
+      filename: displayFileName(file.filename, file.mimetype),
+      mimetype: file.mimetype,
+      bytes,
+      sha256,
+    });
   }
   return { ok: true, attachments };
 }

@@ -9,7 +9,7 @@ import { decodeEnvelopeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
 import { dispatch } from './handlers.ts';
-import { checkRules } from './rules.ts';
+import { checkRules, nameRefusal } from './rules.ts';
 import { reasonFor } from './schema-reasons.ts';
 
 export interface IntakeDeps {
@@ -53,6 +53,8 @@ export function createIntake({
   return async (body, context) => {
     const schema = checkAgainstSchema(body);
     if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
+    const badName = nameRefusal(schema.envelope);
+    if (badName) return refuse(400, badName);
     if (isConversation(schema.envelope)) return conversation(schema.envelope, context);
     const envelope = normalisedEnvelope(schema.envelope);
     // Before the replay look-up: a stored sign-in is not answered again to someone without the token.

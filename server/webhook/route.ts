@@ -3,7 +3,7 @@ import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { answerLanguage, answerText } from '../contract/texts.ts';
 import { BODY_LIMIT_BYTES } from '../http/json-body.ts';
-import { createNumberLimit } from '../http/number-limit.ts';
+import { createWindowLimit } from '../http/window-limit.ts';
 import type { Outcome, RequestContext } from '../http/outcome.ts';
 
 export interface WebhookRouteOptions {
@@ -28,7 +28,7 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
 
   const numberLimit =
     options.rateLimitPerNumberMax > 0
-      ? createNumberLimit(options.rateLimitPerNumberMax, options.rateLimitWindowMs)
+      ? createWindowLimit(options.rateLimitPerNumberMax, options.rateLimitWindowMs)
       : undefined;
 
   app.post(WEBHOOK_PATH, { bodyLimit: BODY_LIMIT_BYTES, config: { rateLimit } }, async (request, reply) => {
@@ -44,7 +44,6 @@ export function webhookRoute(app: FastifyInstance, options: WebhookRouteOptions)
     const outcome = await options.intake(request.body, {
       authorization: request.headers.authorization,
       address: request.ip,
-      hostname: request.hostname,
     });
     reply.code(outcome.status);
     if (outcome.headers) reply.headers(outcome.headers);

@@ -1,8 +1,10 @@
 import { formatDayKey } from '../../src/shared/format/ist.ts';
 import { checkMessage } from '../../src/shared/rules/message.ts';
+import { nameProblem } from '../../src/shared/rules/name.ts';
 import { isValidPhone } from '../../src/shared/rules/phone.ts';
 import { checkRescheduleDays, istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
+import type { ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { AnyEnvelope } from './contract.ts';
@@ -39,4 +41,17 @@ export function checkRules(envelope: AnyEnvelope, now: Date): string | undefined
     default:
       return undefined;
   }
+}
+
+/**
+ * The name rule beyond what the schema says (it refuses control characters
+ * already): no character that turns the direction of the text, for every
+ * request that names a person, the conversation's included. The reason for
+ * a 400, in the request's language, or undefined.
+ */
+export function nameRefusal(request: AnyEnvelope | ConversationRequest): string | undefined {
+  if (!('user' in request)) return undefined;
+  return nameProblem(request.user.name) === 'direction'
+    ? answerText(request.language ?? 'en', 'directionInName')
+    : undefined;
 }

@@ -18,7 +18,7 @@ const test = base.extend<object, { conversationServer: { url: string; codes: Cod
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
       const codes = await startCodeRecorder();
-      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url });
+      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
       // A staff account, as `npm run staff -- add` makes one (a light hash: the test needs no slow one).
       const db = new Database(server.databasePath);
       db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(

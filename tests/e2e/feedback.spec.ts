@@ -118,12 +118,11 @@ test('a toast never lies over the way back, the language, Logout or the offline 
   await expectReached(back);
   await animations.send('Animation.setPlaybackRate', { playbackRate: 1 });
   await expectToastBelow(fetched, [back]);
-  // While the toast shows: a tap on 'Back to Menu' goes back, and on the menu one on 'Logout' logs out.
+  // While the toast shows, a tap on 'Back to Menu' goes back; the toast was the schedule's, and leaves with it.
   await back.click();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
-  await expect(fetched).toBeVisible();
-  const logout = page.getByRole('button', { name: 'Logout' });
-  await expectToastBelow(fetched, [logout, page.getByRole('link', { name: 'हिन्दी' })]);
+  const menu = page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` });
+  await expect(menu).toBeVisible();
+  await expect(fetched).toBeHidden(GOES_AT_ONCE);
 
   // Offline, the banner comes between the bar and the screen, and grows when opened: toasts move down with it.
   await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
@@ -141,8 +140,20 @@ test('a toast never lies over the way back, the language, Logout or the offline 
   await banner.getByText('What still works').click();
   await expect(banner.getByText('Every screen still opens', { exact: false })).toBeVisible();
   await expectToastBelow(empty, [banner, back]);
+
+  // A message saved offline is sent from the menu once the connection is back. The outbox's news belongs to no
+  // screen, so it stays on the menu: below Logout and the language, where a tap still reaches them.
+  await page.getByLabel('Message', { exact: true }).fill('Running late today');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Your message is saved on this phone', { exact: false })).toBeVisible();
   await back.click();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
+  await expect(menu).toBeVisible();
+  webhook.reply({ body: 'Received' });
+  await context.setOffline(false);
+  const sent = toast(page, 'success', 'Your message was sent');
+  await expect(sent).toBeVisible();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expectToastBelow(sent, [logout, page.getByRole('link', { name: 'हिन्दी' })]);
   await logout.click();
   await expect(page).toHaveURL(/\/$/);
 });

@@ -122,7 +122,7 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await expectToast(page, 'success', t.schedule.retrieved);
   const sessions = page.getByRole('list', { name: t.schedule.listLabel });
   await expect(sessions).toContainText('Ms. Rao के साथ');
-  await expect(page.getByText(/^आख़िरी बार अपडेट: 23 नव॰ 2026, सुबह 10:00$/)).toBeVisible();
+  await expect(page.getByText(/^आखिरी बार अपडेट: 23 नवंबर 2026, सुबह 10:00$/)).toBeVisible();
   await expectHindiScreen(page, 'schedule, fetched');
   const [schedule] = await webhook.waitForRequests(1);
   expect(schedule?.body).toMatchObject({ action: 'know_schedule', language: 'hi' });
@@ -132,10 +132,10 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   await expect(h1(page, t.reschedule.title)).toBeVisible();
   const grid = page.getByRole('grid');
   await expect(page.getByText('नवंबर 2026', { exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'अगले महीने पर जाएं' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'अगले महीने पर जाएँ' })).toBeVisible();
   await expectHindiScreen(page, 'reschedule, calendar');
   await grid.getByRole('button', { name: /^आज, सोमवार, 23 नवंबर, 2026$/ }).click();
-  await expect(page.getByText(t.reschedule.selectedStart('23 नव॰ 2026'), { exact: true })).toBeVisible();
+  await expect(page.getByText(t.reschedule.selectedStart('23 नवंबर 2026'), { exact: true })).toBeVisible();
   await expectHindiScreen(page, 'reschedule, a date picked');
   await button(page, t.reschedule.submit).click();
   await expect(page.getByRole('status').filter({ hasText: t.ui.successTitle })).toContainText(

@@ -19,7 +19,11 @@ export interface TestPortal extends PortalServer {
   dispose(): Promise<void>;
 }
 
-/** The configuration of a test server in `temp`: the test roster, no rate limits, no logs. */
+/**
+ * The configuration of a test server in `temp`: the test roster, no rate
+ * limits, no logs, and the demo mode asked for by name (DEMO=1), so a test
+ * without a code gateway may run behind TRUST_PROXY.
+ */
 export function testConfig(temp: { databasePath: string; distDir: string }, env: Record<string, string> = {}) {
   return loadConfig({
     DATABASE_PATH: temp.databasePath,
@@ -28,6 +32,7 @@ export function testConfig(temp: { databasePath: string; distDir: string }, env:
     RATE_LIMIT_MAX: '0',
     RATE_LIMIT_PER_NUMBER_MAX: '0',
     LOG_LEVEL: 'silent',
+    DEMO: '1',
     ...env,
   });
 }

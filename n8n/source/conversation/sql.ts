@@ -1,8 +1,8 @@
 /**
- * The queries of the conversation and housekeeping workflows' Postgres nodes
- * (tables and functions in n8n/schema.sql, from schema-sql.ts). Every value
- * is a query parameter. A statement that changes rows still answers one row,
- * so the next node always runs.
+ * The queries of the conversation workflow's Postgres nodes (tables and
+ * functions in n8n/schema.sql, from database/conversation-schema-sql.ts).
+ * Every value is a query parameter. A statement that changes rows still
+ * answers one row, so the next node always runs.
  */
 import {
   CODE_LIFETIME_MS,
@@ -11,7 +11,7 @@ import {
   TOKEN_LIFETIME_MS,
 } from '../../../server/conversation/policy.ts';
 import { CODE_LENGTH } from '../../../src/shared/rules/code.ts';
-import { minutes } from './schema-sql.ts';
+import { minutes } from '../database/conversation-schema-sql.ts';
 
 const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const SHA256_HEX = (text: string) => `encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`;
@@ -109,10 +109,3 @@ export const THREAD_PAGE = 'SELECT messages, next_cursor AS cursor, more FROM th
 /** $1: the token's hash. */
 export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHERE token_hash = $1 RETURNING 1)
 SELECT count(*)::int AS revoked FROM gone;`;
-
-/**
- * $1: Slack's event_id, $2: the channel's id, $3: thread_ts, $4: the reply's text as Slack sends it (with &, < and
- * > escaped, undone here: the portal shows it as text), $5: the reply's ts. stored | duplicate | unknown.
- */
-export const STORE_REPLY = `SELECT thrive.store_reply($1, $2, $3,
-  replace(replace(replace($4, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $5) AS stored;`;

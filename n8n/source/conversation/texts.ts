@@ -1,7 +1,8 @@
 /**
  * The texts the conversation sub-workflow answers with, in both languages:
- * the few keys it needs, taken from the shared answer texts, embedded once
- * in its Answer node. Templates hold `{name}` placeholders.
+ * the few keys it needs, taken from the shared answer texts, written into
+ * its Answer node; and the code message its Code message node sends.
+ * Templates hold `{name}` placeholders.
  */
 import { codeText } from '../../../server/conversation/code-text.ts';
 import { ANSWER_TEXTS, type AnswerKey } from '../../../server/contract/texts.ts';
@@ -24,18 +25,20 @@ export const CONVERSATION_TEXT_KEYS = [
 
 export type ConversationTextKey = (typeof CONVERSATION_TEXT_KEYS)[number];
 
+const pick = (language: Language) =>
+  Object.fromEntries(CONVERSATION_TEXT_KEYS.map((key) => [key, ANSWER_TEXTS[language][key]])) as Record<
+    ConversationTextKey,
+    string
+  >;
+
 /** The answer texts by language, from the shared table (server/contract/texts.ts). */
-export function conversationTexts(): Record<Language, Record<ConversationTextKey, string>> {
-  const pick = (language: Language) =>
-    Object.fromEntries(CONVERSATION_TEXT_KEYS.map((key) => [key, ANSWER_TEXTS[language][key]])) as Record<
-      ConversationTextKey,
-      string
-    >;
-  return { en: pick('en'), hi: pick('hi') };
-}
+export const CONVERSATION_TEXTS: Record<Language, Record<ConversationTextKey, string>> = {
+  en: pick('en'),
+  hi: pick('hi'),
+};
 
 /** The code message (server/conversation/code-text.ts) as a template with {code} and {host}, by language. */
-export function codeMessageTemplates(): Record<Language, string> {
-  const template = (language: Language) => codeText('{code}', language, '{host}');
-  return { en: template('en'), hi: template('hi') };
-}
+export const CODE_MESSAGE_TEMPLATES: Record<Language, string> = {
+  en: codeText('{code}', 'en', '{host}'),
+  hi: codeText('{code}', 'hi', '{host}'),
+};

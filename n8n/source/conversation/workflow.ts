@@ -1,48 +1,230 @@
 /**
- * A workflow as n8n imports it, from its nodes and links. Each of these
- * workflows names the error workflow (ThriveErrors) in its settings, so a
- * failed execution reaches the staff channel, and saves no successful
- * execution: they carry codes, tokens and parents' messages.
+ * ThriveConversation: the sub-workflow the portal webhook (ThrivePortalFlow)
+ * calls with Execute Workflow for the conversation actions: request_code,
+ * verify_code, chat_thread and revoke_token. It is called with one item
+ *
+ *   { envelope, language, authorization, address, portalHost }
+ *
+ * (the request body as the webhook checked it, the parent's language, the
+ * Authorization header, the client's address for the limit per address, and
+ * the portal's host for the code message when THRIVE_PORTAL_HOST is unset),
+ * and its last node answers one item
+ *
+ *   { status, body, headers }
+ *
+ * body being the JSON object of a 200, or { text } holding the plain text of
+ * a refusal, as the reference server answers (server/conversation/actions.ts).
  */
-import { connectionsOf, type Link } from '../workflow/links.ts';
-import type { N8nNode } from '../workflow/nodes.ts';
-import { WORKFLOWS } from './ids.ts';
+import { resolve } from 'node:path';
+import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
+import { codeNode } from '../toolkit/code-node.ts';
+import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
+import { calledBy, httpPost, postgres } from '../toolkit/io-nodes.ts';
+import { switchLinks, type Link } from '../toolkit/links.ts';
+import { env, ifTrue, set, sticky, switchOn, type N8nNode, type Position } from '../toolkit/nodes.ts';
+import { workflowJson } from '../toolkit/workflow.ts';
+import {
+  CHECK_TOKEN,
+  END_CODE,
+  LOOK_UP_NUMBER,
+  MAKE_CODE,
+  REVOKE_TOKEN,
+  TAKE_CODE_REQUEST,
+  THREAD_PAGE,
+  TRY_CODE,
+  USE_CODE,
+  WITHDRAW_CODE,
+} from './sql.ts';
+import type { ConversationTextKey } from './texts.ts';
 
-/** Every Thrive workflow's: a successful execution is not kept (it carries parents' data), a failed one is. */
-export const KEEP_ONLY_FAILURES = {
-  executionOrder: 'v1',
-  saveDataSuccessExecution: 'none',
-  saveDataErrorExecution: 'all',
-  saveManualExecutions: false,
-  saveExecutionProgress: false,
-} as const;
+/** Its Code nodes read this trigger by name (nodes/read-request.js). */
+export const TRIGGER = 'Called by the portal webhook';
+const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
+const REQUEST = "$('Read request').first().json";
+const REALM = 'Bearer realm="thrive"';
 
-const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.errors.id];
+/** The verdicts each step's SQL answers (sql.ts, database/conversation-schema-sql.ts): a Switch output each. */
+const LIMIT_VERDICTS = ['allowed', 'number', 'address'] as const;
+const CODE_VERDICTS = ['none', 'ended', 'expired', 'right', 'wrong', 'last'] as const;
+const TOKEN_VERDICTS = ['valid', 'missing', 'unknown', 'expired'] as const;
 
-export interface WorkflowSpec {
-  id: string;
-  name: string;
-  nodes: N8nNode[];
-  links: readonly Link[];
+/** A refusal: its status, its text's key, the values its placeholders take, its headers (expressions allowed). */
+function refuse(
+  name: string,
+  position: Position,
+  status: number,
+  key: string,
+  extra: { values?: string; headers?: string } = {},
+): N8nNode {
+  return set(name, position, {
+    status: ['number', status],
+    key: ['string', key],
+    ...(extra.values && { values: ['object', extra.values] }),
+    ...(extra.headers && { headers: ['object', extra.headers] }),
+  });
 }
 
-export function workflowJson({ id, name, nodes, links }: WorkflowSpec): Record<string, unknown> {
-  const names = nodes.map((n) => n.name);
-  const twice = names.find((n, i) => names.indexOf(n) !== i);
-  if (twice) throw new Error(`Two nodes are named ${twice}`);
-  return {
-    id,
-    name,
-    active: false,
-    nodes,
-    connections: connectionsOf(nodes, links),
-    settings: {
-      ...KEEP_ONLY_FAILURES,
-      ...(id === WORKFLOWS.errors.id ? {} : { errorWorkflow: WORKFLOWS.errors.id }),
-      // Called by the portal webhook, and by every workflow that fails; nothing else is called.
-      callerPolicy: CALLED.includes(id) ? 'workflowsFromSameOwner' : 'none',
-    },
-    pinData: {},
-    tags: [],
-  };
+const ok = (name: string, position: Position, json: string) =>
+  set(name, position, { status: ['number', 200], json: ['object', json] });
+
+const tokenRefusal = (name: string, position: Position, key: ConversationTextKey, invalid: boolean) =>
+  refuse(name, position, 401, key, {
+    headers: `={{ ${JSON.stringify({ 'WWW-Authenticate': invalid ? `${REALM}, error="invalid_token"` : REALM })} }}`,
+  });
+
+const NOTE = `## Thrive conversation (sub-workflow)
+Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`, \`chat_thread\` and \`revoke_token\`, with \`{ envelope, language, authorization, address, portalHost }\`; answers \`{ status, body, headers }\` from **Answer**.
+
+- **request_code**: the name and number on the roster (404), 3 codes a number in 15 minutes and 10 an address in an hour (429), a 6-digit code kept as a bcrypt hash for 10 minutes, sent by **Send code** to \`${ENV.codeGatewayUrl}\` (502 when it fails).
+- **verify_code**: each try counted first; the 5th wrong one ends the code; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
+- **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended.`;
+
+export async function conversationWorkflow(): Promise<Record<string, unknown>> {
+  const nodes: N8nNode[] = [
+    sticky('About', [-40, -420], [760, 360], NOTE),
+    calledBy(TRIGGER, [0, 300], {
+      envelope: 'object',
+      language: 'string',
+      authorization: 'string',
+      address: 'string',
+      portalHost: 'string',
+    }),
+    postgres('Look up number', [240, 300], LOOK_UP_NUMBER, "={{ [ $json.envelope.user?.number ?? '' ] }}"),
+    await codeNode('Read request', [480, 300], script('read-request.js')),
+    switchOn('Action', [720, 300], '$json.action', CONVERSATION_ACTIONS),
+
+    // request_code
+    ifTrue('On the roster?', [960, 0], '$json.onRoster'),
+    refuse('Not on the roster', [1200, 160], 404, 'notOnRosterForCode'),
+    postgres('Count code request', [1200, -40], TAKE_CODE_REQUEST, '={{ [ $json.numberKey, $json.address ] }}'),
+    switchOn('Within limits?', [1440, -40], '$json.verdict', LIMIT_VERDICTS),
+    refuse('Too many for number', [1680, 80], 429, 'tooManyCodesForNumber', {
+      headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
+    }),
+    refuse('Too many from address', [1680, 220], 429, 'tooManyCodesFromAddress', {
+      headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
+    }),
+    postgres('Make code', [1680, -160], MAKE_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    await codeNode('Code message', [1920, -160], script('code-message.js')),
+    httpPost('Send code', [2160, -160], {
+      url: `={{ ${env(ENV.codeGatewayUrl, '')} }}`,
+      json: '={{ JSON.stringify($json) }}',
+      headers: { Authorization: `={{ 'Bearer ' + ${env(ENV.codeGatewayToken, '')} }}` },
+      failureOutput: true,
+    }),
+    ok('Code sent', [2400, -240], "={{ { expires_at: $('Make code').first().json.expires_at } }}"),
+    postgres(
+      'Withdraw code',
+      [2400, -80],
+      WITHDRAW_CODE,
+      `={{ [ ${REQUEST}.numberKey, $('Make code').first().json.code_hash ] }}`,
+    ),
+    refuse('Code not sent', [2640, -80], 502, 'codeNotSent'),
+
+    // verify_code
+    postgres('Try code', [960, 420], TRY_CODE, '={{ [ $json.numberKey, $json.code ] }}'),
+    switchOn('Code?', [1200, 420], '$json.verdict', CODE_VERDICTS),
+    refuse('No code', [1680, 360], 410, 'noCode'),
+    refuse('Code ended', [1680, 480], 410, 'codeEnded'),
+    postgres('End expired code', [1440, 600], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    postgres('End code', [1440, 900], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    postgres('Use code', [1440, 700], USE_CODE, `={{ [ ${REQUEST}.numberKey, $json.code_hash ] }}`),
+    ifTrue('Token made?', [1680, 700], '$json.token !== null'),
+    ok('Verified', [1920, 660], '={{ { token: $json.token, expires_at: $json.expires_at } }}'),
+    refuse('Wrong code', [1680, 800], 401, "={{ $json.tries_left === 1 ? 'wrongCodeOne' : 'wrongCodeMany' }}", {
+      values: '={{ { left: $json.tries_left } }}',
+    }),
+
+    // chat_thread and revoke_token
+    postgres('Check token', [960, 1100], CHECK_TOKEN, '={{ [ $json.token ] }}'),
+    switchOn('Token?', [1200, 1100], '$json.verdict', TOKEN_VERDICTS),
+    tokenRefusal('No token', [1440, 1220], 'tokenMissing', false),
+    tokenRefusal('Unknown token', [1440, 1340], 'tokenUnknown', true),
+    tokenRefusal('Expired token', [1440, 1460], 'tokenExpired', true),
+    ifTrue('Revoke?', [1440, 1060], `${REQUEST}.action === 'revoke_token'`),
+    postgres('Revoke token', [1680, 980], REVOKE_TOKEN, '={{ [ $json.token_hash ] }}'),
+    ok('Revoked', [1920, 980], '={{ { revoked: true } }}'),
+    ifTrue('Cursor given?', [1680, 1140], `${REQUEST}.after !== null`),
+    postgres('Thread page', [1920, 1100], THREAD_PAGE, `={{ [ $json.number_key, ${REQUEST}.after ] }}`),
+    ok('Thread', [2160, 1100], '={{ { messages: $json.messages, cursor: $json.cursor, more: $json.more } }}'),
+    refuse('Not a cursor', [1920, 1240], 400, 'invalidCursor'),
+
+    await codeNode('Answer', [2900, 500], script('answer.js')),
+  ];
+
+  const toAnswer = [
+    'Not on the roster',
+    'Too many for number',
+    'Too many from address',
+    'Code sent',
+    'Code not sent',
+    'No code',
+    'Code ended',
+    'Verified',
+    'Wrong code',
+    'No token',
+    'Unknown token',
+    'Expired token',
+    'Revoked',
+    'Thread',
+    'Not a cursor',
+  ].map((from): Link => [from, 0, 'Answer']);
+
+  const links: Link[] = [
+    [TRIGGER, 0, 'Look up number'],
+    ['Look up number', 0, 'Read request'],
+    ['Read request', 0, 'Action'],
+    ...switchLinks('Action', CONVERSATION_ACTIONS, {
+      request_code: 'On the roster?',
+      verify_code: 'Try code',
+      chat_thread: 'Check token',
+      revoke_token: 'Check token',
+    }),
+
+    ['On the roster?', 0, 'Count code request'],
+    ['On the roster?', 1, 'Not on the roster'],
+    ['Count code request', 0, 'Within limits?'],
+    ...switchLinks('Within limits?', LIMIT_VERDICTS, {
+      allowed: 'Make code',
+      number: 'Too many for number',
+      address: 'Too many from address',
+    }),
+    ['Make code', 0, 'Code message'],
+    ['Code message', 0, 'Send code'],
+    ['Send code', 0, 'Code sent'],
+    ['Send code', 1, 'Withdraw code'],
+    ['Withdraw code', 0, 'Code not sent'],
+
+    ['Try code', 0, 'Code?'],
+    ...switchLinks('Code?', CODE_VERDICTS, {
+      none: 'No code',
+      ended: 'Code ended',
+      expired: 'End expired code',
+      right: 'Use code',
+      wrong: 'Wrong code',
+      last: 'End code',
+    }),
+    ['End expired code', 0, 'No code'],
+    ['End code', 0, 'Code ended'],
+    ['Use code', 0, 'Token made?'],
+    ['Token made?', 0, 'Verified'],
+    ['Token made?', 1, 'No code'],
+
+    ['Check token', 0, 'Token?'],
+    ...switchLinks('Token?', TOKEN_VERDICTS, {
+      valid: 'Revoke?',
+      missing: 'No token',
+      unknown: 'Unknown token',
+      expired: 'Expired token',
+    }),
+    ['Revoke?', 0, 'Revoke token'],
+    ['Revoke?', 1, 'Cursor given?'],
+    ['Revoke token', 0, 'Revoked'],
+    ['Cursor given?', 0, 'Thread page'],
+    ['Cursor given?', 1, 'Not a cursor'],
+    ['Thread page', 0, 'Thread'],
+    ...toAnswer,
+  ];
+
+  return workflowJson({ id: WORKFLOWS.conversation.id, name: 'Thrive conversation', nodes, links });
 }

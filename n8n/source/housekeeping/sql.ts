@@ -6,7 +6,7 @@
  * removeExpired() and forgetNumber() do (server/db/erase.ts).
  */
 import { CODE_REQUEST_KEPT_MS } from '../../../server/conversation/policy.ts';
-import { minutes } from '../conversation/schema-sql.ts';
+import { minutes } from '../database/conversation-schema-sql.ts';
 
 /** $1: the days to keep. Counts of what went. */
 export const REMOVE_EXPIRED = `WITH cutoff AS (SELECT now() - make_interval(days => $1::int) AS at),

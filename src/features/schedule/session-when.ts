@@ -14,7 +14,7 @@ import { readSessionTime, type SessionTime } from './session-time.ts';
 export type Soon = 'today' | 'tomorrow';
 
 export interface SessionWhen {
-  /** 'Wednesday, 25 Nov' ('बुधवार, 25 नव॰'), or the line's own day text. */
+  /** 'Wednesday, 25 Nov' ('बुधवार, 25 नवंबर'), or the line's own day text. */
   day: string;
   /** '5:00 PM' or '5:00 PM – 6:30 PM' when the line gives an end ('शाम 5:00'), or the line's own time text. */
   time: string;

@@ -64,16 +64,23 @@ export function formatMinutes(minutes: number, locale: Locale = activeLocale()):
   return timeIn(locale, new Date(Date.UTC(2000, 0, 1, 0, minutes)), 'UTC');
 }
 
-/** "24 Nov 2026, 5:30 PM" ("24 नव॰ 2026, शाम 5:30") for a moment, as seen in India. */
+/**
+ * How a month is named: short in English, as the spec writes it ("25 Nov");
+ * in full in Hindi ("25 नवंबर"), whose short names ("नव॰") few parents read
+ * and the calendar on the same screen does not use.
+ */
+const MONTH: Record<Locale, 'short' | 'long'> = { en: 'short', hi: 'long' };
+
+/** "24 Nov 2026, 5:30 PM" ("24 नवंबर 2026, शाम 5:30") for a moment, as seen in India. */
 export function formatIstDateTime(at: Date, locale: Locale = activeLocale()): string {
-  const day = intl(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: TIME_ZONE }).format(at);
+  const day = intl(locale, { day: 'numeric', month: MONTH[locale], year: 'numeric', timeZone: TIME_ZONE }).format(at);
   return `${day}, ${timeIn(locale, at, TIME_ZONE)}`;
 }
 
-/** "Wednesday, 25 Nov" ("बुधवार, 25 नव॰") for a day on India's calendar. */
+/** "Wednesday, 25 Nov" ("बुधवार, 25 नवंबर") for a day on India's calendar. */
 export function formatIstDay({ year, month, day }: Omit<IstDay, 'weekday'>, locale: Locale = activeLocale()): string {
   const utcNoon = new Date(Date.UTC(year, month - 1, day, 12));
-  return intl(locale, { weekday: 'long', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(utcNoon);
+  return intl(locale, { weekday: 'long', day: 'numeric', month: MONTH[locale], timeZone: 'UTC' }).format(utcNoon);
 }
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -89,13 +96,13 @@ export function toDayKey(day: Date): string {
   return `${y}-${m}-${d}`;
 }
 
-/** "24 Nov 2026" ("24 नव॰ 2026") for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
+/** "24 Nov 2026" ("24 नवंबर 2026") for a `YYYY-MM-DD` day key; the key is returned unchanged if it is not one. */
 export function formatDayKey(key: string, locale: Locale = activeLocale()): string {
   const match = DAY_KEY.exec(key);
   if (!match) return key;
   const [, y, m, d] = match;
   const utcNoon = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 12));
-  return intl(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(utcNoon);
+  return intl(locale, { day: 'numeric', month: MONTH[locale], year: 'numeric', timeZone: 'UTC' }).format(utcNoon);
 }
 
 /** A day on India's calendar; `weekday` is ISO: 1 Monday … 7 Sunday. */

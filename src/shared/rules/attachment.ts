@@ -114,21 +114,68 @@ export function sniffMatches(mime: string, head: Uint8Array): boolean {
   return isAllowedAttachmentType(mime) && SIGNATURES[mime](head);
 }
 
+/**
+ * Each allowed type's own file extensions, the usual one first: the one a
+ * name gets when it has none of them.
+ */
+export const TYPE_EXTENSIONS: Record<AttachmentType, readonly [string, ...string[]]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe', 'jfif'],
+  'image/png': ['png'],
+  'image/webp': ['webp'],
+  'image/gif': ['gif'],
+  'image/heic': ['heic', 'heif'],
+  'image/heif': ['heif', 'heic'],
+  'video/mp4': ['mp4', 'm4v'],
+  'video/webm': ['webm'],
+  'video/quicktime': ['mov', 'qt'],
+  'video/3gpp': ['3gp', '3gpp'],
+  'audio/mpeg': ['mp3', 'mpga'],
+  'audio/mp3': ['mp3'],
+  'audio/mp4': ['m4a', 'mp4'],
+  'audio/x-m4a': ['m4a'],
+  'audio/aac': ['aac'],
+  'audio/ogg': ['ogg', 'oga', 'opus'],
+  'audio/webm': ['webm', 'weba'],
+  'audio/wav': ['wav'],
+  'audio/x-wav': ['wav'],
+  'audio/wave': ['wav'],
+};
+
 /** Controls, bidi embeddings, overrides and isolates, and line and paragraph separators. */
 const UNSHOWABLE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
 const EXTENSION = /\.[^.\s]{1,10}$/u;
+/** What reads as a file type after the last dot (html, exe, svg, 7z, docx), rather than part of a name ("2026.11.25"). */
+const TYPE_LIKE_EXTENSION = /\.(?=[0-9]*[a-z])[a-z0-9]{1,5}$/iu;
 const FALLBACK_NAME = 'attachment';
+
+/**
+ * The name with an extension of `type`'s own: kept when it has one (any
+ * letter case), else the usual one replaces an extension that reads as a
+ * file type, or is added to a name that has none. A file's type is what its
+ * bytes were checked to be; its name is the sender's to choose, so a PNG
+ * named `report.html` is offered as `report.png`, never as a page.
+ */
+function withTypeExtension(name: string, type: AttachmentType): string {
+  const own = TYPE_EXTENSIONS[type];
+  const current = /\.([^.]+)$/u.exec(name)?.[1]?.toLowerCase();
+  if (current !== undefined && own.includes(current)) return name;
+  const stem = name.replace(TYPE_LIKE_EXTENSION, '').replace(/[.\s]+$/u, '');
+  return `${stem === '' ? FALLBACK_NAME : stem}.${own[0]}`;
+}
 
 /**
  * A file name as a person may read it, never as a path: the last path part
  * only, without control or bidi-override characters (which could hide the
  * real extension or rewrite a terminal), at most FILE_NAME_MAX_LENGTH
- * characters with the extension kept when it is cut.
+ * characters with the extension kept when it is cut. Given the file's
+ * checked type, its extension is that type's own (withTypeExtension): the
+ * name every backend stores and every screen shows or downloads a file as.
  */
-export function displayFileName(raw: string): string {
+export function displayFileName(raw: string, type?: string): string {
   const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
-  const name = base.replace(UNSHOWABLE, '').trim();
-  if (name === '' || name === '.' || name === '..') return FALLBACK_NAME;
+  const cleaned = base.replace(UNSHOWABLE, '').trim();
+  const bare = cleaned === '' || cleaned === '.' || cleaned === '..' ? FALLBACK_NAME : cleaned;
+  const name = type !== undefined && isAllowedAttachmentType(type) ? withTypeExtension(bare, type) : bare;
   const chars = Array.from(name);
   if (chars.length <= FILE_NAME_MAX_LENGTH) return name;
   const extension = EXTENSION.exec(name)?.[0] ?? '';

@@ -24,3 +24,15 @@ export function hasControlCharacter(text: string): boolean {
 export function hasControlCharacterBesidesLineBreaks(text: string): boolean {
   return CONTROL_BESIDES_LINE_BREAKS.test(text);
 }
+
+/**
+ * Characters that change the direction of the text after them: bidi
+ * embeddings and overrides (U+202A-U+202E) and isolates (U+2066-U+2069). In
+ * a name they can make it read as another (`Mal\u202EGNP.exe` shows as
+ * `Malexe.PNG`); marks (U+200E, U+200F) only hint and are not among them.
+ */
+export const DIRECTION_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/u;
+
+export function hasDirectionControl(text: string): boolean {
+  return DIRECTION_CONTROLS.test(text);
+}

@@ -15,9 +15,9 @@
 export const E164 = /^\+[1-9][0-9]{1,14}$/;
 /** An Indian mobile number: 10 digits starting with 6, 7, 8 or 9. */
 export const INDIAN_MOBILE = /^[6-9][0-9]{9}$/;
-const INDIA_PREFIX = '+91';
+export const INDIA_PREFIX = '+91';
 /** What people type between digit groups; none of it is part of the number. */
-const SEPARATORS = /[\s().-]/g;
+export const SEPARATORS = /[\s().-]/g;
 
 export function isValidPhone(raw: string): boolean {
   const phone = raw.trim();

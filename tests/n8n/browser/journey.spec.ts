@@ -49,7 +49,8 @@ test('Asha signs in, fetches her schedule and sends her facilitator a photo, thr
     await expect(items).toHaveCount(expected.length);
     const [first] = expected;
     if (first?.kind !== 'session') throw new Error('the roster gave a line that is not a session');
-    // The page writes the workflow's English line again in its own words (issue 27).
+    // The page does not show the workflow's English line as it is: it writes the day and time again in its own
+    // formats (sessionWhen), so the test expects those.
     const when = sessionWhen(first, Date.now(), new Date(), 'en');
     await expect(items.first()).toContainText(when.day);
     await expect(items.first()).toContainText(when.time);

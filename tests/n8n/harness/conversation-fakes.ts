@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ENV } from '../../../n8n/source/conversation/ids.ts';
+import { ENV } from '../../../n8n/source/toolkit/ids.ts';
 import { conversationWrapper } from './conversation-wrapper.ts';
 
 export interface Recorded {

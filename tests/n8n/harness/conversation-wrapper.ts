@@ -6,10 +6,9 @@
  * answers with its status and body). `x-test-address` stands for the
  * address a reverse proxy would append to X-Forwarded-For.
  */
-import { WORKFLOWS } from '../../../n8n/source/conversation/ids.ts';
-import { respond, webhook } from '../../../n8n/source/conversation/nodes.ts';
-import { workflowJson } from '../../../n8n/source/conversation/workflow.ts';
-import { callWorkflow } from '../../../n8n/source/workflow/nodes.ts';
+import { WORKFLOWS } from '../../../n8n/source/toolkit/ids.ts';
+import { callWorkflow, respond, webhook } from '../../../n8n/source/toolkit/io-nodes.ts';
+import { workflowJson } from '../../../n8n/source/toolkit/workflow.ts';
 
 export const WRAPPER_ID = 'ThriveConversationTest';
 export const WRAPPER_PATH = 'thrive-conversation-test';
@@ -27,7 +26,11 @@ export function conversationWrapper(): Record<string, unknown> {
         address: { type: 'string', value: "={{ $json.headers['x-test-address'] ?? null }}" },
         portalHost: { type: 'string', value: '={{ null }}' },
       }),
-      respond('Sub-workflow item', [480, 0], { status: 200, body: '={{ JSON.stringify($json) }}' }, 'application/json'),
+      respond('Sub-workflow item', [480, 0], {
+        status: 200,
+        body: '={{ JSON.stringify($json) }}',
+        contentType: 'json',
+      }),
     ],
     links: [
       ['Request', 0, 'Call ThriveConversation'],

@@ -5,7 +5,7 @@
  * channel through the fake Slack Web API.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_SECRET_HEADER, ERASURE_PATH, WORKFLOWS } from '../../../n8n/source/conversation/ids.ts';
+import { ADMIN_SECRET_HEADER, WEBHOOK_PATHS, WORKFLOWS } from '../../../n8n/source/toolkit/ids.ts';
 import { expectEqual } from './check-helpers.ts';
 import { SECRETS } from './conversation-fakes.ts';
 import { STAFF_CHANNEL } from './n8n-process.ts';
@@ -66,7 +66,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
       INSERT INTO thrive.parent_tokens VALUES ('t-erase', '${ERASED}', now(), now() + interval '1 day');`);
       const others = count('thrive.parents');
       const erase = (headers: Record<string, string>, body: unknown) =>
-        fetch(`${n8n.url}/webhook/${ERASURE_PATH}`, {
+        fetch(`${n8n.url}/webhook/${WEBHOOK_PATHS.erasure}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...headers },
           body: JSON.stringify(body),

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
-import { CREDENTIALS, WEBHOOK_PATH } from '../../../n8n/source/workflow/ids.ts';
+import { CREDENTIALS, WEBHOOK_PATHS } from '../../../n8n/source/toolkit/ids.ts';
 import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
 import { freePort } from './ports.ts';
@@ -71,7 +71,7 @@ export interface N8nOptions {
 /** Where reschedules, consults and calls are announced (THRIVE_STAFF_CHANNEL). */
 export const STAFF_CHANNEL = '#thrive-staff-test';
 
-export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATH}`;
+export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATHS.portal}`;
 
 function credentialsFile(folder: string, postgresPort: number): string {
   const { id, name } = CREDENTIALS.postgres.postgres;

@@ -1,6 +1,6 @@
 /** Requests as Slack's Events API sends them: the body signed with the app's signing secret (v0). */
 import { createHmac } from 'node:crypto';
-import { SLACK_EVENTS_PATH } from '../../../n8n/source/conversation/ids.ts';
+import { WEBHOOK_PATHS } from '../../../n8n/source/toolkit/ids.ts';
 import type { Answer } from './check-helpers.ts';
 
 export interface SlackPost {
@@ -14,7 +14,7 @@ export function slackEventPoster(n8nUrl: string) {
   return async (body: unknown, { timestamp = Math.floor(Date.now() / 1000), secret }: SlackPost): Promise<Answer> => {
     const text = JSON.stringify(body);
     const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${text}`).digest('hex')}`;
-    const response = await fetch(`${n8nUrl}/webhook/${SLACK_EVENTS_PATH}`, {
+    const response = await fetch(`${n8nUrl}/webhook/${WEBHOOK_PATHS.slackEvents}`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

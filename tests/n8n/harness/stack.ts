@@ -11,8 +11,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
-import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOW_PATH } from '../../../n8n/source/workflow/ids.ts';
-import { rosterSql } from '../../../n8n/source/workflow/roster-sql.ts';
+import { rosterSql } from '../../../n8n/source/database/roster-sql.ts';
+import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from '../../../n8n/source/toolkit/ids.ts';
 import { startConversationFakes, type ConversationFakes } from './conversation-fakes.ts';
 import { startFakeSlack, type FakeSlack } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
@@ -38,10 +38,10 @@ export const QUEUE_WORKERS = 2;
 export const WORKER_CONCURRENCY = 5;
 
 /** Every workflow in n8n/ (the portal's, and those it calls or that run beside it): all imported and published. */
-export const WORKFLOW_PATHS: readonly string[] = readdirSync(dirname(WORKFLOW_PATH))
+export const WORKFLOW_PATHS: readonly string[] = readdirSync(dirname(WORKFLOWS.portal.path))
   .filter((name) => name.endsWith('.workflow.json'))
   .sort()
-  .map((name) => join(dirname(WORKFLOW_PATH), name));
+  .map((name) => join(dirname(WORKFLOWS.portal.path), name));
 
 export interface Stack {
   mode: N8nMode;

@@ -50,7 +50,7 @@ describe('loadConfig', () => {
     ['10.0.0.1', ['10.0.0.1']],
     ['10.0.0.1, 10.1.0.0/16, ::1, fd00::/8', ['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8']],
   ])('reads TRUST_PROXY=%j as %j', (raw, trust) => {
-    expect(loadConfig({ TRUST_PROXY: raw }).trustProxy).toEqual(trust);
+    expect(loadConfig({ TRUST_PROXY: raw, DEMO: '1' }).trustProxy).toEqual(trust);
   });
 
   it.each([
@@ -120,7 +120,27 @@ describe('loadConfig', () => {
     ],
     [{ PORTAL_HOST: 'https://portal.thrive.org' }, 'PORTAL_HOST must be a host name such as portal.example.org'],
     [{ PORTAL_HOST: 'portal.thrive.org:8080' }, 'PORTAL_HOST must be a host name such as portal.example.org'],
+    [
+      { CODE_WEBHOOK_URL: 'https://sms.example.org/send' },
+      'PORTAL_HOST must be set when CODE_WEBHOOK_URL is: the code message ends with the Web OTP line ' +
+        '"@host #code", and its host is never taken from a request (a forged Host header would name any site). ' +
+        "Set it to the portal's host name, such as portal.example.org.",
+    ],
+    [
+      { TRUST_PROXY: 'true' },
+      'A server behind a proxy (TRUST_PROXY) with no CODE_WEBHOOK_URL would write every sign-in code to its log, ' +
+        'where whoever reads the log could verify any parent’s phone. Set CODE_WEBHOOK_URL (and PORTAL_HOST) to ' +
+        'send codes by SMS, or DEMO=1 to run the demo mode on purpose.',
+    ],
+    [{ DEMO: 'yes please' }, 'DEMO must be 1 or 0, got "yes please"'],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env, '/srv')).toThrow(message);
+  });
+
+  it('runs the demo mode behind a proxy only when DEMO=1 says so', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true', DEMO: '1' }, '/srv')).toMatchObject({ trustProxy: 1, demo: true });
+    expect(loadConfig({}, '/srv')).toMatchObject({ trustProxy: false, demo: false });
+    const gateway = { CODE_WEBHOOK_URL: 'https://sms.example.org/send', PORTAL_HOST: 'portal.thrive.org' };
+    expect(loadConfig({ TRUST_PROXY: 'true', ...gateway }, '/srv')).toMatchObject({ demo: false });
   });
 });

@@ -135,6 +135,8 @@ describe('npm run forget', { timeout: 30_000 }, () => {
          VALUES ('hash', '+919000000001', '2026-11-25T06:30:00Z', '2027-02-23T06:30:00Z')`,
       )
       .run();
+    // A try at a code, with the address it came from.
+    await p.post({ action: 'verify_code', user: TEST_PARENT, payload: { code: '123456' } });
 
     const output = forget(p, '90000 00001');
     expect(output.split('\n')).toEqual([
@@ -151,6 +153,7 @@ describe('npm run forget', { timeout: 30_000 }, () => {
     expect(p.count("SELECT count(*) FROM parents WHERE number = '+919000000001'")).toBe(0);
     expect(p.count("SELECT count(*) FROM thread_messages WHERE number_key = '+919000000001'")).toBe(0);
     expect(p.count('SELECT count(*) FROM parent_tokens')).toBe(0);
+    expect(p.count('SELECT count(*) FROM code_tries')).toBe(0);
     expect(p.count("SELECT count(*) FROM sessions WHERE parent_number = '+919000000001'")).toBe(0);
     // The visitor's requests and the photo they also sent stay.
     expect(p.count('SELECT count(*) FROM requests')).toBe(2);

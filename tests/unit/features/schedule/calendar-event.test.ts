@@ -60,7 +60,7 @@ describe('sessionEvent', () => {
       'hi',
     );
     expect(event?.title).toBe('Priya Sharma के साथ Thrive सेशन');
-    expect(event?.details).toBe('आपके Thrive शेड्यूल से: बुधवार, 25 नव॰, शाम 5:00, Priya Sharma के साथ');
+    expect(event?.details).toBe('आपके Thrive शेड्यूल से: बुधवार, 25 नवंबर, शाम 5:00, Priya Sharma के साथ');
     expect(event?.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
   });
 

@@ -8,11 +8,11 @@ const at = (iso: string) => new Date(iso);
 describe('sessionWhen', () => {
   it.each([
     ['en', 'Wednesday 25 Nov', '5:00 PM', 'Wednesday, 25 Nov', '5:00 PM'],
-    ['hi', 'Wednesday 25 Nov', '5:00 PM', 'बुधवार, 25 नव॰', 'शाम 5:00'],
+    ['hi', 'Wednesday 25 Nov', '5:00 PM', 'बुधवार, 25 नवंबर', 'शाम 5:00'],
     ['en', 'Thursday', '6:30-7:15 PM', 'Thursday, 26 Nov', '6:30 PM – 7:15 PM'],
-    ['hi', 'Thursday', '6:30-7:15 PM', 'गुरुवार, 26 नव॰', 'शाम 6:30 – शाम 7:15'],
-    ['hi', 'Sunday', '9:00 AM', 'रविवार, 29 नव॰', 'सुबह 9:00'],
-    ['hi', 'Tuesday', '12:30 PM', 'मंगलवार, 24 नव॰', 'दोपहर 12:30'],
+    ['hi', 'Thursday', '6:30-7:15 PM', 'गुरुवार, 26 नवंबर', 'शाम 6:30 – शाम 7:15'],
+    ['hi', 'Sunday', '9:00 AM', 'रविवार, 29 नवंबर', 'सुबह 9:00'],
+    ['hi', 'Tuesday', '12:30 PM', 'मंगलवार, 24 नवंबर', 'दोपहर 12:30'],
     ['en', 'Tuesday', '17:00', 'Tuesday, 24 Nov', '5:00 PM'],
   ] as const)('writes the %s line "%s: %s" as "%s", "%s"', (locale, day, time, shownDay, shownTime) => {
     const when = sessionWhen({ day, time }, MONDAY, new Date(MONDAY), locale);

@@ -1,22 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { WORKFLOWS } from '../../../../n8n/source/conversation/ids.ts';
-import { WORKFLOW_PATH } from '../../../../n8n/source/workflow/ids.ts';
-import type { N8nNode } from '../../../../n8n/source/workflow/nodes.ts';
+import { WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
+import type { N8nNode } from '../../../../n8n/source/toolkit/nodes.ts';
 import { runCodeNode } from './code-sandbox.ts';
 
-interface Workflow {
+export interface Workflow {
+  id: string;
   nodes: N8nNode[];
   connections: Record<string, { main: { node: string }[][] }>;
   settings: Record<string, unknown>;
 }
 
-const committed = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Workflow;
+export const committed = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Workflow;
 
-/** The committed workflow, as n8n imports it. */
-export const workflow = committed(WORKFLOW_PATH);
+/** The committed portal webhook workflow, as n8n imports it. */
+export const workflow = committed(WORKFLOWS.portal.path);
 
 /** The workflow the portal's "Explain refusal" calls, which holds the Code node of that name. */
 export const refusals = committed(WORKFLOWS.refusals.path);
+
+/** Every committed Thrive workflow. */
+export const allWorkflows = Object.values(WORKFLOWS).map(({ path }) => committed(path));
 
 export function nodeNamed(name: string, from: Workflow = workflow): N8nNode {
   const found = from.nodes.find((n) => n.name === name);

@@ -27,7 +27,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, CODE_WEBHOOK_TOKEN: 'gateway-secret' });
+  p = await startTestPortal({
+    CODE_WEBHOOK_URL: codes.url,
+    CODE_WEBHOOK_TOKEN: 'gateway-secret',
+    PORTAL_HOST: 'portal.thrive.example',
+  });
 });
 afterEach(async () => {
   await p.dispose();
@@ -53,7 +57,7 @@ describe('the code flow, with the code taken from the CODE_WEBHOOK_URL gateway',
       language: 'hi',
       text: expect.any(String),
     });
-    expect(sent.text.split('\n').at(-1)).toBe(`@localhost #${sent.code}`);
+    expect(sent.text.split('\n').at(-1)).toBe(`@portal.thrive.example #${sent.code}`);
     expect(sent.text).toContain('कोड');
     expect(codes.received.at(-1)?.authorization).toBe('Bearer gateway-secret');
 
@@ -382,7 +386,11 @@ describe('bad input to the conversation actions: a clear 4xx, nothing stored', (
 describe('REQUIRE_CODE_AT_SIGN_IN=1', () => {
   it('signs in only with a token given to the same number', async () => {
     await p.dispose();
-    p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, REQUIRE_CODE_AT_SIGN_IN: '1' });
+    p = await startTestPortal({
+      CODE_WEBHOOK_URL: codes.url,
+      PORTAL_HOST: 'portal.thrive.example',
+      REQUIRE_CODE_AT_SIGN_IN: '1',
+    });
     const without = await p.post(knowSchedule());
     expect([without.statusCode, without.body]).toEqual([401, 'Enter the 6-digit code sent to your phone to sign in.']);
     expect(without.headers['www-authenticate']).toBe('Bearer realm="thrive"');
@@ -421,7 +429,7 @@ describe('retention covers the thread', () => {
     expect(removed).toMatchObject({ requests: 1, attachments: 1, replies: 1 });
     expect(p.db.prepare('SELECT text FROM thread_messages').pluck().all()).toEqual(['Recent reply']);
     expect(p.count('SELECT count(*) FROM parent_tokens') + p.count('SELECT count(*) FROM sign_in_codes')).toBe(0);
-    expect(p.count('SELECT count(*) FROM code_requests')).toBe(0);
+    expect(p.count('SELECT count(*) FROM code_requests') + p.count('SELECT count(*) FROM code_tries')).toBe(0);
     expect((await chatThread(p, token)).statusCode).toBe(401);
   });
 });

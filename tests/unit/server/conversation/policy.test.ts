@@ -37,12 +37,16 @@ describe('codes', () => {
   });
 
   it.each([
-    [1, 4],
-    [4, 1],
-    [5, 0],
-    [7, 0],
-  ])('after %i tries, %i are left', (tries, left) => {
-    expect(triesLeft(tries)).toBe(left);
+    [1, 1, 4, false],
+    [4, 4, 1, false],
+    [5, 5, 0, false],
+    [7, 7, 0, false],
+    [1, 7, 3, false],
+    [2, 9, 1, false],
+    [1, 10, 0, true],
+    [3, 12, 0, true],
+  ])('after %i tries from this address and %i in all, %i are left (over for everyone: %s)', (here, all, left, ends) => {
+    expect(triesLeft(here, all)).toEqual({ left, endsForAll: ends });
   });
 
   it('is stored as a salted scrypt hash that only the same code matches', async () => {

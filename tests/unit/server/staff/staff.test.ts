@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
@@ -17,7 +17,6 @@ import { addStaff, sessionOf, signIn, STAFF, staffSession } from '../../../suppo
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
-const MINUTE_MS = 60_000;
 
 let codes: CodeRecorder;
 let p: TestPortal;
@@ -29,7 +28,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url });
+  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
 });
 afterEach(async () => {
   await p.dispose();
@@ -49,7 +48,7 @@ describe('the staff inbox: two parents and a staff member', () => {
 
     const inbox = await staff.get('/staff');
     expect(inbox.statusCode).toBe(200);
-    const order = [...inbox.body.matchAll(/href="\/staff\/conversations\/([0-9]+)">([^<]+)</g)].map((m) => m[2]);
+    const order = [...inbox.body.matchAll(/href="\/staff\/conversations\/([0-9]+)"><bdi>([^<]+)</g)].map((m) => m[2]);
     expect(order).toEqual(['Quiet Parent', 'Test Parent']);
     const opened = await staff.get('/staff/conversations/919000000001');
     expect(opened.statusCode).toBe(200);
@@ -96,7 +95,7 @@ describe('the staff inbox: two parents and a staff member', () => {
     const staff = await staffSession(p);
     const inbox = (await staff.get('/staff')).body;
     expect(inbox.match(/Status: New/g)).toHaveLength(3);
-    expect(inbox).toContain('Reschedule (one day): Test Parent (+919000000001)');
+    expect(inbox).toContain('Reschedule (one day): <bdi>Test Parent</bdi> (<bdi>+919000000001</bdi>)');
     expect(inbox).toContain('Note: Exams that week');
     expect(inbox).toContain('Preferred times: Mornings');
 
@@ -105,7 +104,7 @@ describe('the staff inbox: two parents and a staff member', () => {
     expect([handled.statusCode, handled.headers.location]).toEqual([303, '/staff#requests']);
     const now = (await staff.get('/staff')).body;
     expect(now.match(/Status: New/g)).toHaveLength(2);
-    expect(now).toContain('Status: Handled by Meera Nair');
+    expect(now).toContain('Status: Handled by <bdi>Meera Nair</bdi>');
     expect(p.count('SELECT count(*) FROM request_handling')).toBe(1);
     await staff.post(`/staff/requests/${reschedule.request_id}/status`, { csrf, status: 'new' });
     expect(p.count('SELECT count(*) FROM request_handling')).toBe(0);
@@ -135,6 +134,32 @@ describe('the staff inbox: two parents and a staff member', () => {
     expect((await staff.get('/staff/conversations/919123456780')).body).toContain(
       '&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;',
     );
+  });
+
+  it('isolates every piece of parent text by direction, and shows direction controls rather than obey them', async () => {
+    await addStaff(p);
+    const user = { name: 'عائشہ خان', number: '9123456780' };
+    const message = 'Please open Mal\u202eGNP.exe and \u2067this\u2069';
+    await p.post({ ...chat(message, [fileOf(300, 'image/png', 'scan.png')]), user });
+    await p.post({
+      ...envelope('book_consult', {}, { user, message: 'Call \u202ebackwards', preferredTimes: 'Mornings' }),
+    });
+    const staff = await staffSession(p);
+    const inbox = (await staff.get('/staff')).body;
+    const opened = (await staff.get('/staff/conversations/919123456780')).body;
+    for (const page of [inbox, opened]) {
+      // The title is plain text: there the name sits between an isolate pair of the page's own.
+      expect(page.replace(/<title>.*<\/title>/u, '')).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/u);
+      expect(page).toContain('<bdi>عائشہ خان</bdi>');
+      expect(page).toContain('<bdi>+919123456780</bdi>');
+      expect(page).toContain('<bdi>Meera Nair</bdi>');
+    }
+    expect(inbox).toContain('<p class="text" dir="auto">Message: Call [U+202E]backwards</p>');
+    expect(inbox).toContain('<p class="text" dir="auto">Preferred times: Mornings</p>');
+    expect(opened).toContain('<p class="text" dir="auto">Please open Mal[U+202E]GNP.exe and [U+2067]this[U+2069]</p>');
+    expect(opened).toContain('<bdi>scan.png</bdi>');
+    expect(opened).toContain('<textarea id="reply" name="text" dir="auto" required>');
+    expect(opened).toMatch(/<title>Conversation with \u2068عائشہ خان\u2069 · Thrive staff<\/title>/u);
   });
 
   it('refuses a long reply, a blank one and control characters, keeping the text and storing nothing', async () => {
@@ -212,29 +237,6 @@ describe('staff security', () => {
     expect((await staff.post(url, { csrf, text: 'no origin sent' })).statusCode).toBe(303);
   });
 
-  it('locks an email after 5 failed sign-ins for 15 minutes, then limits the address', async () => {
-    await addStaff(p);
-    const statuses = [];
-    for (let i = 0; i < 5; i += 1) statuses.push((await signIn(p, STAFF.email, 'wrong password')).statusCode);
-    expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const locked = await signIn(p, STAFF.email, STAFF.password);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.body).toContain('Too many failed sign-ins for this email. Try again in 15 minutes.');
-    expect(locked.headers['set-cookie']).toBeUndefined();
-    // An email with no account is checked the same way: the answer tells nothing about which exist.
-    expect((await signIn(p, 'nobody@thrive.example', 'guess')).statusCode).toBe(401);
-    for (let i = 0; i < 3; i += 1) expect((await signIn(p, STAFF.email, STAFF.password)).statusCode).toBe(429);
-    // 10 attempts a minute per address: the 11th is refused before any check.
-    const limited = await signIn(p, STAFF.email, STAFF.password);
-    expect([limited.statusCode, limited.body]).toEqual([
-      429,
-      'Too many requests from this address. Please wait a minute and try again.',
-    ]);
-    // 15 minutes on, from another address, the lock is over.
-    p.clock.now = new Date(p.clock.now.getTime() + 15 * MINUTE_MS);
-    expect((await signIn(p, STAFF.email, STAFF.password, {}, '203.0.113.9')).statusCode).toBe(303);
-  });
-
   it('opens nothing under /staff for a parent’s bearer token', async () => {
     await addStaff(p);
     await p.post(chat('Hello', [fileOf(500)]));
@@ -266,6 +268,23 @@ describe('staff security', () => {
 });
 
 describe('npm run staff', { timeout: 30_000 }, () => {
+  it('refuses a name that changes the direction of text: parents see it beside every reply', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/staff.ts', 'add', 'priya@thrive.example', '--name', 'Priya \u202eamrahS'],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'a long enough password' },
+        encoding: 'utf8',
+      },
+    );
+    expect([run.status, run.stderr]).toEqual([
+      2,
+      'The name cannot contain control characters or characters that change the direction of text, such as U+202E.\n',
+    ]);
+    expect(p.count('SELECT count(*) FROM staff')).toBe(0);
+  });
+
   it('adds an account with STAFF_PASSWORD when there is no terminal, hashed with scrypt, and it signs in', async () => {
     const output = execFileSync(
       process.execPath,

@@ -141,10 +141,10 @@ describe('POST /api/webhook, one test per action', () => {
     expect([language.get(hindi.request_id), language.get(plain.request_id)]).toEqual(['hi', null]);
   });
 
-  it('keeps a file name only as a display name', async () => {
+  it('keeps a file name only as a display name, with its checked type’s extension', async () => {
     const body = chat('See this', [fileOf(100, 'image/png', 'C:\\Users\\asha\\pic\u202egnp.exe\u0007')]);
     expect((await portal.post(body)).statusCode).toBe(200);
-    expect(portal.db.prepare('SELECT filename FROM attachments').pluck().get()).toBe('picgnp.exe');
+    expect(portal.db.prepare('SELECT filename FROM attachments').pluck().get()).toBe('picgnp.png');
   });
 
   it('stores a request_id sent in upper case in lower case', async () => {

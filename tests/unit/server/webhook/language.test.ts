@@ -22,7 +22,7 @@ let p: TestPortal;
 let token: string;
 beforeAll(async () => {
   codes = await startCodeRecorder();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url });
+  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
   token = await verifiedToken(p, codes, TEST_PARENT);
 });
 afterAll(async () => {
@@ -148,7 +148,7 @@ describe('every action answers in the language the request names', () => {
 
   it('words the Hindi as the table does, dates in Hindi (one text written out)', async () => {
     expect((await answer(ROWS[0] as Row, 'hi')).text).toBe(
-      '27 नव॰ 2026 के सेशन की तारीख बदलने का आपका अनुरोध कार्यक्रम की टीम के लिए सेव हो गया है। ' +
+      '27 नवंबर 2026 के सेशन की तारीख बदलने का आपका अनुरोध प्रोग्राम की टीम के पास दर्ज हो गया है। ' +
         'नए समय के बारे में टीम आपसे संपर्क करेगी।',
     );
   });

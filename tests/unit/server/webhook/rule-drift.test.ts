@@ -7,11 +7,9 @@ import {
   SNIFF_BYTES,
   sniffMatches,
 } from '../../../../src/shared/rules/attachment.ts';
-import {
-  hasControlCharacter,
-  hasControlCharacterBesidesLineBreaks,
-} from '../../../../src/shared/rules/control-characters.ts';
+import { hasControlCharacterBesidesLineBreaks } from '../../../../src/shared/rules/control-characters.ts';
 import { checkMessage } from '../../../../src/shared/rules/message.ts';
+import { nameProblem } from '../../../../src/shared/rules/name.ts';
 import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
 import type { Attachment } from '../../../../src/shared/webhook/types.ts';
@@ -71,9 +69,21 @@ agree(
 
 agree(
   'name',
-  ['Asha Verma', 'आशा\u200d वर्मा', 'Asha\tVerma', 'Asha\u001b[2J', 'Asha\nVerma', 'Asha\u0085', '   '].map((name) => ({
+  [
+    'Asha Verma',
+    'आशा\u200d वर्मा',
+    'عائشہ خان',
+    'Asha\tVerma',
+    'Asha\u001b[2J',
+    'Asha\nVerma',
+    'Asha\u0085',
+    '   ',
+    'Mal\u202eGNP.exe',
+    'Asha \u2067Verma\u2069',
+  ].map((name) => ({
     name: JSON.stringify(name),
-    page: checkSignIn(name, user.number) === null && !hasControlCharacter(name),
+    // The sign-in form's check and the shared name rule (src/shared/rules/name.ts).
+    page: checkSignIn(name, user.number) === null && nameProblem(name) === undefined,
     body: chat('hi', [], { ...user, name: name.trim() }),
   })),
 );

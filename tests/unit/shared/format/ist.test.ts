@@ -51,7 +51,7 @@ describe('IST formatting', () => {
 
   it.each([
     ['en', '23 Nov 2026, 11:59 PM', '24 Nov 2026'],
-    ['hi', '23 नव॰ 2026, रात 11:59', '24 नव॰ 2026'],
+    ['hi', '23 नवंबर 2026, रात 11:59', '24 नवंबर 2026'],
   ] as const)('writes them in %s with Latin digits, still in India’s time', (locale, moment, day) => {
     expect(formatIstDateTime(new Date('2026-11-23T18:29:00Z'), locale)).toBe(moment);
     expect(formatDayKey('2026-11-24', locale)).toBe(day);
@@ -71,7 +71,7 @@ describe('IST formatting', () => {
 
   it('writes a day on India’s calendar with its weekday, in either language', () => {
     expect(formatIstDay({ year: 2026, month: 11, day: 25 }, 'en')).toBe('Wednesday, 25 Nov');
-    expect(formatIstDay({ year: 2026, month: 11, day: 25 }, 'hi')).toBe('बुधवार, 25 नव॰');
+    expect(formatIstDay({ year: 2026, month: 11, day: 25 }, 'hi')).toBe('बुधवार, 25 नवंबर');
   });
 
   it('keeps the picked calendar day whatever the clock time', () => {

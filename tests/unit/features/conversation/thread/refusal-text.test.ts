@@ -10,8 +10,8 @@ describe('the words for a refused code or thread', () => {
   it('shows the server’s own words, which come in the language the request named', () => {
     const wrong = refused(401, 'This code is not right. 3 tries left.');
     expect(refusalText('verify_code', wrong, en.thread)).toBe('This code is not right. 3 tries left.');
-    const wrongInHindi = refused(401, 'यह कोड सही नहीं है। 3 बार और कोशिश कर सकते हैं।');
-    expect(refusalText('verify_code', wrongInHindi, hi.thread)).toBe('यह कोड सही नहीं है। 3 बार और कोशिश कर सकते हैं।');
+    const wrongInHindi = refused(401, 'यह कोड सही नहीं है। 3 कोशिशें और बाकी हैं।');
+    expect(refusalText('verify_code', wrongInHindi, hi.thread)).toBe('यह कोड सही नहीं है। 3 कोशिशें और बाकी हैं।');
   });
 
   it('says the screen’s own words when no answer came, or an empty one', () => {

@@ -1,0 +1,184 @@
+/**
+ * The conversation's and housekeeping's part of n8n/schema.sql:
+ * sign-in codes and the requests for them, parents' tokens, the thread, and
+ * the functions whose steps must run under a lock. Every limit and lifetime
+ * is the reference server's constant (server/conversation/policy.ts), and
+ * the phone rule is the portal's (src/shared/rules/phone.ts). Codes are kept
+ * as bcrypt hashes and tokens as SHA-256, with pgcrypto, so no Code node needs
+ * node:crypto.
+ */
+import { CODE_LIMITS, THREAD_PAGE_SIZE } from '../../../server/conversation/policy.ts';
+import { E164, INDIA_PREFIX, INDIAN_MOBILE, SEPARATORS } from '../../../src/shared/rules/phone.ts';
+
+/** Postgres's interval for a number of milliseconds, in minutes. */
+export const minutes = (ms: number) => `interval '${ms / 60_000} minutes'`;
+
+/** How the thread's times read in the answer: ISO 8601 in India (no daylight saving, so always +05:30). */
+export const IST_ISO = (at: string) =>
+  `to_char(${at} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30'`;
+
+/** Who a reply is from when its parent has no facilitator on the roster (chats from such numbers go to the team). */
+export const TEAM_AUTHOR = 'Programme team';
+
+export function conversationSchemaSql(): string {
+  const { perNumber, perAddress } = CODE_LIMITS;
+  return `
+-- The two-way conversation (n8n/thrive-conversation.workflow.json, thrive-slack-events.workflow.json).
+-- Generated from n8n/source/database/conversation-schema-sql.ts. Codes are bcrypt hashes, tokens SHA-256 (pgcrypto).
+CREATE EXTENSION IF NOT EXISTS pgcrypto;
+
+-- One spelling per phone number, as the portal's phoneKey(): separators dropped, a 10-digit Indian mobile given
+-- its +91; NULL when what is left is not a phone number.
+CREATE OR REPLACE FUNCTION thrive.phone_key(raw text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE
+    WHEN compact ~ '${INDIAN_MOBILE.source}' THEN '${INDIA_PREFIX}' || compact
+    WHEN compact ~ '${E164.source}' THEN compact
+  END
+  FROM (SELECT regexp_replace(raw, '${SEPARATORS.source}', '', 'g') AS compact) AS typed
+$$;
+
+-- One live code per number: a new one replaces the last. tries counts every check, right or wrong.
+CREATE TABLE IF NOT EXISTS thrive.sign_in_codes (
+  number_key text PRIMARY KEY,
+  code_hash text NOT NULL,
+  tries integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+
+-- Codes asked for, kept a day for the limits per number and per address.
+CREATE TABLE IF NOT EXISTS thrive.code_requests (
+  number_key text NOT NULL,
+  address text NOT NULL,
+  requested_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS code_requests_by_number ON thrive.code_requests (number_key, requested_at);
+CREATE INDEX IF NOT EXISTS code_requests_by_address ON thrive.code_requests (address, requested_at);
+
+-- Verified devices: only each token's SHA-256 is kept.
+CREATE TABLE IF NOT EXISTS thrive.parent_tokens (
+  token_hash text PRIMARY KEY,
+  number_key text NOT NULL,
+  created_at timestamptz NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS parent_tokens_by_number ON thrive.parent_tokens (number_key);
+
+-- Each parent's thread in the order the portal reads it: their chat messages (copied from thrive.messages once
+-- posted to Slack) and facilitators' replies (Slack thread replies, one per Slack event). The id is the cursor.
+CREATE TABLE IF NOT EXISTS thrive.thread_messages (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  number_key text NOT NULL,
+  author text NOT NULL CHECK (author IN ('parent', 'staff')),
+  request_id text UNIQUE,
+  slack_event_id text UNIQUE,
+  staff_name text,
+  text text NOT NULL,
+  -- ISO 8601 with its offset: the parent's timestamp_ist, or the reply's time in India.
+  sent_at text NOT NULL,
+  received_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS thread_by_number ON thrive.thread_messages (number_key, id);
+CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (received_at);
+
+-- Counts one request for a code, unless the number (${perNumber.max} in ${perNumber.windowMs / 60_000} minutes) or the address
+-- (${perAddress.max} in ${perAddress.windowMs / 60_000} minutes) is over its limit: then 'number' or 'address', and the seconds until the
+-- oldest request leaves the window. The locks make requests arriving together count one after another. An
+-- unknown address (NULL: no reverse proxy said it) is limited per number only.
+CREATE OR REPLACE FUNCTION thrive.take_code_request(key text, from_address text)
+RETURNS TABLE (verdict text, retry_after integer)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  counted integer;
+  oldest timestamptz;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('code-number:' || key));
+  IF from_address IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('code-address:' || from_address));
+  END IF;
+  SELECT count(*), min(requested_at) INTO counted, oldest FROM thrive.code_requests
+    WHERE number_key = key AND requested_at > clock_timestamp() - ${minutes(perNumber.windowMs)};
+  IF counted >= ${perNumber.max} THEN
+    RETURN QUERY SELECT 'number'::text,
+      greatest(1, ceil(extract(epoch FROM oldest + ${minutes(perNumber.windowMs)} - clock_timestamp())))::integer;
+    RETURN;
+  END IF;
+  SELECT count(*), min(requested_at) INTO counted, oldest FROM thrive.code_requests
+    WHERE address = from_address AND requested_at > clock_timestamp() - ${minutes(perAddress.windowMs)};
+  IF from_address IS NOT NULL AND counted >= ${perAddress.max} THEN
+    RETURN QUERY SELECT 'address'::text,
+      greatest(1, ceil(extract(epoch FROM oldest + ${minutes(perAddress.windowMs)} - clock_timestamp())))::integer;
+    RETURN;
+  END IF;
+  INSERT INTO thrive.code_requests (number_key, address, requested_at)
+    VALUES (key, coalesce(from_address, ''), clock_timestamp());
+  RETURN QUERY SELECT 'allowed'::text, NULL::integer;
+END
+$$;
+
+-- Copies the number's chat messages posted to Slack since the last call into its thread, in the order they were
+-- stored. Under the thread's lock: ids of one thread are taken in order, so a cursor never skips a message.
+CREATE OR REPLACE FUNCTION thrive.sync_thread(key text) RETURNS void
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('thread:' || key));
+  INSERT INTO thrive.thread_messages (number_key, author, request_id, text, sent_at, received_at)
+  SELECT key, 'parent', m.request_id, m.text, coalesce(r.timestamp_ist, ${IST_ISO('m.created_at')}), m.created_at
+  FROM thrive.messages m LEFT JOIN thrive.requests r ON r.request_id = m.request_id
+  WHERE m.phone_e164 = key AND m.slack_ts IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM thrive.thread_messages t WHERE t.request_id = m.request_id)
+  ORDER BY m.created_at, m.request_id;
+END
+$$;
+
+-- One chat_thread answer: the messages after the cursor, at most ${THREAD_PAGE_SIZE}, oldest first, the next cursor, and whether
+-- more wait. Files stay in Slack: a message's attachments are [] here.
+CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint)
+RETURNS TABLE (messages json, next_cursor text, more boolean)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  PERFORM thrive.sync_thread(key);
+  RETURN QUERY
+  WITH page AS (
+    SELECT * FROM thrive.thread_messages WHERE number_key = key AND id > after ORDER BY id LIMIT ${THREAD_PAGE_SIZE + 1}
+  ), shown AS (
+    SELECT * FROM page ORDER BY id LIMIT ${THREAD_PAGE_SIZE}
+  )
+  SELECT
+    coalesce(json_agg(json_strip_nulls(json_build_object(
+      'id', s.id::text, 'from', s.author, 'text', s.text, 'sent_at', s.sent_at,
+      'request_id', s.request_id, 'author', s.staff_name, 'attachments', '[]'::json
+    )) ORDER BY s.id), '[]'::json),
+    coalesce(max(s.id), after)::text,
+    (SELECT count(*) FROM page) > ${THREAD_PAGE_SIZE}
+  FROM shown s;
+END
+$$;
+
+-- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the channel's id and the
+-- parent message's Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown'
+-- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team.
+CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, channel_id text, thread_ts text, reply text, reply_ts text)
+RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  key text;
+  author text;
+BEGIN
+  SELECT m.phone_e164 INTO key FROM thrive.messages m WHERE m.slack_channel = channel_id AND m.slack_ts = thread_ts;
+  IF NOT FOUND THEN
+    RETURN 'unknown';
+  END IF;
+  PERFORM thrive.sync_thread(key);
+  SELECT coalesce(
+    (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id WHERE p.number = key),
+    '${TEAM_AUTHOR}') INTO author;
+  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at)
+  VALUES (key, 'staff', event_id, author, reply, ${IST_ISO('to_timestamp(reply_ts::double precision)')})
+  ON CONFLICT (slack_event_id) DO NOTHING;
+  RETURN CASE WHEN FOUND THEN 'stored' ELSE 'duplicate' END;
+END
+$$;
+`;
+}

@@ -1,0 +1,50 @@
+/**
+ * Every file `npm run n8n -- workflow` writes, by absolute path: each workflow, the Postgres schema they share
+ * and the demo roster's SQL, and the request schema the portal webhook checks requests against, written out for
+ * readers of the contract. The one module that knows every workflow; the workflows know each other only by id.
+ */
+import { resolve } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { requestSchema } from '../../server/contract/request-schema.ts';
+import { readRosterFile } from '../../server/roster/roster-file.ts';
+import { conversationWorkflow } from './conversation/workflow.ts';
+import { rosterSql } from './database/roster-sql.ts';
+import { schemaSql } from './database/schema-sql.ts';
+import { erasureWorkflow, errorsWorkflow, retentionWorkflow } from './housekeeping/workflows.ts';
+import { portalWorkflow } from './portal/workflow.ts';
+import { refusalsWorkflow } from './refusals/workflow.ts';
+import { slackEventsWorkflow } from './slack-events/workflow.ts';
+import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from './toolkit/ids.ts';
+import { workflowFile } from './toolkit/workflow.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+
+const REQUEST_SCHEMA_PATH = resolve(REPO_ROOT, 'server/contract/request.schema.json');
+
+/** JSON as the repository's Prettier writes it. */
+async function jsonFile(path: string, value: unknown): Promise<string> {
+  return format(JSON.stringify(value), { ...(await resolveConfig(path)), filepath: path });
+}
+
+export async function generatedFiles(): Promise<Record<string, string>> {
+  const workflows = {
+    [WORKFLOWS.portal.path]: portalWorkflow(),
+    [WORKFLOWS.refusals.path]: refusalsWorkflow(),
+    [WORKFLOWS.conversation.path]: conversationWorkflow(),
+    [WORKFLOWS.slackEvents.path]: slackEventsWorkflow(),
+    [WORKFLOWS.retention.path]: retentionWorkflow(),
+    [WORKFLOWS.erasure.path]: erasureWorkflow(),
+    [WORKFLOWS.errors.path]: errorsWorkflow(),
+  };
+  const files: Record<string, string> = {};
+  for (const [path, workflow] of Object.entries(workflows)) files[path] = workflowFile(await workflow);
+  return {
+    ...files,
+    [REQUEST_SCHEMA_PATH]: await jsonFile(REQUEST_SCHEMA_PATH, requestSchema),
+    [SCHEMA_SQL_PATH]: schemaSql(),
+    [SEED_ROSTER_SQL_PATH]: rosterSql(
+      readRosterFile(resolve(REPO_ROOT, 'server/roster.seed.json')),
+      'server/roster.seed.json',
+    ),
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The workflow from the Webhook node to the answer: the body checked against the contract, the conversation's
+ * actions handed to their own workflow, the request_id claimed, the rules, the action answered, every text
+ * written by "Write answer", then recorded and sent (or the claim released and the refusal sent). Slack's
+ * steps sit between "Next step" and "Record answer" (slack-graph.ts).
+ */
+import { resolve } from 'node:path';
+import { requestSchema } from '../../../server/contract/request-schema.ts';
+import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
+import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
+import { codeNode } from '../toolkit/code-node.ts';
+import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
+import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
+import { switchLinks, type Graph } from '../toolkit/links.ts';
+import { data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
+import { respondToPortal } from './respond.ts';
+import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
+import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
+
+const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
+const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
+/** A step whose failure the workflow answers (500: the portal sends the request again later). */
+const FAILURE_OUTPUT = { failureOutput: true };
+const CHECKED = "$('Check files').first().json";
+const ANNOTATIONS = new Set(['description', 'examples', 'title', '$schema', '$id', 'contentEncoding']);
+
+/**
+ * The request schema as the "Check request" node reads it: what Ajv checks, without the words for readers, and
+ * without the discriminator's oneOf, which only lists `$defs` by the value of `action` ("Check request" finds the
+ * branch there by that name).
+ */
+function checkedSchema(schema: unknown): unknown {
+  const { oneOf, ...rest } = schema as {
+    oneOf: { $ref: string }[];
+    $defs: Record<string, { properties?: { action?: { const?: string } } }>;
+  };
+  for (const { $ref } of oneOf) {
+    const name = $ref.replace('#/$defs/', '');
+    if (rest.$defs[name]?.properties?.action?.const !== name) throw new Error(`${$ref} is not the branch ${name}`);
+  }
+  return withoutAnnotations(rest);
+}
+
+function withoutAnnotations(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutAnnotations);
+  if (typeof node !== 'object' || node === null) return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => !ANNOTATIONS.has(key))
+      .map(([key, value]) => [
+        key,
+        key === 'properties' || key === '$defs' ? mapValues(value) : withoutAnnotations(value),
+      ]),
+  );
+}
+const mapValues = (value: unknown) =>
+  Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, withoutAnnotations(inner)]),
+  );
+
+/** The refusals that need no code: a status, the key of their text, and their headers. */
+const refusal = (status: number, key: string, claimed = false, headers = {}) => ({
+  status,
+  text: { key, values: {} },
+  claimed,
+  headers,
+});
+
+export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
+export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
+
+export async function intakeGraph(): Promise<Graph> {
+  const nodes: N8nNode[] = [
+    webhook('Webhook', [0, 300], WEBHOOK_PATHS.portal),
+    webhook('Other methods', [0, 1000], WEBHOOK_PATHS.portal, { methods: OTHER_METHODS }),
+    respondToPortal('Refuse method', [260, 1000], {
+      status: 405,
+      body: ANSWER_TEXTS.en.wrongMethod,
+      contentType: 'text',
+      headers: { Allow: 'POST' },
+      cors: false,
+    }),
+    ifTrue(
+      'JSON?',
+      [440, 300],
+      "/^application\\/json\\s*(;|$)/i.test($('Webhook').first().json.headers['content-type'] ?? '')",
+    ),
+    data('Not JSON', [440, 520], refusal(415, 'notJson')),
+    data('Contract', [220, 300], {
+      request_schema: checkedSchema(requestSchema),
+      answer_texts: WORKFLOW_TEXTS,
+      slack_texts: SLACK_TEXTS,
+    }),
+    await codeNode('Read files', [660, 280], script('read-files.js')),
+    await codeNode('Check request', [880, 280], script('check-request.js')),
+    ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
+    // Only a refused request runs it, so it lives in its own workflow (n8n/thrive-refusals.workflow.json).
+    callWorkflow('Explain refusal', [1320, 520], WORKFLOWS.refusals.id),
+    ifTrue('Conversation?', [1320, 200], `${JSON.stringify(CONVERSATION_ACTIONS)}.includes($json.envelope.action)`),
+    callWorkflow('Conversation', [1540, 0], WORKFLOWS.conversation.id, {
+      envelope: { type: 'object', value: '={{ $json.envelope }}' },
+      language: { type: 'string', value: '={{ $json.language }}' },
+      authorization: { type: 'string', value: "={{ $('Webhook').first().json.headers.authorization ?? null }}" },
+      // The client's address as the reverse proxy appended it (the per-address code limit), and the portal's host.
+      address: {
+        type: 'string',
+        value: "={{ ($('Webhook').first().json.headers['x-forwarded-for'] ?? '').split(',').at(-1).trim() || null }}",
+      },
+      portalHost: {
+        type: 'string',
+        value:
+          "={{ (() => { try { return new URL($('Webhook').first().json.headers.origin).host } catch (error) { return null } })() }}",
+      },
+    }),
+    await codeNode('Check files', [1540, 280], script('check-files.js')),
+    ifTrue('Files refused?', [1760, 280], '$json.status !== undefined'),
+    postgres(
+      'Claim request_id',
+      [1980, 200],
+      CLAIM_REQUEST,
+      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0 ] }}`,
+      FAILURE_OUTPUT,
+    ),
+    switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
+    wait('Wait a moment', [2200, -60], 0.2),
+    // The stored answer (always a 200's JSON: only those are recorded), sent again marked as a replay.
+    set('Answer again', [2420, 360], {
+      status: ['number', '={{ $json.response_status }}'],
+      body: ['string', '={{ $json.response_body }}'],
+      type: ['string', 'json'],
+      header: ['object', "={{ { name: 'Idempotent-Replayed', value: 'true' } }}"],
+    }),
+    data('Reused request_id', [2420, 520], refusal(409, 'reusedRequestId')),
+    data('Still at work', [2420, 680], refusal(500, 'internal')),
+    // The reference server's per-number limit counts a minute.
+    data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
+    await codeNode('Check rules', [2420, 120], script('check-rules.js')),
+    ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
+    ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
+    postgres('Find parent', [3080, -60], FIND_PARENT, `={{ [ ${CHECKED}.phoneKey ] }}`, FAILURE_OUTPUT),
+    await codeNode('Answer', [3300, 40], script('answer.js')),
+    data('Step failed', [3300, 840], refusal(500, 'internal', true)),
+    await codeNode('Write answer', [3520, 400], script('write-answer.js')),
+    switchOn('Next step', [3740, 400], '$json.next', NEXT),
+    postgres(
+      'Record answer',
+      [5700, 300],
+      RECORD_ANSWER,
+      `={{ [ ${CHECKED}.record.request_id, $('Write answer').first().json.status, $('Write answer').first().json.body ] }}`,
+      FAILURE_OUTPUT,
+    ),
+    postgres(
+      'Release claim',
+      [3960, 760],
+      RELEASE_CLAIM,
+      `={{ [ ${CHECKED}.record.request_id, $json.status, $json.body, $json.type ] }}`,
+      FAILURE_OUTPUT,
+    ),
+    // n8n's Respond node has a fixed list of headers. Its last is the answer's own, when "Write answer" or "Answer
+    // again" gives one (a replay's Idempotent-Replayed, a refusal's WWW-Authenticate or Retry-After); any other
+    // answer repeats Vary there, which changes nothing (n8n keeps one header per name).
+    respondToPortal('Send answer', [5920, 400], {
+      status: '={{ $json.status }}',
+      body: '={{ $json.body }}',
+      contentType: '$json.type',
+      headers: { "={{ $json.header?.name ?? 'Vary' }}": "={{ $json.header?.value ?? 'Origin' }}" },
+    }),
+    // The database failed even to give a claim up: nothing is left to write an answer with.
+    data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
+  ];
+  return {
+    nodes,
+    links: [
+      ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
+      ['Webhook', 0, 'Contract'],
+      ['Contract', 0, 'JSON?'],
+      ['JSON?', 0, 'Read files'],
+      ['JSON?', 1, 'Not JSON'],
+      ['Not JSON', 0, 'Write answer'],
+      ['Read files', 0, 'Check request'],
+      ['Check request', 0, 'Schema broken?'],
+      ['Schema broken?', 0, 'Explain refusal'],
+      ['Schema broken?', 1, 'Conversation?'],
+      ['Explain refusal', 0, 'Write answer'],
+      ['Explain refusal', 1, 'Still at work'],
+      ['Conversation?', 0, 'Conversation'],
+      ['Conversation?', 1, 'Check files'],
+      ['Conversation', 0, 'Write answer'],
+      ['Conversation', 1, 'Still at work'],
+      ['Check files', 0, 'Files refused?'],
+      ['Files refused?', 0, 'Write answer'],
+      ['Files refused?', 1, 'Claim request_id'],
+      ['Claim request_id', 0, 'Seen before?'],
+      ['Claim request_id', 1, 'Still at work'],
+      ...switchLinks('Seen before?', SEEN, {
+        new: 'Check rules',
+        same: 'Answer again',
+        different: 'Reused request_id',
+        wait: 'Wait a moment',
+        pending: 'Still at work',
+        limited: 'Over the limit',
+      }),
+      ['Answer again', 0, 'Send answer'],
+      ['Wait a moment', 0, 'Claim request_id'],
+      ['Reused request_id', 0, 'Write answer'],
+      ['Still at work', 0, 'Write answer'],
+      ['Over the limit', 0, 'Write answer'],
+      ['Check rules', 0, 'Rules broken?'],
+      ['Rules broken?', 0, 'Write answer'],
+      ['Rules broken?', 1, 'Roster needed?'],
+      ['Roster needed?', 0, 'Find parent'],
+      ['Roster needed?', 1, 'Answer'],
+      ['Find parent', 0, 'Answer'],
+      ['Find parent', 1, 'Step failed'],
+      ['Answer', 0, 'Write answer'],
+      ['Step failed', 0, 'Write answer'],
+      ['Write answer', 0, 'Next step'],
+      ...switchLinks('Next step', NEXT, {
+        chat: 'Slack so far',
+        notice: 'Slack so far',
+        record: 'Record answer',
+        release: 'Release claim',
+        send: 'Send answer',
+      }),
+      ['Record answer', 0, 'Send answer'],
+      ['Record answer', 1, 'Step failed'],
+      ['Release claim', 0, 'Send answer'],
+      ['Release claim', 1, 'Database failed'],
+      ['Database failed', 0, 'Send answer'],
+    ],
+  };
+}

@@ -1,0 +1,73 @@
+// Answer: what each action answers (server/webhook/handlers.ts), as text keys "Write answer" writes in the
+// parent's language, and what goes to Slack: a chat to the facilitator's channel (or the programme team's), a
+// notice of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
+import { nameKey } from '../../../../src/shared/rules/phone.ts';
+import { NO_SESSIONS_SENTINEL } from '../../../../src/shared/schedule/parser.ts';
+import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
+
+const { envelope } = $('Check files').first().json;
+const { action, user, payload } = envelope;
+const text = (key, values = {}) => ({ key, values });
+const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });
+const forSlack = (raw = '') => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const who = { name: forSlack(user.name), number: forSlack(user.number) };
+const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...values }) });
+
+const { parent } = $json;
+const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
+
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The sessions left this week (Monday to Sunday in India) as 'Wednesday 25 Nov: 5:00 PM with …' lines. */
+function restOfWeek(sessions) {
+  const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000);
+  const today = ((india.getUTCDay() + 6) % 7) + 1;
+  const now = india.toISOString().slice(11, 16);
+  const dayOf = (weekday) => {
+    const day = new Date(india.getTime() + (weekday - today) * 86_400_000);
+    return `${WEEKDAYS[weekday - 1]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+  };
+  const clock = ([hours, minutes]) =>
+    `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  const lines = sessions
+    .filter((s) => s.weekday > today || (s.weekday === today && s.time >= now))
+    .map((s) => `${dayOf(s.weekday)}: ${clock(s.time.split(':').map(Number))} with ${s.facilitator}`);
+  return lines.length > 0 ? lines.join('\n') : NO_SESSIONS_SENTINEL;
+}
+
+function chat() {
+  const to = onRoster?.facilitator ?? { name: text('programmeTeam'), slackChannel: PROGRAMME_TEAM_CHANNEL };
+  const files = payload.attachments.length;
+  const more = files === 0 ? '' : files === 1 ? 'WithAttachment' : 'WithAttachments';
+  const reached = text(`chatReached${more}`, { facilitator: to.name, count: files });
+  const forFacilitator = text(`slackChat${more}`, { ...who, message: forSlack(payload.message), count: files });
+  const post = { kind: 'chat', channel: to.slackChannel, text: forFacilitator };
+  return answer({ message: reached, slackChannel: to.slackChannel }, post);
+}
+
+function reschedule(start, end) {
+  const [range, days] = start === end ? ['Day', { day: start }] : ['Range', { start, end }];
+  const staff = notice(`slackReschedule${range}`, { ...days, note: forSlack(envelope.note) || '-' });
+  return answer({ message: text(`reschedule${range}`, days) }, staff);
+}
+
+function visitor(kind) {
+  const preferred = envelope.preferred_times;
+  const key = preferred ? `${kind}SavedPreferred` : `${kind}Saved`;
+  const message = text(key, { name: user.name, number: user.number, preferred: preferred ?? '' });
+  const details = { preferred: forSlack(preferred) || '-', message: forSlack(envelope.message) || '-' };
+  return answer({ message }, notice(kind === 'consult' ? 'slackConsult' : 'slackCall', details));
+}
+
+const NOT_ON_ROSTER = { json: { status: 404, text: text('notOnRoster'), claimed: true } };
+const ANSWERS = {
+  know_schedule: () => (onRoster ? answer({ schedule: restOfWeek(onRoster.sessions) }) : NOT_ON_ROSTER),
+  reschedule_single: () => reschedule(payload.date, payload.date),
+  reschedule_range: () => reschedule(payload.start_date, payload.end_date),
+  chat_facilitator: chat,
+  book_consult: () => visitor('consult'),
+  schedule_call: () => visitor('call'),
+};
+if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action ${action}`);
+return ANSWERS[action]();

@@ -1,0 +1,101 @@
+/**
+ * ThriveSlackEvents: facilitators' replies from Slack. Slack's Events API
+ * POSTs every event of the channels the bot is in to this workflow's
+ * webhook. Each request's signature is checked first (Slack's v0 scheme:
+ * HMAC-SHA256 of `v0:{timestamp}:{raw body}` with the app's signing secret,
+ * the timestamp within 5 minutes, so a recorded request cannot be replayed
+ * later); a forged or stale one is refused (401). Then the URL check is
+ * answered, and a person's reply in the thread of a parent's message is
+ * stored in that parent's thread, once per event_id (Slack retries an event
+ * it got no 2xx for).
+ */
+import { ENV, WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
+import { postgres, respond, webhook } from '../toolkit/io-nodes.ts';
+import { env, hmacSha256, ifTrue, rawText, set, sticky } from '../toolkit/nodes.ts';
+import { workflowJson } from '../toolkit/workflow.ts';
+
+/** How old a signed request may be, in seconds (Slack's own advice). */
+const SLACK_MAX_AGE_SECONDS = 5 * 60;
+
+/**
+ * $1: Slack's event_id, $2: the channel's id, $3: thread_ts, $4: the reply's text as Slack sends it (with &, < and
+ * > escaped, undone here: the portal shows it as text), $5: the reply's ts. stored | duplicate | unknown
+ * (thrive.store_reply in n8n/schema.sql).
+ */
+const STORE_REPLY = `SELECT thrive.store_reply($1, $2, $3,
+  replace(replace(replace($4, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $5) AS stored;`;
+
+const HEADERS = '$json.headers';
+const SECRET = env(ENV.slackSigningSecret, '');
+const SIGNED = [
+  `${SECRET} !== ''`,
+  `${HEADERS}['x-slack-signature'] === 'v0=' + $json.signature`,
+  `Math.abs($now.toSeconds() - Number(${HEADERS}['x-slack-request-timestamp'])) <= ${SLACK_MAX_AGE_SECONDS}`,
+].join(' && ');
+
+/** A person's new message in a thread: not the thread's first message, not a bot's, not an edit or a deletion. */
+const REPLY = [
+  "$json.event?.type === 'message'",
+  "[undefined, 'thread_broadcast', 'file_share'].includes($json.event.subtype)",
+  '!$json.event.bot_id',
+  "typeof $json.event.thread_ts === 'string'",
+  '$json.event.thread_ts !== $json.event.ts',
+  "($json.event.text ?? '').trim() !== ''",
+].join(' && ');
+
+const NOTE = `## Thrive Slack events
+Facilitators reply to a parent in the Slack thread of the parent's message; the reply shows in the parent's portal.
+
+In your Slack app: **Event Subscriptions** on, **Request URL** \`<n8n>/webhook/${WEBHOOK_PATHS.slackEvents}\`, bot event \`message.channels\` (and \`message.groups\` for private channels). The app's **Signing Secret** goes in \`${ENV.slackSigningSecret}\`.
+
+Every request must carry Slack's signature of its exact bytes (**Raw body**, **Sign**), made within ${SLACK_MAX_AGE_SECONDS / 60} minutes; any other is refused with 401.`;
+
+export function slackEventsWorkflow(): Record<string, unknown> {
+  const nodes = [
+    sticky('About', [-40, -360], [720, 300], NOTE),
+    webhook('Slack event', [0, 200], WEBHOOK_PATHS.slackEvents, { options: { rawBody: true } }),
+    rawText('Raw body', [240, 200]),
+    hmacSha256(
+      'Sign',
+      [480, 200],
+      `=v0:{{ ${HEADERS}['x-slack-request-timestamp'] }}:{{ $json.raw }}`,
+      `={{ ${SECRET} }}`,
+    ),
+    ifTrue('Signed by Slack?', [720, 200], SIGNED),
+    respond('Refuse', [960, 400], { status: 401, body: 'Invalid Slack signature' }),
+    set('Event', [960, 120], { body: ['object', '={{ JSON.parse($json.raw) }}'] }),
+    ifTrue('URL check?', [1200, 120], "$json.body.type === 'url_verification'"),
+    respond('Answer challenge', [1440, 0], { status: 200, body: '={{ $json.body.challenge }}' }),
+    set('Message', [1440, 200], {
+      event: ['object', '={{ $json.body.event ?? {} }}'],
+      event_id: ['string', '={{ $json.body.event_id }}'],
+    }),
+    ifTrue('Reply in a thread?', [1680, 200], REPLY),
+    postgres(
+      'Store reply',
+      [1920, 120],
+      STORE_REPLY,
+      '={{ [ $json.event_id, $json.event.channel, $json.event.thread_ts, $json.event.text, $json.event.ts ] }}',
+    ),
+    respond('Acknowledge', [2160, 220], { status: 200, body: 'ok' }),
+  ];
+  return workflowJson({
+    id: WORKFLOWS.slackEvents.id,
+    name: 'Thrive Slack events',
+    nodes,
+    links: [
+      ['Slack event', 0, 'Raw body'],
+      ['Raw body', 0, 'Sign'],
+      ['Sign', 0, 'Signed by Slack?'],
+      ['Signed by Slack?', 0, 'Event'],
+      ['Signed by Slack?', 1, 'Refuse'],
+      ['Event', 0, 'URL check?'],
+      ['URL check?', 0, 'Answer challenge'],
+      ['URL check?', 1, 'Message'],
+      ['Message', 0, 'Reply in a thread?'],
+      ['Reply in a thread?', 0, 'Store reply'],
+      ['Reply in a thread?', 1, 'Acknowledge'],
+      ['Store reply', 0, 'Acknowledge'],
+    ],
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * A Code node from a script written for n8n's Code node: a JavaScript file in a workflow's nodes/ folder, its
+ * body run by n8n as it is (a function body: `$json`, `$`, `Buffer`, a `return` at the top). The script's opening
+ * `import` lines say what it takes from the repository, and the node's code gets it in front of the body:
+ * - a function of src/shared (the portal's rules, and the formats they use) as code: esbuild bundles it, with
+ *   what it needs and nothing else, into plain JavaScript, so a rule is written once, in TypeScript, and n8n runs
+ *   the function the page and the reference server run;
+ * - a constant (of src/shared, of the reference server, a workflow's texts) as its value, written as a literal.
+ * n8n's task runner allows no require() and disables Object.defineProperty, so a bundle holding an import or one
+ * of esbuild's helpers is refused here, as is code that does not compile.
+ */
+import { buildSync } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { Script } from 'node:vm';
+import { node, type N8nNode, type Position } from './nodes.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const BUNDLED = resolve(REPO_ROOT, 'src/shared');
+const HEADER =
+  "// From the repository's TypeScript, written in by `npm run n8n -- workflow` (change it there, not here):";
+const IMPORT = /^import \{([^}]+)\} from '([^']+)';\n/;
+
+export interface CodeScript {
+  /** The comment the script opens with: what the node does. */
+  comment: string;
+  imports: { names: string[]; path: string }[];
+  /** What n8n runs after the imported code: the script without its comment and imports. */
+  body: string;
+}
+
+export function readScript(file: string): CodeScript {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const opening = lines.findIndex((line) => !line.startsWith('//'));
+  let rest = lines.slice(opening).join('\n');
+  const imports: CodeScript['imports'] = [];
+  for (let match = IMPORT.exec(rest); match; match = IMPORT.exec(rest)) {
+    const names = (match[1] ?? '').split(',').map((name) => name.trim());
+    if (names.some((name) => !/^\w+$/.test(name))) throw new Error(`${file}: import names as they are: ${match[0]}`);
+    imports.push({ names: names.filter(Boolean), path: resolve(dirname(file), match[2] ?? '') });
+    rest = rest.slice(match[0].length).replace(/^\n+/, '');
+  }
+  if (/^import\b/m.test(rest)) throw new Error(`${file}: imports come first, one \`import { … } from '…';\` each`);
+  return { comment: lines.slice(0, opening).join('\n'), imports, body: rest };
+}
+
+/** The functions named, of src/shared, with what they need, as plain JavaScript statements. */
+function bundled(imports: CodeScript['imports']): string[] {
+  const entry = imports.map(({ names, path }) => `export { ${names.join(', ')} } from ${JSON.stringify(path)};`);
+  const [output] = buildSync({
+    stdin: { contents: entry.join('\n'), loader: 'js', resolveDir: REPO_ROOT },
+    absWorkingDir: REPO_ROOT,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    charset: 'utf8',
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  }).outputFiles;
+  const exports = /\nexport \{([^}]*)\};\n$/.exec(output?.text ?? '');
+  if (!output || !exports) throw new Error(`esbuild wrote no exports for ${entry.join(' ')}`);
+  // A name esbuild had to change (two modules declared it) is given back its own.
+  const renamed = (exports[1] ?? '').split(',').flatMap((entry) => {
+    const [local, name] = entry.trim().split(/\s+as\s+/);
+    return name && name !== local ? [`const ${name} = ${local};`] : [];
+  });
+  const code = output.text.slice(0, exports.index).replaceAll('/* @__PURE__ */ ', '');
+  const foreign = /^\/\/ (?!src\/shared\/).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
+  if (foreign) throw new Error(`A Code node can take only plain code from src/shared, not: ${foreign[0]}`);
+  return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];
+}
+
+/** A value as a JavaScript literal: JSON, or a regular expression. */
+function literal(name: string, value: unknown): string {
+  if (value instanceof RegExp) return String(value);
+  const json = JSON.stringify(value, null, 2) as string | undefined;
+  if (json === undefined || !isDeepStrictEqual(JSON.parse(json), value)) throw new Error(`${name} is not data`);
+  return json;
+}
+
+interface Imported {
+  path: string;
+  values: Record<string, unknown>;
+}
+
+async function imported({ names, path }: CodeScript['imports'][number]): Promise<Imported> {
+  const module = (await import(path)) as Record<string, unknown>;
+  const missing = names.find((name) => !(name in module));
+  if (missing) throw new Error(`${relative(REPO_ROOT, path)} exports no ${missing}`);
+  return { path, values: Object.fromEntries(names.map((name) => [name, module[name]])) };
+}
+
+const isCode = ({ path }: Imported, value: unknown) => path.startsWith(`${BUNDLED}/`) && typeof value === 'function';
+
+/**
+ * What the script imports, as statements: the functions of src/shared bundled, and every value the bundle does
+ * not hold already (a function's constants come with it) as a constant, under the module it comes from.
+ */
+function statements(modules: Imported[]): string[] {
+  const functions = modules
+    .map((module) => ({
+      path: module.path,
+      names: Object.keys(module.values).filter((name) => isCode(module, module.values[name])),
+    }))
+    .filter(({ names }) => names.length > 0);
+  const code = functions.length > 0 ? bundled(functions) : [];
+  const declared = new Set(code.flatMap((line) => /^(?:var|let|const|function|class) (\w+)/.exec(line)?.[1] ?? []));
+  const constants = modules.flatMap((module) => {
+    const names = Object.keys(module.values).filter(
+      (name) => !isCode(module, module.values[name]) && !declared.has(name),
+    );
+    const lines = names.map((name) => `const ${name} = ${literal(name, module.values[name])};`);
+    return lines.length > 0 ? [`// ${relative(REPO_ROOT, module.path)}`, ...lines] : [];
+  });
+  return [...code, ...constants];
+}
+
+/** The node's JavaScript: the script's comment, what it imports, then its body. */
+export async function codeNodeJs(file: string): Promise<string> {
+  const { comment, imports, body } = readScript(file);
+  if (imports.length === 0) return readFileSync(file, 'utf8');
+  const code = [comment, HEADER, ...statements(await Promise.all(imports.map(imported))), '', body].join('\n');
+  try {
+    new Script(`(async function () {\n${code}\n})`);
+  } catch (error) {
+    throw new Error(`${relative(REPO_ROOT, file)} does not compile with what it imports: ${String(error)}`);
+  }
+  return code;
+}
+
+/** A Code node running once for each item, its JavaScript made from `script` (an absolute path). */
+export async function codeNode(name: string, position: Position, script: string): Promise<N8nNode> {
+  return node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode: await codeNodeJs(script) });
+}

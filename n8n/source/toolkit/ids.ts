@@ -1,0 +1,57 @@
+import { resolve } from 'node:path';
+
+/**
+ * The names the workflows, the generator and the test harness share: each workflow's file and id in n8n (import
+ * keeps the id; Execute Workflow nodes and `settings.errorWorkflow` name it, so workflows refer to each other by
+ * these, never by importing each other), the webhooks' paths, the credentials the nodes name, and the
+ * environment the workflows read (n8n/README.md).
+ */
+
+const N8N_DIR = resolve(import.meta.dirname, '../..');
+
+export const WORKFLOWS = {
+  portal: { id: 'ThrivePortalFlow', path: resolve(N8N_DIR, 'thrive-portal.workflow.json') },
+  conversation: { id: 'ThriveConversation', path: resolve(N8N_DIR, 'thrive-conversation.workflow.json') },
+  refusals: { id: 'ThriveRefusals', path: resolve(N8N_DIR, 'thrive-refusals.workflow.json') },
+  slackEvents: { id: 'ThriveSlackEvents', path: resolve(N8N_DIR, 'thrive-slack-events.workflow.json') },
+  retention: { id: 'ThriveRetention', path: resolve(N8N_DIR, 'thrive-retention.workflow.json') },
+  erasure: { id: 'ThriveErasure', path: resolve(N8N_DIR, 'thrive-erasure.workflow.json') },
+  errors: { id: 'ThriveErrors', path: resolve(N8N_DIR, 'thrive-errors.workflow.json') },
+} as const;
+
+/** The Postgres tables and functions every workflow uses, and the demo roster for them. */
+export const SCHEMA_SQL_PATH = resolve(N8N_DIR, 'schema.sql');
+export const SEED_ROSTER_SQL_PATH = resolve(N8N_DIR, 'roster.seed.sql');
+
+/** POST <n8n>/webhook/<path>. */
+export const WEBHOOK_PATHS = {
+  portal: 'thrive-portal',
+  slackEvents: 'thrive-slack-events',
+  erasure: 'thrive-erase',
+} as const;
+
+/** The header an admin sends the erasure webhook, holding THRIVE_ADMIN_SECRET. */
+export const ADMIN_SECRET_HEADER = 'x-thrive-admin-secret';
+
+/** The credentials the workflows' nodes refer to; n8n/README.md says how to create or pick them. */
+export const CREDENTIALS = {
+  postgres: { postgres: { id: 'ThrivePostgres01', name: 'Thrive Postgres' } },
+  slack: { slackApi: { id: 'ThriveSlackBot01', name: 'Thrive Slack bot' } },
+} as const;
+
+/** The environment the workflows read. */
+export const ENV = {
+  allowedOrigins: 'THRIVE_ALLOWED_ORIGINS',
+  codeGatewayUrl: 'THRIVE_CODE_GATEWAY_URL',
+  codeGatewayToken: 'THRIVE_CODE_GATEWAY_TOKEN',
+  portalHost: 'THRIVE_PORTAL_HOST',
+  slackSigningSecret: 'THRIVE_SLACK_SIGNING_SECRET',
+  slackApiUrl: 'THRIVE_SLACK_API_URL',
+  staffChannel: 'THRIVE_STAFF_CHANNEL',
+  adminSecret: 'THRIVE_ADMIN_SECRET',
+  retentionDays: 'THRIVE_RETENTION_DAYS',
+} as const;
+
+/** What THRIVE_SLACK_API_URL and THRIVE_STAFF_CHANNEL are when unset. */
+export const SLACK_API_DEFAULT = 'https://slack.com/api';
+export const STAFF_CHANNEL_DEFAULT = '#thrive-staff';

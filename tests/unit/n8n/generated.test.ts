@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { generatedFiles } from '../../../n8n/source/generated-files.ts';
+import { WORKFLOWS } from '../../../n8n/source/toolkit/ids.ts';
+import { allWorkflows } from './support/workflow.ts';
+
+describe('the committed n8n files', () => {
+  it('are what `npm run n8n -- workflow` writes from the repository now (run it after changing a rule or a text)', async () => {
+    for (const [path, text] of Object.entries(await generatedFiles())) {
+      expect(readFileSync(path, 'utf8'), path).toBe(text);
+    }
+  }, 60_000);
+});
+
+describe('every Thrive workflow', () => {
+  it('sends its failures to the error workflow and keeps no successful execution', () => {
+    for (const { id, settings } of allWorkflows) {
+      expect(settings.errorWorkflow, id).toBe(id === WORKFLOWS.errors.id ? undefined : WORKFLOWS.errors.id);
+      expect(settings.saveDataSuccessExecution, id).toBe('none');
+    }
+  });
+
+  it('holds no address or secret: those come from credentials and the environment', () => {
+    for (const { id, nodes } of allWorkflows) {
+      for (const { name, parameters, credentials } of nodes) {
+        // The one address: Slack's, the default of THRIVE_SLACK_API_URL.
+        expect(JSON.stringify(parameters), `${id} ${name}`).not.toMatch(
+          /https?:\/\/(?!slack\.com\/api)|xox[abpr]-|password|localhost|127\.0\.0\.1/i,
+        );
+        for (const reference of Object.values(credentials ?? {}))
+          expect(Object.keys(reference)).toEqual(['id', 'name']);
+      }
+    }
+  });
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWN_DIFFERENCES } from '../../../n8n/harness/contract.ts';
+import { readRosterFile } from '../../../../server/roster/roster-file.ts';
+import { weekdayNumber } from '../../../../server/roster/weekdays.ts';
+import { phoneKey } from '../../../../src/shared/rules/phone.ts';
+import { CONTRACT_CASES } from '../../../support/contract-cases.ts';
+import { makeContext } from '../../../support/contract/case.ts';
+import { TEST_PARENT } from '../../../support/envelopes.ts';
+import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../../support/test-portal.ts';
+import { answerOf, contract, runNode } from '../support/workflow.ts';
+
+/** The body as n8n hands it to the workflow: parsed, without the keys n8n's copying leaves out. */
+function asN8nParsesIt(text: string): unknown {
+  return JSON.parse(text, (key, value: unknown) =>
+    key === '__proto__' || key === 'constructor' || key === 'prototype' ? undefined : value,
+  );
+}
+
+/** The "Find parent" row for a number, shaped as its SQL (n8n/source/portal/sql.ts) shapes it. */
+function parentRow(number: string) {
+  const roster = readRosterFile(TEST_ROSTER_PATH);
+  const facilitator = (id: string) => roster.facilitators.find((f) => f.id === id);
+  const parent = roster.parents.find((p) => phoneKey(p.number) === phoneKey(number));
+  if (!parent) return { parent: null };
+  return {
+    parent: {
+      name: parent.name,
+      facilitator: {
+        name: facilitator(parent.facilitator)?.name,
+        slackChannel: facilitator(parent.facilitator)?.slackChannel,
+      },
+      sessions: parent.sessions
+        .map((s) => ({ weekday: weekdayNumber(s.day), time: s.time, facilitator: facilitator(s.facilitator)?.name }))
+        .sort((a, b) => a.weekday - b.weekday || a.time.localeCompare(b.time)),
+    },
+  };
+}
+
+/** The Code nodes read the real clock, so the reference server is given it too. */
+const now = new Date();
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await startTestPortal();
+  portal.clock.now = now;
+});
+afterAll(async () => {
+  await portal.dispose();
+});
+
+/**
+ * The Code nodes of the committed workflow, run as n8n's task runner runs
+ * them and in the order its graph does, against the reference server on
+ * every contract case's first request: the same status and the same words.
+ */
+describe("the workflow's Code nodes answer as the reference server does", () => {
+  const cases = CONTRACT_CASES.filter((c) => !(c.name in KNOWN_DIFFERENCES));
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
+    const steps = contractCase.steps(makeContext(now, TEST_PARENT));
+    const text = steps[0]?.raw ?? JSON.stringify(steps[0]?.body);
+    const contentType = steps[0]?.contentType ?? 'application/json';
+    const reference = await portal.post(text, { headers: { 'content-type': contentType } });
+    const body = contentType === 'application/json' ? asN8nParsesIt(text) : text;
+    const sent = await answerOf({ headers: { 'content-type': contentType }, body }, parentRow);
+    expect([sent.status, sent.body]).toEqual([reference.statusCode, reference.body]);
+  });
+});
+
+describe("the conversation's answers (the ThriveConversation workflow's { status, body })", () => {
+  const write = (json: unknown) =>
+    runNode('Write answer', json, { Contract: contract, Webhook: { headers: {}, body: { language: 'hi' } } });
+
+  it('are sent as they came: JSON when 200, else the text of their body, never stored', async () => {
+    expect(await write({ status: 200, body: { messages: [], cursor: '7' } })).toMatchObject({
+      status: 200,
+      type: 'json',
+      body: '{"messages":[],"cursor":"7"}',
+      next: 'send',
+    });
+    expect(await write({ status: 401, body: { text: 'नया कोड मँगवाएँ।' } })).toMatchObject({
+      status: 401,
+      type: 'text',
+      body: 'नया कोड मँगवाएँ।',
+      next: 'send',
+    });
+  });
+
+  it('keep only a WWW-Authenticate or Retry-After they give, for the last header Send answer sends', async () => {
+    const challenge = { 'Set-Cookie': 'a=b', 'WWW-Authenticate': 'Bearer realm="thrive"' };
+    expect(await write({ status: 401, body: { text: 'Sign in.' }, headers: challenge })).toMatchObject({
+      header: { name: 'WWW-Authenticate', value: 'Bearer realm="thrive"' },
+      next: 'send',
+    });
+    expect(await write({ status: 429, body: { text: 'Wait.' }, headers: { 'Retry-After': '873' } })).toMatchObject({
+      header: { name: 'Retry-After', value: '873' },
+      next: 'send',
+    });
+    expect(await write({ status: 401, body: { text: 'Wrong code.' }, headers: {} })).toMatchObject({
+      header: null,
+      next: 'send',
+    });
+  });
+});

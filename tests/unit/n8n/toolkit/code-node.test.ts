@@ -1,0 +1,68 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeNodeJs } from '../../../../n8n/source/toolkit/code-node.ts';
+import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
+import { MESSAGE_MAX_LENGTH } from '../../../../src/shared/rules/message.ts';
+import { nameKey } from '../../../../src/shared/rules/phone.ts';
+import { runCodeNode } from '../support/code-sandbox.ts';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
+const dir = mkdtempSync(join(tmpdir(), 'thrive-code-node-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A Code node script in a folder of its own, importing by absolute path. */
+function script(name: string, lines: string[]): string {
+  const file = join(dir, name);
+  writeFileSync(file, `${lines.join('\n').replaceAll('<repo>', REPO_ROOT)}\n`);
+  return file;
+}
+
+describe('a Code node made from its script', () => {
+  it('runs the functions it imports from src/shared bundled in front of it, and has the constants it imports', async () => {
+    const file = script('take.js', [
+      '// Take: what the node does.',
+      "import { nameKey } from '<repo>/src/shared/rules/phone.ts';",
+      "import { MESSAGE_MAX_LENGTH } from '<repo>/src/shared/rules/message.ts';",
+      "import { PROGRAMME_TEAM_CHANNEL } from '<repo>/server/webhook/handlers.ts';",
+      '',
+      'return { json: { key: nameKey($json.name), most: MESSAGE_MAX_LENGTH, channel: PROGRAMME_TEAM_CHANNEL } };',
+    ]);
+    const code = await codeNodeJs(file);
+    expect(code.split('\n')[0]).toBe('// Take: what the node does.');
+    expect(code).toContain('// src/shared/rules/phone.ts\nfunction nameKey(raw) {');
+    expect(await runCodeNode(code, { $json: { name: '  Asha   VERMA ' } })).toEqual({
+      json: { key: nameKey('Asha Verma'), most: MESSAGE_MAX_LENGTH, channel: PROGRAMME_TEAM_CHANNEL },
+    });
+  });
+
+  it('is the script itself when it imports nothing', async () => {
+    const file = script('plain.js', ['// Plain: nothing imported.', 'return { json: $json };']);
+    expect(await codeNodeJs(file)).toBe('// Plain: nothing imported.\nreturn { json: $json };\n');
+  });
+
+  it.each([
+    [
+      'a name its module does not export',
+      "import { noSuchRule } from '<repo>/src/shared/rules/phone.ts';",
+      '',
+      /exports no/,
+    ],
+    [
+      'a function from outside src/shared',
+      "import { answerText } from '<repo>/server/contract/texts.ts';",
+      '',
+      /not data/,
+    ],
+    [
+      'a name its body declares again',
+      "import { nameKey } from '<repo>/src/shared/rules/phone.ts';",
+      'const nameKey = 1;',
+      /compile/,
+    ],
+  ])('is refused for %s', async (_case, line, declared, problem) => {
+    const file = script('refused.js', ['// Refused.', line, '', declared, 'return { json: {} };']);
+    await expect(codeNodeJs(file)).rejects.toThrow(problem);
+  });
+});
