@@ -7,6 +7,7 @@
  * goes (outbox, webhook, n8n, Slack, /staff) with no change to the six
  * actions. DOM-free, so the page and the server read it the same way.
  */
+import { isAllowedAttachmentType, TYPE_EXTENSIONS } from './attachment.ts';
 
 /** The longest a voice note may be. */
 export const VOICE_NOTE_MAX_MS = 2 * 60 * 1000;
@@ -22,9 +23,9 @@ export function formatDuration(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** The extension a recording of this type (without parameters) is saved under. */
+/** The extension a recording of this type (without parameters) is saved under: the type's own, as displayFileName keeps it. */
 export function voiceNoteExtension(type: string): string {
-  return type === 'audio/mp4' ? 'm4a' : type === 'audio/ogg' ? 'ogg' : 'webm';
+  return isAllowedAttachmentType(type) ? TYPE_EXTENSIONS[type][0] : 'webm';
 }
 
 /** "voice-note-0-12.webm": the name a recording of `ms` milliseconds is sent under. */
