@@ -117,7 +117,8 @@ describe('security headers', () => {
       'content-security-policy': contentSecurityPolicy(undefined),
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+      // The microphone for voice notes, from the portal's own pages only; nothing else.
+      'permissions-policy': 'camera=(), microphone=(self), geolocation=(), payment=(), usb=()',
     });
   });
 
