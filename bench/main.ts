@@ -9,6 +9,7 @@
  *   npm run bench -- start        longest start task per route, and INP of three interactions, at 4x CPU
  *   npm run bench -- inspector    what an attached inspector (Playwright's) costs a page's script evaluation
  *   npm run bench -- first-task   what a first visit's longest task is made of, per route, from a trace
+ *   npm run bench -- voice        a 60 s voice note at 4x CPU: its size, and the longest task while it records
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -24,6 +25,7 @@ const BENCHES = {
   server: 'bench/server.ts',
   photo: 'bench/photo.ts',
   'first-send': 'bench/first-send.ts',
+  voice: 'bench/voice.ts',
 } as const;
 
 const [name = 'page', ...rest] = process.argv.slice(2);

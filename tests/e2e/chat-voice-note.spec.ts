@@ -3,19 +3,14 @@ import { en } from '../../src/features/conversation/messages.ts';
 import { hi } from '../../src/features/conversation/messages-hi.ts';
 import { en as enVoice } from '../../src/features/conversation/compose/voice-messages.ts';
 import { hi as hiVoice } from '../../src/features/conversation/compose/voice-messages-hi.ts';
+import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { expect, test } from './fixtures.ts';
 import { fileList, message, sendButton, sentAttachments } from '../support/chat-files.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { badge, openControlled, savedPanel, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
-import {
-  decodedSeconds,
-  fakeMicrophone,
-  microphoneTracks,
-  refuseMicrophone,
-  watchMicrophone,
-} from '../support/voice.ts';
+import { decodedSeconds, microphoneTracks, refuseMicrophone, watchMicrophone } from '../support/voice.ts';
 
 // The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own.
 test.use({ launchOptions: fakeMicrophone(8) });
