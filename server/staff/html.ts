@@ -71,17 +71,19 @@ button{font:inherit;padding:.5rem 1rem;margin:.5rem 0;border:0;border-radius:.37
 button.quiet{background:#fff;color:#0b57d0;border:1px solid #0b57d0}
 .alert{background:#fdecea;border:1px solid #b3261e;color:#5f1411;padding:.5rem .75rem;border-radius:.375rem}
 .status{font-weight:600}
+audio{display:block;width:100%;margin:.25rem 0}
 `;
 
 export const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-/** Nothing but this page's stylesheet: no script, no frames, forms to this origin only. */
+/** Nothing but this page's stylesheet and the thread's own audio files: no script, no frames, forms to this origin only. */
 export const STAFF_CSP = [
   "default-src 'none'",
   `style-src ${STYLE_SOURCE}`,
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",
+  "media-src 'self'",
 ].join('; ');
 
 export function page(title: string | Markup, body: Markup, header?: Markup): string {

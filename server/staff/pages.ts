@@ -1,6 +1,7 @@
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
 import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
+import { voiceNoteDuration } from '../../src/shared/rules/voice-note.ts';
 import type { ConversationSummary, StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
 import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
 import { threadPathOf } from './rules.ts';
@@ -108,9 +109,22 @@ ${requestList}
   );
 }
 
+/**
+ * An audio file plays where it is listed (nothing is fetched until Play:
+ * preload="none"); a voice note recorded in the portal says how long it is,
+ * from the length its name carries.
+ */
+function player(href: string, file: ThreadFileRow, name: string, length: string | undefined): Markup | '' {
+  if (!file.mimetype.startsWith('audio/')) return '';
+  const label = length ? `Voice note, ${length}` : name;
+  return markup`<audio controls preload="none" src="${href}" aria-label="${label}"></audio>`;
+}
+
 function fileItem(messageId: number, file: ThreadFileRow): Markup {
   const href = `/staff/thread/${messageId}/files/${file.position}`;
-  return markup`<li><a href="${href}" download>${isolated(displayFileName(file.filename, file.mimetype))}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
+  const name = displayFileName(file.filename, file.mimetype);
+  const length = voiceNoteDuration(name);
+  return markup`<li>${player(href, file, name, length)}<a href="${href}" download>${isolated(name)}</a> <span class="meta">(${length ? `voice note, ${length}, ` : ''}${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
 }
 
 function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
