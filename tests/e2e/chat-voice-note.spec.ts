@@ -4,6 +4,8 @@ import { hi } from '../../src/features/conversation/messages-hi.ts';
 import { en as enVoice } from '../../src/features/conversation/compose/voice-messages.ts';
 import { hi as hiVoice } from '../../src/features/conversation/compose/voice-messages-hi.ts';
 import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
+import { CODE, FakeConversation } from '../support/fake-conversation.ts';
+import { recordedWebm } from '../support/recorded-audio.ts';
 import { expect, test } from './fixtures.ts';
 import { fileList, message, sendButton, sentAttachments } from '../support/chat-files.ts';
 import { expectAccessible } from '../support/axe.ts';
@@ -165,4 +167,44 @@ test.describe('a voice note', () => {
       expect(await webhook.waitForRequests(1)).toHaveLength(1);
     });
   }
+
+  test('a browser with no MediaRecorder says so, and the file picker still takes audio', async ({ page }) => {
+    await page.addInitScript(() => {
+      delete (window as { MediaRecorder?: unknown }).MediaRecorder;
+    });
+    await openSignedIn(page, CHAT);
+    await mic(page).click();
+    await expect(page.getByRole('alert')).toHaveText(enVoice.problem.unsupported);
+    await expect(mic(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByLabel('Add Files')).toBeEnabled();
+  });
+
+  test('from the facilitator, it shows its length in the thread and plays from the phone once opened', async ({
+    page,
+    webhook,
+  }) => {
+    const note = recordedWebm(3_000);
+    const conversation = new FakeConversation(webhook);
+    conversation.reply('Listen to this', {
+      attachments: [
+        { filename: 'voice-note-0-07.webm', mimetype: 'audio/webm', size: note.length, url: '/api/thread/1/files/0' },
+      ],
+    });
+    await page.route('**/api/thread/1/files/0', (route) =>
+      route.fulfill({ status: 200, contentType: 'audio/webm', body: note }),
+    );
+    await openSignedIn(page, CHAT);
+    await page.getByRole('button', { name: 'Send Me a Code' }).click();
+    await page.getByRole('textbox', { name: '6-digit code' }).fill(CODE);
+    await page.getByRole('button', { name: 'Verify Phone' }).click();
+    const item = page.getByRole('listitem').filter({ hasText: 'Listen to this' });
+    await expect(item).toContainText(`${en.thread.voiceNote('0:07')} · voice-note-0-07.webm`);
+    // Nothing is fetched until the parent asks: then the player plays the phone's own copy.
+    await item.getByRole('button', { name: 'Open File' }).click();
+    const player = item.locator('audio');
+    await expect(player).toHaveAttribute('src', /^blob:/);
+    await expect(player).toHaveAttribute('controls', '');
+    await expect(player).toHaveAccessibleName(/^Voice note, 0:07 · voice-note-0-07\.webm/);
+    await expectAccessible(page, 'a voice note in the thread, opened');
+  });
 });
