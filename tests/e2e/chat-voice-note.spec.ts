@@ -168,6 +168,23 @@ test.describe('a voice note', () => {
     });
   }
 
+  test('warns 10 seconds before 2 minutes, then stops by itself and keeps the note', async ({ page }) => {
+    // The page's clock runs the recorder's timer: two minutes pass at once, the microphone's real seconds do not.
+    await page.clock.install();
+    await watchMicrophone(page);
+    await openSignedIn(page, CHAT);
+    await mic(page).click();
+    await expect(said(page, enVoice.recording('0:00'))).toBeAttached();
+    await page.clock.runFor(110_000);
+    // Shown beside the timer, and announced in the status.
+    await expect(page.getByText(enVoice.timeLeft, { exact: true })).toHaveCount(2);
+    await expect(said(page, enVoice.timeLeft)).toBeAttached();
+    await page.clock.runFor(10_000);
+    await expect(mic(page)).toHaveAttribute('aria-pressed', 'false');
+    await expect(fileList(page).getByRole('listitem')).toContainText('voice-note-2-00.webm');
+    expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
+  });
+
   test('a browser with no MediaRecorder says so, and the file picker still takes audio', async ({ page }) => {
     await page.addInitScript(() => {
       delete (window as { MediaRecorder?: unknown }).MediaRecorder;
