@@ -6,6 +6,7 @@ import type { Db } from './db/database.ts';
 import { createConversation } from './conversation/actions.ts';
 import { demoSender, gatewaySender } from './conversation/code-sender.ts';
 import { threadFiles } from './conversation/files.ts';
+import { fromVerifiedDevice } from './conversation/parent-auth.ts';
 import { codeAtSignIn } from './conversation/sign-in-guard.ts';
 import { createConversationStore } from './conversation/store.ts';
 import { createRequestStore } from './db/request-store.ts';
@@ -65,6 +66,8 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
       clock,
       conversation,
       signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
+      verifiedDevice: (authorization, numberKey) =>
+        fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
     }),
     rateLimitMax: config.rateLimitMax,
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,

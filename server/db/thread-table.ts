@@ -19,9 +19,11 @@ export interface ThreadRow {
   sent_at: string;
 }
 
-/** A thread message for staff: the name the parent's request was sent with beside it. */
+/** A thread message for staff: the name the parent's request was sent with beside it, and how it came. */
 export interface StaffThreadRow extends ThreadRow {
   user_name: string | null;
+  /** 1: sent with a bearer token given to its number; 0: with name and number only (and every staff reply). */
+  verified_device: 0 | 1;
 }
 
 export interface ThreadFileRow {
@@ -57,8 +59,8 @@ const FILES_OF_THREAD = `SELECT t.id, a.position, a.filename, a.mimetype, a.size
 
 export function createThreadTable(db: Db) {
   const insertParentMessage = db.prepare(`
-    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at)
-    VALUES (?, 'parent', ?, ?, ?, ?)`);
+    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at, verified_device)
+    VALUES (?, 'parent', ?, ?, ?, ?, ?)`);
   const insertReply = db.prepare<[string, string, string, string, string]>(`
     INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
     VALUES (?, 'staff', ?, ?, ?, ?)`);
@@ -86,7 +88,7 @@ export function createThreadTable(db: Db) {
     .prepare<[string], string>(`SELECT ${THREAD_NAME} FROM thread_messages t WHERE t.number_key = ? LIMIT 1`)
     .pluck();
   const staffRows = db.prepare<[string], StaffThreadRow>(`
-    SELECT t.id, t.author, t.request_id, t.staff_name, r.user_name, t.text, t.sent_at
+    SELECT t.id, t.author, t.request_id, t.staff_name, r.user_name, t.text, t.sent_at, t.verified_device
     FROM thread_messages t LEFT JOIN requests r ON r.request_id = t.request_id
     WHERE t.number_key = ? ORDER BY t.id`);
   const staffFiles = db.prepare<[string], ThreadFileRow>(
@@ -100,9 +102,24 @@ export function createThreadTable(db: Db) {
   const removeNumberReads = db.prepare('DELETE FROM thread_reads WHERE number_key = ?');
 
   return {
-    /** A chat_facilitator message joins its number's thread; run inside the transaction storing its request. */
-    addParentMessage(numberKey: string, requestId: string, text: string, sentAt: string, receivedAt: Date) {
-      insertParentMessage.run(numberKey, requestId, text, sentAt, receivedAt.toISOString());
+    /**
+     * A chat_facilitator message joins its number's thread, marked by whether
+     * it came from a verified device; run inside the transaction storing its request.
+     */
+    addParentMessage(
+      numberKey: string,
+      requestId: string,
+      text: string,
+      sent: { at: string; receivedAt: Date; verifiedDevice: boolean },
+    ) {
+      insertParentMessage.run(
+        numberKey,
+        requestId,
+        text,
+        sent.at,
+        sent.receivedAt.toISOString(),
+        sent.verifiedDevice ? 1 : 0,
+      );
     },
     /** Adds a staff reply and counts the thread read up to it; the reply's id. */
     addReply(numberKey: string, staffName: string, text: string, now: Date): number {

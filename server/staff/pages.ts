@@ -113,13 +113,24 @@ function fileItem(messageId: number, file: ThreadFileRow): Markup {
   return markup`<li><a href="${href}" download>${isolated(displayFileName(file.filename, file.mimetype))}</a> <span class="meta">(${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
 }
 
+/**
+ * How a parent's message came. Sending needs only a name and a number, which
+ * are no secret; only a message sent with the token of a phone verified for
+ * that number is known to come from the parent.
+ */
+const VIA = {
+  verified: 'Sent from this parent’s verified phone',
+  unverified: 'Sent with name and number only: anyone who knows them could have sent it',
+};
+
 function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
   const fromStaff = row.author === 'staff';
+  const via = row.verified_device === 1 ? 'verified' : 'unverified';
   const who = fromStaff ? markup`${isolated(row.staff_name ?? 'Staff')} (staff)` : isolated(row.user_name ?? 'Parent');
   const mine = files.filter((file) => file.id === row.id);
   return markup`<li class="card${fromStaff ? ' staff' : ''}">
 <p class="meta">${who}, ${when(row.sent_at)}</p>
-<p class="text" dir="auto">${row.text}</p>
+${fromStaff ? '' : markup`<p class="via ${via}">${VIA[via]}</p>\n`}<p class="text" dir="auto">${row.text}</p>
 ${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul>` : ''}
 </li>`;
 }

@@ -162,6 +162,30 @@ describe('the staff inbox: two parents and a staff member', () => {
     expect(opened).toMatch(/<title>Conversation with \u2068عائشہ خان\u2069 · Thrive staff<\/title>/u);
   });
 
+  it('marks each message by how it came: from the parent’s verified phone, or with name and number only', async () => {
+    await addStaff(p);
+    const token = await verifiedToken(p, codes, TEST_PARENT);
+    const otherToken = await verifiedToken(p, codes, QUIET_PARENT);
+    const bearer = (value: string) => ({ headers: { 'content-type': 'application/json', authorization: value } });
+    await p.post(chat('With my own token', []), bearer(`Bearer ${token}`));
+    await p.post(chat('Without a token', []));
+    await p.post(chat('With another parent’s token', []), bearer(`Bearer ${otherToken}`));
+    await p.post(chat('With a token nobody was given', []), bearer(`Bearer ${'x'.repeat(43)}`));
+    const staff = await staffSession(p);
+    const page = (await staff.get('/staff/conversations/919000000001')).body;
+    const marks = [...page.matchAll(/<p class="via[^"]*">([^<]+)<\/p>\n<p class="text" dir="auto">([^<]+)</g)].map(
+      (m) => `${m[2]}: ${m[1]}`,
+    );
+    const verified = 'Sent from this parent’s verified phone';
+    const unverified = 'Sent with name and number only: anyone who knows them could have sent it';
+    expect(marks).toEqual([
+      `With my own token: ${verified}`,
+      `Without a token: ${unverified}`,
+      `With another parent’s token: ${unverified}`,
+      `With a token nobody was given: ${unverified}`,
+    ]);
+  });
+
   it('refuses a long reply, a blank one and control characters, keeping the text and storing nothing', async () => {
     await addStaff(p);
     await p.post(chat('Hello', []));
