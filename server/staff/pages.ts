@@ -1,16 +1,16 @@
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
 import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
-import type { ConversationSummary, StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
+import type { StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
 import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
 import { threadPathOf } from './rules.ts';
-import type { RequestSummary, StaffMember } from './store.ts';
+import type { StaffMember } from './store.ts';
 
-const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
+export const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
 
-const csrfField = (csrf: string) => markup`<input type="hidden" name="csrf" value="${csrf}">`;
+export const csrfField = (csrf: string) => markup`<input type="hidden" name="csrf" value="${csrf}">`;
 
-function header(member: StaffMember, csrf: string): Markup {
+export function header(member: StaffMember, csrf: string): Markup {
   return markup`<header>
 <nav aria-label="Staff"><a href="/staff">Inbox</a></nav>
 <form method="post" action="/staff/sign-out">${csrfField(csrf)}
@@ -32,79 +32,6 @@ ${problem ? markup`<p class="alert" role="alert">${problem}</p>` : ''}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>`,
-  );
-}
-
-const ACTION_NAMES: Record<RequestSummary['action'], string> = {
-  reschedule_single: 'Reschedule (one day)',
-  reschedule_range: 'Reschedule (days)',
-  book_consult: 'Consultation',
-  schedule_call: 'Call request',
-};
-
-function requestDetails(request: RequestSummary): Markup[] {
-  const payload = JSON.parse(request.payload) as Record<string, unknown>;
-  const lines: [string, unknown][] = [
-    ['Day', payload.date],
-    ['From', payload.start_date],
-    ['To', payload.end_date],
-    ['Note', request.note],
-    ['Message', request.message],
-    ['Preferred times', request.preferred_times],
-  ];
-  return lines
-    .filter(([, value]) => typeof value === 'string' && value !== '')
-    .map(([label, value]) => markup`<p class="text" dir="auto">${label}: ${String(value)}</p>`);
-}
-
-function requestItem(request: RequestSummary, csrf: string): Markup {
-  const handled = request.handled_at !== null;
-  const status = handled ? markup`Handled by ${isolated(request.handled_by ?? '')}` : 'New';
-  return markup`<li class="card${handled ? '' : ' unread'}">
-<h3 class="meta">${ACTION_NAMES[request.action]}: ${isolated(request.user_name)} (${isolated(request.user_number)}), ${when(request.received_at)}</h3>
-${requestDetails(request)}
-<form method="post" action="/staff/requests/${request.request_id}/status">${csrfField(csrf)}
-<p class="status">Status: ${status}</p>
-<input type="hidden" name="status" value="${handled ? 'new' : 'handled'}">
-<button type="submit" class="quiet">${handled ? 'Mark new' : 'Mark handled'}</button>
-</form>
-</li>`;
-}
-
-function conversationItem(conversation: ConversationSummary): Markup {
-  const unread = conversation.unread > 0;
-  return markup`<li class="card${unread ? ' unread' : ''}">
-<a href="/staff/conversations/${threadPathOf(conversation.number_key)}">${isolated(conversation.name)}</a>
-<p class="meta">${isolated(conversation.number_key)}${unread ? `, ${conversation.unread} unread` : ''}, last message ${when(conversation.last_at)}</p>
-</li>`;
-}
-
-export function inboxPage(
-  member: StaffMember,
-  csrf: string,
-  conversations: readonly ConversationSummary[],
-  requests: readonly RequestSummary[],
-): string {
-  const conversationList =
-    conversations.length > 0
-      ? markup`<ul>${conversations.map(conversationItem)}</ul>`
-      : markup`<p>No messages yet.</p>`;
-  const requestList =
-    requests.length > 0
-      ? markup`<ul>${requests.map((request) => requestItem(request, csrf))}</ul>`
-      : markup`<p>No requests yet.</p>`;
-  return page(
-    'Inbox',
-    markup`<h1>Inbox</h1>
-<section aria-labelledby="conversations">
-<h2 id="conversations">Conversations</h2>
-${conversationList}
-</section>
-<section aria-labelledby="requests">
-<h2 id="requests">Requests</h2>
-${requestList}
-</section>`,
-    header(member, csrf),
   );
 }
 

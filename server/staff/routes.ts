@@ -21,12 +21,16 @@ import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
 import { createWindowLimit } from '../http/window-limit.ts';
 import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
 import { STAFF_CSP } from './html.ts';
-import { conversationPage, inboxPage, signInPage } from './pages.ts';
+import { inboxPage, LISTS } from './inbox-page.ts';
+import { conversationPage, signInPage } from './pages.ts';
 import {
   checkReply,
   FAILURE_WINDOW_MS,
+  INBOX_PAGE_SIZE,
   normaliseEmail,
   numberKeyOfPath,
+  pageNumber,
+  searchPatterns,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
   SIGN_IN_ATTEMPTS_PER_MINUTE,
@@ -197,7 +201,23 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
     staff.get('/staff', async (request, reply) => {
       const session = signedIn(request);
       if (!session) return reply.redirect('/staff/sign-in', 303);
-      return htmlReply(reply, 200, inboxPage(session.member, session.csrf, store.conversations(), store.requests()));
+      const query = request.query as Record<string, unknown>;
+      const search = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
+      const patterns = searchPatterns(search);
+      const pageOf = (list: keyof typeof LISTS) => pageNumber(query[LISTS[list]]);
+      const slice = (page: number) => ({
+        search: patterns,
+        limit: INBOX_PAGE_SIZE,
+        offset: (page - 1) * INBOX_PAGE_SIZE,
+      });
+      const paged = <T>(page: number, found: { rows: T[]; total: number }) => ({ ...found, page });
+      const view = {
+        search,
+        roster: paged(pageOf('roster'), store.conversations({ onRoster: true, ...slice(pageOf('roster')) })),
+        others: paged(pageOf('others'), store.conversations({ onRoster: false, ...slice(pageOf('others')) })),
+        requests: paged(pageOf('requests'), store.requests(slice(pageOf('requests')))),
+      };
+      return htmlReply(reply, 200, inboxPage(session.member, session.csrf, view));
     });
 
     const conversation = (
