@@ -73,7 +73,12 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
-  threadFiles(app, conversationStore, clock);
+  threadFiles(
+    app,
+    conversationStore,
+    clock,
+    config.rateLimitMax > 0 ? { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } : false,
+  );
   await staffRoutes(app, { store: createStaffStore(db), clock, trust });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
