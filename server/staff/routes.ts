@@ -79,6 +79,10 @@ let decoyHash: Promise<string> | undefined;
 
 export async function staffRoutes(app: FastifyInstance, { store, clock, trust }: StaffRoutesOptions) {
   await app.register(async (staff) => {
+    // Every staff POST is a small form: the limit applies to the route, so a refusal names it (64 KB).
+    staff.addHook('onRoute', (route) => {
+      if (route.method === 'POST') route.bodyLimit = FORM_BODY_LIMIT;
+    });
     staff.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },

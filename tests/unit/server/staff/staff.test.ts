@@ -186,6 +186,23 @@ describe('the staff inbox: two parents and a staff member', () => {
     ]);
   });
 
+  it('refuses a staff form over 64 KB, and says so', async () => {
+    await addStaff(p);
+    await p.post(chat('Hello', []));
+    const staff = await staffSession(p);
+    const response = await staff.post('/staff/conversations/919000000001/replies', {
+      csrf: await staff.csrf(),
+      text: 'a'.repeat(70 * 1024),
+    });
+    expect([response.statusCode, response.body]).toEqual([413, 'The request is too large: the limit is 64 KB.']);
+    const hindi = await staff.post(
+      '/staff/conversations/919000000001/replies',
+      { csrf: await staff.csrf(), text: 'a'.repeat(70 * 1024) },
+      { 'accept-language': 'hi' },
+    );
+    expect(hindi.body).toBe('अनुरोध बहुत बड़ा है: इसकी सीमा 64 केबी है।');
+  });
+
   it('refuses a long reply, a blank one and control characters, keeping the text and storing nothing', async () => {
     await addStaff(p);
     await p.post(chat('Hello', []));
