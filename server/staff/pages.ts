@@ -62,6 +62,15 @@ ${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul
 </li>`;
 }
 
+/** Reading changes nothing: staff mark a thread read themselves, up to the last message this page shows. */
+function markReadForm(csrf: string, numberKey: string, lastId: number | undefined): Markup | '' {
+  if (lastId === undefined) return '';
+  return markup`<form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/read">${csrfField(csrf)}
+<input type="hidden" name="through" value="${lastId}">
+<button type="submit" class="quiet">Mark read</button>
+</form>`;
+}
+
 export function conversationPage(
   member: StaffMember,
   csrf: string,
@@ -76,6 +85,7 @@ export function conversationPage(
     markup`<h1>Conversation with ${isolated(thread.name)}</h1>
 <p class="meta">${isolated(numberKey)}</p>
 <ol>${thread.rows.map((row) => messageItem(row, thread.files))}</ol>
+${markReadForm(csrf, numberKey, thread.rows.at(-1)?.id)}
 <form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}
 ${problem}
 <label for="reply">Reply</label>

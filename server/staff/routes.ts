@@ -5,7 +5,8 @@
  *   to /staff (Secure when the request came over HTTPS), stored hashed, and a
  *   new one is made at every sign-in (no fixation);
  * - every state change is a POST that must carry the session's CSRF token and,
- *   when the browser sends one, this origin's Origin header;
+ *   when the browser sends one, this origin's Origin header: marking a thread
+ *   read too, which opening it does not do;
  * - sign-in is limited per address (attempts a minute, failures) and per
  *   address and account (failures), never per account alone, so nobody can
  *   lock a facilitator out from elsewhere; emails with no account count the
@@ -232,8 +233,6 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
     ) => {
       const thread = store.thread(numberKey);
       if (!thread) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
-      const last = thread.rows.at(-1);
-      if (last && !problem) store.markRead(numberKey, last.id);
       return htmlReply(
         reply,
         problem ? 400 : 200,
@@ -260,6 +259,24 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
       const check = checkReply(typed);
       if (!check.ok) return conversation(reply, session, numberKey, { problem: check.problem, text: typed });
       store.reply(numberKey, session.member.name, check.text, clock());
+      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
+    });
+
+    // Reading is a GET and changes nothing; marking read is this POST, with the CSRF token, up to the last message the
+    // page showed (`through`), so a message that arrived after the page was drawn stays unread.
+    staff.post('/staff/conversations/:number/read', async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      const numberKey = numberKeyOfPath((request.params as { number: string }).number);
+      const thread = numberKey ? store.thread(numberKey) : undefined;
+      if (!numberKey || !thread) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      }
+      const through = Number(field(request.body, 'through'));
+      if (!thread.rows.some((row) => row.id === through)) {
+        return reply.code(400).type('text/plain; charset=utf-8').send('No such message in this conversation');
+      }
+      store.markRead(numberKey, through);
       return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
     });
 

@@ -53,6 +53,11 @@ describe('the staff inbox: two parents and a staff member', () => {
     const opened = await staff.get('/staff/conversations/919000000001');
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('From Test Parent');
+    const read = await staff.post('/staff/conversations/919000000001/read', {
+      csrf: await staff.csrf(),
+      through: /name="through" value="([0-9]+)"/.exec(opened.body)?.[1] ?? '',
+    });
+    expect([read.statusCode, read.headers.location]).toEqual([303, '/staff/conversations/919000000001']);
     // Read now, so it goes below the one still unread.
     const after = await staff.get('/staff');
     const cards = [...after.body.matchAll(/class="card( unread)?">\n<a href="\/staff\/conversations\/([0-9]+)"/g)];
@@ -184,6 +189,23 @@ describe('the staff inbox: two parents and a staff member', () => {
       `With another parent’s token: ${unverified}`,
       `With a token nobody was given: ${unverified}`,
     ]);
+  });
+
+  it('marks a thread read only by a POST with the CSRF token, up to the message the page showed', async () => {
+    await addStaff(p);
+    await p.post(chat('First', []));
+    const staff = await staffSession(p);
+    const opened = await staff.get('/staff/conversations/919000000001');
+    expect(p.count('SELECT count(*) FROM thread_reads')).toBe(0);
+    const through = /name="through" value="([0-9]+)"/.exec(opened.body)?.[1] ?? '';
+    await p.post(chat('Second, after the page was shown', []));
+    const url = '/staff/conversations/919000000001/read';
+    expect((await staff.post(url, { through })).statusCode).toBe(403);
+    expect((await staff.post(url, { csrf: await staff.csrf(), through })).statusCode).toBe(303);
+    expect(p.db.prepare('SELECT read_through FROM thread_reads').pluck().get()).toBe(Number(through));
+    const inbox = (await staff.get('/staff')).body;
+    expect(inbox).toContain('1 unread');
+    expect((await staff.post(url, { csrf: await staff.csrf(), through: 'all' })).statusCode).toBe(400);
   });
 
   it('refuses a staff form over 64 KB, and says so', async () => {
