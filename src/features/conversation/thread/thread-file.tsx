@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { displayFileName } from '../../../shared/rules/attachment.ts';
 import { formatFileSize } from '../../../shared/rules/sizes.ts';
 import type { ThreadAttachment } from '../../../shared/webhook/conversation.ts';
 import { Button } from '../../../ui/button.tsx';
@@ -11,10 +12,13 @@ type FileState = { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; 
  * One file of the thread. Its bytes need the token, so a plain link cannot
  * fetch them: they are fetched when the parent asks (no data spent on files
  * never opened) and offered from a blob: address, a photo as a thumbnail.
+ * Its name is shown and saved with its checked type's own extension, whatever
+ * the backend sent: a photo never downloads as a page that could run.
  */
 export function ThreadFile({ file, token }: { file: ThreadAttachment; token: string }) {
   const t = conversationText().thread;
   const nameId = useId();
+  const name = displayFileName(file.filename, file.mimetype);
   const [state, setState] = useState<FileState>({ status: 'idle' });
 
   useEffect(() => {
@@ -35,14 +39,12 @@ export function ThreadFile({ file, token }: { file: ThreadAttachment; token: str
   return (
     <li className="thread-file">
       <span id={nameId} className="thread-file__name">
-        {file.filename} · {formatFileSize(file.size)}
+        {name} · {formatFileSize(file.size)}
       </span>
       {state.status === 'ready' ? (
         <>
-          {file.mimetype.startsWith('image/') && (
-            <img className="thread-file__thumb" src={state.url} alt={file.filename} />
-          )}
-          <a className="button button--secondary" href={state.url} download={file.filename} aria-describedby={nameId}>
+          {file.mimetype.startsWith('image/') && <img className="thread-file__thumb" src={state.url} alt={name} />}
+          <a className="button button--secondary" href={state.url} download={name} aria-describedby={nameId}>
             {t.saveFile}
           </a>
         </>
