@@ -5,7 +5,7 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createConversation } from './conversation/actions.ts';
 import { demoSender, gatewaySender } from './conversation/code-sender.ts';
-import { threadFiles } from './conversation/files.ts';
+import { threadFiles } from './conversation/thread-file-route.ts';
 import { fromVerifiedDevice } from './conversation/parent-auth.ts';
 import { codeAtSignIn } from './conversation/sign-in-guard.ts';
 import { createConversationStore } from './conversation/store.ts';

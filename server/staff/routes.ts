@@ -17,7 +17,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerText } from '../contract/texts.ts';
-import { sendStoredFile, fileAddress } from '../conversation/files.ts';
+import { sendStoredFile, fileAddress } from '../conversation/thread-file-route.ts';
 import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
 import { createWindowLimit } from '../http/window-limit.ts';
 import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
