@@ -5,7 +5,8 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
 import { createConversation } from './conversation/actions.ts';
 import { demoSender, gatewaySender } from './conversation/code-sender.ts';
-import { threadFiles } from './conversation/files.ts';
+import { threadFiles } from './conversation/thread-file-route.ts';
+import { fromVerifiedDevice } from './conversation/parent-auth.ts';
 import { codeAtSignIn } from './conversation/sign-in-guard.ts';
 import { createConversationStore } from './conversation/store.ts';
 import { createRequestStore } from './db/request-store.ts';
@@ -65,12 +66,19 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
       clock,
       conversation,
       signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
+      verifiedDevice: (authorization, numberKey) =>
+        fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
     }),
     rateLimitMax: config.rateLimitMax,
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
     rateLimitWindowMs: config.rateLimitWindowMs,
   });
-  threadFiles(app, conversationStore, clock);
+  threadFiles(
+    app,
+    conversationStore,
+    clock,
+    config.rateLimitMax > 0 ? { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } : false,
+  );
   await staffRoutes(app, { store: createStaffStore(db), clock, trust });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);

@@ -56,7 +56,7 @@ const tooMany = (text: string, retryAfterSeconds: number): Outcome => ({
   headers: { 'retry-after': String(retryAfterSeconds) },
 });
 
-/** Where the portal GETs a thread file, with its bearer token (server/conversation/files.ts). */
+/** Where the portal GETs a thread file, with its bearer token (server/conversation/thread-file-route.ts). */
 export const threadFilePath = (messageId: number, position: number) => `/api/thread/${messageId}/files/${position}`;
 
 export function threadMessages(rows: readonly ThreadRow[], files: readonly ThreadFileRow[]): ThreadMessage[] {

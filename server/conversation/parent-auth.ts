@@ -36,3 +36,19 @@ export function authenticateParent(
   }
   return { ok: true, numberKey: row.number_key, hash };
 }
+
+/**
+ * Whether a request comes from a device verified for this number: it
+ * carries a live bearer token given to that number. A missing, unknown,
+ * expired or another number's token only says no: sending never needs one.
+ */
+export function fromVerifiedDevice(
+  store: ConversationStore,
+  header: string | undefined,
+  now: Date,
+  numberKey: string,
+): boolean {
+  if (!header) return false;
+  const auth = authenticateParent(store, header, now, 'en');
+  return auth.ok && auth.numberKey === numberKey;
+}

@@ -160,4 +160,9 @@ ${sqliteRequestIndexes(2)}
   CREATE INDEX staff_failures_by_address ON staff_sign_in_failures (address, failed_at);
   ALTER TABLE staff_sessions ADD COLUMN last_seen_at TEXT NOT NULL DEFAULT '';
   `,
+  // 6: how a parent's message came: with a bearer token given to its number (a verified device), or with name
+  // and number only. Earlier messages had no such check and are the second kind.
+  `
+  ALTER TABLE thread_messages ADD COLUMN verified_device INTEGER NOT NULL DEFAULT 0 CHECK (verified_device IN (0, 1));
+  `,
 ];

@@ -33,6 +33,8 @@ export interface NewRequest {
   attachments: readonly DecodedAttachment[];
   /** A chat message's text: it also joins the number's thread. */
   threadText: string | undefined;
+  /** Whether the message came with a bearer token given to its number (a verified device). */
+  verifiedDevice: boolean;
   answer: StoredAnswer;
 }
 
@@ -96,13 +98,11 @@ export function createRequestStore(db: Db): RequestStore {
       insertAttachment.run(request.requestId, position, file.filename, file.mimetype, file.bytes.length, file.sha256);
     });
     if (request.threadText !== undefined) {
-      threads.addParentMessage(
-        numberKey,
-        request.requestId,
-        request.threadText,
-        request.timestampIst,
-        request.receivedAt,
-      );
+      threads.addParentMessage(numberKey, request.requestId, request.threadText, {
+        at: request.timestampIst,
+        receivedAt: request.receivedAt,
+        verifiedDevice: request.verifiedDevice,
+      });
     }
   };
   const commit = createGroupCommit(db, write);

@@ -19,9 +19,11 @@ export interface ThreadRow {
   sent_at: string;
 }
 
-/** A thread message for staff: the name the parent's request was sent with beside it. */
+/** A thread message for staff: the name the parent's request was sent with beside it, and how it came. */
 export interface StaffThreadRow extends ThreadRow {
   user_name: string | null;
+  /** 1: sent with a bearer token given to its number; 0: with name and number only (and every staff reply). */
+  verified_device: 0 | 1;
 }
 
 export interface ThreadFileRow {
@@ -46,6 +48,18 @@ export interface ConversationSummary {
   unread: number;
 }
 
+/**
+ * Which threads a staff list shows: those of numbers on the roster, or on
+ * none; when `search` is given, those whose name or number matches one of
+ * its LIKE patterns (escaped with a backslash); a page of them.
+ */
+export interface ThreadFilter {
+  onRoster: boolean;
+  search: { name: string; number: string } | undefined;
+  limit: number;
+  offset: number;
+}
+
 /** The name a thread goes by: the roster's, else the one its latest message was sent with. */
 const THREAD_NAME = `coalesce(
   (SELECT name FROM parents WHERE number = t.number_key),
@@ -57,8 +71,8 @@ const FILES_OF_THREAD = `SELECT t.id, a.position, a.filename, a.mimetype, a.size
 
 export function createThreadTable(db: Db) {
   const insertParentMessage = db.prepare(`
-    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at)
-    VALUES (?, 'parent', ?, ?, ?, ?)`);
+    INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at, verified_device)
+    VALUES (?, 'parent', ?, ?, ?, ?, ?)`);
   const insertReply = db.prepare<[string, string, string, string, string]>(`
     INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at)
     VALUES (?, 'staff', ?, ?, ?, ?)`);
@@ -75,18 +89,35 @@ export function createThreadTable(db: Db) {
     SELECT t.number_key, a.filename, a.mimetype, b.content
     FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id JOIN blobs b ON b.sha256 = a.sha256
     WHERE t.id = ? AND a.position = ?`);
-  const summaries = db.prepare<[], ConversationSummary>(`
-    SELECT t.number_key, ${THREAD_NAME} AS name, max(t.received_at) AS last_at,
-      sum(t.author = 'parent' AND t.id > coalesce(rd.read_through, 0)) AS unread
-    FROM thread_messages t LEFT JOIN thread_reads rd ON rd.number_key = t.number_key
-    GROUP BY t.number_key
-    ORDER BY unread > 0 DESC, max(t.id) DESC
-    LIMIT 500`);
+  // Every thread with its name and unread count, filtered as ThreadFilter says; a flood of threads from numbers on
+  // no roster is listed apart, so it never pushes a roster parent off a page.
+  const THREADS = `
+    WITH threads AS (
+      SELECT t.number_key, ${THREAD_NAME} AS name, max(t.received_at) AS last_at, max(t.id) AS last_id,
+        sum(t.author = 'parent' AND t.id > coalesce(rd.read_through, 0)) AS unread,
+        EXISTS (SELECT 1 FROM parents p WHERE p.number = t.number_key) AS on_roster
+      FROM thread_messages t LEFT JOIN thread_reads rd ON rd.number_key = t.number_key
+      GROUP BY t.number_key)
+    SELECT %COLUMNS% FROM threads
+    WHERE on_roster = @onRoster
+      AND (@any = 0 OR name LIKE @name ESCAPE '\\' OR number_key LIKE @number ESCAPE '\\')`;
+  type FilterParams = { onRoster: number; any: number; name: string; number: string };
+  const summaries = db.prepare<[FilterParams & { limit: number; offset: number }], ConversationSummary>(
+    `${THREADS.replace('%COLUMNS%', 'number_key, name, last_at, unread')}
+    ORDER BY unread > 0 DESC, last_id DESC LIMIT @limit OFFSET @offset`,
+  );
+  const summaryCount = db.prepare<[FilterParams], number>(THREADS.replace('%COLUMNS%', 'count(*)')).pluck();
+  const filterParams = (filter: ThreadFilter): FilterParams => ({
+    onRoster: filter.onRoster ? 1 : 0,
+    any: filter.search ? 1 : 0,
+    name: filter.search?.name ?? '',
+    number: filter.search?.number ?? '',
+  });
   const name = db
     .prepare<[string], string>(`SELECT ${THREAD_NAME} FROM thread_messages t WHERE t.number_key = ? LIMIT 1`)
     .pluck();
   const staffRows = db.prepare<[string], StaffThreadRow>(`
-    SELECT t.id, t.author, t.request_id, t.staff_name, r.user_name, t.text, t.sent_at
+    SELECT t.id, t.author, t.request_id, t.staff_name, r.user_name, t.text, t.sent_at, t.verified_device
     FROM thread_messages t LEFT JOIN requests r ON r.request_id = t.request_id
     WHERE t.number_key = ? ORDER BY t.id`);
   const staffFiles = db.prepare<[string], ThreadFileRow>(
@@ -100,9 +131,24 @@ export function createThreadTable(db: Db) {
   const removeNumberReads = db.prepare('DELETE FROM thread_reads WHERE number_key = ?');
 
   return {
-    /** A chat_facilitator message joins its number's thread; run inside the transaction storing its request. */
-    addParentMessage(numberKey: string, requestId: string, text: string, sentAt: string, receivedAt: Date) {
-      insertParentMessage.run(numberKey, requestId, text, sentAt, receivedAt.toISOString());
+    /**
+     * A chat_facilitator message joins its number's thread, marked by whether
+     * it came from a verified device; run inside the transaction storing its request.
+     */
+    addParentMessage(
+      numberKey: string,
+      requestId: string,
+      text: string,
+      sent: { at: string; receivedAt: Date; verifiedDevice: boolean },
+    ) {
+      insertParentMessage.run(
+        numberKey,
+        requestId,
+        text,
+        sent.at,
+        sent.receivedAt.toISOString(),
+        sent.verifiedDevice ? 1 : 0,
+      );
     },
     /** Adds a staff reply and counts the thread read up to it; the reply's id. */
     addReply(numberKey: string, staffName: string, text: string, now: Date): number {
@@ -124,8 +170,14 @@ export function createThreadTable(db: Db) {
     },
     /** An attachment of a thread message, with the number whose thread it is in. */
     file: (messageId: number, position: number) => file.get(messageId, position),
-    /** Every thread for staff: unread first, then the latest. */
-    summaries: () => summaries.all(),
+    /** A page of threads for staff, unread first, then the latest, and how many the filter finds in all. */
+    summaries(filter: ThreadFilter) {
+      const params = filterParams(filter);
+      return {
+        rows: summaries.all({ ...params, limit: filter.limit, offset: filter.offset }),
+        total: summaryCount.get(params) ?? 0,
+      };
+    },
     /** A parent's whole thread for staff, oldest first, with its files; undefined when the number has none. */
     forStaff(numberKey: string) {
       const threadName = name.get(numberKey);

@@ -4,12 +4,20 @@ import type { Language } from '../../src/shared/webhook/types.ts';
 import { BODY_LIMIT_BYTES } from './json-body.ts';
 import type { SetSecurityHeaders } from './security-headers.ts';
 
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
 
-function textFor(error: FastifyError, status: number, language: Language): string {
+/** The limit the refused body broke, in the unit it is written in: the webhook's 16 MB, a staff form's 64 KB. */
+function tooLarge(limitBytes: number, language: Language): string {
+  return limitBytes >= MB
+    ? answerText(language, 'tooLarge', { limitMb: Math.round(limitBytes / MB) })
+    : answerText(language, 'tooLargeKb', { limitKb: Math.round(limitBytes / KB) });
+}
+
+function textFor(error: FastifyError, status: number, language: Language, bodyLimit: number): string {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return answerText(language, 'tooLarge', { limitMb: BODY_LIMIT_BYTES / MB });
+      return tooLarge(bodyLimit, language);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return answerText(language, 'notJson');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -34,7 +42,8 @@ export function plainTextErrors(app: FastifyInstance): void {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     const language = answerLanguage(request.body, request.headers['accept-language']);
-    const text = status >= 500 ? answerText(language, 'internal') : textFor(error, status, language);
+    const bodyLimit = request.routeOptions.bodyLimit ?? BODY_LIMIT_BYTES;
+    const text = status >= 500 ? answerText(language, 'internal') : textFor(error, status, language, bodyLimit);
     return reply.code(status).type('text/plain; charset=utf-8').send(text);
   });
 }

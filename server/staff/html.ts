@@ -64,6 +64,8 @@ ul,ol{list-style:none;margin:0;padding:0}
 .meta{color:#4a4f57;font-size:.9rem;margin:0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
 .staff{background:#eef4ff}
+.via{font-size:.85rem;margin:.25rem 0 0}.verified{color:#1e6b35}.unverified,.no-roster{color:#8a4b00}
+.pages{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.5rem 0 1rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input,textarea{width:100%;font:inherit;padding:.5rem;border:1px solid #8a9099;border-radius:.375rem}
 textarea{min-height:7rem}

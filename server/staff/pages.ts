@@ -2,16 +2,16 @@ import { formatIstDateTime } from '../../src/shared/format/ist.ts';
 import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { voiceNoteDuration } from '../../src/shared/rules/voice-note.ts';
-import type { ConversationSummary, StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
+import type { StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
 import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
 import { threadPathOf } from './rules.ts';
-import type { RequestSummary, StaffMember } from './store.ts';
+import type { StaffMember } from './store.ts';
 
-const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
+export const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
 
-const csrfField = (csrf: string) => markup`<input type="hidden" name="csrf" value="${csrf}">`;
+export const csrfField = (csrf: string) => markup`<input type="hidden" name="csrf" value="${csrf}">`;
 
-function header(member: StaffMember, csrf: string): Markup {
+export function header(member: StaffMember, csrf: string): Markup {
   return markup`<header>
 <nav aria-label="Staff"><a href="/staff">Inbox</a></nav>
 <form method="post" action="/staff/sign-out">${csrfField(csrf)}
@@ -36,79 +36,6 @@ ${problem ? markup`<p class="alert" role="alert">${problem}</p>` : ''}
   );
 }
 
-const ACTION_NAMES: Record<RequestSummary['action'], string> = {
-  reschedule_single: 'Reschedule (one day)',
-  reschedule_range: 'Reschedule (days)',
-  book_consult: 'Consultation',
-  schedule_call: 'Call request',
-};
-
-function requestDetails(request: RequestSummary): Markup[] {
-  const payload = JSON.parse(request.payload) as Record<string, unknown>;
-  const lines: [string, unknown][] = [
-    ['Day', payload.date],
-    ['From', payload.start_date],
-    ['To', payload.end_date],
-    ['Note', request.note],
-    ['Message', request.message],
-    ['Preferred times', request.preferred_times],
-  ];
-  return lines
-    .filter(([, value]) => typeof value === 'string' && value !== '')
-    .map(([label, value]) => markup`<p class="text" dir="auto">${label}: ${String(value)}</p>`);
-}
-
-function requestItem(request: RequestSummary, csrf: string): Markup {
-  const handled = request.handled_at !== null;
-  const status = handled ? markup`Handled by ${isolated(request.handled_by ?? '')}` : 'New';
-  return markup`<li class="card${handled ? '' : ' unread'}">
-<h3 class="meta">${ACTION_NAMES[request.action]}: ${isolated(request.user_name)} (${isolated(request.user_number)}), ${when(request.received_at)}</h3>
-${requestDetails(request)}
-<form method="post" action="/staff/requests/${request.request_id}/status">${csrfField(csrf)}
-<p class="status">Status: ${status}</p>
-<input type="hidden" name="status" value="${handled ? 'new' : 'handled'}">
-<button type="submit" class="quiet">${handled ? 'Mark new' : 'Mark handled'}</button>
-</form>
-</li>`;
-}
-
-function conversationItem(conversation: ConversationSummary): Markup {
-  const unread = conversation.unread > 0;
-  return markup`<li class="card${unread ? ' unread' : ''}">
-<a href="/staff/conversations/${threadPathOf(conversation.number_key)}">${isolated(conversation.name)}</a>
-<p class="meta">${isolated(conversation.number_key)}${unread ? `, ${conversation.unread} unread` : ''}, last message ${when(conversation.last_at)}</p>
-</li>`;
-}
-
-export function inboxPage(
-  member: StaffMember,
-  csrf: string,
-  conversations: readonly ConversationSummary[],
-  requests: readonly RequestSummary[],
-): string {
-  const conversationList =
-    conversations.length > 0
-      ? markup`<ul>${conversations.map(conversationItem)}</ul>`
-      : markup`<p>No messages yet.</p>`;
-  const requestList =
-    requests.length > 0
-      ? markup`<ul>${requests.map((request) => requestItem(request, csrf))}</ul>`
-      : markup`<p>No requests yet.</p>`;
-  return page(
-    'Inbox',
-    markup`<h1>Inbox</h1>
-<section aria-labelledby="conversations">
-<h2 id="conversations">Conversations</h2>
-${conversationList}
-</section>
-<section aria-labelledby="requests">
-<h2 id="requests">Requests</h2>
-${requestList}
-</section>`,
-    header(member, csrf),
-  );
-}
-
 /**
  * An audio file plays where it is listed (nothing is fetched until Play:
  * preload="none"); a voice note recorded in the portal says how long it is,
@@ -127,15 +54,35 @@ function fileItem(messageId: number, file: ThreadFileRow): Markup {
   return markup`<li>${player(href, file, name, length)}<a href="${href}" download>${isolated(name)}</a> <span class="meta">(${length ? `voice note, ${length}, ` : ''}${file.mimetype}, ${formatFileSize(file.size, 'en')})</span></li>`;
 }
 
+/**
+ * How a parent's message came. Sending needs only a name and a number, which
+ * are no secret; only a message sent with the token of a phone verified for
+ * that number is known to come from the parent.
+ */
+const VIA = {
+  verified: 'Sent from this parent’s verified phone',
+  unverified: 'Sent with name and number only: anyone who knows them could have sent it',
+};
+
 function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
   const fromStaff = row.author === 'staff';
+  const via = row.verified_device === 1 ? 'verified' : 'unverified';
   const who = fromStaff ? markup`${isolated(row.staff_name ?? 'Staff')} (staff)` : isolated(row.user_name ?? 'Parent');
   const mine = files.filter((file) => file.id === row.id);
   return markup`<li class="card${fromStaff ? ' staff' : ''}">
 <p class="meta">${who}, ${when(row.sent_at)}</p>
-<p class="text" dir="auto">${row.text}</p>
+${fromStaff ? '' : markup`<p class="via ${via}">${VIA[via]}</p>\n`}<p class="text" dir="auto">${row.text}</p>
 ${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul>` : ''}
 </li>`;
+}
+
+/** Reading changes nothing: staff mark a thread read themselves, up to the last message this page shows. */
+function markReadForm(csrf: string, numberKey: string, lastId: number | undefined): Markup | '' {
+  if (lastId === undefined) return '';
+  return markup`<form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/read">${csrfField(csrf)}
+<input type="hidden" name="through" value="${lastId}">
+<button type="submit" class="quiet">Mark read</button>
+</form>`;
 }
 
 export function conversationPage(
@@ -152,6 +99,7 @@ export function conversationPage(
     markup`<h1>Conversation with ${isolated(thread.name)}</h1>
 <p class="meta">${isolated(numberKey)}</p>
 <ol>${thread.rows.map((row) => messageItem(row, thread.files))}</ol>
+${markReadForm(csrf, numberKey, thread.rows.at(-1)?.id)}
 <form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}
 ${problem}
 <label for="reply">Reply</label>

@@ -5,7 +5,8 @@
  *   to /staff (Secure when the request came over HTTPS), stored hashed, and a
  *   new one is made at every sign-in (no fixation);
  * - every state change is a POST that must carry the session's CSRF token and,
- *   when the browser sends one, this origin's Origin header;
+ *   when the browser sends one, this origin's Origin header: marking a thread
+ *   read too, which opening it does not do;
  * - sign-in is limited per address (attempts a minute, failures) and per
  *   address and account (failures), never per account alone, so nobody can
  *   lock a facilitator out from elsewhere; emails with no account count the
@@ -16,17 +17,21 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { answerText } from '../contract/texts.ts';
-import { sendStoredFile, fileAddress } from '../conversation/files.ts';
+import { sendStoredFile, fileAddress } from '../conversation/thread-file-route.ts';
 import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
 import { createWindowLimit } from '../http/window-limit.ts';
 import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
 import { STAFF_CSP } from './html.ts';
-import { conversationPage, inboxPage, signInPage } from './pages.ts';
+import { inboxPage, LISTS } from './inbox-page.ts';
+import { conversationPage, signInPage } from './pages.ts';
 import {
   checkReply,
   FAILURE_WINDOW_MS,
+  INBOX_PAGE_SIZE,
   normaliseEmail,
   numberKeyOfPath,
+  pageNumber,
+  searchPatterns,
   SESSION_IDLE_MS,
   SESSION_LIFETIME_MS,
   SIGN_IN_ATTEMPTS_PER_MINUTE,
@@ -75,6 +80,10 @@ let decoyHash: Promise<string> | undefined;
 
 export async function staffRoutes(app: FastifyInstance, { store, clock, trust }: StaffRoutesOptions) {
   await app.register(async (staff) => {
+    // Every staff POST is a small form: the limit applies to the route, so a refusal names it (64 KB).
+    staff.addHook('onRoute', (route) => {
+      if (route.method === 'POST') route.bodyLimit = FORM_BODY_LIMIT;
+    });
     staff.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
@@ -197,7 +206,23 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
     staff.get('/staff', async (request, reply) => {
       const session = signedIn(request);
       if (!session) return reply.redirect('/staff/sign-in', 303);
-      return htmlReply(reply, 200, inboxPage(session.member, session.csrf, store.conversations(), store.requests()));
+      const query = request.query as Record<string, unknown>;
+      const search = typeof query.q === 'string' ? query.q.trim().slice(0, 100) : '';
+      const patterns = searchPatterns(search);
+      const pageOf = (list: keyof typeof LISTS) => pageNumber(query[LISTS[list]]);
+      const slice = (page: number) => ({
+        search: patterns,
+        limit: INBOX_PAGE_SIZE,
+        offset: (page - 1) * INBOX_PAGE_SIZE,
+      });
+      const paged = <T>(page: number, found: { rows: T[]; total: number }) => ({ ...found, page });
+      const view = {
+        search,
+        roster: paged(pageOf('roster'), store.conversations({ onRoster: true, ...slice(pageOf('roster')) })),
+        others: paged(pageOf('others'), store.conversations({ onRoster: false, ...slice(pageOf('others')) })),
+        requests: paged(pageOf('requests'), store.requests(slice(pageOf('requests')))),
+      };
+      return htmlReply(reply, 200, inboxPage(session.member, session.csrf, view));
     });
 
     const conversation = (
@@ -208,8 +233,6 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
     ) => {
       const thread = store.thread(numberKey);
       if (!thread) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
-      const last = thread.rows.at(-1);
-      if (last && !problem) store.markRead(numberKey, last.id);
       return htmlReply(
         reply,
         problem ? 400 : 200,
@@ -236,6 +259,24 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
       const check = checkReply(typed);
       if (!check.ok) return conversation(reply, session, numberKey, { problem: check.problem, text: typed });
       store.reply(numberKey, session.member.name, check.text, clock());
+      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
+    });
+
+    // Reading is a GET and changes nothing; marking read is this POST, with the CSRF token, up to the last message the
+    // page showed (`through`), so a message that arrived after the page was drawn stays unread.
+    staff.post('/staff/conversations/:number/read', async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      const numberKey = numberKeyOfPath((request.params as { number: string }).number);
+      const thread = numberKey ? store.thread(numberKey) : undefined;
+      if (!numberKey || !thread) {
+        return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      }
+      const through = Number(field(request.body, 'through'));
+      if (!thread.rows.some((row) => row.id === through)) {
+        return reply.code(400).type('text/plain; charset=utf-8').send('No such message in this conversation');
+      }
+      store.markRead(numberKey, through);
       return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
     });
 

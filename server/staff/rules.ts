@@ -78,3 +78,28 @@ export const threadPathOf = (numberKey: string) => numberKey.replace(/^\+/, '');
 export function numberKeyOfPath(part: string): string | undefined {
   return /^[1-9][0-9]{1,14}$/.test(part) ? `+${part}` : undefined;
 }
+
+/** Conversations or requests one page of the inbox lists. */
+export const INBOX_PAGE_SIZE = 50;
+
+/** A page number from the address (1 when absent or not one). */
+export function pageNumber(raw: unknown): number {
+  return typeof raw === 'string' && /^[1-9][0-9]{0,5}$/.test(raw) ? Number(raw) : 1;
+}
+
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * What a staff search looks for, as LIKE patterns (backslash-escaped): the
+ * text in a name (SQLite's LIKE ignores letter case in ASCII only), and,
+ * when the text is written as a number, its digits in a number, so
+ * `98765 43210` finds +919876543210 and `Flood 4` finds no number with a 4.
+ * Undefined for a blank search.
+ */
+export function searchPatterns(raw: string): { name: string; number: string } | undefined {
+  const text = raw.trim().replace(/\s+/g, ' ');
+  if (text === '') return undefined;
+  const digits = text.replace(/[^0-9]/g, '');
+  const asNumber = digits !== '' && /^[0-9+\s().-]+$/.test(text);
+  return { name: `%${likeEscaped(text)}%`, number: asNumber ? `%${digits}%` : '' };
+}

@@ -5,7 +5,7 @@
  * server/db/thread-table.ts.
  */
 import type { Db } from '../db/database.ts';
-import { createThreadTable } from '../db/thread-table.ts';
+import { createThreadTable, type ThreadFilter } from '../db/thread-table.ts';
 
 export interface StaffMember {
   id: number;
@@ -28,7 +28,12 @@ export interface RequestSummary {
   received_at: string;
   handled_at: string | null;
   handled_by: string | null;
+  /** 1 when the request's number is on the roster (its name may still be anyone's). */
+  on_roster: 0 | 1;
 }
+
+/** A page of requests, those whose name or number matches `search` (LIKE patterns) when it is given. */
+export type RequestFilter = Omit<ThreadFilter, 'onRoster'>;
 
 const ACTION_LIST = HANDLED_ACTIONS.map((action) => `'${action}'`).join(', ');
 
@@ -57,13 +62,22 @@ export function createStaffStore(db: Db) {
   const seen = db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?');
   const endSession = db.prepare('DELETE FROM staff_sessions WHERE id_hash = ?');
   const threads = createThreadTable(db);
-  const requests = db.prepare<[], RequestSummary>(`
-    SELECT r.request_id, r.action, r.user_name, r.user_number, r.payload, r.note, r.message, r.preferred_times,
-      r.received_at, h.handled_at, h.handled_by
+  // New first, then those of numbers on the roster, then the latest: a flood from numbers on no roster stays below.
+  const REQUESTS = `
+    SELECT %COLUMNS%
     FROM requests r LEFT JOIN request_handling h ON h.request_id = r.request_id
     WHERE r.action IN (${ACTION_LIST})
-    ORDER BY h.request_id IS NULL DESC, r.id DESC
-    LIMIT 500`);
+      AND (@any = 0 OR r.user_name LIKE @name ESCAPE '\\' OR r.number_key LIKE @number ESCAPE '\\')`;
+  type SearchParams = { any: number; name: string; number: string };
+  const requests = db.prepare<[SearchParams & { limit: number; offset: number }], RequestSummary>(`
+    ${REQUESTS.replace(
+      '%COLUMNS%',
+      `r.request_id, r.action, r.user_name, r.user_number, r.payload, r.note, r.message, r.preferred_times,
+      r.received_at, h.handled_at, h.handled_by,
+      EXISTS (SELECT 1 FROM parents p WHERE p.number = r.number_key) AS on_roster`,
+    )}
+    ORDER BY h.request_id IS NULL DESC, on_roster DESC, r.id DESC LIMIT @limit OFFSET @offset`);
+  const requestCount = db.prepare<[SearchParams], number>(REQUESTS.replace('%COLUMNS%', 'count(*)')).pluck();
   const handledRequest = db
     .prepare<[string], string>(`SELECT request_id FROM requests WHERE request_id = ? AND action IN (${ACTION_LIST})`)
     .pluck();
@@ -96,7 +110,8 @@ export function createStaffStore(db: Db) {
       return found;
     },
     endSession: (idHash: string) => void endSession.run(idHash),
-    conversations: () => threads.summaries(),
+    /** A page of conversations, and how many the filter finds (server/db/thread-table.ts). */
+    conversations: (filter: ThreadFilter) => threads.summaries(filter),
     /** A parent's thread for staff, oldest first, with its files; undefined when the number has none. */
     thread: (numberKey: string) => threads.forStaff(numberKey),
     markRead: (numberKey: string, throughId: number) => threads.markRead(numberKey, throughId),
@@ -105,7 +120,18 @@ export function createStaffStore(db: Db) {
       threads.addReply(numberKey, staffName, text, now),
     /** An attachment of a thread message (staff may open every thread's). */
     file: (messageId: number, position: number) => threads.file(messageId, position),
-    requests: () => requests.all(),
+    /** A page of requests, and how many the filter finds in all. */
+    requests(filter: RequestFilter) {
+      const search = {
+        any: filter.search ? 1 : 0,
+        name: filter.search?.name ?? '',
+        number: filter.search?.number ?? '',
+      };
+      return {
+        rows: requests.all({ ...search, limit: filter.limit, offset: filter.offset }),
+        total: requestCount.get(search) ?? 0,
+      };
+    },
     /** Sets a request's status; false when there is no such request to handle. */
     setStatus(requestId: string, status: 'new' | 'handled', by: string, now: Date): boolean {
       if (handledRequest.get(requestId) === undefined) return false;

@@ -1,3 +1,4 @@
+import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
@@ -24,6 +25,8 @@ export interface IntakeDeps {
    */
   signInGuard:
     ((envelope: Envelope<'know_schedule'>, authorization: string | undefined) => Outcome | undefined) | undefined;
+  /** Whether the Authorization header is a live bearer token given to this number (the conversation's). */
+  verifiedDevice: (authorization: string | undefined, numberKey: string) => boolean;
 }
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });
@@ -49,6 +52,7 @@ export function createIntake({
   clock,
   conversation,
   signInGuard,
+  verifiedDevice,
 }: IntakeDeps): (body: unknown, context: RequestContext) => Promise<Outcome> {
   return async (body, context) => {
     const schema = checkAgainstSchema(body);
@@ -95,6 +99,9 @@ export function createIntake({
       receivedAt: now,
       attachments: decoded.attachments,
       threadText: envelope.action === 'chat_facilitator' ? envelope.payload.message : undefined,
+      verifiedDevice:
+        envelope.action === 'chat_facilitator' &&
+        verifiedDevice(context.authorization, phoneKey(envelope.user.number) ?? envelope.user.number),
       answer: { status: 200, body: json },
     });
     return { status: 200, json, replayed: false };

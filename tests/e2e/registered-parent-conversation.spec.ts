@@ -20,7 +20,8 @@ const DRAWING = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const drawing = { filename: 'drawing.png', mimetype: 'image/png', size: DRAWING.length, url: '/api/thread/1/files/0' };
+// Its name says .html while it is a PNG: the page names and saves it by its type, never as a page that could run.
+const drawing = { filename: 'drawing.html', mimetype: 'image/png', size: DRAWING.length, url: '/api/thread/1/files/0' };
 
 const threadOf = (page: Page, name = 'Messages with your facilitator') => page.getByRole('region', { name });
 const chatCard = (page: Page) => page.getByRole('link', { name: /Chat with your facilitator/ });
@@ -118,6 +119,7 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   await welcome.getByRole('button', { name: 'Open File' }).click();
   await expect(welcome.getByRole('img', { name: 'drawing.png' })).toBeVisible();
   await expect(welcome.getByRole('link', { name: 'Save File' })).toHaveAttribute('href', /^blob:/);
+  await expect(welcome.getByRole('link', { name: 'Save File' })).toHaveAttribute('download', 'drawing.png');
   expect(fileAuthorization).toEqual([`Bearer ${TOKEN}`]);
 
   await thread.evaluate((box) => box.scrollTo({ top: 40 }));

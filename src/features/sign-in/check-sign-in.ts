@@ -1,17 +1,17 @@
-import { hasControlCharacter } from '../../shared/rules/control-characters.ts';
+import { nameProblem } from '../../shared/rules/name.ts';
 import { isValidPhone } from '../../shared/rules/phone.ts';
 import { hasAllRequired } from '../../shared/rules/required.ts';
 
 export type SignInProblem = 'required' | 'name' | 'phone';
 
 /**
- * The spec: both fields are required after trimming, then the phone must read as a phone number. A name with a
- * control character (a pasted tab or line break) is refused here, as the webhook would refuse every request made
- * with it. In the order they are reported.
+ * The spec: both fields are required after trimming, then the phone must read as a phone number. A name the
+ * webhook would refuse on every request (a pasted tab or line break, a character that turns the text's direction
+ * around) is refused here first, by the same rule. In the order they are reported.
  */
 const HOLDS: Record<SignInProblem, (name: string, number: string) => boolean> = {
   required: (name, number) => !hasAllRequired(name, number),
-  name: (name) => hasControlCharacter(name.trim()),
+  name: (name) => nameProblem(name.trim()) !== undefined,
   phone: (_name, number) => !isValidPhone(number),
 };
 

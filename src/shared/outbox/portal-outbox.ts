@@ -8,6 +8,7 @@
  * connection, and passes what the worker's sends say about the connection to
  * the page's offline banner.
  */
+import { createConversationStore, type ConversationStore } from '../conversation/store.ts';
 import { OUTBOX_SYNC_TAG } from '../storage-names.ts';
 import type { PageToWorkerMessage } from '../sw-messages.ts';
 import { blobToBase64 } from '../webhook/attachments.ts';
@@ -63,8 +64,33 @@ function reportConnectivity(event: OutboxEvent): void {
   if (event.type === 'OUTBOX_DEFERRED') connectivity.report(event.error.kind === 'http' ? 'online' : 'offline');
 }
 
+type Send = typeof sendToWebhook;
+
+/**
+ * Sends a chat message with the conversation's token when this phone holds
+ * one for its parent, so staff can tell it came from the parent's verified
+ * phone and not from someone who only knows a name and a number. The token
+ * is looked up at each send, not kept with the request: a message saved
+ * before logout goes without it. Every other action goes as it is.
+ */
+export function withConversationToken(
+  send: Send,
+  conversations: () => ConversationStore,
+): (envelope: Parameters<Send>[0], options: Parameters<Send>[1]) => ReturnType<Send> {
+  return async (envelope, options) => {
+    if (envelope.action !== 'chat_facilitator') return send(envelope, options);
+    const { token } = await conversations()
+      .read(envelope.user)
+      .catch(() => ({ token: undefined }));
+    return send(envelope, token === undefined ? options : { ...options, bearer: token });
+  };
+}
+
 export function createPortalOutbox(webhookUrl: string, home: OutboxHome): Outbox {
-  const send = (envelope: Parameters<typeof sendToWebhook>[0]) => sendToWebhook(envelope, { url: webhookUrl });
+  let conversations: ConversationStore | undefined;
+  // Opened at the first chat message's send, not at start.
+  const sendWithToken = withConversationToken(sendToWebhook, () => (conversations ??= createConversationStore()));
+  const send = (envelope: Parameters<Send>[0]) => sendWithToken(envelope, { url: webhookUrl });
   if (home === 'worker') return createOutbox({ send, encodeBase64: blobToBase64, setTimer: null });
   const outbox = createOutbox({ send, encodeBase64: blobToBase64, delegate: handToWorker });
   outbox.subscribe((event) => {

@@ -21,6 +21,8 @@ describe('checkSignIn', () => {
     ['Asha\nVerma', '9876543210', 'name'],
     ['Asha\u001b[2J', '9876543210', 'name'],
     ['Asha\u0085', '9876543210', 'name'],
+    ['Mal\u202EGNP.exe', '9876543210', 'name'],
+    ['Asha\u2067Verma', '9876543210', 'name'],
     ['Asha ', '9876543210', null],
     ['Asha', '9876543210', null],
     ['Asha', ' 9876543210 ', null],

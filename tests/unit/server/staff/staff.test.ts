@@ -53,6 +53,11 @@ describe('the staff inbox: two parents and a staff member', () => {
     const opened = await staff.get('/staff/conversations/919000000001');
     expect(opened.statusCode).toBe(200);
     expect(opened.body).toContain('From Test Parent');
+    const read = await staff.post('/staff/conversations/919000000001/read', {
+      csrf: await staff.csrf(),
+      through: /name="through" value="([0-9]+)"/.exec(opened.body)?.[1] ?? '',
+    });
+    expect([read.statusCode, read.headers.location]).toEqual([303, '/staff/conversations/919000000001']);
     // Read now, so it goes below the one still unread.
     const after = await staff.get('/staff');
     const cards = [...after.body.matchAll(/class="card( unread)?">\n<a href="\/staff\/conversations\/([0-9]+)"/g)];
@@ -160,6 +165,64 @@ describe('the staff inbox: two parents and a staff member', () => {
     expect(opened).toContain('<bdi>scan.png</bdi>');
     expect(opened).toContain('<textarea id="reply" name="text" dir="auto" required>');
     expect(opened).toMatch(/<title>Conversation with \u2068عائشہ خان\u2069 · Thrive staff<\/title>/u);
+  });
+
+  it('marks each message by how it came: from the parent’s verified phone, or with name and number only', async () => {
+    await addStaff(p);
+    const token = await verifiedToken(p, codes, TEST_PARENT);
+    const otherToken = await verifiedToken(p, codes, QUIET_PARENT);
+    const bearer = (value: string) => ({ headers: { 'content-type': 'application/json', authorization: value } });
+    await p.post(chat('With my own token', []), bearer(`Bearer ${token}`));
+    await p.post(chat('Without a token', []));
+    await p.post(chat('With another parent’s token', []), bearer(`Bearer ${otherToken}`));
+    await p.post(chat('With a token nobody was given', []), bearer(`Bearer ${'x'.repeat(43)}`));
+    const staff = await staffSession(p);
+    const page = (await staff.get('/staff/conversations/919000000001')).body;
+    const marks = [...page.matchAll(/<p class="via[^"]*">([^<]+)<\/p>\n<p class="text" dir="auto">([^<]+)</g)].map(
+      (m) => `${m[2]}: ${m[1]}`,
+    );
+    const verified = 'Sent from this parent’s verified phone';
+    const unverified = 'Sent with name and number only: anyone who knows them could have sent it';
+    expect(marks).toEqual([
+      `With my own token: ${verified}`,
+      `Without a token: ${unverified}`,
+      `With another parent’s token: ${unverified}`,
+      `With a token nobody was given: ${unverified}`,
+    ]);
+  });
+
+  it('marks a thread read only by a POST with the CSRF token, up to the message the page showed', async () => {
+    await addStaff(p);
+    await p.post(chat('First', []));
+    const staff = await staffSession(p);
+    const opened = await staff.get('/staff/conversations/919000000001');
+    expect(p.count('SELECT count(*) FROM thread_reads')).toBe(0);
+    const through = /name="through" value="([0-9]+)"/.exec(opened.body)?.[1] ?? '';
+    await p.post(chat('Second, after the page was shown', []));
+    const url = '/staff/conversations/919000000001/read';
+    expect((await staff.post(url, { through })).statusCode).toBe(403);
+    expect((await staff.post(url, { csrf: await staff.csrf(), through })).statusCode).toBe(303);
+    expect(p.db.prepare('SELECT read_through FROM thread_reads').pluck().get()).toBe(Number(through));
+    const inbox = (await staff.get('/staff')).body;
+    expect(inbox).toContain('1 unread');
+    expect((await staff.post(url, { csrf: await staff.csrf(), through: 'all' })).statusCode).toBe(400);
+  });
+
+  it('refuses a staff form over 64 KB, and says so', async () => {
+    await addStaff(p);
+    await p.post(chat('Hello', []));
+    const staff = await staffSession(p);
+    const response = await staff.post('/staff/conversations/919000000001/replies', {
+      csrf: await staff.csrf(),
+      text: 'a'.repeat(70 * 1024),
+    });
+    expect([response.statusCode, response.body]).toEqual([413, 'The request is too large: the limit is 64 KB.']);
+    const hindi = await staff.post(
+      '/staff/conversations/919000000001/replies',
+      { csrf: await staff.csrf(), text: 'a'.repeat(70 * 1024) },
+      { 'accept-language': 'hi' },
+    );
+    expect(hindi.body).toBe('अनुरोध बहुत बड़ा है, इसकी सीमा 64 केबी है');
   });
 
   it('refuses a long reply, a blank one and control characters, keeping the text and storing nothing', async () => {

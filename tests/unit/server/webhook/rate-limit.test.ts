@@ -58,4 +58,19 @@ describe('the per-IP rate limit on the webhook', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => portal?.post(bookConsult())));
     expect(answers.every((answer) => answer?.statusCode === 200)).toBe(true);
   });
+
+  it('limits a parent’s thread files the same way, per address', async () => {
+    portal = await startTestPortal({ RATE_LIMIT_MAX: '3', RATE_LIMIT_WINDOW_MS: '60000' });
+    const get = (remoteAddress: string) =>
+      portal?.app.inject({ url: '/api/thread/1/files/0', remoteAddress, headers: { authorization: 'Bearer x' } });
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await get('203.0.113.7'))?.statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await get('203.0.113.7');
+    expect([limited?.body, limited?.headers['retry-after']]).toEqual([
+      'Too many requests from this address. Please wait a minute and try again.',
+      '60',
+    ]);
+    expect((await get('198.51.100.2'))?.statusCode).toBe(401);
+  });
 });

@@ -40,9 +40,16 @@ export function fileAddress(params: unknown): { messageId: number; position: num
 /**
  * GET /api/thread/:id/files/:position: a file of the parent's own thread, for
  * their bearer token only. Another parent's file, or none, is the same 404.
+ * Limited per address as the webhook is (`rateLimit`): each answer may be
+ * megabytes, and each try checks a token.
  */
-export function threadFiles(app: FastifyInstance, store: ConversationStore, clock: () => Date): void {
-  app.get('/api/thread/:id/files/:position', async (request, reply) => {
+export function threadFiles(
+  app: FastifyInstance,
+  store: ConversationStore,
+  clock: () => Date,
+  rateLimit: { max: number; timeWindow: number } | false,
+): void {
+  app.get('/api/thread/:id/files/:position', { config: { rateLimit } }, async (request, reply) => {
     const auth = authenticateParent(store, request.headers.authorization, clock(), 'en');
     if (!auth.ok) {
       const refusal = auth.refusal;
