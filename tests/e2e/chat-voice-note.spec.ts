@@ -10,6 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { fileList, message, sendButton, sentAttachments } from '../support/chat-files.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { badge, openControlled, savedPanel, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
+import { expectHindiScreen } from '../support/hindi.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { decodedSeconds, microphoneTracks, refuseMicrophone, watchMicrophone } from '../support/voice.ts';
@@ -21,6 +22,9 @@ const CHAT = '/registered-parent/chat';
 const WEBM_HEADER = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 
 const mic = (page: Page, name: string = en.chat.voice.record) => page.getByRole('button', { name });
+/** Axe clean; on a Hindi screen, all of it in Hindi as well (tests/support/hindi.ts). */
+const screenChecked = (page: Page, language: 'English' | 'Hindi', state: string) =>
+  language === 'Hindi' ? expectHindiScreen(page, state) : expectAccessible(page, state);
 const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test.describe('a voice note', () => {
@@ -141,13 +145,14 @@ test.describe('a voice note', () => {
       await openSignedIn(page, path);
       await mic(page, t.voice.record).click();
       await expect(said(page, voice.recording('0:00'))).toBeAttached();
+      await screenChecked(page, language, 'chat, recording a voice note');
       await page.getByRole('button', { name: voice.cancel }).click();
       await expect(said(page, voice.cancelled)).toBeAttached();
       await expect(mic(page, t.voice.record)).toBeFocused();
       await expect(mic(page, t.voice.record)).toHaveAttribute('aria-pressed', 'false');
       await expect(fileList(page)).toHaveCount(0);
       expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
-      await expectAccessible(page, `chat, voice note cancelled (${language})`);
+      await screenChecked(page, language, 'chat, voice note cancelled');
     });
 
     test(`a refused microphone says how to fix it, and the chat still sends (${language})`, async ({
@@ -160,7 +165,7 @@ test.describe('a voice note', () => {
       await mic(page, t.voice.record).click();
       await expect(page.getByRole('alert')).toHaveText(voice.problem.denied);
       await expect(mic(page, t.voice.record)).toHaveAttribute('aria-pressed', 'false');
-      await expectAccessible(page, `chat, microphone refused (${language})`);
+      await screenChecked(page, language, 'chat, microphone refused');
       await page.getByRole('textbox', { name: t.messageLabel, exact: true }).fill('Typed instead');
       await page.getByRole('button', { name: t.send }).click();
       await expect(page.getByRole('heading', { name: t.sent })).toBeVisible();
