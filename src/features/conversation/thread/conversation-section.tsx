@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { formatIstDateTime } from '../../../shared/format/ist.ts';
-import { threadItems } from '../../../shared/conversation/thread.ts';
+import { threadItems } from './thread-items.ts';
 import type { User } from '../../../shared/webhook/types.ts';
 import { useOutboxEntries } from '../../outbox/use-outbox-entries.ts';
 import { ThreadList } from './thread-list.tsx';

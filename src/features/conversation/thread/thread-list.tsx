@@ -7,7 +7,7 @@ import {
   itemKey,
   type ThreadItem,
   type WaitingMessage,
-} from '../../../shared/conversation/thread.ts';
+} from './thread-items.ts';
 import type { ThreadMessage } from '../../../shared/webhook/conversation.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ThreadFile } from './thread-file.tsx';
