@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
-import { fileList, MB, mediaFile, message, onDisk, sendButton, sentAttachments } from '../support/chat-files.ts';
+import { fileList, MB, mediaFile, message, onDisk, sendButton, sentAttachments } from '../support/chat-attachments.ts';
 import { cameraJpeg, decodeInBrowser, withExifOrientation } from '../support/chat-photo.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { waitForApp } from '../support/first-paint.ts';

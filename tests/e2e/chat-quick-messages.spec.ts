@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { message, sendButton } from '../support/chat-files.ts';
+import { message, sendButton } from '../support/chat-attachments.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';

@@ -12,7 +12,7 @@ import {
   sendButton,
   sentAttachments,
   type TestFile,
-} from '../support/chat-files.ts';
+} from '../support/chat-attachments.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { HOSTILE_HEADS } from '../support/media-samples.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';

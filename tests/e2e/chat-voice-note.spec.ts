@@ -7,7 +7,7 @@ import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { CODE, FakeConversation } from '../support/fake-conversation.ts';
 import { recordedWebm } from '../support/recorded-audio.ts';
 import { expect, test } from './fixtures.ts';
-import { fileList, message, sendButton, sentAttachments } from '../support/chat-files.ts';
+import { fileList, message, sendButton, sentAttachments } from '../support/chat-attachments.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { badge, openControlled, savedPanel, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
 import { expectHindiScreen } from '../support/hindi.ts';

@@ -10,7 +10,7 @@ import { ASHA, expectToast, openSignedInInstalled } from '../support/registered-
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
-import { mediaFile } from '../support/chat-files.ts';
+import { mediaFile } from '../support/chat-attachments.ts';
 
 /**
  * The portal in Hindi, as a Hindi-reading parent on a 360 px phone meets it:

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { waitForApp } from '../support/first-paint.ts';
-import { mediaFile } from '../support/chat-files.ts';
+import { mediaFile } from '../support/chat-attachments.ts';
 import { expectPhoneScreen } from '../support/phone-screen.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';

@@ -9,7 +9,7 @@ import {
   PDF,
   sendButton,
   type SentAttachment,
-} from '../support/chat-files.ts';
+} from '../support/chat-attachments.ts';
 import { HOSTILE_HEADS } from '../support/media-samples.ts';
 import { ASHA, expectToast, IST_TIMESTAMP, openSignedIn, UUID_V4 } from '../support/registered-parent.ts';
 

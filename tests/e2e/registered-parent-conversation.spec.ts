@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { answerText } from '../../server/contract/texts.ts';
 import { hindi } from '../../src/app/hindi.ts';
-import { message, sendButton } from '../support/chat-files.ts';
+import { message, sendButton } from '../support/chat-attachments.ts';
 import { CODE, conversationRequests, FakeConversation, TOKEN } from '../support/fake-conversation.ts';
 import { expectHindiScreen } from '../support/hindi.ts';
 import { ASHA, openSignedIn } from '../support/registered-parent.ts';

@@ -1,4 +1,4 @@
-/** Helpers for the chat specs. */
+/** Helpers for the chat specs: files to attach, what the webhook received of them, and the chat form's controls. */
 import { writeFile } from 'node:fs/promises';
 import { test, type Page } from '@playwright/test';
 import { HOSTILE_HEADS, sampleFile, type SampleType } from './media-samples.ts';
