@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../../src/shared/webhook/types.ts';
-import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import type { CodeRecorder } from '../../../support/code-recorder.ts';
 import { TEST_PARENT } from '../../../support/envelopes.ts';
-import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+import type { TestPortal } from '../../../support/test-portal.ts';
+import { portalPerTest } from '../portal-per-test.ts';
 
 /**
  * Wrong codes are counted per address as well as per code: a stranger who
@@ -11,19 +12,7 @@ import { startTestPortal, type TestPortal } from '../../../support/test-portal.t
  */
 let codes: CodeRecorder;
 let p: TestPortal;
-beforeAll(async () => {
-  codes = await startCodeRecorder();
-});
-afterAll(async () => {
-  await codes.close();
-});
-beforeEach(async () => {
-  codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
-});
-afterEach(async () => {
-  await p.dispose();
-});
+portalPerTest((current) => ({ p, codes } = current));
 
 const TEST_KEY = '+919000000001';
 const PARENTS_HOME = '198.51.100.7';

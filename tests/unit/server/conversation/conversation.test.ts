@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { removeExpired } from '../../../../server/db/erase.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
-import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import type { CodeRecorder } from '../../../support/code-recorder.ts';
 import {
   asBearer,
   chatThread,
@@ -13,29 +13,14 @@ import {
 } from '../../../support/conversation.ts';
 import { chat, envelope, fileOf, knowSchedule, TEST_PARENT } from '../../../support/envelopes.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+import { portalPerTest } from '../portal-per-test.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 let codes: CodeRecorder;
 let p: TestPortal;
-beforeAll(async () => {
-  codes = await startCodeRecorder();
-});
-afterAll(async () => {
-  await codes.close();
-});
-beforeEach(async () => {
-  codes.reset();
-  p = await startTestPortal({
-    CODE_WEBHOOK_URL: codes.url,
-    CODE_WEBHOOK_TOKEN: 'gateway-secret',
-    PORTAL_HOST: 'portal.thrive.example',
-  });
-});
-afterEach(async () => {
-  await p.dispose();
-});
+portalPerTest((current) => ({ p, codes } = current), { CODE_WEBHOOK_TOKEN: 'gateway-secret' });
 
 const TEST_KEY = '+919000000001';
 const QUIET_KEY = '+919000000002';

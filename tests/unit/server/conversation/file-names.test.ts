@@ -1,12 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { displayFileName } from '../../../../src/shared/rules/attachment.ts';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
-import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import type { CodeRecorder } from '../../../support/code-recorder.ts';
 import { chatThread, verifiedToken } from '../../../support/conversation.ts';
 import { chat, TEST_PARENT } from '../../../support/envelopes.ts';
 import { MEDIA_HEADS } from '../../../support/media-samples.ts';
 import { addStaff, staffSession } from '../../../support/staff.ts';
-import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+import type { TestPortal } from '../../../support/test-portal.ts';
+import { portalPerTest } from '../portal-per-test.ts';
 
 /**
  * A file's name is the sender's to choose; its type is what its bytes were
@@ -16,19 +17,7 @@ import { startTestPortal, type TestPortal } from '../../../support/test-portal.t
  */
 let codes: CodeRecorder;
 let p: TestPortal;
-beforeAll(async () => {
-  codes = await startCodeRecorder();
-});
-afterAll(async () => {
-  await codes.close();
-});
-beforeEach(async () => {
-  codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
-});
-afterEach(async () => {
-  await p.dispose();
-});
+portalPerTest((current) => ({ p, codes } = current));
 
 /** PNG's signature, then a page: it passes as a PNG by its first bytes. */
 const pngWithScript = Buffer.concat([MEDIA_HEADS['image/png'], Buffer.from('<script>alert(document.cookie)</script>')]);

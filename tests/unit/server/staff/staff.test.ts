@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
-import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import type { CodeRecorder } from '../../../support/code-recorder.ts';
 import { chatThread, QUIET_PARENT, verifiedToken } from '../../../support/conversation.ts';
 import {
   bookConsult,
@@ -15,24 +15,13 @@ import {
 } from '../../../support/envelopes.ts';
 import { addStaff, sessionOf, signIn, STAFF, staffSession } from '../../../support/staff.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+import { portalPerTest } from '../portal-per-test.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
 let codes: CodeRecorder;
 let p: TestPortal;
-beforeAll(async () => {
-  codes = await startCodeRecorder();
-});
-afterAll(async () => {
-  await codes.close();
-});
-beforeEach(async () => {
-  codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
-});
-afterEach(async () => {
-  await p.dispose();
-});
+portalPerTest((current) => ({ p, codes } = current));
 
 const thread = (response: { json(): unknown }) => response.json() as ConversationAnswers['chat_thread'];
 

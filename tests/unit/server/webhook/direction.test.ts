@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import { describe, expect, it } from 'vitest';
+import type { CodeRecorder } from '../../../support/code-recorder.ts';
 import {
   bookConsult,
   chat,
@@ -8,7 +8,8 @@ import {
   rescheduleSingle,
   TEST_PARENT,
 } from '../../../support/envelopes.ts';
-import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
+import type { TestPortal } from '../../../support/test-portal.ts';
+import { portalPerTest } from '../portal-per-test.ts';
 
 /**
  * A name is one line a person reads in the staff inbox, Slack or a log:
@@ -19,19 +20,7 @@ import { startTestPortal, type TestPortal } from '../../../support/test-portal.t
  */
 let codes: CodeRecorder;
 let p: TestPortal;
-beforeAll(async () => {
-  codes = await startCodeRecorder();
-});
-afterAll(async () => {
-  await codes.close();
-});
-beforeEach(async () => {
-  codes.reset();
-  p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
-});
-afterEach(async () => {
-  await p.dispose();
-});
+portalPerTest((current) => ({ p, codes } = current));
 
 const DIRECTION_CONTROLS = ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
 const EN = 'The name cannot contain characters that change the direction of text, such as U+202E.';
