@@ -104,15 +104,10 @@ export async function intakeGraph(): Promise<Graph> {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       language: { type: 'string', value: '={{ $json.language }}' },
       authorization: { type: 'string', value: "={{ $('Webhook').first().json.headers.authorization ?? null }}" },
-      // The client's address as the reverse proxy appended it (the per-address code limit), and the portal's host.
+      // The client's address as the reverse proxy appended it: the per-address limits on codes and on tries.
       address: {
         type: 'string',
         value: "={{ ($('Webhook').first().json.headers['x-forwarded-for'] ?? '').split(',').at(-1).trim() || null }}",
-      },
-      portalHost: {
-        type: 'string',
-        value:
-          "={{ (() => { try { return new URL($('Webhook').first().json.headers.origin).host } catch (error) { return null } })() }}",
       },
     }),
     await codeNode('Check files', [1540, 280], script('check-files.js')),
