@@ -44,15 +44,16 @@ LANGUAGE sql IMMUTABLE AS $$
   FROM (SELECT regexp_replace(raw, '${SEPARATORS.source}', '', 'g') AS compact) AS typed
 $$;
 
--- One live code per number: a new one replaces the last. name_key is the name it was sent for, as the roster
--- matches names (nameKey); tries counts every check of it, right or wrong, from any address.
+-- One live code per number: a new one replaces the last. tries counts every check of it, right or wrong, from any
+-- address; name_key is the name it was sent for, as the roster matches names (nameKey). name_key comes last, where
+-- ALTER TABLE puts it in a database made before it, so both have the same columns in the same order.
 CREATE TABLE IF NOT EXISTS thrive.sign_in_codes (
   number_key text PRIMARY KEY,
-  name_key text NOT NULL DEFAULT '',
   code_hash text NOT NULL,
   tries integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL
+  expires_at timestamptz NOT NULL,
+  name_key text NOT NULL DEFAULT ''
 );
 -- Codes made before codes were bound to a name have none, and so work for none: the parent asks for a new one.
 ALTER TABLE thrive.sign_in_codes ADD COLUMN IF NOT EXISTS name_key text NOT NULL DEFAULT '';
