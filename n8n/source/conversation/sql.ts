@@ -4,12 +4,7 @@
  * Every value is a query parameter. A statement that changes rows still
  * answers one row, so the next node always runs.
  */
-import {
-  CODE_LIFETIME_MS,
-  CODE_MAX_TRIES,
-  TOKEN_BYTES,
-  TOKEN_LIFETIME_MS,
-} from '../../../server/conversation/policy.ts';
+import { CODE_LIFETIME_MS, TOKEN_BYTES, TOKEN_LIFETIME_MS } from '../../../server/conversation/policy.ts';
 import { CODE_LENGTH } from '../../../src/shared/rules/code.ts';
 import { minutes } from '../database/conversation-schema-sql.ts';
 
@@ -24,16 +19,18 @@ export const LOOK_UP_NUMBER = `SELECT thrive.phone_key($1) AS number_key,
 export const TAKE_CODE_REQUEST = 'SELECT verdict, retry_after FROM thrive.take_code_request($1, $2);';
 
 /**
- * $1: phone key. A new code replaces the number's last one; only its bcrypt hash is kept. 48 random bits
- * modulo a million: no code is likelier than another by more than a few in 10^9.
+ * $1: phone key, $2: the name's key (nameKey), which the code then works for alone. A new code replaces the
+ * number's last one; only its bcrypt hash is kept. 48 random bits modulo a million: no code is likelier than
+ * another by more than a few in 10^9.
  */
 export const MAKE_CODE = `WITH made AS (
   SELECT lpad(((('x' || encode(gen_random_bytes(6), 'hex'))::bit(48)::bigint) % ${10 ** CODE_LENGTH})::text, ${CODE_LENGTH}, '0') AS code
 )
-INSERT INTO thrive.sign_in_codes AS s (number_key, code_hash, tries, created_at, expires_at)
-SELECT $1, crypt(made.code, gen_salt('bf', 8)), 0, now(), now() + ${minutes(CODE_LIFETIME_MS)} FROM made
+INSERT INTO thrive.sign_in_codes AS s (number_key, name_key, code_hash, tries, created_at, expires_at)
+SELECT $1, $2, crypt(made.code, gen_salt('bf', 8)), 0, now(), now() + ${minutes(CODE_LIFETIME_MS)} FROM made
 ON CONFLICT (number_key) DO UPDATE
-  SET code_hash = excluded.code_hash, tries = 0, created_at = excluded.created_at, expires_at = excluded.expires_at
+  SET name_key = excluded.name_key, code_hash = excluded.code_hash, tries = 0, created_at = excluded.created_at,
+    expires_at = excluded.expires_at
 RETURNING (SELECT code FROM made) AS code, s.code_hash, ${UTC_ISO('s.expires_at')} AS expires_at;`;
 
 /** $1: phone key, $2: the code's hash. Removes the code when it is still the number's (a code not sent must not work). */
@@ -41,29 +38,11 @@ export const WITHDRAW_CODE = `WITH gone AS (DELETE FROM thrive.sign_in_codes WHE
 SELECT count(*)::int AS withdrawn FROM gone;`;
 
 /**
- * $1: phone key, $2: the code typed. The try is counted before the code is compared, in the same statement,
- * so guesses arriving together all count. verdict: none | ended | expired | right | wrong | last (the last
- * wrong try), with the tries left and the code's hash.
+ * $1: phone key, $2: the name's key, $3: the client's address (null when unknown), $4: the code typed. The try is
+ * counted before the code is compared (thrive.try_code). verdict: address | none | ended | wrong | right, with
+ * the tries left, the code's hash and retry_after seconds.
  */
-export const TRY_CODE = `WITH try AS (
-  UPDATE thrive.sign_in_codes SET tries = tries + 1 WHERE number_key = $1
-  RETURNING tries, code_hash, expires_at <= now() AS expired, code_hash = crypt($2, code_hash) AS right
-)
-SELECT CASE
-    WHEN try.tries IS NULL THEN 'none'
-    WHEN try.tries > ${CODE_MAX_TRIES} THEN 'ended'
-    WHEN try.expired THEN 'expired'
-    WHEN try.right THEN 'right'
-    WHEN try.tries < ${CODE_MAX_TRIES} THEN 'wrong'
-    ELSE 'last'
-  END AS verdict,
-  ${CODE_MAX_TRIES} - try.tries AS tries_left,
-  try.code_hash
-FROM (SELECT 1) AS one LEFT JOIN try ON true;`;
-
-/** $1: phone key. */
-export const END_CODE = `WITH gone AS (DELETE FROM thrive.sign_in_codes WHERE number_key = $1 RETURNING 1)
-SELECT count(*)::int AS ended FROM gone;`;
+export const TRY_CODE = 'SELECT verdict, tries_left, code_hash, retry_after FROM thrive.try_code($1, $2, $3, $4);';
 
 /**
  * $1: phone key, $2: the right code's hash. Uses the code (deletes it) and makes a token of ${TOKEN_BYTES} random bytes,

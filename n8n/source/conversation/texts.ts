@@ -13,6 +13,7 @@ export const CONVERSATION_TEXT_KEYS = [
   'tooManyCodesForNumber',
   'tooManyCodesFromAddress',
   'codeNotSent',
+  'tooManyTriesFromAddress',
   'wrongCodeOne',
   'wrongCodeMany',
   'codeEnded',
@@ -37,8 +38,11 @@ export const CONVERSATION_TEXTS: Record<Language, Record<ConversationTextKey, st
   hi: pick('hi'),
 };
 
-/** The code message (server/conversation/code-text.ts) as a template with {code} and {host}, by language. */
-export const CODE_MESSAGE_TEMPLATES: Record<Language, string> = {
-  en: codeText('{code}', 'en', '{host}'),
-  hi: codeText('{code}', 'hi', '{host}'),
+/**
+ * The code message (server/conversation/code-text.ts) as a template with {code} and {host}, by language: with the
+ * Web OTP line for THRIVE_PORTAL_HOST, and without it when that variable is unset.
+ */
+export const CODE_MESSAGE_TEMPLATES: Record<'withHost' | 'withoutHost', Record<Language, string>> = {
+  withHost: { en: codeText('{code}', 'en', '{host}'), hi: codeText('{code}', 'hi', '{host}') },
+  withoutHost: { en: codeText('{code}', 'en', undefined), hi: codeText('{code}', 'hi', undefined) },
 };

@@ -3,12 +3,11 @@
  * calls with Execute Workflow for the conversation actions: request_code,
  * verify_code, chat_thread and revoke_token. It is called with one item
  *
- *   { envelope, language, authorization, address, portalHost }
+ *   { envelope, language, authorization, address }
  *
  * (the request body as the webhook checked it, the parent's language, the
- * Authorization header, the client's address for the limit per address, and
- * the portal's host for the code message when THRIVE_PORTAL_HOST is unset),
- * and its last node answers one item
+ * Authorization header, and the client's address for the limits per address
+ * on codes and on tries), and its last node answers one item
  *
  *   { status, body, headers }
  *
@@ -25,7 +24,6 @@ import { env, ifTrue, set, sticky, switchOn, type N8nNode, type Position } from 
 import { workflowJson } from '../toolkit/workflow.ts';
 import {
   CHECK_TOKEN,
-  END_CODE,
   LOOK_UP_NUMBER,
   MAKE_CODE,
   REVOKE_TOKEN,
@@ -45,7 +43,7 @@ const REALM = 'Bearer realm="thrive"';
 
 /** The verdicts each step's SQL answers (sql.ts, database/conversation-schema-sql.ts): a Switch output each. */
 const LIMIT_VERDICTS = ['allowed', 'number', 'address'] as const;
-const CODE_VERDICTS = ['none', 'ended', 'expired', 'right', 'wrong', 'last'] as const;
+const CODE_VERDICTS = ['address', 'none', 'ended', 'right', 'wrong'] as const;
 const TOKEN_VERDICTS = ['valid', 'missing', 'unknown', 'expired'] as const;
 
 /** A refusal: its status, its text's key, the values its placeholders take, its headers (expressions allowed). */
@@ -73,10 +71,10 @@ const tokenRefusal = (name: string, position: Position, key: ConversationTextKey
   });
 
 const NOTE = `## Thrive conversation (sub-workflow)
-Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`, \`chat_thread\` and \`revoke_token\`, with \`{ envelope, language, authorization, address, portalHost }\`; answers \`{ status, body, headers }\` from **Answer**.
+Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`, \`chat_thread\` and \`revoke_token\`, with \`{ envelope, language, authorization, address }\`; answers \`{ status, body, headers }\` from **Answer**.
 
 - **request_code**: the name and number on the roster (404), 3 codes a number in 15 minutes and 10 an address in an hour (429), a 6-digit code kept as a bcrypt hash for 10 minutes, sent by **Send code** to \`${ENV.codeGatewayUrl}\` (502 when it fails).
-- **verify_code**: each try counted first; the 5th wrong one ends the code; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
+- **verify_code**: each try counted first, 30 an address in an hour (429); a code works only for the name it was sent for; 5 wrong from one address end it for that address, 10 in all for everyone; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
 - **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended.`;
 
 export async function conversationWorkflow(): Promise<Record<string, unknown>> {
@@ -87,7 +85,6 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
       language: 'string',
       authorization: 'string',
       address: 'string',
-      portalHost: 'string',
     }),
     postgres('Look up number', [240, 300], LOOK_UP_NUMBER, "={{ [ $json.envelope.user?.number ?? '' ] }}"),
     await codeNode('Read request', [480, 300], script('read-request.js')),
@@ -104,7 +101,7 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     refuse('Too many from address', [1680, 220], 429, 'tooManyCodesFromAddress', {
       headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
     }),
-    postgres('Make code', [1680, -160], MAKE_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
+    postgres('Make code', [1680, -160], MAKE_CODE, `={{ [ ${REQUEST}.numberKey, ${REQUEST}.nameKey ] }}`),
     await codeNode('Code message', [1920, -160], script('code-message.js')),
     httpPost('Send code', [2160, -160], {
       url: `={{ ${env(ENV.codeGatewayUrl, '')} }}`,
@@ -122,12 +119,13 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     refuse('Code not sent', [2640, -80], 502, 'codeNotSent'),
 
     // verify_code
-    postgres('Try code', [960, 420], TRY_CODE, '={{ [ $json.numberKey, $json.code ] }}'),
+    postgres('Try code', [960, 420], TRY_CODE, '={{ [ $json.numberKey, $json.nameKey, $json.address, $json.code ] }}'),
     switchOn('Code?', [1200, 420], '$json.verdict', CODE_VERDICTS),
+    refuse('Too many tries', [1680, 240], 429, 'tooManyTriesFromAddress', {
+      headers: "={{ { 'Retry-After': String($json.retry_after) } }}",
+    }),
     refuse('No code', [1680, 360], 410, 'noCode'),
     refuse('Code ended', [1680, 480], 410, 'codeEnded'),
-    postgres('End expired code', [1440, 600], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
-    postgres('End code', [1440, 900], END_CODE, `={{ [ ${REQUEST}.numberKey ] }}`),
     postgres('Use code', [1440, 700], USE_CODE, `={{ [ ${REQUEST}.numberKey, $json.code_hash ] }}`),
     ifTrue('Token made?', [1680, 700], '$json.token !== null'),
     ok('Verified', [1920, 660], '={{ { token: $json.token, expires_at: $json.expires_at } }}'),
@@ -156,6 +154,7 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     'Not on the roster',
     'Too many for number',
     'Too many from address',
+    'Too many tries',
     'Code sent',
     'Code not sent',
     'No code',
@@ -197,15 +196,12 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
 
     ['Try code', 0, 'Code?'],
     ...switchLinks('Code?', CODE_VERDICTS, {
+      address: 'Too many tries',
       none: 'No code',
       ended: 'Code ended',
-      expired: 'End expired code',
       right: 'Use code',
       wrong: 'Wrong code',
-      last: 'End code',
     }),
-    ['End expired code', 0, 'No code'],
-    ['End code', 0, 'Code ended'],
     ['Use code', 0, 'Token made?'],
     ['Token made?', 0, 'Verified'],
     ['Token made?', 1, 'No code'],

@@ -7,7 +7,13 @@
  * as bcrypt hashes and tokens as SHA-256, with pgcrypto, so no Code node needs
  * node:crypto.
  */
-import { CODE_LIMITS, THREAD_PAGE_SIZE } from '../../../server/conversation/policy.ts';
+import {
+  CODE_LIMITS,
+  CODE_MAX_TRIES,
+  CODE_MAX_TRIES_IN_ALL,
+  CODE_TRIES_PER_ADDRESS,
+  THREAD_PAGE_SIZE,
+} from '../../../server/conversation/policy.ts';
 import { E164, INDIA_PREFIX, INDIAN_MOBILE, SEPARATORS } from '../../../src/shared/rules/phone.ts';
 
 /** Postgres's interval for a number of milliseconds, in minutes. */
@@ -38,14 +44,29 @@ LANGUAGE sql IMMUTABLE AS $$
   FROM (SELECT regexp_replace(raw, '${SEPARATORS.source}', '', 'g') AS compact) AS typed
 $$;
 
--- One live code per number: a new one replaces the last. tries counts every check, right or wrong.
+-- One live code per number: a new one replaces the last. tries counts every check of it, right or wrong, from any
+-- address; name_key is the name it was sent for, as the roster matches names (nameKey). name_key comes last, where
+-- ALTER TABLE puts it in a database made before it, so both have the same columns in the same order.
 CREATE TABLE IF NOT EXISTS thrive.sign_in_codes (
   number_key text PRIMARY KEY,
   code_hash text NOT NULL,
   tries integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL,
-  expires_at timestamptz NOT NULL
+  expires_at timestamptz NOT NULL,
+  name_key text NOT NULL DEFAULT ''
 );
+-- Codes made before codes were bound to a name have none, and so work for none: the parent asks for a new one.
+ALTER TABLE thrive.sign_in_codes ADD COLUMN IF NOT EXISTS name_key text NOT NULL DEFAULT '';
+
+-- Every verify_code, kept a day: the tries per address (at most ${CODE_TRIES_PER_ADDRESS.max} in ${CODE_TRIES_PER_ADDRESS.windowMs / 60_000} minutes) and each address's
+-- tries at a number's code. address is '' when no reverse proxy said it.
+CREATE TABLE IF NOT EXISTS thrive.code_tries (
+  number_key text NOT NULL,
+  address text NOT NULL,
+  tried_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS code_tries_by_address ON thrive.code_tries (address, tried_at);
+CREATE INDEX IF NOT EXISTS code_tries_by_number ON thrive.code_tries (number_key, address, tried_at);
 
 -- Codes asked for, kept a day for the limits per number and per address.
 CREATE TABLE IF NOT EXISTS thrive.code_requests (
@@ -114,6 +135,74 @@ BEGIN
   INSERT INTO thrive.code_requests (number_key, address, requested_at)
     VALUES (key, coalesce(from_address, ''), clock_timestamp());
   RETURN QUERY SELECT 'allowed'::text, NULL::integer;
+END
+$$;
+
+-- One verify_code, as the reference server's (server/conversation/actions.ts, verifyCode): the try is counted
+-- before the code is compared, under the number's and the address's locks, so tries arriving together all count.
+-- 'address': this address made ${CODE_TRIES_PER_ADDRESS.max} tries in ${CODE_TRIES_PER_ADDRESS.windowMs / 60_000} minutes (whatever the numbers), retry_after seconds; an unknown
+-- address (NULL) has no such limit, and its tries count as one address's. 'none': no code for this number and
+-- name, or it expired (then it is deleted). 'ended': ${CODE_MAX_TRIES} wrong tries from this address, or ${CODE_MAX_TRIES_IN_ALL} in all (then
+-- the code is deleted): so a stranger ends the code for the stranger's address, not for the parent's. 'wrong',
+-- with the tries left (the fewer of this address's and all). 'right', with the code's hash, for "Use code".
+CREATE OR REPLACE FUNCTION thrive.try_code(key text, for_name text, from_address text, typed text)
+RETURNS TABLE (verdict text, tries_left integer, code_hash text, retry_after integer)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  here text := coalesce(from_address, '');
+  counted integer;
+  oldest timestamptz;
+  code thrive.sign_in_codes%ROWTYPE;
+  from_here integer;
+  in_all integer;
+  left_here integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('code-try-number:' || key));
+  IF from_address IS NOT NULL THEN
+    PERFORM pg_advisory_xact_lock(hashtext('code-try-address:' || from_address));
+    SELECT count(*), min(tried_at) INTO counted, oldest FROM thrive.code_tries
+      WHERE address = from_address AND tried_at > clock_timestamp() - ${minutes(CODE_TRIES_PER_ADDRESS.windowMs)};
+    IF counted >= ${CODE_TRIES_PER_ADDRESS.max} THEN
+      RETURN QUERY SELECT 'address'::text, NULL::integer, NULL::text,
+        greatest(1, ceil(extract(epoch FROM oldest + ${minutes(CODE_TRIES_PER_ADDRESS.windowMs)} - clock_timestamp())))::integer;
+      RETURN;
+    END IF;
+  END IF;
+  INSERT INTO thrive.code_tries (number_key, address, tried_at) VALUES (key, here, clock_timestamp());
+  SELECT * INTO code FROM thrive.sign_in_codes s WHERE s.number_key = key FOR UPDATE;
+  IF NOT FOUND OR code.name_key <> for_name THEN
+    RETURN QUERY SELECT 'none'::text, NULL::integer, NULL::text, NULL::integer;
+    RETURN;
+  END IF;
+  IF code.expires_at <= now() THEN
+    DELETE FROM thrive.sign_in_codes s WHERE s.number_key = key;
+    RETURN QUERY SELECT 'none'::text, NULL::integer, NULL::text, NULL::integer;
+    RETURN;
+  END IF;
+  SELECT count(*) INTO from_here FROM thrive.code_tries t
+    WHERE t.number_key = key AND t.address = here AND t.tried_at >= code.created_at;
+  IF from_here > ${CODE_MAX_TRIES} THEN
+    RETURN QUERY SELECT 'ended'::text, 0, NULL::text, NULL::integer;
+    RETURN;
+  END IF;
+  UPDATE thrive.sign_in_codes s SET tries = s.tries + 1 WHERE s.number_key = key RETURNING s.tries INTO in_all;
+  IF in_all > ${CODE_MAX_TRIES_IN_ALL} THEN
+    RETURN QUERY SELECT 'ended'::text, 0, NULL::text, NULL::integer;
+    RETURN;
+  END IF;
+  IF code.code_hash = crypt(typed, code.code_hash) THEN
+    RETURN QUERY SELECT 'right'::text, NULL::integer, code.code_hash, NULL::integer;
+    RETURN;
+  END IF;
+  left_here := least(greatest(0, ${CODE_MAX_TRIES} - from_here), greatest(0, ${CODE_MAX_TRIES_IN_ALL} - in_all));
+  IF left_here > 0 THEN
+    RETURN QUERY SELECT 'wrong'::text, left_here, NULL::text, NULL::integer;
+    RETURN;
+  END IF;
+  IF in_all >= ${CODE_MAX_TRIES_IN_ALL} THEN
+    DELETE FROM thrive.sign_in_codes s WHERE s.number_key = key AND s.code_hash = code.code_hash;
+  END IF;
+  RETURN QUERY SELECT 'ended'::text, 0, NULL::text, NULL::integer;
 END
 $$;
 

@@ -1,7 +1,7 @@
 /**
  * What retention and erasure delete in Postgres, each in one statement (so
  * all of it or nothing): the requests, the parents' chat messages, the
- * threads with facilitators' replies, codes and code requests, tokens, and
+ * threads with facilitators' replies, codes, code requests and tries, tokens, and
  * for an erasure the number's roster entry too, as the reference server's
  * removeExpired() and forgetNumber() do (server/db/erase.ts).
  */
@@ -19,7 +19,8 @@ tokens AS (DELETE FROM thrive.parent_tokens WHERE expires_at <= now() RETURNING 
 code_requests AS (
   DELETE FROM thrive.code_requests WHERE requested_at < now() - ${minutes(CODE_REQUEST_KEPT_MS)} RETURNING 1
 ),
-hits AS (DELETE FROM thrive.number_hits WHERE window_start < now() - ${minutes(CODE_REQUEST_KEPT_MS)} RETURNING 1)
+hits AS (DELETE FROM thrive.number_hits WHERE window_start < now() - ${minutes(CODE_REQUEST_KEPT_MS)} RETURNING 1),
+tries AS (DELETE FROM thrive.code_tries WHERE tried_at < now() - ${minutes(CODE_REQUEST_KEPT_MS)} RETURNING 1)
 SELECT
   (SELECT count(*) FROM requests)::int AS requests,
   (SELECT count(*) FROM messages)::int AS messages,
@@ -41,6 +42,7 @@ messages AS (DELETE FROM thrive.messages WHERE phone_e164 = (SELECT number_key F
 thread AS (DELETE FROM thrive.thread_messages WHERE number_key = (SELECT number_key FROM key) RETURNING author),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 code_requests AS (DELETE FROM thrive.code_requests WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
+tries AS (DELETE FROM thrive.code_tries WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 tokens AS (DELETE FROM thrive.parent_tokens WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 hits AS (DELETE FROM thrive.number_hits WHERE number = (SELECT number_key FROM key) RETURNING 1),
 sessions AS (DELETE FROM thrive.sessions WHERE parent_number = (SELECT number_key FROM key) RETURNING 1),

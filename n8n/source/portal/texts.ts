@@ -13,6 +13,7 @@ const USED: readonly AnswerKey[] = [
   'malformedUser',
   'nameAndNumberRequired',
   'controlInName',
+  'directionInName',
   'controlInMessage',
   'controlInNote',
   'controlInPreferredTimes',

@@ -66,7 +66,8 @@ function bundled(imports: CodeScript['imports']): string[] {
     const [local, name] = entry.trim().split(/\s+as\s+/);
     return name && name !== local ? [`const ${name} = ${local};`] : [];
   });
-  const code = output.text.slice(0, exports.index).replaceAll('/* @__PURE__ */ ', '');
+  // esbuild keeps the annotations that let it drop what is not used; n8n's editor needs none of them.
+  const code = output.text.slice(0, exports.index).replace(/\/\* @__(?:PURE|NO_SIDE_EFFECTS)__ \*\/\s*/g, '');
   const foreign = /^\/\/ (?!src\/shared\/).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
   if (foreign) throw new Error(`A Code node can take only plain code from src/shared, not: ${foreign[0]}`);
   return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];

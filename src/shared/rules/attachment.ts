@@ -13,26 +13,35 @@ type Signature = (head: Uint8Array) => boolean;
 /** How many leading bytes the signatures read. */
 export const SNIFF_BYTES = 64;
 
+/*
+ * The signature helpers below make no side effects, and say so
+ * (`@__NO_SIDE_EFFECTS__`), as does Object.keys (`@__PURE__`): so a bundler
+ * drops the whole table from code that never reads it (an n8n Code node that
+ * only names files, say).
+ */
 const bytesAt =
+  /* @__NO_SIDE_EFFECTS__ */
   (offset: number, ...bytes: number[]): Signature =>
-  (head) =>
-    bytes.every((byte, i) => head[offset + i] === byte);
+    (head) =>
+      bytes.every((byte, i) => head[offset + i] === byte);
 
-const textAt = (offset: number, text: string): Signature =>
+const textAt = /* @__NO_SIDE_EFFECTS__ */ (offset: number, text: string): Signature =>
   bytesAt(offset, ...Array.from(text, (char) => char.charCodeAt(0)));
 
 const textIn = (head: Uint8Array, offset: number, length: number): string =>
   String.fromCharCode(...head.subarray(offset, offset + length));
 
 const all =
+  /* @__NO_SIDE_EFFECTS__ */
   (...checks: Signature[]): Signature =>
-  (head) =>
-    checks.every((check) => check(head));
+    (head) =>
+      checks.every((check) => check(head));
 
 const any =
+  /* @__NO_SIDE_EFFECTS__ */
   (...checks: Signature[]): Signature =>
-  (head) =>
-    checks.some((check) => check(head));
+    (head) =>
+      checks.some((check) => check(head));
 
 /** ISO base media (MP4, QuickTime, 3GPP, M4A, HEIF): a first box of type `ftyp`. */
 const ISO_MEDIA = textAt(4, 'ftyp');
@@ -40,10 +49,11 @@ const ISO_MEDIA = textAt(4, 'ftyp');
 const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1']);
 const HEIF = all(ISO_MEDIA, (head) => HEIF_BRANDS.has(textIn(head, 8, 4)));
 /** Older QuickTime files may open with another top-level atom. */
-const QUICKTIME = any(ISO_MEDIA, ...['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'].map((atom) => textAt(4, atom)));
+const QUICKTIME_ATOMS = ['moov', 'mdat', 'wide', 'free', 'skip', 'pnot'];
+const QUICKTIME: Signature = (head) => ISO_MEDIA(head) || QUICKTIME_ATOMS.some((atom) => textAt(4, atom)(head));
 /** EBML (Matroska) whose DocType, in the header's first few bytes, is "webm". */
 const WEBM = all(bytesAt(0, 0x1a, 0x45, 0xdf, 0xa3), (head) => textIn(head, 4, SNIFF_BYTES - 4).includes('webm'));
-const RIFF = (form: string) => all(textAt(0, 'RIFF'), textAt(8, form));
+const RIFF = /* @__NO_SIDE_EFFECTS__ */ (form: string) => all(textAt(0, 'RIFF'), textAt(8, form));
 const ID3 = textAt(0, 'ID3');
 /** An MPEG audio frame: 11 sync bits, and a layer other than the reserved 00 (which is ADTS). */
 const MPEG_FRAME: Signature = (head) =>
@@ -86,7 +96,7 @@ export const SIGNATURES = {
 export type AttachmentType = keyof typeof SIGNATURES;
 
 /** The allowed types, in the order the contract lists them. */
-export const ATTACHMENT_TYPES = Object.keys(SIGNATURES) as AttachmentType[];
+export const ATTACHMENT_TYPES = /* @__PURE__ */ Object.keys(SIGNATURES) as AttachmentType[];
 
 /**
  * Raw bytes all attachments of one message may add up to. Base64 grows them
@@ -141,6 +151,9 @@ export const TYPE_EXTENSIONS: Record<AttachmentType, readonly [string, ...string
   'audio/wave': ['wav'],
 };
 
+/** isAllowedAttachmentType, by TYPE_EXTENSIONS (the same types): naming a file needs no signature. */
+const hasTypeExtensions = (type: string): type is AttachmentType => Object.hasOwn(TYPE_EXTENSIONS, type);
+
 /** Controls, bidi embeddings, overrides and isolates, and line and paragraph separators. */
 const UNSHOWABLE = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
 const EXTENSION = /\.[^.\s]{1,10}$/u;
@@ -175,7 +188,7 @@ export function displayFileName(raw: string, type?: string): string {
   const base = raw.slice(Math.max(raw.lastIndexOf('/'), raw.lastIndexOf('\\')) + 1);
   const cleaned = base.replace(UNSHOWABLE, '').trim();
   const bare = cleaned === '' || cleaned === '.' || cleaned === '..' ? FALLBACK_NAME : cleaned;
-  const name = type !== undefined && isAllowedAttachmentType(type) ? withTypeExtension(bare, type) : bare;
+  const name = type !== undefined && hasTypeExtensions(type) ? withTypeExtension(bare, type) : bare;
   const chars = Array.from(name);
   if (chars.length <= FILE_NAME_MAX_LENGTH) return name;
   const extension = EXTENSION.exec(name)?.[0] ?? '';

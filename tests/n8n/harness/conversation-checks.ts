@@ -30,6 +30,13 @@ const QUIET = { name: 'Quiet Parent', number: '9000000002' };
 const QUIET_KEY = '+919000000002';
 const TEST = { name: 'Test Parent', number: '+919000000001' };
 const PARENT_TS = '1764000000.000100';
+/** A parent added to the roster for the tries checks, so the other parents' code limits are left as they were. */
+const TRIES = { name: 'Tries Parent', number: '+919000000077' };
+const TRIES_KEY = '+919000000077';
+const PARENTS_HOME = '198.51.100.7';
+const STRANGER = '203.0.113.66';
+const BUSY = '203.0.113.77';
+const BUSY_BEHIND_PROXY = '203.0.113.78';
 /** The facilitator's channel, by the id Slack gives (thrive.messages keeps it; events name it). */
 const CHANNEL_ID = 'C0FACILITATOR';
 
@@ -128,6 +135,118 @@ export async function runConversationChecks(
       ...expectEqual('the code used again', answered(again), [410, ANSWER_TEXTS.en.noCode]),
     ];
   });
+
+  await results.run(
+    'conversation: wrong codes count per address and per code, a code works only for its name (as the reference server)',
+    async () => {
+      postgres.run(`INSERT INTO thrive.parents (number, name, facilitator_id)
+        SELECT '${TRIES_KEY}', '${TRIES.name}', facilitator_id FROM thrive.parents WHERE number = '+919000000001'
+        ON CONFLICT (number) DO NOTHING`);
+      const from = (address: string) => ({ 'x-test-address': address });
+      const verify = async (code: string, address: string, user: { name: string; number: string } = TRIES) => {
+        const answer = await call({ action: 'verify_code', user, payload: { code } }, from(address));
+        return `${answer.status} ${answer.status === 200 ? 'token' : (answer.body as { text?: string }).text}`;
+      };
+      const sent = async () => {
+        const asked = await call({ action: 'request_code', user: TRIES }, from(PARENTS_HOME));
+        const code = lastCode();
+        return { status: asked.status, code, wrong: code === '000000' ? '000001' : '000000' };
+      };
+      const first = await sent();
+      const stranger = [];
+      for (let i = 0; i < 6; i += 1) stranger.push(await verify(first.wrong, STRANGER));
+      const rightFromStranger = await verify(first.code, STRANGER);
+      const otherNames = [
+        await verify(first.code, PARENTS_HOME, { name: 'Someone Else', number: TRIES.number }),
+        await verify(first.code, PARENTS_HOME, { name: `${TRIES.name}s`, number: TRIES.number }),
+      ];
+      const parent = await verify(first.code, PARENTS_HOME, { name: '  tries   PARENT ', number: '9000000077' });
+
+      const second = await sent();
+      const inAll = [];
+      for (const address of ['203.0.113.1', '203.0.113.2']) {
+        for (let i = 0; i < 5; i += 1) inAll.push((await verify(second.wrong, address)).slice(0, 3));
+      }
+      const afterTen = await verify(second.code, PARENTS_HOME);
+
+      postgres.run(`INSERT INTO thrive.code_tries (number_key, address, tried_at)
+        SELECT '+15550000' || n, '${BUSY}', now() - interval '1 minute' FROM generate_series(1, 30) AS n`);
+      const busy = await call({ action: 'verify_code', user: TRIES, payload: { code: '123456' } }, from(BUSY));
+      const busyInHindi = await call(
+        { action: 'verify_code', user: TRIES, payload: { code: '123456' }, language: 'hi' },
+        from(BUSY),
+      );
+      const wait = Number(busy.headers['Retry-After']);
+      return [
+        ...expectEqual('codes sent', [first.status, second.status], [200, 200]),
+        ...expectEqual('a stranger’s six wrong codes', stranger, [
+          `401 ${answerText('en', 'wrongCodeMany', { left: 4 })}`,
+          `401 ${answerText('en', 'wrongCodeMany', { left: 3 })}`,
+          `401 ${answerText('en', 'wrongCodeMany', { left: 2 })}`,
+          `401 ${ANSWER_TEXTS.en.wrongCodeOne}`,
+          `410 ${ANSWER_TEXTS.en.codeEnded}`,
+          `410 ${ANSWER_TEXTS.en.codeEnded}`,
+        ]),
+        ...expectEqual(
+          'the right code from the stranger’s address',
+          rightFromStranger,
+          `410 ${ANSWER_TEXTS.en.codeEnded}`,
+        ),
+        ...expectEqual('the right code for other names', otherNames, [
+          `410 ${ANSWER_TEXTS.en.noCode}`,
+          `410 ${ANSWER_TEXTS.en.noCode}`,
+        ]),
+        ...expectEqual(
+          'the right code from the parent’s address, the name as the roster matches it',
+          parent,
+          '200 token',
+        ),
+        ...expectEqual('ten wrong codes from two addresses', inAll, [
+          '401',
+          '401',
+          '401',
+          '401',
+          '410',
+          '401',
+          '401',
+          '401',
+          '401',
+          '410',
+        ]),
+        ...expectEqual('the right code after ten wrong in all', afterTen, `410 ${ANSWER_TEXTS.en.noCode}`),
+        ...expectEqual('an address with 30 tries in the hour', answered(busy), [
+          429,
+          ANSWER_TEXTS.en.tooManyTriesFromAddress,
+        ]),
+        ...expectEqual('in Hindi', answered(busyInHindi), [429, ANSWER_TEXTS.hi.tooManyTriesFromAddress]),
+        ...(wait > 3400 && wait <= 3600 ? [] : [`Retry-After ${busy.headers['Retry-After']}`]),
+      ];
+    },
+  );
+
+  await results.run(
+    "conversation through the portal webhook: X-Forwarded-For's last entry is the address wrong codes are counted for",
+    async () => {
+      postgres.run(`INSERT INTO thrive.code_tries (number_key, address, tried_at)
+        SELECT '+15550001' || n, '${BUSY_BEHIND_PROXY}', now() - interval '1 minute' FROM generate_series(1, 30) AS n`);
+      const post = (forwardedFor: string) =>
+        fetch(n8n.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+          body: JSON.stringify({ action: 'verify_code', user: TRIES, payload: { code: '123456' } }),
+        }).then(async (response) => [response.status, await response.text(), response.headers.get('retry-after')]);
+      const last = await post(`198.51.100.20, ${BUSY_BEHIND_PROXY}`);
+      const notLast = await post(`${BUSY_BEHIND_PROXY}, 198.51.100.21`);
+      return [
+        ...expectEqual('the busy address last', last.slice(0, 2), [429, ANSWER_TEXTS.en.tooManyTriesFromAddress]),
+        ...(Number(last[2]) > 3400 ? [] : [`Retry-After ${last[2]}`]),
+        ...expectEqual('the busy address first (a client may write anything there)', notLast.slice(0, 2), [
+          410,
+          ANSWER_TEXTS.en.noCode,
+        ]),
+      ];
+    },
+  );
 
   await results.run(
     "conversation: a signed Slack thread reply reaches the parent's chat_thread, paged by cursor",

@@ -24,7 +24,6 @@ export function conversationWrapper(): Record<string, unknown> {
         language: { type: 'string', value: "={{ $json.body.language ?? 'en' }}" },
         authorization: { type: 'string', value: '={{ $json.headers.authorization ?? null }}' },
         address: { type: 'string', value: "={{ $json.headers['x-test-address'] ?? null }}" },
-        portalHost: { type: 'string', value: '={{ null }}' },
       }),
       respond('Sub-workflow item', [480, 0], {
         status: 200,

@@ -1,8 +1,9 @@
 /**
  * Slack through a running n8n, watched at the fake Slack Web API: copies of one chat arriving together are
- * stored and posted once, a 1 MB file arrives byte for byte in the message's thread, a failure part-way answers
- * 500 and its retry finishes without posting anything twice, the parent's text arrives escaped, and a
- * reschedule, consult or call posts one notice to the staff channel.
+ * stored and posted once, a 1 MB file arrives byte for byte in the message's thread, a file's name carries its
+ * checked type's extension, a failure part-way answers 500 and its retry finishes without posting anything
+ * twice, the parent's text arrives escaped, and a reschedule, consult or call posts one notice to the staff
+ * channel.
  */
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { answerText } from '../../../server/contract/texts.ts';
@@ -95,6 +96,32 @@ export async function runDeliveryChecks({ n8n, slack, postgres }: Stack, results
       ...(messages[0]?.text.includes('A photo of the homework') ? [] : [`message: ${JSON.stringify(messages[0])}`]),
     ];
   });
+
+  await results.run(
+    "n8n: a PNG named report.html is stored and shared in Slack as report.png, its checked type's extension",
+    async () => {
+      const bytes = Buffer.concat([pngBytes(2048), Buffer.from('<script>alert(document.domain)</script>')]);
+      const body = chat('The report', [attachment(bytes, 'report.html'), attachment(pngBytes(1000), 'scan.PNG')]);
+      const answer = await post(body);
+      const { files } = postedFor(body.request_id);
+      const [stored] = postgres.rows<{ names: string[] }>(
+        `SELECT json_agg(a->>'filename' ORDER BY n) AS names
+        FROM thrive.requests, jsonb_array_elements(payload->'attachments') WITH ORDINALITY AS f(a, n)
+        WHERE request_id = :'id'`,
+        { id: body.request_id },
+      );
+      return [
+        ...expectEqual('status', answer.status, 200),
+        ...expectEqual(
+          'names in Slack',
+          files.map((f) => f.title),
+          ['report.png', 'scan.PNG'],
+        ),
+        ...expectEqual('names stored', stored?.names, ['report.png', 'scan.PNG']),
+        ...(files[0] && Buffer.compare(files[0].bytes, bytes) === 0 ? [] : ['report.png: bytes differ']),
+      ];
+    },
+  );
 
   for (const step of ['upload', 'files.completeUploadExternal', 'chat.postMessage'] as const) {
     await results.run(`n8n: a chat whose ${step} fails answers 500, and its retry posts each part once`, async () => {

@@ -35,7 +35,8 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
                ('00000000-0000-4000-8000-0000000000a2', '+919811100001', 'new', '#c', '1.2', now() - interval '10 days');
       INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at, received_at)
         VALUES ('+919811100001', 'staff', 'X', 'old reply', '2026-01-01T10:00:00.000+05:30', now() - interval '200 days');
-      INSERT INTO thrive.sign_in_codes VALUES ('+919811100001', 'h', 0, now() - interval '1 hour', now() - interval '50 minutes');`);
+      INSERT INTO thrive.sign_in_codes (number_key, code_hash, tries, created_at, expires_at)
+        VALUES ('+919811100001', 'h', 0, now() - interval '1 hour', now() - interval '50 minutes');`);
       await n8n.cli(['execute', `--id=${WORKFLOWS.retention.id}`]);
       return [
         ...expectEqual(

@@ -97,6 +97,12 @@ export const HINDI_CASES: ContractCase[] = [
     () => hi('contentNotOfType', { filename: 'photo.png', mimetype: 'image/png' }),
   ),
   refusedInHindi(
+    'in Hindi: a right-to-left override in the name',
+    400,
+    (c) => c.envelope('know_schedule', {}, { user: { name: 'आशा\u202E वर्मा', number: c.parent.number }, ...inHindi }),
+    () => hi('directionInName'),
+  ),
+  refusedInHindi(
     'in Hindi: know_schedule for a number not on the roster',
     404,
     (c) => c.envelope('know_schedule', {}, { user: c.visitor(), ...inHindi }),

@@ -5,6 +5,7 @@ import { chat, file, MB, refusal, type CaseContext, type ContractCase, type Refu
 const PHONE_TEXT = 'Please enter a valid phone number (10 digits or E.164 format)';
 const NO_USER = 'The request has no user, or the user is not an object with a name and a number';
 const CONTROL_IN_NAME = 'The name cannot contain control characters such as tabs or line breaks';
+const DIRECTION = 'The name cannot contain characters that change the direction of text, such as U+202E.';
 const controlIn = (field: string) => `${field} cannot contain control characters other than line breaks`;
 const past = (day: string) => `${formatDayKey(day)} is in the past: please choose today or a later date`;
 const BAD_DATE = 'Dates must be real calendar days written YYYY-MM-DD';
@@ -94,6 +95,27 @@ const SCHEMA_AND_RULES: Refusal[] = [
   ['an escape sequence in the name', withUser({ name: 'Asha\u001b[2J', number: '9876543210' }), CONTROL_IN_NAME],
   ['a tab in the name', withUser({ name: 'Asha\tVerma', number: '9876543210' }), CONTROL_IN_NAME],
   ['a line break in the name', withUser({ name: 'Asha\nanswered: fake', number: '9876543210' }), CONTROL_IN_NAME],
+  // Characters that turn the direction of the text: refused for every action that names a person.
+  ['a right-to-left override in the name', withUser({ name: 'Mal\u202EGNP.exe', number: '9876543210' }), DIRECTION],
+  [
+    'a bidi isolate in the name of a chat',
+    (c) => ({ ...chat('Hello')(c), user: { ...c.parent, name: `${c.parent.name}\u2067` } }),
+    DIRECTION,
+  ],
+  [
+    'a bidi embedding in the name asking for a code',
+    (c) => ({ action: 'request_code', user: { ...c.parent, name: `\u202B${c.parent.name}` } }),
+    DIRECTION,
+  ],
+  [
+    'a bidi override in the name of a code being verified',
+    (c) => ({
+      action: 'verify_code',
+      user: { ...c.parent, name: `${c.parent.name}\u202D` },
+      payload: { code: '123456' },
+    }),
+    DIRECTION,
+  ],
   ['a bell in a chat message', chat('Hello\u0007'), controlIn('The message')],
   [
     'a tab in a reschedule note',

@@ -1,9 +1,9 @@
 // Check files: a chat's attachments as "Read files" found them, refused in the reference server's order
-// (server/webhook/attachments.ts): content that does not decode or is not of its type, then all of them together
-// over ATTACHMENTS_MAX_TOTAL_BYTES. Then what the claim stores: the request's record, its number as the roster
-// keys it (phoneKey), and its canonical text, which Postgres hashes into the fingerprint a repeat is recognised
-// by (server/webhook/fingerprint.ts). An action may leave an empty payload out (stored and compared as {});
-// request_id is one id in any case.
+// (server/webhook/attachments.ts): content that does not decode or is not of its type (named as sent), then all
+// of them together over ATTACHMENTS_MAX_TOTAL_BYTES; each kept under its name with its type's extension. Then
+// what the claim stores: the request's record, its number as the roster keys it (phoneKey), and its canonical
+// text, which Postgres hashes into the fingerprint a repeat is recognised by (server/webhook/fingerprint.ts). An
+// action may leave an empty payload out (stored and compared as {}); request_id is one id in any case.
 import { ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../../src/shared/rules/attachment.ts';
 import { phoneKey } from '../../../../src/shared/rules/phone.ts';
 
@@ -16,11 +16,12 @@ const files = envelope.action === 'chat_facilitator' ? envelope.payload.attachme
 const stored = [];
 let total = 0;
 for (const [i, file] of files.entries()) {
-  const { name: filename, size, problem } = read[i];
+  const { name: filename, typedName, size, problem } = read[i];
   if (problem) return refuse(400, problem, { filename, mimetype: file.mimetype });
   total += size;
   if (total > ATTACHMENTS_MAX_TOTAL_BYTES) return refuse(413, 'attachmentsTooLarge');
-  stored.push({ filename, mimetype: file.mimetype, size });
+  // Its content is of its type now, so it keeps the name with that type's extension.
+  stored.push({ filename: typedName, mimetype: file.mimetype, size });
 }
 
 /** JSON with keys in sorted order, so the same request always reads the same (file contents included). */

@@ -41,21 +41,49 @@ describe('the conversation Code nodes', () => {
     expect([hindi.language, hindi.address, hindi.onRoster]).toEqual(['hi', null, false]);
   });
 
-  it("Code message is the reference server's code text, in the parent's language", async () => {
+  it("Code message is the reference server's code text, its Web OTP line for THRIVE_PORTAL_HOST only", async () => {
+    const named = { THRIVE_PORTAL_HOST: 'thrive.example.org' };
     for (const language of ['en', 'hi'] as const) {
-      const request = { numberKey: '+919000000002', language, portalHost: 'portal.example.org' };
-      expect(await run('Code message', { code: '042917' }, { 'Read request': request })).toEqual({
+      const request = { numberKey: '+919000000002', language };
+      expect(await run('Code message', { code: '042917' }, { 'Read request': request }, named)).toEqual({
         phone: '+919000000002',
         code: '042917',
         language,
-        text: codeText('042917', language, 'portal.example.org'),
+        text: codeText('042917', language, 'thrive.example.org'),
       });
+      // Without the variable the line is left out, whatever the request said (its Origin was once used here).
+      const asked = { ...request, portalHost: 'evil.example', address: '203.0.113.9' };
+      for (const $env of [{}, { THRIVE_PORTAL_HOST: '' }]) {
+        expect(await run('Code message', { code: '042917' }, { 'Read request': asked }, $env)).toMatchObject({
+          text: codeText('042917', language, undefined),
+        });
+      }
     }
-    const named = { THRIVE_PORTAL_HOST: 'thrive.example.org' };
-    const request = { numberKey: '+919000000002', language: 'en', portalHost: 'portal.example.org' };
-    expect(await run('Code message', { code: '042917' }, { 'Read request': request }, named)).toMatchObject({
-      text: codeText('042917', 'en', 'thrive.example.org'),
+    const blocked = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('access to env vars denied');
+        },
+      },
+    );
+    const request = { numberKey: '+919000000002', language: 'en', portalHost: 'evil.example' };
+    expect(await run('Code message', { code: '042917' }, { 'Read request': request }, blocked)).toMatchObject({
+      text: codeText('042917', 'en', undefined),
     });
+  });
+
+  it('Read request binds a code to the name as the roster matches names, and reads no portal host', async () => {
+    const read = await readRequest({
+      envelope: { action: 'verify_code', user: { name: '  quiet   PARENT ', number: '9000000002' }, payload: {} },
+      address: '198.51.100.7',
+      portalHost: 'evil.example',
+    });
+    expect([read.nameKey, read.address, 'portalHost' in read]).toEqual([
+      nameKey('Quiet Parent'),
+      '198.51.100.7',
+      false,
+    ]);
   });
 
   it("Answer gives a 200 its JSON and a refusal its text in the parent's language, with its headers", async () => {

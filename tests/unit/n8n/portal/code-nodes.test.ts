@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_DIFFERENCES } from '../../../n8n/harness/contract.ts';
 import { readRosterFile } from '../../../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../../../server/roster/weekdays.ts';
+import { displayFileName } from '../../../../src/shared/rules/attachment.ts';
 import { phoneKey } from '../../../../src/shared/rules/phone.ts';
+import { sampleFile } from '../../../support/media-samples.ts';
 import { CONTRACT_CASES } from '../../../support/contract-cases.ts';
 import { makeContext } from '../../../support/contract/case.ts';
 import { TEST_PARENT } from '../../../support/envelopes.ts';
@@ -98,5 +100,65 @@ describe("the conversation's answers (the ThriveConversation workflow's { status
       header: null,
       next: 'send',
     });
+  });
+});
+
+describe("a chat file's name (Name files, Read files, Check files)", () => {
+  /** What Check files keeps of one attachment (the name stored and given to Slack), or the refusal it gives. */
+  async function kept(attachment: { filename: string; mimetype: string; content: string }) {
+    const body = { ...chatBody(), payload: { message: 'Look', attachments: [attachment] } };
+    const earlier: Record<string, unknown> = { Webhook: { headers: {}, body }, Contract: contract };
+    earlier['Name files'] = await runNode('Name files', {}, earlier);
+    earlier['Read files'] = await runNode('Read files', earlier['Name files'], earlier);
+    const checked = (await runNode('Check files', { envelope: body }, earlier)) as {
+      status?: number;
+      text?: { values: Record<string, string> };
+      envelope?: { payload: { attachments: { filename: string }[] } };
+    };
+    return checked.status ?? checked.envelope?.payload.attachments[0]?.filename;
+  }
+  const chatBody = () => ({
+    request_id: '7d1d2f3e-4a5b-4c6d-8e9f-0a1b2c3d4e5f',
+    action: 'chat_facilitator',
+    user: TEST_PARENT,
+    timestamp_ist: '2026-11-27T10:00:00+05:30',
+  });
+  const png = (...more: Buffer[]) => Buffer.concat([sampleFile('image/png', 64), ...more]).toString('base64');
+
+  it("is given its checked type's own extension, as the reference server stores it", async () => {
+    const script = Buffer.from('<script>alert(1)</script>');
+    for (const [filename, expected] of [
+      ['report.html', 'report.png'],
+      ['../../photo.svg', 'photo.png'],
+      ['snap.PNG', 'snap.PNG'],
+      ['2026.11.25', '2026.11.25.png'],
+      ['', 'attachment.png'],
+    ] as const) {
+      const name = await kept({ filename, mimetype: 'image/png', content: png(script) });
+      expect(name, filename).toBe(expected);
+      expect(name, filename).toBe(displayFileName(filename, 'image/png'));
+    }
+  });
+
+  it('is quoted as it was sent when the content is refused', async () => {
+    const refusal = await answerOf(
+      {
+        headers: { 'content-type': 'application/json' },
+        body: {
+          ...chatBody(),
+          payload: {
+            message: 'Look',
+            attachments: [
+              { filename: 'page.html', mimetype: 'image/png', content: Buffer.from('<html>').toString('base64') },
+            ],
+          },
+        },
+      },
+      parentRow,
+    );
+    expect([refusal.status, refusal.body]).toEqual([
+      400,
+      'page.html is not a valid file type: its content is not image/png',
+    ]);
   });
 });

@@ -9,7 +9,10 @@ const HEADS = { ...MEDIA_HEADS, ...HOSTILE_HEADS } as Record<string, Uint8Array 
 async function refused(mimetype: string, head: Buffer): Promise<boolean> {
   const content = Buffer.concat([head, Buffer.alloc(16)]).toString('base64');
   const body = { payload: { attachments: [{ filename: 'f', mimetype, content }] } };
-  const read = (await runNode('Read files', {}, { Webhook: { body } })) as { files: { problem: string | null }[] };
+  const names = { files: [{ name: 'f', typedName: 'f' }] };
+  const read = (await runNode('Read files', names, { Webhook: { body }, 'Name files': names })) as {
+    files: { problem: string | null }[];
+  };
   return read.files[0]?.problem === 'contentNotOfType';
 }
 

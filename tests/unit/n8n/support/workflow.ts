@@ -72,12 +72,15 @@ export async function answerOf(
   if (!/^application\/json\s*(;|$)/i.test(webhook.headers['content-type'] ?? '')) {
     return write(JSON.parse(String(nodeNamed('Not JSON').parameters.jsonOutput)));
   }
-  earlier['Read files'] = await runNode('Read files', contract, earlier);
+  earlier['Name files'] = await runNode('Name files', contract, earlier);
+  earlier['Read files'] = await runNode('Read files', earlier['Name files'], earlier);
   const checked = (await runNode('Check request', earlier['Read files'], earlier)) as { schemaError?: unknown };
   earlier['Check request'] = checked;
   // The refusals workflow is given the item alone: it can read no node of the portal's.
   if (checked.schemaError) return write(await runNode('Explain refusal', checked, {}, refusals));
-  const files = (await runNode('Check files', checked, earlier)) as { status?: number; envelope: Envelope };
+  const named = (await runNode('Check name', checked, earlier)) as { status?: number };
+  if (named.status !== undefined) return write(named);
+  const files = (await runNode('Check files', named, earlier)) as { status?: number; envelope: Envelope };
   earlier['Check files'] = files;
   if (files.status !== undefined) return write(files);
   const rules = (await runNode('Check rules', {}, earlier)) as { status?: number; envelope: Envelope };
