@@ -25,7 +25,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: resolve(process.env.E2E_REPORT ?? 'test-results/e2e.json') }]],
   fullyParallel: true,
   forbidOnly: true,
-  workers: 2,
+  // The browser tests wait more than they compute: with two workers a 2-core machine was under one core busy on
+  // average, so a third runs beside them (docs/performance.md has the run times).
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
