@@ -1,4 +1,5 @@
 import type { Envelope } from '../../../src/shared/webhook/types.ts';
+import { recordedWebm } from '../recorded-audio.ts';
 import { file, type CaseContext, type ContractCase, type Step } from './case.ts';
 
 const REUSED = 'This request_id was already used for a different request. Send a new request_id.';
@@ -72,6 +73,15 @@ export const ACCEPTED_CASES: ContractCase[] = [
     c.envelope('chat_facilitator', {
       message: 'Please see her drawing',
       attachments: [file('image/jpeg', 'drawing.jpg', 3000), file('audio/ogg', 'hello.ogg', 1200)],
+    }),
+  ),
+  accepted('chat_facilitator with voice notes as the recorder makes them: Opus in WebM, AAC in MP4', (c) =>
+    c.envelope('chat_facilitator', {
+      message: 'Voice note',
+      attachments: [
+        file('audio/webm', 'voice-note-0-07.webm', 0, recordedWebm()),
+        file('audio/mp4', 'voice-note-0-12.m4a', 1500),
+      ],
     }),
   ),
   accepted('chat_facilitator with 10 attachments of every kind', (c) =>
