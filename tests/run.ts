@@ -146,14 +146,15 @@ if (soak) {
   if (ensureChromium()) browserSuites(['--project=e2e', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
-  // ESLint and tsc each use one core: two at a time fill a 2-core machine.
+  // Each gate uses one core: lint, the longest, on one; typecheck, the budget and the probes one after another on the
+  // other, so a 2-core machine stays full until lint is done.
   await Promise.all([
     check('lint (eslint, prettier, import cycles)', 'npm', ['run', '--silent', 'lint']),
-    check('typecheck (app, worker, server, tools)', 'npm', ['run', '--silent', 'typecheck']),
-  ]);
-  await Promise.all([
-    check('bundle budget (budget.json)', bin('tsx'), ['bench/budget.ts']),
-    check('reference server probes', bin('tsx'), ['tests/probes/server.ts']),
+    (async () => {
+      await check('typecheck (app, worker, server, tools)', 'npm', ['run', '--silent', 'typecheck']);
+      await check('bundle budget (budget.json)', bin('tsx'), ['bench/budget.ts']);
+      await check('reference server probes', bin('tsx'), ['tests/probes/server.ts']);
+    })(),
   ]);
   unitSuite();
   if (ensureChromium()) {
