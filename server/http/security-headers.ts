@@ -43,21 +43,17 @@ export function contentSecurityPolicy(webhookOrigin: string | undefined): string
   ].join('; ');
 }
 
-/** The headers besides the CSP every answer carries (the n8n workflow's answers carry them too). */
+/**
+ * The headers besides the CSP every answer carries (the n8n workflow's answers carry them too). The portal's own
+ * pages may use the microphone, for voice notes, from their own origin only; nothing else on the list. One policy for
+ * every answer, pages and webhook alike, so both backends answer the same.
+ */
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'permissions-policy': 'camera=(), microphone=(self), geolocation=(), payment=(), usb=()',
   'cross-origin-opener-policy': 'same-origin',
 } as const;
-
-/**
- * The portal's own pages may use the microphone, for voice notes (the chat,
- * and /staff's reply), from their own origin only; nothing else on the list.
- * n8n answers only the webhook, never a page, so its answers keep
- * SECURITY_HEADERS' policy with the microphone off.
- */
-export const PAGE_PERMISSIONS_POLICY = 'camera=(), microphone=(self), geolocation=(), payment=(), usb=()';
 
 /** A year: browsers then refuse plain HTTP to this host, so a parent's name and number never travel in clear. */
 const HSTS = 'max-age=31536000';
@@ -71,11 +67,7 @@ export type SetSecurityHeaders = (request: FastifyRequest, reply: FastifyReply) 
  * the server itself speaks plain HTTP, so no other request is HTTPS).
  */
 export function securityHeaders(webhookOrigin: string | undefined, trust: ProxyTrust | false): SetSecurityHeaders {
-  const headers = {
-    'content-security-policy': contentSecurityPolicy(webhookOrigin),
-    ...SECURITY_HEADERS,
-    'permissions-policy': PAGE_PERMISSIONS_POLICY,
-  };
+  const headers = { 'content-security-policy': contentSecurityPolicy(webhookOrigin), ...SECURITY_HEADERS };
   return (request, reply) => {
     reply.headers(headers);
     if (cameOverHttps(trust, request.raw)) reply.header('strict-transport-security', HSTS);
