@@ -1,0 +1,100 @@
+/**
+ * The notification half of the webhook contract: the bearer-token actions a
+ * verified phone uses to turn Web Push on and off and to keep its settings,
+ * and the payload a push carries to the service worker. Subscriptions and
+ * settings belong to the device token: revoking the token (logout) removes
+ * them. docs/webhook-contract.md describes each action and its refusals.
+ */
+import type { Language } from './types.ts';
+
+export type PushAction = 'push_settings' | 'push_subscribe' | 'push_unsubscribe';
+
+export const PUSH_ACTIONS: readonly PushAction[] = ['push_settings', 'push_subscribe', 'push_unsubscribe'];
+
+/** What a parent chose; quiet hours are wall-clock times in Asia/Kolkata. */
+export interface NotificationSettings {
+  replies: boolean;
+  reminders: boolean;
+  request_updates: boolean;
+  /** Off by default: a phone may be shared, and a message may be about a child. */
+  show_text: boolean;
+  /** "HH:mm", IST. */
+  quiet_start: string;
+  /** "HH:mm", IST; before quiet_start when the quiet hours span midnight. */
+  quiet_end: string;
+}
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  replies: true,
+  reminders: true,
+  request_updates: true,
+  show_text: false,
+  quiet_start: '21:00',
+  quiet_end: '07:00',
+};
+
+/** PushSubscription.toJSON(), as the browser gives it. */
+export interface PushSubscriptionJson {
+  endpoint: string;
+  expirationTime?: number | null;
+  keys: { p256dh: string; auth: string };
+}
+
+export interface PushRequests {
+  /** Reads the settings (and the server's VAPID public key); with `settings`, changes the ones named first. */
+  push_settings: {
+    action: 'push_settings';
+    payload?: { settings?: Partial<NotificationSettings> };
+    language?: Language;
+  };
+  /** Keeps this device's subscription; `language` is the language its notifications are written in. */
+  push_subscribe: {
+    action: 'push_subscribe';
+    payload: { subscription: PushSubscriptionJson; settings?: Partial<NotificationSettings> };
+    language?: Language;
+  };
+  /** Forgets this device's subscription(s). */
+  push_unsubscribe: { action: 'push_unsubscribe'; payload?: Record<string, never>; language?: Language };
+}
+
+export type PushRequest = PushRequests[PushAction];
+
+export interface PushAnswers {
+  push_settings: { public_key: string; subscribed: boolean; settings: NotificationSettings };
+  push_subscribe: { subscribed: true; settings: NotificationSettings };
+  push_unsubscribe: { unsubscribed: true };
+}
+
+/**
+ * What a push carries (JSON, at most PUSH_PAYLOAD_MAX_BYTES before
+ * encryption, never the token). The service worker writes the notification
+ * from it in `language`.
+ */
+export type PushMessage =
+  | {
+      kind: 'reply';
+      /** The staff message's thread id, so the chat can scroll to it. */
+      message_id: string;
+      /** Who replied, e.g. "Ms. Rao". */
+      author: string;
+      /** Only when the parent turned on show_text. */
+      text?: string;
+      language: Language;
+    }
+  | {
+      kind: 'reminder';
+      /** The schedule's own words: day, time and facilitator of the session. */
+      session: { day: string; time: string; facilitator: string };
+      lead: 'day_before' | 'hour_before';
+      /** ISO 8601: when the session starts. */
+      starts_at: string;
+      language: Language;
+    }
+  | {
+      kind: 'request_update';
+      request_id: string;
+      outcome: 'confirmed' | 'offered' | 'declined';
+      language: Language;
+    };
+
+export const PUSH_PAYLOAD_MAX_BYTES = 3000;
