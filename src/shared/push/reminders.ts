@@ -1,0 +1,93 @@
+/**
+ * Session reminders. Each weekly session of a parent's schedule brings two:
+ * at 18:00 India's time the day before, and one hour before it starts. A
+ * reminder whose moment falls in the parent's quiet hours is dropped (it
+ * would only be read after the moment it was for), and so is one whose moment
+ * passed more than REMINDER_LATE_MS ago, e.g. while the server was down.
+ * Every reminder has a key, so a sender can send each one once.
+ */
+import { istDayOf, istMoment } from '../format/ist-zone.ts';
+import type { PushMessage } from '../webhook/push.ts';
+import { clockMinutes, isQuiet, type QuietHours } from './quiet-hours.ts';
+
+/** A session that recurs each week: ISO weekday (Monday 1 … Sunday 7), "HH:mm" IST, the facilitator's name. */
+export interface WeeklySessionTime {
+  weekday: number;
+  time: string;
+  facilitator: string;
+}
+
+export type ReminderLead = Extract<PushMessage, { kind: 'reminder' }>['lead'];
+
+export interface Reminder<S extends WeeklySessionTime = WeeklySessionTime> {
+  /** Unique per session occurrence and lead, e.g. "hour_before 2026-11-25T11:30:00.000Z". */
+  key: string;
+  lead: ReminderLead;
+  /** When it is shown. */
+  at: Date;
+  /** When the session starts. */
+  startsAt: Date;
+  session: S;
+}
+
+/** The day-before reminder's time on India's clock. */
+export const DAY_BEFORE_AT = '18:00';
+export const HOUR_BEFORE_MS = 60 * 60 * 1000;
+/** A reminder later than this is stale: the parent gets no reminder rather than a late one. */
+export const REMINDER_LATE_MS = 10 * 60 * 1000;
+
+const DAY_MINUTES = 24 * 60;
+
+function remindersOf<S extends WeeklySessionTime>(session: S, startsAt: Date, dayBefore: Date): Reminder<S>[] {
+  const start = startsAt.toISOString();
+  return [
+    { key: `day_before ${start}`, lead: 'day_before', at: dayBefore, startsAt, session },
+    {
+      key: `hour_before ${start}`,
+      lead: 'hour_before',
+      at: new Date(startsAt.getTime() - HOUR_BEFORE_MS),
+      startsAt,
+      session,
+    },
+  ];
+}
+
+/** Every reminder of the sessions whose moment is in [from, to), earliest first, quiet hours not yet applied. */
+export function remindersBetween<S extends WeeklySessionTime>(
+  sessions: readonly S[],
+  from: Date,
+  to: Date,
+): Reminder<S>[] {
+  const first = istDayOf(from);
+  const days = Math.ceil((to.getTime() - from.getTime()) / (DAY_MINUTES * 60_000)) + 2;
+  const found: Reminder<S>[] = [];
+  // A session's reminders come at most a day before it, so its day is from's day up to a day past to's.
+  for (let offset = 0; offset <= days; offset += 1) {
+    const day = new Date(Date.UTC(first.year, first.month - 1, first.day + offset));
+    const date = { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate() };
+    const weekday = day.getUTCDay() || 7;
+    for (const session of sessions) {
+      if (session.weekday !== weekday) continue;
+      const startsAt = istMoment(date, clockMinutes(session.time));
+      const dayBefore = istMoment(date, clockMinutes(DAY_BEFORE_AT) - DAY_MINUTES);
+      for (const reminder of remindersOf(session, startsAt, dayBefore)) {
+        if (reminder.at >= from && reminder.at < to) found.push(reminder);
+      }
+    }
+  }
+  return found.sort((a, b) => a.at.getTime() - b.at.getTime() || a.key.localeCompare(b.key));
+}
+
+/**
+ * The reminders to send at `now`: those whose moment is in (now - REMINDER_LATE_MS, now],
+ * outside the quiet hours. A sender keeps the keys it sent and skips them.
+ */
+export function dueReminders<S extends WeeklySessionTime>(
+  sessions: readonly S[],
+  quiet: QuietHours,
+  now: Date,
+): Reminder<S>[] {
+  const from = new Date(now.getTime() - REMINDER_LATE_MS + 1);
+  const to = new Date(now.getTime() + 1);
+  return remindersBetween(sessions, from, to).filter((reminder) => !isQuiet(quiet, reminder.at));
+}
