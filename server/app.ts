@@ -19,6 +19,7 @@ import { staticFiles } from './http/static-files.ts';
 import { createRoster } from './roster/roster-store.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffStore } from './staff/store.ts';
+import type { PushService } from './push/service.ts';
 import { createIntake } from './webhook/intake.ts';
 import { webhookRoute } from './webhook/route.ts';
 
@@ -27,10 +28,12 @@ export interface AppDeps {
   db: Db;
   /** The server's idea of now; tests move it across week boundaries. */
   clock?: () => Date;
+  /** Web Push: its actions, and the sender a staff reply wakes. */
+  push: PushService;
 }
 
 /** One origin: the built portal and POST /api/webhook. Listening is the caller's business. */
-export async function buildApp({ config, db, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = () => new Date(), push }: AppDeps): Promise<FastifyInstance> {
   const trust = proxyTrust(config.trustProxy);
   const setSecurityHeaders = securityHeaders(config.webhookOrigin, trust);
   const app = Fastify({
@@ -65,6 +68,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
       roster,
       clock,
       conversation,
+      push: push.actions,
       signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
       verifiedDevice: (authorization, numberKey) =>
         fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
@@ -79,7 +83,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
     clock,
     config.rateLimitMax > 0 ? { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } : false,
   );
-  await staffRoutes(app, { store: createStaffStore(db), clock, trust });
+  await staffRoutes(app, { store: createStaffStore(db), clock, trust, onReply: push.replyStored });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { base64UrlBytes } from '../src/shared/push/subscription.ts';
 import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
 import type { TrustProxySetting } from './http/proxy-trust.ts';
 
@@ -47,6 +48,14 @@ export interface ServerConfig {
    * Required with a code gateway; undefined in the demo mode leaves the line out.
    */
   portalHost: string | undefined;
+  /**
+   * The VAPID key pair push messages are signed with (VAPID_PUBLIC_KEY and
+   * VAPID_PRIVATE_KEY, base64url); undefined: made at first start and kept in
+   * the database's folder (server/push/vapid.ts).
+   */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who runs the server, for push services (VAPID_SUBJECT): a mailto: or https: URL. */
+  vapidSubject: string;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -171,6 +180,35 @@ function checkDemoMode(config: ServerConfig): void {
   }
 }
 
+/** Both VAPID keys or neither: a public key of 65 bytes (an uncompressed P-256 point), a private key of 32. */
+function vapidKeys(env: Env): ServerConfig['vapidKeys'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim();
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey && !privateKey) return undefined;
+  if (!publicKey || !privateKey) {
+    throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither to make a pair at start');
+  }
+  const point = base64UrlBytes(publicKey);
+  if (point?.length !== 65 || point[0] !== 4) {
+    throw new Error('VAPID_PUBLIC_KEY must be a P-256 public key: 65 bytes (uncompressed), base64url');
+  }
+  if (base64UrlBytes(privateKey)?.length !== 32) {
+    throw new Error('VAPID_PRIVATE_KEY must be a P-256 private key: 32 bytes, base64url');
+  }
+  return { publicKey, privateKey };
+}
+
+/** VAPID_SUBJECT, or the portal's own address (PORTAL_HOST), or a local mailbox for a laptop. */
+function vapidSubject(env: Env, portalHost: string | undefined): string {
+  const value = env.VAPID_SUBJECT?.trim();
+  if (!value) return portalHost ? `https://${portalHost}` : 'mailto:thrive-portal@localhost';
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'mailto:' && url?.protocol !== 'https:') {
+    throw new Error(`VAPID_SUBJECT must be a mailto: or https: URL (push services contact it), got "${value}"`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const config: ServerConfig = {
     port: integer(env, 'PORT', 8080, 0, 65535),
@@ -193,6 +231,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     codeWebhookToken: env.CODE_WEBHOOK_TOKEN?.trim() || undefined,
     demo: flag(env, 'DEMO'),
     portalHost: hostName(env, 'PORTAL_HOST'),
+    vapidKeys: vapidKeys(env),
+    vapidSubject: vapidSubject(env, hostName(env, 'PORTAL_HOST')),
   };
   checkCodeGateway(config);
   checkDemoMode(config);

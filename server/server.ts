@@ -1,10 +1,13 @@
+import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
+import { createConversationStore } from './conversation/store.ts';
 import { removeExpired, type Erased } from './db/erase.ts';
+import { createPushService, type PushService } from './push/service.ts';
 import { readRosterFile } from './roster/roster-file.ts';
-import { seedRoster } from './roster/roster-store.ts';
+import { createRoster, seedRoster } from './roster/roster-store.ts';
 
 export interface PortalServer {
   app: FastifyInstance;
@@ -13,6 +16,8 @@ export interface PortalServer {
   seeded: boolean;
   /** What the retention rule removed on this start. */
   expired: Erased;
+  /** Web Push: its queue, the sender and the reminder timer. */
+  push: PushService;
   close(): Promise<void>;
 }
 
@@ -23,13 +28,29 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the retention period (now, and every day after), and builds the app,
  * ready to listen.
  */
-export async function createPortalServer(config: ServerConfig, clock = () => new Date()): Promise<PortalServer> {
+export async function createPortalServer(
+  config: ServerConfig,
+  clock = () => new Date(),
+  /** The HTTPS agent pushes go through: a test's trusts its fake push service. */
+  pushAgent?: Agent,
+): Promise<PortalServer> {
   const db = openDatabase(config.databasePath);
   let daily: NodeJS.Timeout | undefined;
+  let push: PushService | undefined;
   try {
     const seeded = seedRoster(db, readRosterFile(config.rosterPath));
     const expired = removeExpired(db, clock(), config.retentionDays);
-    const app = await buildApp({ config, db, clock });
+    push = createPushService({
+      db,
+      config,
+      clock,
+      roster: createRoster(db),
+      tokens: createConversationStore(db),
+      ...(pushAgent ? { agent: pushAgent } : {}),
+    });
+    const app = await buildApp({ config, db, clock, push });
+    push.start(app.log);
+    const started = push;
     daily = setInterval(() => {
       try {
         const removed = removeExpired(db, clock(), config.retentionDays);
@@ -43,14 +64,17 @@ export async function createPortalServer(config: ServerConfig, clock = () => new
       db,
       seeded,
       expired,
+      push,
       async close() {
         clearInterval(daily);
+        await started.close();
         await app.close();
         db.close();
       },
     };
   } catch (error) {
     clearInterval(daily);
+    await push?.close();
     db.close();
     throw error;
   }

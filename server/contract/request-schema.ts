@@ -21,6 +21,9 @@ import { E164, INDIAN_MOBILE } from '../../src/shared/rules/phone.ts';
 import { LOCALES } from '../../src/shared/i18n/locale.ts';
 import { CODE_PATTERN } from '../../src/shared/rules/code.ts';
 import { CONVERSATION_ACTIONS, type ConversationAction } from '../../src/shared/webhook/conversation.ts';
+import { CLOCK_TIME_PATTERN } from '../../src/shared/push/quiet-hours.ts';
+import { ENDPOINT_MAX_LENGTH } from '../../src/shared/push/subscription.ts';
+import { PUSH_ACTIONS, type PushAction } from '../../src/shared/webhook/push.ts';
 import type { Action } from '../../src/shared/webhook/types.ts';
 
 const NAME_MAX_LENGTH = 100;
@@ -259,20 +262,128 @@ const CONVERSATION_BRANCHES = {
   },
 } as const satisfies Record<ConversationAction, Schema>;
 
-/** Every action the webhook takes: the spec's six, then the conversation's. */
-export const ALL_ACTIONS: readonly (Action | ConversationAction)[] = [...ACTIONS, ...CONVERSATION_ACTIONS];
+const clockTime = (what: string): Schema => ({
+  description: `${what}, a 24-hour "HH:mm" time in Asia/Kolkata.`,
+  type: 'string',
+  pattern: CLOCK_TIME_PATTERN,
+});
+
+const notificationSettings: Schema = {
+  description:
+    'Any of the device’s notification settings; those left out keep their value. Quiet hours run from quiet_start up to quiet_end, past midnight when quiet_end is earlier; equal times mean none.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    replies: { description: 'Notify when staff reply.', type: 'boolean' },
+    reminders: { description: 'Remind of each session at 18:00 the day before and an hour before.', type: 'boolean' },
+    request_updates: { description: 'Notify when a request’s outcome changes.', type: 'boolean' },
+    show_text: { description: 'Put a reply’s text in its notification (off by default).', type: 'boolean' },
+    quiet_start: clockTime('When the quiet hours start'),
+    quiet_end: clockTime('When the quiet hours end'),
+  },
+};
+
+/**
+ * The push actions: like chat_thread, no user (the bearer token says who)
+ * and not stored as requests. What makes a subscription usable beyond its
+ * shape (an https endpoint, the keys' lengths) is checked by the handler,
+ * which answers 400 with a reason.
+ */
+const PUSH_BRANCHES = {
+  push_settings: {
+    title: 'push_settings',
+    description:
+      'With `Authorization: Bearer <token>`: the device’s notification settings and the VAPID public key to subscribe with; with `settings`, changes those first.',
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'push_settings' },
+      payload: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { settings: ref('notification_settings') },
+      },
+      language: ref('language'),
+    },
+  },
+  push_subscribe: {
+    title: 'push_subscribe',
+    description:
+      'With `Authorization: Bearer <token>`: keeps the browser’s push subscription for this device (replacing its earlier one); its notifications are written in `language`.',
+    type: 'object',
+    required: ['action', 'payload'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'push_subscribe' },
+      payload: {
+        type: 'object',
+        required: ['subscription'],
+        additionalProperties: false,
+        properties: {
+          subscription: {
+            description: 'PushSubscription.toJSON() as the browser gives it.',
+            type: 'object',
+            required: ['endpoint', 'keys'],
+            additionalProperties: false,
+            properties: {
+              endpoint: {
+                description: 'The push service’s https URL for this subscription.',
+                type: 'string',
+                minLength: 1,
+                maxLength: ENDPOINT_MAX_LENGTH,
+              },
+              expirationTime: { anyOf: [{ type: 'number' }, { type: 'null' }] },
+              keys: {
+                type: 'object',
+                required: ['p256dh', 'auth'],
+                additionalProperties: false,
+                properties: {
+                  p256dh: {
+                    description: 'The browser’s P-256 public key, 65 bytes, base64url.',
+                    type: 'string',
+                    maxLength: 100,
+                  },
+                  auth: { description: 'The auth secret, 16 bytes, base64url.', type: 'string', maxLength: 100 },
+                },
+              },
+            },
+          },
+          settings: ref('notification_settings'),
+        },
+      },
+      language: ref('language'),
+    },
+  },
+  push_unsubscribe: {
+    title: 'push_unsubscribe',
+    description: 'With `Authorization: Bearer <token>`: forgets this device’s push subscription.',
+    type: 'object',
+    required: ['action'],
+    additionalProperties: false,
+    properties: { action: { const: 'push_unsubscribe' }, payload: ref('empty_payload'), language: ref('language') },
+  },
+} as const satisfies Record<PushAction, Schema>;
+
+/** Every action the webhook takes: the spec's six, then the conversation's, then the push actions. */
+export const ALL_ACTIONS: readonly (Action | ConversationAction | PushAction)[] = [
+  ...ACTIONS,
+  ...CONVERSATION_ACTIONS,
+  ...PUSH_ACTIONS,
+];
 
 /** The request schema for these actions (the n8n workflow takes the spec's six until it has the conversation's). */
-export function requestSchemaFor(actions: readonly (Action | ConversationAction)[]): Schema {
+export function requestSchemaFor(actions: readonly (Action | ConversationAction | PushAction)[]): Schema {
   const conversation = actions.filter((action): action is ConversationAction =>
     (CONVERSATION_ACTIONS as readonly string[]).includes(action),
   );
+  const push = actions.filter((action): action is PushAction => (PUSH_ACTIONS as readonly string[]).includes(action));
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'urn:thrive-portal:webhook:request',
     title: 'Thrive webhook request',
     description:
-      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions and the four conversation actions. Unknown fields are rejected. See docs/webhook-contract.md.',
+      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions, the four conversation actions and the three push actions. Unknown fields are rejected. See docs/webhook-contract.md.',
     type: 'object',
     required: ['action'],
     properties: {
@@ -320,8 +431,10 @@ export function requestSchemaFor(actions: readonly (Action | ConversationAction)
         maxProperties: 0,
       },
       attachment,
+      ...(push.length > 0 ? { notification_settings: notificationSettings } : {}),
       ...Object.fromEntries(ACTIONS.map((action) => [action, branch(action, BRANCHES[action])])),
       ...Object.fromEntries(conversation.map((action) => [action, CONVERSATION_BRANCHES[action]])),
+      ...Object.fromEntries(push.map((action) => [action, PUSH_BRANCHES[action]])),
     },
   };
 }

@@ -76,6 +76,11 @@ const en = {
   /** The first line of the code's SMS or WhatsApp message (server/conversation/code-text.ts adds the Web OTP line). */
   codeMessage: 'Your Thrive portal code is {code}. It works for 10 minutes. Do not share it with anyone.',
   invalidCursor: 'payload.after is not a cursor this webhook gave. Ask again without it.',
+  pushEndpointInvalid:
+    'The subscription cannot be used: its endpoint must be the https address of a push service (at most 2048 characters).',
+  pushKeyInvalid:
+    'The subscription cannot be used: its p256dh key must be a P-256 public key of 65 bytes, in base64url.',
+  pushAuthInvalid: 'The subscription cannot be used: its auth secret must be 16 bytes, in base64url.',
   badUrl: 'This address is not valid',
   notFound: 'Not found',
   internal: 'Something went wrong on our side. Please try again in a moment.',
@@ -163,6 +168,10 @@ const hi: Record<AnswerKey, string> = {
   codeRequiredAtSignIn: 'साइन इन करने के लिए आपके फ़ोन पर भेजा गया 6 अंकों का कोड लिखें।',
   codeMessage: 'आपका Thrive पोर्टल कोड {code} है। यह 10 मिनट तक काम करेगा। इसे किसी को न बताएँ।',
   invalidCursor: 'payload.after इस वेबहुक का दिया हुआ कर्सर नहीं है। इसके बिना फिर से माँगें।',
+  pushEndpointInvalid:
+    'सूचनाएँ चालू नहीं हो सकीं। सब्सक्रिप्शन का endpoint किसी पुश सर्विस का https पता होना चाहिए (ज़्यादा से ज़्यादा 2048 अक्षर)।',
+  pushKeyInvalid: 'सूचनाएँ चालू नहीं हो सकीं। सब्सक्रिप्शन की p256dh चाबी 65 बाइट की P-256 पब्लिक चाबी होनी चाहिए, base64url में।',
+  pushAuthInvalid: 'सूचनाएँ चालू नहीं हो सकीं। सब्सक्रिप्शन का auth सीक्रेट 16 बाइट का होना चाहिए, base64url में।',
   badUrl: 'यह पता सही नहीं है',
   notFound: 'नहीं मिला',
   internal: 'हमारी तरफ़ से कुछ गड़बड़ हो गई। कृपया थोड़ी देर बाद फिर कोशिश करें।',

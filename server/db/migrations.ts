@@ -165,4 +165,57 @@ ${sqliteRequestIndexes(2)}
   `
   ALTER TABLE thread_messages ADD COLUMN verified_device INTEGER NOT NULL DEFAULT 0 CHECK (verified_device IN (0, 1));
   `,
+  // 7: Web Push. Settings and subscriptions belong to a device's token and go with it (logout, expiry, forget).
+  // push_jobs is the durable queue: a staff reply's jobs are added by the trigger in the reply's own transaction,
+  // so a crash after the reply loses no push; a job goes with its subscription and its message. A reminder's key is
+  // kept once it is queued, so each is sent once.
+  `
+  CREATE TABLE push_settings (
+    token_hash TEXT PRIMARY KEY REFERENCES parent_tokens (token_hash) ON DELETE CASCADE,
+    settings TEXT NOT NULL,
+    language TEXT NOT NULL CHECK (language IN ('en', 'hi')),
+    updated_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE push_subscriptions (
+    endpoint TEXT PRIMARY KEY,
+    token_hash TEXT NOT NULL REFERENCES parent_tokens (token_hash) ON DELETE CASCADE,
+    number_key TEXT NOT NULL,
+    p256dh TEXT NOT NULL,
+    auth TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX push_subscriptions_by_token ON push_subscriptions (token_hash);
+  CREATE INDEX push_subscriptions_by_number ON push_subscriptions (number_key);
+
+  CREATE TABLE push_jobs (
+    id INTEGER PRIMARY KEY,
+    endpoint TEXT NOT NULL REFERENCES push_subscriptions (endpoint) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('reply', 'reminder', 'request_update')),
+    message_id INTEGER REFERENCES thread_messages (id) ON DELETE CASCADE,
+    payload TEXT,
+    not_before TEXT NOT NULL,
+    expires_at TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'reply') = (payload IS NULL))
+  ) STRICT;
+  CREATE INDEX push_jobs_due ON push_jobs (not_before, id);
+  CREATE INDEX push_jobs_by_endpoint ON push_jobs (endpoint);
+  CREATE INDEX push_jobs_by_message ON push_jobs (message_id);
+
+  CREATE TRIGGER push_staff_reply AFTER INSERT ON thread_messages WHEN NEW.author = 'staff'
+  BEGIN
+    INSERT INTO push_jobs (endpoint, kind, message_id, not_before, created_at)
+      SELECT endpoint, 'reply', NEW.id, NEW.received_at, NEW.received_at
+      FROM push_subscriptions WHERE number_key = NEW.number_key;
+  END;
+
+  CREATE TABLE push_reminders_sent (
+    endpoint TEXT NOT NULL REFERENCES push_subscriptions (endpoint) ON DELETE CASCADE,
+    reminder_key TEXT NOT NULL,
+    queued_at TEXT NOT NULL,
+    PRIMARY KEY (endpoint, reminder_key)
+  ) STRICT;
+  `,
 ];

@@ -25,6 +25,8 @@ export interface RegisteredParent {
 export interface Roster {
   /** The parent with this number and name, or undefined: both must match. */
   find(user: { name: string; number: string }): RegisteredParent | undefined;
+  /** The weekly sessions of a number already known to be a parent's (a verified device's), earliest first. */
+  sessionsOf(numberKey: string): WeeklySession[];
 }
 
 interface ParentRow {
@@ -74,7 +76,11 @@ export function createRoster(db: Db): Roster {
     WHERE s.parent_number = ?
     ORDER BY s.weekday, s.start_time`);
 
+  const sessions = (number: string): WeeklySession[] =>
+    sessionsOf.all(number).map((s) => ({ weekday: s.weekday, time: s.start_time, facilitator: s.facilitator_name }));
+
   return {
+    sessionsOf: sessions,
     find(user) {
       const number = phoneKey(user.number);
       const row = number ? parentByNumber.get(number) : undefined;
@@ -82,11 +88,7 @@ export function createRoster(db: Db): Roster {
       return {
         name: row.name,
         facilitator: { name: row.facilitator_name, slackChannel: row.slack_channel },
-        sessions: sessionsOf.all(number).map((s) => ({
-          weekday: s.weekday,
-          time: s.start_time,
-          facilitator: s.facilitator_name,
-        })),
+        sessions: sessions(number),
       };
     },
   };

@@ -47,6 +47,8 @@ export interface StaffRoutesOptions {
   store: StaffStore;
   clock: () => Date;
   trust: ProxyTrust | false;
+  /** A reply was stored (its pushes were queued with it): Web Push sends them. */
+  onReply?: () => void;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -78,7 +80,7 @@ const sameText = (a: string, b: string) => {
 /** Verifying against this when the email has no account takes as long as a real check, so timing tells nothing. */
 let decoyHash: Promise<string> | undefined;
 
-export async function staffRoutes(app: FastifyInstance, { store, clock, trust }: StaffRoutesOptions) {
+export async function staffRoutes(app: FastifyInstance, { store, clock, trust, onReply }: StaffRoutesOptions) {
   await app.register(async (staff) => {
     // Every staff POST is a small form: the limit applies to the route, so a refusal names it (64 KB).
     staff.addHook('onRoute', (route) => {
@@ -259,6 +261,7 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
       const check = checkReply(typed);
       if (!check.ok) return conversation(reply, session, numberKey, { problem: check.problem, text: typed });
       store.reply(numberKey, session.member.name, check.text, clock());
+      onReply?.();
       return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
     });
 

@@ -1,13 +1,14 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
+import { PUSH_ACTIONS, type PushRequest } from '../../src/shared/webhook/push.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Outcome, RequestContext } from '../http/outcome.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
-import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
+import { checkAgainstSchema, type AnyEnvelope, type AnyRequest } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
 import { dispatch } from './handlers.ts';
 import { checkRules, nameRefusal } from './rules.ts';
@@ -18,6 +19,8 @@ export interface IntakeDeps {
   roster: Roster;
   clock: () => Date;
   conversation: (request: ConversationRequest, context: RequestContext) => Promise<Outcome>;
+  /** The push actions (server/push/actions.ts), with the bearer token as the conversation's. */
+  push: (request: PushRequest, context: RequestContext) => Outcome;
   /**
    * REQUIRE_CODE_AT_SIGN_IN: know_schedule (the portal's sign-in) answers
    * only with a bearer token given to the same number. Undefined: the spec's
@@ -43,20 +46,24 @@ function storedPayload(envelope: AnyEnvelope): unknown {
  * store, so two copies arriving together cannot both be stored; the answer
  * waits until the request is on disk.
  */
-const isConversation = (request: AnyEnvelope | ConversationRequest): request is ConversationRequest =>
+const isConversation = (request: AnyRequest): request is ConversationRequest =>
   (CONVERSATION_ACTIONS as readonly string[]).includes(request.action satisfies string);
+const isPush = (request: AnyRequest): request is PushRequest =>
+  (PUSH_ACTIONS as readonly string[]).includes(request.action satisfies string);
 
 export function createIntake({
   store,
   roster,
   clock,
   conversation,
+  push,
   signInGuard,
   verifiedDevice,
 }: IntakeDeps): (body: unknown, context: RequestContext) => Promise<Outcome> {
   return async (body, context) => {
     const schema = checkAgainstSchema(body);
     if (!schema.ok) return refuse(400, reasonFor(schema.error, body));
+    if (isPush(schema.envelope)) return push(schema.envelope, context);
     const badName = nameRefusal(schema.envelope);
     if (badName) return refuse(400, badName);
     if (isConversation(schema.envelope)) return conversation(schema.envelope, context);

@@ -7,6 +7,7 @@ import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationAction } from '../../../../src/shared/webhook/conversation.ts';
+import { PUSH_ACTIONS, type PushAction } from '../../../../src/shared/webhook/push.ts';
 import type { Action } from '../../../../src/shared/webhook/types.ts';
 
 // `satisfies` makes this list fail to compile when an action is added to the portal and not here.
@@ -37,9 +38,9 @@ const portalEnvelopes = [
 ];
 
 describe('the JSON Schema in server/contract is the contract the portal speaks', () => {
-  it('names exactly the portal’s actions: the six spec actions, then the conversation’s', () => {
+  it('names exactly the portal’s actions: the six spec actions, then the conversation’s, then the push actions', () => {
     const actionProperty = (requestSchema.properties as { action: { enum: string[] } }).action;
-    expect(actionProperty.enum).toEqual([...Object.keys(ACTIONS), ...CONVERSATION_ACTIONS]);
+    expect(actionProperty.enum).toEqual([...Object.keys(ACTIONS), ...CONVERSATION_ACTIONS, ...PUSH_ACTIONS]);
   });
 
   it.each(portalEnvelopes.map((envelope) => [envelope.action, envelope] as const))(
@@ -55,12 +56,11 @@ describe('the JSON Schema in server/contract is the contract the portal speaks',
     expect(committed).toEqual(requestSchema);
   });
 
-  it.each([...(Object.keys(ACTIONS) as Action[]), ...CONVERSATION_ACTIONS] as (Action | ConversationAction)[])(
-    'describes the answer to %s',
-    (action) => {
-      expect(() => answerValidator(action)).not.toThrow();
-    },
-  );
+  it.each([...(Object.keys(ACTIONS) as Action[]), ...CONVERSATION_ACTIONS, ...PUSH_ACTIONS] as (
+    Action | ConversationAction | PushAction
+  )[])('describes the answer to %s', (action) => {
+    expect(() => answerValidator(action)).not.toThrow();
+  });
 });
 
 const defs = requestSchema.$defs as Record<

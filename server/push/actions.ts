@@ -1,0 +1,69 @@
+/**
+ * The three push actions, each with the device's bearer token (as
+ * chat_thread): push_settings reads (and changes) the device's settings and
+ * gives the VAPID public key; push_subscribe keeps the browser's
+ * subscription; push_unsubscribe forgets it. Each request's `language`
+ * becomes the language the device's notifications are written in. A refusal
+ * changes nothing.
+ */
+import { subscriptionProblem, type SubscriptionProblem } from '../../src/shared/push/subscription.ts';
+import type { NotificationSettings, PushAnswers, PushRequest } from '../../src/shared/webhook/push.ts';
+import { answerText, type AnswerKey } from '../contract/texts.ts';
+import { authenticateParent } from '../conversation/parent-auth.ts';
+import type { ConversationStore } from '../conversation/store.ts';
+import type { Outcome, RequestContext } from '../http/outcome.ts';
+import type { PushStore } from './store.ts';
+
+export interface PushActionDeps {
+  push: PushStore;
+  tokens: ConversationStore;
+  clock: () => Date;
+  publicKey: string;
+  /** A subscription was added: the sender may have reminders or waiting jobs for it. */
+  onSubscribed?: () => void;
+}
+
+const PROBLEM_TEXT: Record<SubscriptionProblem, AnswerKey> = {
+  endpoint: 'pushEndpointInvalid',
+  p256dh: 'pushKeyInvalid',
+  auth: 'pushAuthInvalid',
+};
+
+const json = <A extends keyof PushAnswers>(body: PushAnswers[A]): Outcome => ({
+  status: 200,
+  json: JSON.stringify(body),
+  replayed: false,
+});
+
+export function createPushActions({ push, tokens, clock, publicKey, onSubscribed }: PushActionDeps) {
+  return (request: PushRequest, context: RequestContext): Outcome => {
+    const now = clock();
+    const auth = authenticateParent(tokens, context.authorization, now, request.language ?? 'en');
+    if (!auth.ok) return auth.refusal;
+    const stored = push.settings(auth.hash);
+    const language = request.language ?? stored.language;
+    const settingsWith = (change: Partial<NotificationSettings> | undefined) => ({ ...stored.settings, ...change });
+    switch (request.action) {
+      case 'push_settings': {
+        const settings = settingsWith(request.payload?.settings);
+        push.saveSettings(auth.hash, settings, language, now);
+        return json<'push_settings'>({ public_key: publicKey, subscribed: push.isSubscribed(auth.hash), settings });
+      }
+      case 'push_subscribe': {
+        const { subscription } = request.payload;
+        const problem = subscriptionProblem(subscription);
+        if (problem) return { status: 400, text: answerText(language, PROBLEM_TEXT[problem]) };
+        const settings = settingsWith(request.payload.settings);
+        push.transaction(() => {
+          push.saveSettings(auth.hash, settings, language, now);
+          push.subscribe(auth.hash, auth.numberKey, subscription, now);
+        });
+        onSubscribed?.();
+        return json<'push_subscribe'>({ subscribed: true, settings });
+      }
+      case 'push_unsubscribe':
+        push.unsubscribe(auth.hash);
+        return json<'push_unsubscribe'>({ unsubscribed: true });
+    }
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * The push queue's sender. It takes due jobs from push_jobs, oldest first,
+ * and sends each with web-push (aes128gcm, VAPID), a few at a time over
+ * kept-alive connections. A job is deleted only once the push service has
+ * answered 2xx, or the answer says sending again cannot help; a crash before
+ * that leaves it to the next start. At send time it applies what the parent
+ * has chosen now: a kind turned off drops the job, quiet hours hold a reply
+ * until they end, show_text decides whether a reply's text goes along. The
+ * verdicts on answers are src/shared/push/delivery.ts.
+ */
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import { deliveryVerdict, pushHeaders, SETTING_OF, WAITS_FOR_QUIET_HOURS } from '../../src/shared/push/delivery.ts';
+import { pushPayload } from '../../src/shared/push/payload.ts';
+import { quietHoursEnd } from '../../src/shared/push/quiet-hours.ts';
+import type { PushMessage } from '../../src/shared/webhook/push.ts';
+import { readSettings, type PushJob, type PushStore } from './store.ts';
+import type { VapidKeys } from './vapid.ts';
+
+/** Sends one push; resolves with the push service's status and Retry-After (status 0: no answer). */
+export type SendPush = (
+  subscription: { endpoint: string; keys: { p256dh: string; auth: string } },
+  payload: string,
+  headers: { ttl: number; urgency: string; topic: string },
+) => Promise<{ status: number; retryAfter?: string }>;
+
+export interface Logger {
+  warn(object: object, message: string): void;
+}
+
+/** web-push over `agent`, its answer (or its failure) as a status. */
+export function webPushSender(vapid: VapidKeys, subject: string, agent: Agent): SendPush {
+  return async (subscription, payload, headers) => {
+    try {
+      const answer = await webpush.sendNotification(subscription, payload, {
+        vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        contentEncoding: 'aes128gcm',
+        TTL: headers.ttl,
+        urgency: headers.urgency as webpush.Urgency,
+        topic: headers.topic,
+        agent,
+        timeout: SEND_TIMEOUT_MS,
+      });
+      return { status: answer.statusCode };
+    } catch (error) {
+      if (error instanceof webpush.WebPushError) {
+        const retryAfter = error.headers['retry-after'];
+        return { status: error.statusCode, ...(retryAfter ? { retryAfter } : {}) };
+      }
+      return { status: 0 };
+    }
+  };
+}
+
+const SEND_TIMEOUT_MS = 15_000;
+/** Pushes in flight at once: enough to keep a push service's connection busy, few enough for a 2-core box. */
+const CONCURRENCY = 16;
+const BATCH = 64;
+
+export interface SenderDeps {
+  store: PushStore;
+  send: SendPush;
+  clock: () => Date;
+  log: Logger;
+  random?: () => number;
+}
+
+/** The message a job carries, as the parent's settings have it now; undefined when the job should go. */
+function messageOf(job: PushJob): PushMessage | undefined {
+  const language = job.language ?? 'en';
+  if (job.kind !== 'reply') return job.payload ? { ...(JSON.parse(job.payload) as PushMessage), language } : undefined;
+  if (job.message_id === null || job.text === null) return undefined;
+  const { show_text } = readSettings(job.settings);
+  return {
+    kind: 'reply',
+    message_id: String(job.message_id),
+    author: job.staff_name ?? '',
+    ...(show_text ? { text: job.text } : {}),
+    language,
+  };
+}
+
+export function createPushSender({ store, send, clock, log, random = Math.random }: SenderDeps) {
+  async function deliver(job: PushJob): Promise<void> {
+    const now = clock();
+    const settings = readSettings(job.settings);
+    const message = messageOf(job);
+    if (
+      !message ||
+      !settings[SETTING_OF[job.kind]] ||
+      (job.expires_at && Date.parse(job.expires_at) <= now.getTime())
+    ) {
+      store.done(job.id);
+      return;
+    }
+    const quietUntil = WAITS_FOR_QUIET_HOURS[job.kind] ? quietHoursEnd(settings, now) : undefined;
+    if (quietUntil) {
+      store.delay(job.id, quietUntil);
+      return;
+    }
+    const subscription = { endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } };
+    const answer = await send(subscription, pushPayload(message), pushHeaders(message, now));
+    const verdict = deliveryVerdict(answer.status, answer.retryAfter, job.attempts, clock(), random);
+    switch (verdict.kind) {
+      case 'sent':
+        store.done(job.id);
+        break;
+      case 'gone':
+        store.removeEndpoint(job.endpoint);
+        break;
+      case 'retry':
+        store.retry(job.id, verdict.at);
+        break;
+      case 'drop':
+        log.warn({ job: job.id, kind: job.kind }, `push dropped: ${verdict.reason}`);
+        store.done(job.id);
+        break;
+    }
+  }
+
+  /** Sends every job due now, CONCURRENCY at a time, until none is due. */
+  async function drainDue(): Promise<void> {
+    for (;;) {
+      const jobs = store.dueJobs(clock(), BATCH);
+      if (jobs.length === 0) return;
+      let next = 0;
+      const worker = async () => {
+        for (let job = jobs[next++]; job; job = jobs[next++]) await deliver(job);
+      };
+      await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+    }
+  }
+
+  let running: Promise<void> | undefined;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let started = false;
+
+  /** While the sender runs (start()), it sleeps until the next job is due; a wake() comes sooner. */
+  function sleep(): void {
+    clearTimeout(timer);
+    const due = store.nextDue();
+    if (!started || !due) return;
+    const delay = Math.max(0, due.getTime() - clock().getTime());
+    timer = setTimeout(drain, Math.min(delay, MAX_SLEEP_MS)).unref();
+  }
+
+  /** Sends what is due; a call while it runs makes it look again when done. Resolves when nothing due is left. */
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await drainDue();
+      } while (again);
+    })()
+      .catch((error: unknown) => log.warn({ err: error }, 'push sender failed; it tries again at the next job'))
+      .finally(() => {
+        running = undefined;
+        sleep();
+      });
+    return running;
+  }
+
+  return {
+    drain,
+    /** A job was added: send it soon, after the transaction that added it has ended. */
+    wake(): void {
+      if (started) setImmediate(() => started && void drain());
+    },
+    start(): void {
+      started = true;
+      void drain();
+    },
+    async close(): Promise<void> {
+      started = false;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+/** The longest sleep: a job added by another process (none today) is picked up at least this often. */
+const MAX_SLEEP_MS = 60_000;
+
+export type PushSender = ReturnType<typeof createPushSender>;

@@ -1,0 +1,100 @@
+/**
+ * Web Push on the reference server, put together: the VAPID keys, the push
+ * tables, the three actions, the queue's sender and the reminder timer.
+ * Nothing is sent until start(): a test may build the server, drive the
+ * clock, and call drain() and tick() itself.
+ */
+import { Agent } from 'node:https';
+import type { ServerConfig } from '../config.ts';
+import type { ConversationStore } from '../conversation/store.ts';
+import type { Db } from '../db/database.ts';
+import type { Roster } from '../roster/roster-store.ts';
+import { createPushActions } from './actions.ts';
+import { createReminderTimer } from './reminder-timer.ts';
+import { createPushSender, webPushSender, type Logger, type SendPush } from './sender.ts';
+import { createPushStore } from './store.ts';
+import { loadVapidKeys } from './vapid.ts';
+
+export interface PushServiceDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'vapidKeys' | 'vapidSubject' | 'databasePath'>;
+  clock: () => Date;
+  roster: Pick<Roster, 'sessionsOf'>;
+  tokens: ConversationStore;
+  /** The HTTPS agent pushes go through (a test's trusts its fake push service); a kept-alive one by default. */
+  agent?: Agent;
+  /** Replaces web-push, for a test of the queue alone. */
+  send?: SendPush;
+}
+
+/** What a request's outcome says, for the push that tells the parent (src/shared/webhook/push.ts). */
+export interface RequestUpdate {
+  request_id: string;
+  outcome: 'confirmed' | 'offered' | 'declined';
+}
+
+export function createPushService({ db, config, clock, roster, tokens, agent, send }: PushServiceDeps) {
+  const vapid = loadVapidKeys(config);
+  const store = createPushStore(db);
+  const connections = agent ?? new Agent({ keepAlive: true, maxSockets: 32 });
+  let logger: Logger = { warn: () => {} };
+  const log: Logger = { warn: (object, message) => logger.warn(object, message) };
+  const sender = createPushSender({
+    store,
+    send: send ?? webPushSender(vapid, config.vapidSubject, connections),
+    clock,
+    log,
+  });
+  const reminders = createReminderTimer({ store, roster, clock, onQueued: sender.wake });
+  let tickTimer: NodeJS.Timeout | undefined;
+
+  return {
+    publicKey: vapid.publicKey,
+    store,
+    actions: createPushActions({ push: store, tokens, clock, publicKey: vapid.publicKey, onSubscribed: sender.wake }),
+    /** Sends every job due now; resolves when none is left. */
+    drain: sender.drain,
+    /** Queues the reminders due now; how many. */
+    tick: reminders.tick,
+    /** A staff reply was stored (its jobs are queued by the database): send them now. */
+    replyStored: sender.wake,
+    /**
+     * Tells a parent's subscribed devices that a request's outcome changed
+     * (under their request_updates setting). Queued in the caller's
+     * transaction, if it is in one; sent once that has ended.
+     */
+    notifyRequestUpdate(numberKey: string, update: RequestUpdate): number {
+      const now = clock();
+      const targets = store.targetsOfNumber(numberKey);
+      for (const target of targets) {
+        const message = { kind: 'request_update', ...update, language: target.language ?? 'en' } as const;
+        store.enqueue(target.endpoint, message, now, undefined, now);
+      }
+      if (targets.length > 0) sender.wake();
+      return targets.length;
+    },
+    /** Starts the sender (which first sends what an earlier run left queued) and the reminder timer. */
+    start(withLog: Logger): void {
+      logger = withLog;
+      sender.start();
+      const tick = () => {
+        try {
+          reminders.tick();
+        } catch (error) {
+          logger.warn({ err: error }, 'reminders failed; the timer tries again in a minute');
+        }
+      };
+      tick();
+      tickTimer = setInterval(tick, REMINDER_TICK).unref();
+    },
+    async close(): Promise<void> {
+      clearInterval(tickTimer);
+      await sender.close();
+      if (!agent) connections.destroy();
+    },
+  };
+}
+
+const REMINDER_TICK = 60_000;
+
+export type PushService = ReturnType<typeof createPushService>;

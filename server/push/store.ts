@@ -1,0 +1,147 @@
+/**
+ * The one owner of the push tables (migration 7): a device's settings and
+ * subscription, keyed by its token's hash (removed with the token), and the
+ * durable queue of push jobs. A staff reply's jobs are added by the
+ * `push_staff_reply` trigger in the reply's transaction; reminders and
+ * request updates are added here. A job is deleted only once its push is
+ * answered, so a crash before that sends it again at the next start.
+ */
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationSettings,
+  type PushMessage,
+  type PushSubscriptionJson,
+} from '../../src/shared/webhook/push.ts';
+import type { Language } from '../../src/shared/webhook/types.ts';
+import type { Db } from '../db/database.ts';
+
+export interface DeviceSettings {
+  settings: NotificationSettings;
+  language: Language;
+}
+
+export interface PushTarget {
+  endpoint: string;
+  number_key: string;
+  p256dh: string;
+  auth: string;
+  settings: string | null;
+  language: Language | null;
+}
+
+export interface PushJob extends PushTarget {
+  id: number;
+  kind: PushMessage['kind'];
+  message_id: number | null;
+  payload: string | null;
+  expires_at: string | null;
+  attempts: number;
+  /** A reply's author and text (null for other kinds, or when the message is gone). */
+  staff_name: string | null;
+  text: string | null;
+}
+
+/** Stored settings over the defaults: a setting added later reads as its default for older rows. */
+export function readSettings(json: string | null): NotificationSettings {
+  return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(json ? (JSON.parse(json) as Partial<NotificationSettings>) : {}) };
+}
+
+const TARGET = `s.endpoint, s.number_key, s.p256dh, s.auth, p.settings, p.language`;
+
+export function createPushStore(db: Db) {
+  const settingsOf = db.prepare<[string], { settings: string; language: Language }>(
+    'SELECT settings, language FROM push_settings WHERE token_hash = ?',
+  );
+  const upsertSettings = db.prepare(`
+    INSERT INTO push_settings (token_hash, settings, language, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (token_hash) DO UPDATE SET settings = excluded.settings, language = excluded.language,
+      updated_at = excluded.updated_at`);
+  const subscriptionCount = db
+    .prepare<[string], number>('SELECT count(*) FROM push_subscriptions WHERE token_hash = ?')
+    .pluck();
+  const deleteOfToken = db.prepare('DELETE FROM push_subscriptions WHERE token_hash = ?');
+  const upsertSubscription = db.prepare(`
+    INSERT INTO push_subscriptions (endpoint, token_hash, number_key, p256dh, auth, created_at) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (endpoint) DO UPDATE SET token_hash = excluded.token_hash, number_key = excluded.number_key,
+      p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`);
+  const deleteEndpoint = db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?');
+  const targetsOfNumber = db.prepare<[string], PushTarget>(`
+    SELECT ${TARGET} FROM push_subscriptions s LEFT JOIN push_settings p ON p.token_hash = s.token_hash
+    WHERE s.number_key = ?`);
+  const allTargets = db.prepare<[], PushTarget>(`
+    SELECT ${TARGET} FROM push_subscriptions s LEFT JOIN push_settings p ON p.token_hash = s.token_hash
+    ORDER BY s.number_key`);
+  const insertJob = db.prepare(`
+    INSERT INTO push_jobs (endpoint, kind, payload, not_before, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const markReminder = db.prepare(
+    'INSERT OR IGNORE INTO push_reminders_sent (endpoint, reminder_key, queued_at) VALUES (?, ?, ?)',
+  );
+  const forgetReminders = db.prepare('DELETE FROM push_reminders_sent WHERE queued_at < ?');
+  const dueJobs = db.prepare<[string, number], PushJob>(`
+    SELECT j.id, j.kind, j.message_id, j.payload, j.expires_at, j.attempts, ${TARGET}, m.staff_name, m.text
+    FROM push_jobs j
+      JOIN push_subscriptions s ON s.endpoint = j.endpoint
+      LEFT JOIN push_settings p ON p.token_hash = s.token_hash
+      LEFT JOIN thread_messages m ON m.id = j.message_id
+    WHERE j.not_before <= ? ORDER BY j.not_before, j.id LIMIT ?`);
+  const nextDue = db.prepare<[], string>('SELECT min(not_before) FROM push_jobs').pluck();
+  const deleteJob = db.prepare('DELETE FROM push_jobs WHERE id = ?');
+  const retryJob = db.prepare('UPDATE push_jobs SET attempts = attempts + 1, not_before = ? WHERE id = ?');
+  const delayJob = db.prepare('UPDATE push_jobs SET not_before = ? WHERE id = ?');
+
+  return {
+    /** This device's settings and language; the defaults (and English) before it chose any. */
+    settings(tokenHash: string): DeviceSettings {
+      const row = settingsOf.get(tokenHash);
+      return { settings: readSettings(row?.settings ?? null), language: row?.language ?? 'en' };
+    },
+    saveSettings(tokenHash: string, settings: NotificationSettings, language: Language, now: Date): void {
+      upsertSettings.run(tokenHash, JSON.stringify(settings), language, now.toISOString());
+    },
+    isSubscribed: (tokenHash: string) => (subscriptionCount.get(tokenHash) ?? 0) > 0,
+    /**
+     * This device's one subscription: a browser has one per site, so a new
+     * one replaces the device's earlier one, and an endpoint another token
+     * had (the phone's previous parent) now belongs to this token alone.
+     */
+    subscribe(tokenHash: string, numberKey: string, subscription: PushSubscriptionJson, now: Date): void {
+      db.transaction(() => {
+        deleteOfToken.run(tokenHash);
+        const { endpoint, keys } = subscription;
+        upsertSubscription.run(endpoint, tokenHash, numberKey, keys.p256dh, keys.auth, now.toISOString());
+      })();
+    },
+    unsubscribe: (tokenHash: string) => deleteOfToken.run(tokenHash).changes,
+    /** The push service said the subscription is gone (404, 410): it goes, with its jobs. */
+    removeEndpoint: (endpoint: string) => void deleteEndpoint.run(endpoint),
+    targetsOfNumber: (numberKey: string) => targetsOfNumber.all(numberKey),
+    allTargets: () => allTargets.all(),
+    /** Queues a push whose payload is known now (a reminder, a request update). */
+    enqueue(endpoint: string, message: PushMessage, notBefore: Date, expiresAt: Date | undefined, now: Date): void {
+      insertJob.run(
+        endpoint,
+        message.kind,
+        JSON.stringify(message),
+        notBefore.toISOString(),
+        expiresAt?.toISOString() ?? null,
+        now.toISOString(),
+      );
+    },
+    /** Keeps a reminder's key for the endpoint; false when it was kept already (queued before). */
+    markReminder: (endpoint: string, key: string, now: Date) =>
+      markReminder.run(endpoint, key, now.toISOString()).changes === 1,
+    forgetRemindersBefore: (before: Date) => void forgetReminders.run(before.toISOString()),
+    dueJobs: (now: Date, limit: number) => dueJobs.all(now.toISOString(), limit),
+    /** When the earliest waiting job is due, or undefined when none waits. */
+    nextDue(): Date | undefined {
+      const at = nextDue.get();
+      return at ? new Date(at) : undefined;
+    },
+    done: (id: number) => void deleteJob.run(id),
+    retry: (id: number, at: Date) => void retryJob.run(at.toISOString(), id),
+    delay: (id: number, until: Date) => void delayJob.run(until.toISOString(), id),
+    transaction: <T>(work: () => T): T => db.transaction(work)(),
+  };
+}
+
+export type PushStore = ReturnType<typeof createPushStore>;
