@@ -58,6 +58,8 @@ export interface ScriptedAnswer {
   retryAfter?: string | number;
   /** How many pushes get this answer (default 1; Infinity for every one after). */
   times?: number;
+  /** Holds the answer until this settles: the push is received (and nextPush sees it), its sender still waits. */
+  until?: Promise<unknown>;
 }
 
 const MAX_BODY_BYTES = 4096;
@@ -92,8 +94,10 @@ export class FakePushService {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = Buffer.concat(chunks);
-        const { status, headers } = this.receive(request.method ?? '', request.url ?? '', request.headers, body);
-        response.writeHead(status, headers).end();
+        const { status, headers, until } = this.receive(request.method ?? '', request.url ?? '', request.headers, body);
+        void Promise.resolve(until).finally(() => {
+          if (!response.destroyed) response.writeHead(status, headers).end();
+        });
       });
     });
   }
@@ -232,6 +236,7 @@ export class FakePushService {
       refuse(push.vapid ? 201 : 401, (error as Error).message);
     }
     let answerHeaders: Record<string, string> = {};
+    const until = !push.refusal ? script?.until : undefined;
     if (!push.refusal && script && id) {
       push.status = script.status;
       if (script.retryAfter !== undefined) answerHeaders = { 'Retry-After': String(script.retryAfter) };
@@ -242,6 +247,6 @@ export class FakePushService {
     }
     this.received.push(push);
     for (const wake of [...this.waiters]) wake();
-    return { status: push.status, headers: answerHeaders };
+    return { status: push.status, headers: answerHeaders, until };
   }
 }
