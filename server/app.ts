@@ -16,6 +16,10 @@ import { jsonBodies } from './http/json-body.ts';
 import { knowMoreRedirect } from './http/know-more-redirect.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
+import { createRequestActions } from './requests/actions.ts';
+import type { OnOutcome } from './requests/answer.ts';
+import { movesOf } from './requests/parent-requests.ts';
+import { createAnswerStore } from './requests/store.ts';
 import { createRoster } from './roster/roster-store.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffStore } from './staff/store.ts';
@@ -30,10 +34,18 @@ export interface AppDeps {
   clock?: () => Date;
   /** Web Push: its actions, and the sender a staff reply wakes. */
   push: PushService;
+  /** Told of each answer staff give to a parent's reschedule request (the notifications' seam). */
+  onOutcome?: OnOutcome;
 }
 
 /** One origin: the built portal and POST /api/webhook. Listening is the caller's business. */
-export async function buildApp({ config, db, clock = () => new Date(), push }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  clock = () => new Date(),
+  push,
+  onOutcome,
+}: AppDeps): Promise<FastifyInstance> {
   const trust = proxyTrust(config.trustProxy);
   const setSecurityHeaders = securityHeaders(config.webhookOrigin, trust);
   const app = Fastify({
@@ -52,6 +64,8 @@ export async function buildApp({ config, db, clock = () => new Date(), push }: A
   await app.register(fastifyRateLimit, { global: false });
   const roster = createRoster(db);
   const conversationStore = createConversationStore(db);
+  const answers = createAnswerStore(db);
+  const requestStore = createRequestStore(db);
   const conversation = createConversation({
     store: conversationStore,
     roster,
@@ -64,7 +78,7 @@ export async function buildApp({ config, db, clock = () => new Date(), push }: A
   });
   webhookRoute(app, {
     intake: createIntake({
-      store: createRequestStore(db),
+      store: requestStore,
       roster,
       clock,
       conversation,
@@ -72,6 +86,8 @@ export async function buildApp({ config, db, clock = () => new Date(), push }: A
       signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
       verifiedDevice: (authorization, numberKey) =>
         fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
+      requestActions: createRequestActions({ answers, requests: requestStore, roster, clock }),
+      movesOf: (numberKey, sessions) => movesOf(answers, numberKey, sessions),
     }),
     rateLimitMax: config.rateLimitMax,
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
@@ -83,7 +99,20 @@ export async function buildApp({ config, db, clock = () => new Date(), push }: A
     clock,
     config.rateLimitMax > 0 ? { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } : false,
   );
-  await staffRoutes(app, { store: createStaffStore(db), clock, trust, onReply: push.replyStored });
+  await staffRoutes(app, {
+    store: createStaffStore(db),
+    clock,
+    trust,
+    answers,
+    roster,
+    onReply: push.replyStored,
+    onOutcome: (numberKey, requestId, outcome) => {
+      if (outcome.status !== 'waiting') {
+        push.notifyRequestUpdate(numberKey, { request_id: requestId, outcome: outcome.status });
+      }
+      onOutcome?.(numberKey, requestId, outcome);
+    },
+  });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;

@@ -1,6 +1,6 @@
 import type { Agent } from 'node:https';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { createConversationStore } from './conversation/store.ts';
@@ -31,8 +31,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function createPortalServer(
   config: ServerConfig,
   clock = () => new Date(),
-  /** The HTTPS agent pushes go through: a test's trusts its fake push service. */
-  pushAgent?: Agent,
+  seams: Pick<AppDeps, 'onOutcome'> & {
+    /** The HTTPS agent pushes go through: a test's trusts its fake push service. */
+    pushAgent?: Agent;
+  } = {},
 ): Promise<PortalServer> {
   const db = openDatabase(config.databasePath);
   let daily: NodeJS.Timeout | undefined;
@@ -46,9 +48,9 @@ export async function createPortalServer(
       clock,
       roster: createRoster(db),
       tokens: createConversationStore(db),
-      ...(pushAgent ? { agent: pushAgent } : {}),
+      ...(seams.pushAgent ? { agent: seams.pushAgent } : {}),
     });
-    const app = await buildApp({ config, db, clock, push });
+    const app = await buildApp({ config, db, clock, push, onOutcome: seams.onOutcome });
     push.start(app.log);
     const started = push;
     daily = setInterval(() => {

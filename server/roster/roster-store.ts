@@ -27,6 +27,8 @@ export interface Roster {
   find(user: { name: string; number: string }): RegisteredParent | undefined;
   /** The weekly sessions of a number already known to be a parent's (a verified device's), earliest first. */
   sessionsOf(numberKey: string): WeeklySession[];
+  /** The parent with this phone key, whatever name is asked with: for staff, never for a parent's request. */
+  byNumber(numberKey: string): RegisteredParent | undefined;
 }
 
 interface ParentRow {
@@ -78,18 +80,23 @@ export function createRoster(db: Db): Roster {
 
   const sessions = (number: string): WeeklySession[] =>
     sessionsOf.all(number).map((s) => ({ weekday: s.weekday, time: s.start_time, facilitator: s.facilitator_name }));
+  const parentOf = (number: string): RegisteredParent | undefined => {
+    const row = parentByNumber.get(number);
+    if (!row) return undefined;
+    return {
+      name: row.name,
+      facilitator: { name: row.facilitator_name, slackChannel: row.slack_channel },
+      sessions: sessions(number),
+    };
+  };
 
   return {
     sessionsOf: sessions,
     find(user) {
       const number = phoneKey(user.number);
-      const row = number ? parentByNumber.get(number) : undefined;
-      if (!number || !row || nameKey(row.name) !== nameKey(user.name)) return undefined;
-      return {
-        name: row.name,
-        facilitator: { name: row.facilitator_name, slackChannel: row.slack_channel },
-        sessions: sessions(number),
-      };
+      const parent = number ? parentOf(number) : undefined;
+      return parent && nameKey(parent.name) === nameKey(user.name) ? parent : undefined;
     },
+    byNumber: parentOf,
   };
 }

@@ -31,7 +31,7 @@ export interface PushPortal extends PortalServer {
 export async function startPushPortal(service: FakePushService, env: Record<string, string> = {}): Promise<PushPortal> {
   const temp = makeTempPortalDir();
   const clock = { now: WEDNESDAY_NOON_IST };
-  const server = await createPortalServer(testConfig(temp, env), () => clock.now, service.agent());
+  const server = await createPortalServer(testConfig(temp, env), () => clock.now, { pushAgent: service.agent() });
   const tokens = createConversationStore(server.db);
   const staff = createStaffStore(server.db);
   const post = (body: unknown, token?: string) =>

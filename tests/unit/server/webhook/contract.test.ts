@@ -6,6 +6,7 @@ import { ATTACHMENT_TYPES } from '../../../../src/shared/rules/attachment.ts';
 import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
+import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 import { CONVERSATION_ACTIONS, type ConversationAction } from '../../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS, type PushAction } from '../../../../src/shared/webhook/push.ts';
 import type { Action } from '../../../../src/shared/webhook/types.ts';
@@ -38,9 +39,14 @@ const portalEnvelopes = [
 ];
 
 describe('the JSON Schema in server/contract is the contract the portal speaks', () => {
-  it('names exactly the portal’s actions: the six spec actions, then the conversation’s, then the push actions', () => {
+  it('names exactly the portal’s actions: the six spec actions, the conversation’s, the push actions, the request outcomes’', () => {
     const actionProperty = (requestSchema.properties as { action: { enum: string[] } }).action;
-    expect(actionProperty.enum).toEqual([...Object.keys(ACTIONS), ...CONVERSATION_ACTIONS, ...PUSH_ACTIONS]);
+    expect(actionProperty.enum).toEqual([
+      ...Object.keys(ACTIONS),
+      ...CONVERSATION_ACTIONS,
+      ...PUSH_ACTIONS,
+      ...REQUESTS_ACTIONS,
+    ]);
   });
 
   it.each(portalEnvelopes.map((envelope) => [envelope.action, envelope] as const))(
