@@ -99,16 +99,21 @@ async function openAt(url: URL): Promise<void> {
     await self.clients.openWindow(url.href);
     return;
   }
-  // Focus first: the click's permission to focus lasts only a moment.
-  const focused = await open.focus();
-  if (focused.url === url.href) return;
+  // Focus first: the click's permission to focus lasts only a moment. Unfocused, the window still goes there.
+  await open.focus().catch(() => undefined);
+  if (open.url === url.href) return;
   // navigate() needs a window this worker controls; one it does not (a hard reload) is opened afresh.
-  await focused.navigate(url.href).catch(() => self.clients.openWindow(url.href));
+  await open.navigate(url.href).catch(() => self.clients.openWindow(url.href));
 }
 
 export function receivePushes(): void {
+  // One push at a time: two read the notifications on screen before either shows its own, and one count is lost.
+  let previous: Promise<void> = Promise.resolve();
   self.addEventListener('push', (event) => {
-    event.waitUntil(onPush(readJson(event)));
+    const data = readJson(event);
+    const handled = previous.then(() => onPush(data));
+    previous = handled.catch(() => undefined);
+    event.waitUntil(handled);
   });
   self.addEventListener('notificationclick', (event) => {
     event.notification.close();
