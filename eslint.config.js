@@ -27,10 +27,11 @@ const LAYERS = [
 const FEATURE_USES = {
   'sign-in': [],
   outbox: ['sign-in'],
-  conversation: ['sign-in', 'outbox'],
+  notifications: ['sign-in'],
+  conversation: ['sign-in', 'outbox', 'notifications'],
   reschedule: ['sign-in', 'outbox'],
   schedule: ['sign-in', 'conversation'],
-  menu: ['sign-in', 'outbox', 'conversation', 'schedule'],
+  menu: ['sign-in', 'outbox', 'conversation', 'schedule', 'notifications'],
   visitor: [],
 };
 

@@ -14,12 +14,16 @@
  *   and replays alike run inside an event's waitUntil, so closing the page
  *   never cuts a send short; with Background Sync, requests saved in the
  *   outbox are sent once the connection is back even if no tab is open
- *   (outbox.ts).
+ *   (outbox.ts);
+ * - a push shows its notification in the parent's language and refreshes the
+ *   saved thread; a tap opens the right screen, with the app closed or open
+ *   (push.ts).
  */
 import { serveAppShell } from './app-shell.ts';
 import { cleanUpOutdatedCaches } from './cache-cleanup.ts';
 import { handleLifecycle } from './lifecycle.ts';
 import { sendFromWorker } from './outbox.ts';
+import { receivePushes } from './push.ts';
 import { receiveShares } from './share-target.ts';
 
 handleLifecycle();
@@ -27,3 +31,4 @@ serveAppShell();
 cleanUpOutdatedCaches();
 sendFromWorker();
 receiveShares();
+receivePushes();

@@ -61,6 +61,11 @@ export const SCREENS: readonly Screen[] = [
     needsSession: true,
   },
   {
+    path: paths.notifications,
+    Page: lazyPage(() => import('../features/notifications/notifications-page.tsx'), 'NotificationsPage'),
+    needsSession: true,
+  },
+  {
     path: paths.visitorWelcome,
     Page: lazyPage(() => import('../features/visitor/welcome-page.tsx'), 'WelcomePage'),
     linksOnly: true,

@@ -7,6 +7,8 @@ import { hi as menu } from '../features/menu/messages-hi.ts';
 import { hi as schedule } from '../features/schedule/messages-hi.ts';
 import { hi as reschedule } from '../features/reschedule/messages-hi.ts';
 import { hi as conversation } from '../features/conversation/messages-hi.ts';
+import { hi as notifications } from '../features/notifications/messages-hi.ts';
+import { hi as push } from '../shared/push/messages-hi.ts';
 import { hi as voice } from '../features/conversation/compose/voice-messages-hi.ts';
 import { hi as outbox } from '../features/outbox/messages-hi.ts';
 import { hi as visitor } from '../features/visitor/messages-hi.ts';
@@ -24,6 +26,8 @@ export const hindi = {
   schedule,
   reschedule,
   conversation,
+  notifications,
+  push,
   voice,
   outbox,
   visitor,

@@ -9,6 +9,7 @@ export const paths = {
   /** The manifest's share_target action: a POST the service worker answers (sw/share-target.ts), never a page. */
   chatShare: '/registered-parent/chat/share',
   outbox: '/registered-parent/outbox',
+  notifications: '/registered-parent/notifications',
   visitorWelcome: '/new-to-thrive',
   bookConsult: '/new-to-thrive/book-consult',
   scheduleCall: '/new-to-thrive/schedule-call',

@@ -6,6 +6,7 @@
  * channel (OUTBOX_PASS_DONE with the same ticket), not by reply.
  */
 import type { DrainMode } from './outbox/types.ts';
+import type { PushMessage } from './webhook/push.ts';
 
 export type PageToWorkerMessage =
   | { readonly type: 'SKIP_WAITING' }
@@ -30,4 +31,20 @@ export function serviceWorkerUrl(scriptPath: string, webhookUrl: string): string
 /** The webhook address the page registered the worker with. */
 export function webhookUrlOf(workerLocation: { search: string }): string | undefined {
   return new URLSearchParams(workerLocation.search).get('webhook') ?? undefined;
+}
+
+/**
+ * What the worker tells every open page of the portal: a push arrived, and
+ * (for a reply) the saved thread has been refreshed, so a screen re-reads it
+ * or fetches, and the menu's unread count follows at once.
+ */
+export type WorkerToPageMessage = { readonly type: 'PUSH_RECEIVED'; readonly kind: PushMessage['kind'] };
+
+export function isWorkerToPageMessage(data: unknown): data is WorkerToPageMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const message = data as Record<string, unknown>;
+  return (
+    message.type === 'PUSH_RECEIVED' &&
+    (message.kind === 'reply' || message.kind === 'reminder' || message.kind === 'request_update')
+  );
 }

@@ -5,6 +5,8 @@ import { en as menu } from '../../src/features/menu/messages.ts';
 import { en as schedule } from '../../src/features/schedule/messages.ts';
 import { en as reschedule } from '../../src/features/reschedule/messages.ts';
 import { en as conversation } from '../../src/features/conversation/messages.ts';
+import { en as notifications } from '../../src/features/notifications/messages.ts';
+import { en as push } from '../../src/shared/push/messages.ts';
 import { en as voice } from '../../src/features/conversation/compose/voice-messages.ts';
 import { en as outbox } from '../../src/features/outbox/messages.ts';
 import { en as visitor } from '../../src/features/visitor/messages.ts';
@@ -21,6 +23,8 @@ export const english = {
   schedule,
   reschedule,
   conversation,
+  notifications,
+  push,
   voice,
   outbox,
   visitor,

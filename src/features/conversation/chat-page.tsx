@@ -20,6 +20,7 @@ import { useAttachments } from './compose/use-attachments.ts';
 import { useChatSend } from './compose/use-chat-send.ts';
 import { sharedAsFiles, useSharedFiles } from './compose/use-share-target.ts';
 import { VoiceNote } from './compose/voice-note.tsx';
+import { PushOffer } from '../notifications/push-offer.tsx';
 import { showScreenNews } from '../../ui/use-screen-toast.ts';
 import './compose/chat.css';
 import { conversationText } from './messages.ts';
@@ -40,6 +41,7 @@ export function ChatPage() {
   const [cameBack, setCameBack] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const [recorded, setRecorded] = useState<File>();
+  const [verified, setVerified] = useState(false);
   // The voice note while it is attached: removing its row drops it too.
   const voiceNote = attachments.items.find((item) => item.original === recorded);
 
@@ -86,7 +88,7 @@ export function ChatPage() {
 
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
-      <ConversationSection user={user} />
+      <ConversationSection user={user} onVerified={setVerified} />
       {state.status === 'success' ? (
         <FocusOnShow>
           <SuccessPanel title={t.sent}>
@@ -126,6 +128,8 @@ export function ChatPage() {
           </form>
         </FocusOnShow>
       )}
+      {/* Below the form: it appears once the record is read, and moves nothing the first paint drew. */}
+      {verified && <PushOffer user={user} />}
     </Page>
   );
 }

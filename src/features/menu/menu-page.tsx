@@ -12,7 +12,8 @@ import { useNamedUser } from '../sign-in/use-session-user.ts';
 import { NAME_SLOT } from '../../shared/session/session-user.ts';
 import { LogoutWarning } from './logout-warning.tsx';
 import '../outbox/outbox.css';
-import { CalendarIcon, ChatIcon, RescheduleIcon } from '../../ui/icons.tsx';
+import { BellIcon, CalendarIcon, ChatIcon, RescheduleIcon } from '../../ui/icons.tsx';
+import { notificationsText } from '../notifications/messages.ts';
 import { menuText } from './messages.ts';
 import { conversationText } from '../conversation/messages.ts';
 
@@ -63,6 +64,12 @@ export function MenuPage() {
           title={t.chatTitle}
           text={t.chatText}
           badge={unread > 0 && <span className="card-link__badge">{conversationText().thread.unread(unread)}</span>}
+        />
+        <CardLink
+          to={paths.notifications}
+          icon={<BellIcon />}
+          title={notificationsText().menuTitle}
+          text={notificationsText().menuText}
         />
       </nav>
       {/* Below the cards: it appears once the outbox is read, after the page is drawn, and moves nothing. */}

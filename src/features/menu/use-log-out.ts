@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { pageSharedFiles } from '../../shared/share/share-target-store.ts';
 import { forgetConversation } from '../conversation/thread/forget-conversation.ts';
+import { deviceToken, unsubscribeDevice } from '../notifications/push-device.ts';
 import { pageScheduleCache } from '../schedule/page-schedule-cache.ts';
 import { useSessionUser } from '../sign-in/use-session-user.ts';
 
@@ -11,14 +12,20 @@ import { useSessionUser } from '../sign-in/use-session-user.ts';
  * added here, so every Logout button does all of it. Phones are shared, so
  * the parent's saved schedule goes too, and so does anything shared to the
  * portal but never sent. Their saved requests stay: the outbox still sends
- * them (the menu warns before logging out). The conversation's token is
- * ended on the server and forgotten here with the thread.
+ * them (the menu warns before logging out). This phone's notifications are
+ * turned off, in the browser and on the server, so the next person on the
+ * phone never gets this parent's; then the conversation's token is ended on
+ * the server and forgotten here with the thread.
  */
 export function useLogOut(): () => Promise<void> {
   const navigate = useNavigate();
   const { user, signOut } = useSessionUser();
   return useCallback(async () => {
     if (user) {
+      // Before the token is revoked: the server's unsubscribe needs it.
+      await unsubscribeDevice(await deviceToken(user).catch(() => undefined)).catch(() => {
+        // A browser that refuses leaves a subscription whose token is revoked next: the server sends it nothing.
+      });
       await forgetConversation(user);
       await pageScheduleCache()
         .clear(user)

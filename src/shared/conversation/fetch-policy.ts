@@ -1,18 +1,22 @@
 /**
- * When the chat screen asks for new replies: as it opens, when the
- * app is visible again or back online, after one of the parent's own messages
- * went out, and every 30 s while it is visible. Never while it is hidden: a
- * phone in a pocket spends no data or battery on a screen no one reads. No
- * DOM here; the screen passes in what it sees and the clock.
+ * When the chat screen (and the menu's unread count) asks for new replies: as
+ * it opens, when the app is visible again or back online, after one of the
+ * parent's own messages went out, when a push says a reply came, and every
+ * 30 s while it is visible — unless push is on: then a push tells of each
+ * reply and the 30 s poll stops (on n8n each poll is a whole execution).
+ * Never while hidden: a phone in a pocket spends no data or battery on a
+ * screen no one reads. No DOM here; the screen passes in what it sees and the clock.
  */
 
 export const POLL_INTERVAL_MS = 30_000;
 
-export type FetchTrigger = 'opened' | 'visible' | 'online' | 'sent' | 'tick';
+export type FetchTrigger = 'opened' | 'visible' | 'online' | 'sent' | 'push' | 'tick';
 
 export interface PollerHost {
   /** Whether the page is shown now (document.visibilityState === 'visible'). */
   visible(): boolean;
+  /** Whether this phone gets a push for each reply (subscribed, permission granted). */
+  pushOn(): boolean;
   setInterval(run: () => void, ms: number): unknown;
   clearInterval(handle: unknown): void;
 }
@@ -26,6 +30,10 @@ export interface ThreadPoller {
   online(): void;
   /** One of the parent's messages was delivered: the thread now holds it. */
   sent(): void;
+  /** A push told of a reply. */
+  pushed(): void;
+  /** Push was turned on or off: the 30 s poll stops or starts again. */
+  pushChanged(): void;
   /** The screen closed: no fetch after this. */
   stop(): void;
 }
@@ -44,11 +52,15 @@ export function createThreadPoller(fetchThread: (trigger: FetchTrigger) => void,
     if (!running || !host.visible()) return;
     stopTimer();
     fetchThread(trigger);
+    startTimer();
+  };
+  function startTimer() {
+    if (host.pushOn()) return;
     timer = host.setInterval(() => {
-      if (host.visible()) fetchThread('tick');
+      if (host.visible() && !host.pushOn()) fetchThread('tick');
       else stopTimer();
     }, POLL_INTERVAL_MS);
-  };
+  }
 
   return {
     start() {
@@ -61,6 +73,12 @@ export function createThreadPoller(fetchThread: (trigger: FetchTrigger) => void,
     },
     online: () => fetchNow('online'),
     sent: () => fetchNow('sent'),
+    pushed: () => fetchNow('push'),
+    pushChanged() {
+      if (!running || !host.visible()) return;
+      stopTimer();
+      startTimer();
+    },
     stop() {
       running = false;
       stopTimer();

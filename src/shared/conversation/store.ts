@@ -6,7 +6,7 @@
  * parent (`parentKey`), since phones are shared; logout deletes it. A record
  * that does not read as one (damage, an older shape) reads as none.
  */
-import { createStore, del, get, update, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
 import { parentKey } from '../rules/phone.ts';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../storage-names.ts';
 import type { ThreadMessage } from '../webhook/conversation.ts';
@@ -90,5 +90,27 @@ export function withVerifiedMark(store: ConversationStore, note: (verified: bool
       note(false);
       await store.clear(parent);
     },
+  };
+}
+
+/**
+ * Every parent's record on the phone, by its key: the service worker knows no
+ * session, so on a push it refreshes each record that holds a token.
+ */
+export interface EverySavedConversation {
+  all(): Promise<[string, SavedConversation][]>;
+  update(key: string, change: (saved: SavedConversation) => SavedConversation): Promise<void>;
+}
+
+export function everySavedConversation(
+  useStore: UseStore = createStore(CONVERSATION_DB, CONVERSATION_STORE),
+): EverySavedConversation {
+  return {
+    all: async () =>
+      (await entries(useStore)).map(([key, value]): [string, SavedConversation] => [
+        String(key),
+        asConversation(value),
+      ]),
+    update: (key, change) => update(key, (value: unknown) => change(asConversation(value)), useStore),
   };
 }

@@ -89,3 +89,6 @@ export function unreadCount(thread: readonly ThreadMessage[], lastSeenId: string
     (message) => message.from === 'staff' && (lastSeenId === undefined || compareIds(message.id, lastSeenId) > 0),
   ).length;
 }
+
+/** A message's element id in the chat: a notification's address (#message-…) scrolls the thread to it. */
+export const messageAnchor = (messageId: string): string => `message-${messageId}`;

@@ -31,6 +31,8 @@ export type Namespace =
   | 'schedule'
   | 'reschedule'
   | 'conversation'
+  | 'notifications'
+  | 'push'
   | 'voice'
   | 'outbox'
   | 'visitor';

@@ -2,6 +2,7 @@ import { connectivity } from './connectivity.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
 import { slicedBodyFetch } from './sliced-body-fetch.ts';
 import type { ConversationRequest } from './conversation.ts';
+import type { PushRequest } from './push.ts';
 import type { Envelope } from './types.ts';
 
 /** How long the webhook may take to answer once the request is out. */
@@ -53,7 +54,10 @@ export function parseBody(text: string): unknown {
  * given before the body is read (the per-address rate limit) can then speak it too. A CORS-safelisted header, so a
  * webhook on another origin sees no extra preflight for it.
  */
-function requestHeaders(envelope: Envelope | ConversationRequest, bearer: string | undefined): Record<string, string> {
+function requestHeaders(
+  envelope: Envelope | ConversationRequest | PushRequest,
+  bearer: string | undefined,
+): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     ...(envelope.language !== undefined && { 'Accept-Language': envelope.language }),
@@ -67,7 +71,7 @@ function requestHeaders(envelope: Envelope | ConversationRequest, bearer: string
  * or throws a WebhookError; it never shows anything to the person.
  */
 export async function sendToWebhook(
-  envelope: Envelope | ConversationRequest,
+  envelope: Envelope | ConversationRequest | PushRequest,
   options: SendOptions,
 ): Promise<WebhookResponse> {
   const body = JSON.stringify(envelope);

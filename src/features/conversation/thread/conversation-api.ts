@@ -5,7 +5,7 @@
  */
 import { env } from '../../../config/env.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
-import { mergeThread, readThreadPage } from '../../../shared/conversation/thread.ts';
+import { fetchThreadPages, unreadableAnswer } from '../../../shared/conversation/fetch-thread.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
 import type { ThreadMessage } from '../../../shared/webhook/conversation.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from '../../../shared/webhook/errors.ts';
@@ -13,9 +13,6 @@ import type { User } from '../../../shared/webhook/types.ts';
 
 /** Logout waits this long at most for the server to end the token: the device forgets it either way. */
 export const REVOKE_TIMEOUT_MS = 5_000;
-
-/** An answer that is not what the contract says: the screen shows its own words (failureText's fallback). */
-const unreadable = () => new WebhookError('http', DEFAULT_HTTP_ERROR_TEXT, 200);
 
 export async function requestCode(user: User): Promise<void> {
   await sendToWebhook({ action: 'request_code', user, language: activeLocale() }, { url: env.webhookUrl });
@@ -27,34 +24,16 @@ export async function verifyCode(user: User, code: string): Promise<string> {
     { url: env.webhookUrl },
   );
   const token = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).token : undefined;
-  if (typeof token !== 'string' || token === '') throw unreadable();
+  if (typeof token !== 'string' || token === '') throw unreadableAnswer();
   return token;
 }
 
 /** Everything after `after`, page by page while the webhook says more waits. */
-export async function fetchThread(
+export function fetchThread(
   token: string,
   after: string | undefined,
 ): Promise<{ messages: ThreadMessage[]; cursor: string | undefined }> {
-  let messages: ThreadMessage[] = [];
-  let cursor = after;
-  for (;;) {
-    const { body } = await sendToWebhook(
-      {
-        action: 'chat_thread',
-        ...(cursor === undefined ? {} : { payload: { after: cursor } }),
-        language: activeLocale(),
-      },
-      { url: env.webhookUrl, bearer: token },
-    );
-    const page = readThreadPage(body);
-    if (!page) throw unreadable();
-    messages = mergeThread(messages, page.messages);
-    // A cursor that does not move would ask for the same page for ever.
-    const moved = page.cursor !== cursor;
-    cursor = page.cursor;
-    if (!page.more || !moved) return { messages, cursor };
-  }
+  return fetchThreadPages(token, after, { url: env.webhookUrl, language: activeLocale() });
 }
 
 export async function revokeToken(token: string): Promise<void> {
@@ -74,7 +53,7 @@ export function attachmentAddress(url: string, base: string = location.href): UR
 /** An attachment's bytes, fetched with the token. */
 export async function fetchAttachment(url: string, token: string): Promise<Blob> {
   const address = attachmentAddress(url);
-  if (!address) throw unreadable();
+  if (!address) throw unreadableAnswer();
   const response = await fetch(address, { headers: { Authorization: `Bearer ${token}` }, cache: 'no-store' });
   if (!response.ok)
     throw new WebhookError('http', (await response.text()).trim() || DEFAULT_HTTP_ERROR_TEXT, response.status);

@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { formatIstDateTime } from '../../../shared/format/ist.ts';
 import { threadItems } from './thread-items.ts';
 import type { User } from '../../../shared/webhook/types.ts';
@@ -14,12 +14,22 @@ import { conversationText } from '../messages.ts';
  * messages, those still waiting in the outbox, and the facilitator's
  * replies. Reading replies needs a verified phone; sending never does.
  */
-export function ConversationSection({ user }: { user: User | null }) {
+export function ConversationSection({
+  user,
+  onVerified,
+}: {
+  user: User | null;
+  /** Told whether the phone is verified, each time that is known anew. */
+  onVerified?: (verified: boolean) => void;
+}) {
   const t = conversationText().thread;
   const headingId = useId();
   const { view, verified } = useConversation(user);
   const outbox = useOutboxEntries(user);
   const { token, messages, savedAt } = view.saved;
+  useEffect(() => {
+    if (view.ready) onVerified?.(token !== undefined);
+  }, [view.ready, token, onVerified]);
   const items = useMemo(() => threadItems(messages, outbox ?? []), [messages, outbox]);
 
   // The frame is drawn from the first paint (the prerendered page knows no parent), its height fixed, so

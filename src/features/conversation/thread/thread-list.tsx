@@ -8,6 +8,7 @@ import {
   type ThreadItem,
   type WaitingMessage,
 } from './thread-items.ts';
+import { messageAnchor } from '../../../shared/conversation/thread.ts';
 import type { ThreadMessage } from '../../../shared/webhook/conversation.ts';
 import { Button } from '../../../ui/button.tsx';
 import { ThreadFile } from './thread-file.tsx';
@@ -68,6 +69,18 @@ export function ThreadList({ items, token }: { items: ThreadItem[]; token: strin
     }
   }, [items, firstKey]);
 
+  // A notification's address names the reply it told of (#message-…): the thread opens there, once.
+  const shownAnchor = useRef<string>(undefined);
+  useLayoutEffect(() => {
+    const anchor = decodeURIComponent(location.hash.slice(1));
+    if (anchor === '' || shownAnchor.current === anchor) return;
+    const target = list.current?.querySelector(`[id="${CSS.escape(anchor)}"]`);
+    if (!target) return;
+    shownAnchor.current = anchor;
+    atEnd.current = false;
+    target.scrollIntoView({ block: 'start' });
+  }, [items, firstKey]);
+
   const onScroll = () => {
     const element = box.current;
     if (element) atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
@@ -111,7 +124,7 @@ const MessageItem = memo(function MessageItem({
 }) {
   const t = conversationText().thread;
   return (
-    <li className={`thread__message thread__message--${message.from}`}>
+    <li id={messageAnchor(message.id)} className={`thread__message thread__message--${message.from}`}>
       <p className="thread__meta">
         <span className="thread__author">{message.from === 'parent' ? t.you : (message.author ?? t.facilitator)}</span>{' '}
         <time dateTime={message.sent_at}>{formatIstDateTime(new Date(message.sent_at))}</time>

@@ -5,6 +5,7 @@ import { EMPTY_CONVERSATION, type SavedConversation } from '../../../shared/conv
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { isWebhookError } from '../../../shared/webhook/errors.ts';
 import type { User } from '../../../shared/webhook/types.ts';
+import { isPushOn, onWorkerPush, PUSH_CHANGED_EVENT } from '../../notifications/push-device.ts';
 import { setUnreadBadge } from './app-badge.ts';
 import { refreshThread } from './refresh-thread.ts';
 import { pageConversationStore } from './page-conversation.ts';
@@ -23,8 +24,8 @@ export interface ConversationView {
 
 /**
  * The chat screen's conversation: the saved thread at once, then fetched by
- * the fetch policy (opened, visible again, online, after a send, every 30 s
- * while visible) and saved again. Everything shown here counts as seen.
+ * the fetch policy (opened, visible again, online, after a send, on a push,
+ * and every 30 s while visible unless push is on) and saved again. Everything shown here counts as seen.
  */
 export function useConversation(user: User | null) {
   const t = conversationText().thread;
@@ -106,8 +107,10 @@ export function useConversation(user: User | null) {
 
   useEffect(() => {
     if (view.saved.token === undefined) return undefined;
+    let pushOn = false;
     const poller = createThreadPoller(() => void fetchNew(), {
       visible: () => document.visibilityState === 'visible',
+      pushOn: () => pushOn,
       setInterval: (run, ms) => window.setInterval(run, ms),
       clearInterval: (handle) => window.clearInterval(handle as number),
     });
@@ -118,10 +121,22 @@ export function useConversation(user: User | null) {
     const unsubscribe = pageOutbox(env.webhookUrl).subscribe((event) => {
       if (event.type === 'OUTBOX_DELIVERED' && event.action === 'chat_facilitator') poller.sent();
     });
+    const checkPush = () =>
+      void isPushOn().then((on) => {
+        pushOn = on;
+        poller.pushChanged();
+      });
+    window.addEventListener(PUSH_CHANGED_EVENT, checkPush);
+    const stopHearing = onWorkerPush((message) => {
+      if (message.kind === 'reply') poller.pushed();
+    });
     poller.start();
+    checkPush();
     return () => {
       poller.stop();
       unsubscribe();
+      stopHearing();
+      window.removeEventListener(PUSH_CHANGED_EVENT, checkPush);
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('online', onOnline);
     };

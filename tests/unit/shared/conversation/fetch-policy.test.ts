@@ -5,11 +5,12 @@ import {
   type FetchTrigger,
 } from '../../../../src/shared/conversation/fetch-policy.ts';
 
-function setUp() {
-  const page = { visible: true };
+function setUp(push = false) {
+  const page = { visible: true, push };
   const fetched: FetchTrigger[] = [];
   const poller = createThreadPoller((trigger) => fetched.push(trigger), {
     visible: () => page.visible,
+    pushOn: () => page.push,
     setInterval: (run, ms) => setInterval(run, ms),
     clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
   });
@@ -79,5 +80,42 @@ describe('the thread fetch policy', () => {
     vi.advanceTimersByTime(POLL_INTERVAL_MS * 2);
     expect(fetched).toEqual(['opened']);
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('with push on, an hour open fetches once, and again on each push, foreground and connection', () => {
+    const { page, fetched, poller } = setUp(true);
+    poller.start();
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    expect(fetched).toEqual(['opened']);
+    expect(vi.getTimerCount()).toBe(0);
+    poller.pushed();
+    page.visible = false;
+    poller.visibilityChanged();
+    page.visible = true;
+    poller.visibilityChanged();
+    poller.online();
+    poller.sent();
+    vi.advanceTimersByTime(60 * 60 * 1000);
+    expect(fetched).toEqual(['opened', 'push', 'visible', 'online', 'sent']);
+  });
+
+  it.each([
+    ['turned on', false, true, ['opened']],
+    ['turned off', true, false, ['opened', 'tick', 'tick']],
+  ] as const)('polls or stops as push is %s while the screen is open', (_, before, after, expected) => {
+    const { page, fetched, poller } = setUp(before);
+    poller.start();
+    page.push = after;
+    poller.pushChanged();
+    vi.advanceTimersByTime(POLL_INTERVAL_MS * 2);
+    expect(fetched).toEqual(expected);
+  });
+
+  it('does not fetch for a push while the page is hidden', () => {
+    const { page, fetched, poller } = setUp(true);
+    poller.start();
+    page.visible = false;
+    poller.pushed();
+    expect(fetched).toEqual(['opened']);
   });
 });
