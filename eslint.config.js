@@ -29,7 +29,8 @@ const FEATURE_USES = {
   outbox: ['sign-in'],
   conversation: ['sign-in', 'outbox'],
   reschedule: ['sign-in', 'outbox'],
-  schedule: ['sign-in', 'conversation'],
+  requests: ['sign-in', 'outbox'],
+  schedule: ['sign-in', 'conversation', 'requests'],
   menu: ['sign-in', 'outbox', 'conversation', 'schedule'],
   visitor: [],
 };
