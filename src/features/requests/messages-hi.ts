@@ -8,7 +8,6 @@ export const hi: RequestsMessages = {
   range: (start, end) => `तारीखें: ${start} – ${end}`,
   session: (when, facilitator) => `सेशन: ${when}, ${facilitator} के साथ`,
   sentAt: (when) => `भेजा गया: ${when}`,
-  when: (day, time) => `${day}, ${time}`,
   status: {
     waiting: 'जवाब का इंतज़ार है',
     confirmed: 'तय हो गया',

@@ -8,8 +8,6 @@ export const en = {
   range: (start: string, end: string) => `Dates: ${start} – ${end}`,
   session: (when: string, facilitator: string) => `Session: ${when} with ${facilitator}`,
   sentAt: (when: string) => `Sent ${when}`,
-  /** A session's day and time, as the schedule writes them. */
-  when: (day: string, time: string) => `${day}, ${time}`,
   status: {
     waiting: 'Waiting for an answer',
     confirmed: 'Confirmed',

@@ -12,10 +12,10 @@ import type { ParentRequest, RequestStatus } from '../../shared/webhook/requests
 import type { RequestsMessages } from './messages.ts';
 
 /** 'Thursday, 3 Dec, 4:00 PM' ('गुरुवार, 3 दिसंबर, शाम 4:00') for an ISO moment, on India's clock. */
-export function startsAtText(iso: string, t: RequestsMessages, locale: Locale): string {
+export function startsAtText(iso: string, locale: Locale): string {
   const at = new Date(iso);
   const [hours = 0, minutes = 0] = istWeekdayAndTime(at).time.split(':').map(Number);
-  return t.when(formatIstDay(istDayOf(at), locale), formatMinutes(hours * 60 + minutes, locale));
+  return `${formatIstDay(istDayOf(at), locale)}, ${formatMinutes(hours * 60 + minutes, locale)}`;
 }
 
 export interface RequestView {
@@ -50,11 +50,11 @@ function details(request: ParentRequest, t: RequestsMessages, locale: Locale): s
     case 'confirmed':
       if (!request.confirmed) return [];
       return [
-        t.confirmedAt(startsAtText(request.confirmed.starts_at, t, locale)),
+        t.confirmedAt(startsAtText(request.confirmed.starts_at, locale)),
         ...(request.confirmed.differs ? [t.differs] : []),
       ];
     case 'offered':
-      return request.offer ? [t.offeredAt(startsAtText(request.offer.starts_at, t, locale))] : [];
+      return request.offer ? [t.offeredAt(startsAtText(request.offer.starts_at, locale))] : [];
     case 'declined':
       return request.reason ? [t.reason(request.reason)] : [];
   }
@@ -74,12 +74,12 @@ export function requestView(
     status: request.status,
     label: t.status[request.status],
     asked: askedText(request, t, locale),
-    session: session && t.session(startsAtText(session.starts_at, t, locale), session.facilitator),
+    session: session && t.session(startsAtText(session.starts_at, locale), session.facilitator),
     sentAt: t.sentAt(formatIstDateTime(new Date(request.sent_at), locale)),
     details: details(request, t, locale),
     offer:
       open && accepting === undefined
-        ? { offerId: offer.offer_id, acceptLabel: t.acceptLabel(startsAtText(offer.starts_at, t, locale)) }
+        ? { offerId: offer.offer_id, acceptLabel: t.acceptLabel(startsAtText(offer.starts_at, locale)) }
         : undefined,
     accepting: open && accepting !== undefined ? t.accepting[accepting] : undefined,
   };

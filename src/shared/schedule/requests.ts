@@ -54,7 +54,7 @@ export function isParentRequest(value: unknown): value is ParentRequest {
 
 /** The requests of a list_requests answer (or a saved copy), or undefined when it holds no list at all. */
 export function readParentRequests(body: unknown): ParentRequest[] | undefined {
-  const list = isObject(body) ? body.requests : body;
+  const list = isObject(body) && !Array.isArray(body) ? body.requests : body;
   return Array.isArray(list) ? list.filter(isParentRequest) : undefined;
 }
 

@@ -40,7 +40,7 @@ export interface ThreadAttachment {
 export interface ThreadMessage {
   /** The message's place in the thread: a later message has a greater id (decimal digits). */
   id: string;
-  from: 'parent' | 'staff';
+  from: 'parent' | 'staff' | 'event';
   text: string;
   /** ISO 8601 with its offset: when the parent sent it (their timestamp_ist), or when staff replied. */
   sent_at: string;
