@@ -24,6 +24,8 @@ interface Body {
 export class FakeConversation {
   readonly thread: ThreadMessage[] = [];
   private nextId = 1;
+  /** What know_schedule answers: a test changes it to move a session. */
+  schedule = 'Monday: 5:00 PM with Ms. Rao';
   /** Whether the token still opens the thread (revoke_token ends it). */
   private tokenLive = true;
 
@@ -59,7 +61,7 @@ export class FakeConversation {
     const index = this.webhook.outcomes.findIndex((request) => request.request_id === body.payload?.request_id);
     const request = this.webhook.outcomes[index];
     if (!request?.offer || request.status !== 'offered' || request.offer.offer_id !== body.payload?.offer_id) {
-      return { status: 409, body: { message: 'This offer is no longer open.' } };
+      return { status: 409, body: 'This offer is no longer open.' };
     }
     const confirmed: ParentRequest = {
       ...request,
@@ -102,7 +104,7 @@ export class FakeConversation {
         if (this.options.codeAtSignIn && (bearer !== `Bearer ${TOKEN}` || !this.tokenLive)) {
           return { status: 401, body: answerText(language, 'codeRequiredAtSignIn') };
         }
-        return { body: { schedule: 'Monday: 5:00 PM with Ms. Rao' } };
+        return { body: { schedule: this.schedule } };
       case 'revoke_token':
         this.tokenLive = false;
         return { body: { revoked: true } };

@@ -14,7 +14,7 @@ export const hi: ScheduleMessages = {
   failed: 'शेड्यूल नहीं मिल सका',
   lastUpdated: (when) => `आखिरी बार अपडेट: ${when}`,
   soon: { today: 'आज', tomorrow: 'कल' },
-  movedFrom: (session) => `पहले यह सेशन ${session} को था`,
+  movedFrom: (session) => `पहले का समय: ${session}`,
   calendar: {
     google: 'Google कैलेंडर',
     download: 'कैलेंडर फ़ाइल डाउनलोड करें',
