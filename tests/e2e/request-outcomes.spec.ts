@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { ParentRequest, SessionRef } from '../../src/shared/webhook/requests.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { CODE, conversationRequests, FakeConversation } from '../support/fake-conversation.ts';
 import { parseIcs } from '../support/ical.ts';
 import { openControlled, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
@@ -159,7 +160,8 @@ test.describe('request outcomes', () => {
   });
 });
 
-test('the card in Hindi, and an offer withdrawn before it is accepted', async ({ page, webhook }) => {
+test('the card in Hindi on a 360 px phone, and an offer withdrawn before it is accepted', async ({ page, webhook }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
   const conversation = new FakeConversation(webhook);
   conversation.schedule = 'Thursday: 4:00 PM with Ms. Rao';
   webhook.outcomes.push(WAITING, DECLINED, OFFERED, CONFIRMED);
@@ -178,6 +180,10 @@ test('the card in Hindi, and an offer withdrawn before it is accepted', async ({
     'href',
     '/hi/registered-parent/reschedule',
   );
+
+  await expect(request(page, 'तय हो गया', list)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page, 'the Hindi requests card');
 
   // Staff withdrew the offer meanwhile: the webhook refuses, nothing stays saved, and the offer stays to choose again.
   const index = webhook.outcomes.findIndex((outcome) => outcome.request_id === OFFERED.request_id);
