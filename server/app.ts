@@ -16,6 +16,10 @@ import { jsonBodies } from './http/json-body.ts';
 import { knowMoreRedirect } from './http/know-more-redirect.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { staticFiles } from './http/static-files.ts';
+import { createRequestActions } from './requests/actions.ts';
+import type { OnOutcome } from './requests/answer.ts';
+import { movesOf } from './requests/parent-requests.ts';
+import { createAnswerStore } from './requests/store.ts';
 import { createRoster } from './roster/roster-store.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffStore } from './staff/store.ts';
@@ -27,10 +31,12 @@ export interface AppDeps {
   db: Db;
   /** The server's idea of now; tests move it across week boundaries. */
   clock?: () => Date;
+  /** Told of each answer staff give to a parent's reschedule request (the notifications' seam). */
+  onOutcome?: OnOutcome;
 }
 
 /** One origin: the built portal and POST /api/webhook. Listening is the caller's business. */
-export async function buildApp({ config, db, clock = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, clock = () => new Date(), onOutcome }: AppDeps): Promise<FastifyInstance> {
   const trust = proxyTrust(config.trustProxy);
   const setSecurityHeaders = securityHeaders(config.webhookOrigin, trust);
   const app = Fastify({
@@ -49,6 +55,8 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
   await app.register(fastifyRateLimit, { global: false });
   const roster = createRoster(db);
   const conversationStore = createConversationStore(db);
+  const answers = createAnswerStore(db);
+  const requestStore = createRequestStore(db);
   const conversation = createConversation({
     store: conversationStore,
     roster,
@@ -61,13 +69,15 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
   });
   webhookRoute(app, {
     intake: createIntake({
-      store: createRequestStore(db),
+      store: requestStore,
       roster,
       clock,
       conversation,
       signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
       verifiedDevice: (authorization, numberKey) =>
         fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
+      requestActions: createRequestActions({ answers, requests: requestStore, roster, clock }),
+      movesOf: (numberKey, sessions) => movesOf(answers, numberKey, sessions),
     }),
     rateLimitMax: config.rateLimitMax,
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
@@ -79,7 +89,7 @@ export async function buildApp({ config, db, clock = () => new Date() }: AppDeps
     clock,
     config.rateLimitMax > 0 ? { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } : false,
   );
-  await staffRoutes(app, { store: createStaffStore(db), clock, trust });
+  await staffRoutes(app, { store: createStaffStore(db), clock, trust, answers, roster, onOutcome });
   knowMoreRedirect(app, config.knowMoreUrl);
   await staticFiles(app, config.distDir);
   return app;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
 import { removeExpired, type Erased } from './db/erase.ts';
@@ -23,13 +23,17 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * the retention period (now, and every day after), and builds the app,
  * ready to listen.
  */
-export async function createPortalServer(config: ServerConfig, clock = () => new Date()): Promise<PortalServer> {
+export async function createPortalServer(
+  config: ServerConfig,
+  clock = () => new Date(),
+  seams: Pick<AppDeps, 'onOutcome'> = {},
+): Promise<PortalServer> {
   const db = openDatabase(config.databasePath);
   let daily: NodeJS.Timeout | undefined;
   try {
     const seeded = seedRoster(db, readRosterFile(config.rosterPath));
     const expired = removeExpired(db, clock(), config.retentionDays);
-    const app = await buildApp({ config, db, clock });
+    const app = await buildApp({ config, db, clock, ...seams });
     daily = setInterval(() => {
       try {
         const removed = removeExpired(db, clock(), config.retentionDays);

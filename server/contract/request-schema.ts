@@ -21,6 +21,7 @@ import { E164, INDIAN_MOBILE } from '../../src/shared/rules/phone.ts';
 import { LOCALES } from '../../src/shared/i18n/locale.ts';
 import { CODE_PATTERN } from '../../src/shared/rules/code.ts';
 import { CONVERSATION_ACTIONS, type ConversationAction } from '../../src/shared/webhook/conversation.ts';
+import { REQUESTS_ACTIONS, type RequestsAction } from '../../src/shared/webhook/requests.ts';
 import type { Action } from '../../src/shared/webhook/types.ts';
 
 const NAME_MAX_LENGTH = 100;
@@ -259,20 +260,75 @@ const CONVERSATION_BRANCHES = {
   },
 } as const satisfies Record<ConversationAction, Schema>;
 
-/** Every action the webhook takes: the spec's six, then the conversation's. */
-export const ALL_ACTIONS: readonly (Action | ConversationAction)[] = [...ACTIONS, ...CONVERSATION_ACTIONS];
+/**
+ * The request-outcome actions: list_requests is asked like know_schedule
+ * (name and number, nothing stored); accept_offer is stored like the spec's
+ * six, with request_id and timestamp_ist, so a repeat is a replay.
+ */
+const REQUESTS_BRANCHES = {
+  list_requests: {
+    title: 'list_requests',
+    description:
+      "A registered parent's reschedule requests, newest first, each with what became of it. Nothing is stored.",
+    type: 'object',
+    required: ['action', 'user'],
+    additionalProperties: false,
+    properties: { action: { const: 'list_requests' }, user: ref('user'), language: ref('language') },
+  },
+  accept_offer: {
+    title: 'accept_offer',
+    description:
+      "The parent accepts the time staff offered for one of their reschedule requests. 404 when the request is not this parent's; 409 when the offer was changed or withdrawn.",
+    type: 'object',
+    required: ['action', 'user', 'payload', 'timestamp_ist', 'request_id'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'accept_offer' },
+      user: ref('user'),
+      payload: {
+        type: 'object',
+        required: ['request_id', 'offer_id'],
+        additionalProperties: false,
+        properties: {
+          request_id: {
+            description: 'The request_id of the reschedule request the offer answers (list_requests gives it).',
+            $ref: '#/$defs/request_id',
+          },
+          offer_id: {
+            description: 'The offer_id of the offer, as list_requests gave it.',
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]{1,64}$',
+          },
+        },
+      },
+      timestamp_ist: ref('timestamp_ist'),
+      request_id: ref('request_id'),
+      language: ref('language'),
+    },
+  },
+} as const satisfies Record<RequestsAction, Schema>;
+
+/** Every action the webhook takes: the spec's six, then the conversation's, then the request outcomes'. */
+export const ALL_ACTIONS: readonly (Action | ConversationAction | RequestsAction)[] = [
+  ...ACTIONS,
+  ...CONVERSATION_ACTIONS,
+  ...REQUESTS_ACTIONS,
+];
 
 /** The request schema for these actions (the n8n workflow takes the spec's six until it has the conversation's). */
-export function requestSchemaFor(actions: readonly (Action | ConversationAction)[]): Schema {
+export function requestSchemaFor(actions: readonly (Action | ConversationAction | RequestsAction)[]): Schema {
   const conversation = actions.filter((action): action is ConversationAction =>
     (CONVERSATION_ACTIONS as readonly string[]).includes(action),
+  );
+  const requests = actions.filter((action): action is RequestsAction =>
+    (REQUESTS_ACTIONS as readonly string[]).includes(action),
   );
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'urn:thrive-portal:webhook:request',
     title: 'Thrive webhook request',
     description:
-      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions and the four conversation actions. Unknown fields are rejected. See docs/webhook-contract.md.',
+      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions, the four conversation actions and the two request-outcome actions. Unknown fields are rejected. See docs/webhook-contract.md.',
     type: 'object',
     required: ['action'],
     properties: {
@@ -322,6 +378,7 @@ export function requestSchemaFor(actions: readonly (Action | ConversationAction)
       attachment,
       ...Object.fromEntries(ACTIONS.map((action) => [action, branch(action, BRANCHES[action])])),
       ...Object.fromEntries(conversation.map((action) => [action, CONVERSATION_BRANCHES[action]])),
+      ...Object.fromEntries(requests.map((action) => [action, REQUESTS_BRANCHES[action]])),
     },
   };
 }

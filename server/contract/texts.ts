@@ -95,6 +95,18 @@ const en = {
   callSaved: 'Thank you, {name}. Your call request is saved for the programme team. They will call you on {number}.',
   callSavedPreferred:
     'Thank you, {name}. Your call request is saved for the programme team. They will call you on {number} (preferred: {preferred}).',
+  /** accept_offer's refusals and answer; {when} is the session's new day and time. */
+  requestNotFound: 'No reschedule request with this request_id was found for these details.',
+  offerNotOpen:
+    'This time is no longer offered: the programme team changed or withdrew it. Look at your requests again.',
+  offerAccepted: 'Thank you. Your session is now on {when}.',
+  /** The event lines an answer adds to the parent's thread, in the language of the request. */
+  eventConfirmed: 'Your reschedule request is confirmed: your session is now on {when}.',
+  eventConfirmedOtherDay:
+    'Your reschedule request is confirmed, on another day than you asked for: your session is now on {when}.',
+  eventOffered: 'The programme team offers another time for your session: {when}.',
+  eventDeclined: 'Your reschedule request was declined: {reason}',
+  eventAccepted: 'You accepted the time offered: your session is now on {when}.',
 } as const;
 
 export type AnswerKey = keyof typeof en;
@@ -181,6 +193,15 @@ const hi: Record<AnswerKey, string> = {
   callSaved: 'धन्यवाद, {name} जी। कॉल का आपका अनुरोध प्रोग्राम की टीम के पास दर्ज हो गया है। टीम आपको {number} पर कॉल करेगी।',
   callSavedPreferred:
     'धन्यवाद, {name} जी। कॉल का आपका अनुरोध प्रोग्राम की टीम के पास दर्ज हो गया है। टीम आपको {number} पर कॉल करेगी (पसंद का समय: {preferred})।',
+  requestNotFound: 'इस request_id से सेशन की तारीख बदलने का कोई अनुरोध इन जानकारियों के लिए नहीं मिला।',
+  offerNotOpen: 'यह समय अब नहीं दिया जा रहा, क्योंकि प्रोग्राम की टीम ने इसे बदल दिया या वापस ले लिया। अपने अनुरोध फिर से देखें।',
+  offerAccepted: 'धन्यवाद। अब आपका सेशन {when} को है।',
+  eventConfirmed: 'सेशन की तारीख बदलने का आपका अनुरोध मान लिया गया है। अब आपका सेशन {when} को है।',
+  eventConfirmedOtherDay:
+    'सेशन की तारीख बदलने का आपका अनुरोध मान लिया गया है, पर आपकी चुनी हुई तारीखों से अलग दिन पर। अब आपका सेशन {when} को है।',
+  eventOffered: 'प्रोग्राम की टीम ने आपके सेशन के लिए दूसरा समय दिया है, {when}।',
+  eventDeclined: 'सेशन की तारीख बदलने का आपका अनुरोध नहीं माना जा सका। कारण है, {reason}',
+  eventAccepted: 'आपने दिया गया समय मान लिया है। अब आपका सेशन {when} को है।',
 };
 
 export const ANSWER_TEXTS = { en, hi } as const satisfies Record<Language, Record<AnswerKey, string>>;

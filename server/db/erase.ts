@@ -28,6 +28,7 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
       const attachments = db.prepare(`DELETE FROM attachments WHERE request_id IN (${ids})`).run(...params).changes;
       createThreadTable(db).removeOfRequests(ids, ...params);
       db.prepare(`DELETE FROM request_handling WHERE request_id IN (${ids})`).run(...params);
+      db.prepare(`DELETE FROM request_answers WHERE request_id IN (${ids})`).run(...params);
       const requests = db.prepare(`DELETE FROM requests WHERE ${which}`).run(...params).changes;
       const unused = db.prepare<[], { n: number; bytes: number }>(
         `SELECT count(*) AS n, total(size) AS bytes FROM blobs WHERE ${UNUSED_FILE}`,

@@ -165,4 +165,23 @@ ${sqliteRequestIndexes(2)}
   `
   ALTER TABLE thread_messages ADD COLUMN verified_device INTEGER NOT NULL DEFAULT 0 CHECK (verified_device IN (0, 1));
   `,
+  // 7: what became of each request: staff's answers to a reschedule request (confirmed, another time offered,
+  // declined) and the parent's acceptance of an offer, a visitor's request worked through contacted, booked and
+  // closed, each with who and when, oldest first (the latest is the request's status). An answer also joins the
+  // parent's thread as an event line: a thread message marked `event`, not a message from a person.
+  `
+  CREATE TABLE request_answers (
+    id INTEGER PRIMARY KEY,
+    request_id TEXT NOT NULL REFERENCES requests (request_id),
+    kind TEXT NOT NULL
+      CHECK (kind IN ('confirmed', 'offered', 'declined', 'accepted', 'new', 'contacted', 'booked', 'closed')),
+    starts_at TEXT,
+    offer_id TEXT UNIQUE,
+    reason TEXT,
+    answered_by TEXT NOT NULL,
+    answered_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX request_answers_by_request ON request_answers (request_id, id);
+  ALTER TABLE thread_messages ADD COLUMN event INTEGER NOT NULL DEFAULT 0 CHECK (event IN (0, 1));
+  `,
 ];

@@ -36,6 +36,8 @@ export interface NewRequest {
   /** Whether the message came with a bearer token given to its number (a verified device). */
   verifiedDevice: boolean;
   answer: StoredAnswer;
+  /** What else the request changes (accept_offer: the answer it records), written in the same transaction. */
+  alsoWrite?: () => void;
 }
 
 export interface PreviousRequest {
@@ -104,6 +106,7 @@ export function createRequestStore(db: Db): RequestStore {
         verifiedDevice: request.verifiedDevice,
       });
     }
+    request.alsoWrite?.();
   };
   const commit = createGroupCommit(db, write);
   // Requests accepted but not yet committed: a copy arriving meanwhile must find them.

@@ -12,7 +12,8 @@ import type { Db } from './database.ts';
 
 export interface ThreadRow {
   id: number;
-  author: 'parent' | 'staff';
+  /** event: a line recording what became of a request (who answered it is `staff_name`), not a message. */
+  author: 'parent' | 'staff' | 'event';
   request_id: string | null;
   staff_name: string | null;
   text: string;
@@ -46,6 +47,12 @@ export interface ConversationSummary {
   name: string;
   last_at: string;
   unread: number;
+  /** The latest message's text (an event line's too), for a preview. */
+  last_text: string;
+  /** The roster's facilitator for the number: the one the parent was told their messages reach. */
+  facilitator: string | null;
+  /** The language of the number's latest request. */
+  language: 'en' | 'hi' | null;
 }
 
 /**
@@ -66,6 +73,9 @@ const THREAD_NAME = `coalesce(
   (SELECT user_name FROM requests r WHERE r.number_key = t.number_key ORDER BY r.id DESC LIMIT 1),
   t.number_key)`;
 
+/** An event line is stored as the programme's (author 'staff'), marked `event` (migration 7). */
+const AUTHOR = "CASE WHEN event = 1 THEN 'event' ELSE author END";
+
 const FILES_OF_THREAD = `SELECT t.id, a.position, a.filename, a.mimetype, a.size
   FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id`;
 
@@ -80,8 +90,11 @@ export function createThreadTable(db: Db) {
     INSERT INTO thread_reads (number_key, read_through) VALUES (?, ?)
     ON CONFLICT (number_key) DO UPDATE SET read_through = max(read_through, excluded.read_through)`);
   const page = db.prepare<[string, number, number], ThreadRow>(`
-    SELECT id, author, request_id, staff_name, text, sent_at FROM thread_messages
+    SELECT id, ${AUTHOR} AS author, request_id, staff_name, text, sent_at FROM thread_messages
     WHERE number_key = ? AND id > ? ORDER BY id LIMIT ?`);
+  const insertEvent = db.prepare<[string, string, string, string, string]>(`
+    INSERT INTO thread_messages (number_key, author, staff_name, text, sent_at, received_at, event)
+    VALUES (?, 'staff', ?, ?, ?, ?, 1)`);
   const pageFiles = db.prepare<[string, number, number], ThreadFileRow>(
     `${FILES_OF_THREAD} WHERE t.number_key = ? AND t.id > ? AND t.id <= ? ORDER BY t.id, a.position`,
   );
@@ -103,7 +116,15 @@ export function createThreadTable(db: Db) {
       AND (@any = 0 OR name LIKE @name ESCAPE '\\' OR number_key LIKE @number ESCAPE '\\')`;
   type FilterParams = { onRoster: number; any: number; name: string; number: string };
   const summaries = db.prepare<[FilterParams & { limit: number; offset: number }], ConversationSummary>(
-    `${THREADS.replace('%COLUMNS%', 'number_key, name, last_at, unread')}
+    `${THREADS.replace(
+      '%COLUMNS%',
+      `number_key, name, last_at, unread,
+      (SELECT m.text FROM thread_messages m WHERE m.id = last_id) AS last_text,
+      (SELECT f.name FROM parents p JOIN facilitators f ON f.id = p.facilitator_id
+        WHERE p.number = threads.number_key) AS facilitator,
+      (SELECT r.language FROM requests r WHERE r.number_key = threads.number_key ORDER BY r.id DESC LIMIT 1)
+        AS language`,
+    )}
     ORDER BY unread > 0 DESC, last_id DESC LIMIT @limit OFFSET @offset`,
   );
   const summaryCount = db.prepare<[FilterParams], number>(THREADS.replace('%COLUMNS%', 'count(*)')).pluck();
@@ -117,7 +138,8 @@ export function createThreadTable(db: Db) {
     .prepare<[string], string>(`SELECT ${THREAD_NAME} FROM thread_messages t WHERE t.number_key = ? LIMIT 1`)
     .pluck();
   const staffRows = db.prepare<[string], StaffThreadRow>(`
-    SELECT t.id, t.author, t.request_id, t.staff_name, r.user_name, t.text, t.sent_at, t.verified_device
+    SELECT t.id, CASE WHEN t.event = 1 THEN 'event' ELSE t.author END AS author, t.request_id, t.staff_name,
+      r.user_name, t.text, t.sent_at, t.verified_device
     FROM thread_messages t LEFT JOIN requests r ON r.request_id = t.request_id
     WHERE t.number_key = ? ORDER BY t.id`);
   const staffFiles = db.prepare<[string], ThreadFileRow>(
@@ -159,6 +181,10 @@ export function createThreadTable(db: Db) {
         markRead.run(numberKey, id);
         return id;
       })();
+    },
+    /** Adds an event line (an answer to a request, recorded by `by`); it leaves the thread's read mark as it is. */
+    addEvent(numberKey: string, by: string, text: string, at: Date): number {
+      return Number(insertEvent.run(numberKey, by, text, toIstIso(at), at.toISOString()).lastInsertRowid);
     },
     markRead: (numberKey: string, throughId: number) => void markRead.run(numberKey, throughId),
     /** A parent's page of their thread after a message id, and the files of those messages. */

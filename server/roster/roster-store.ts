@@ -25,6 +25,8 @@ export interface RegisteredParent {
 export interface Roster {
   /** The parent with this number and name, or undefined: both must match. */
   find(user: { name: string; number: string }): RegisteredParent | undefined;
+  /** The parent with this phone key, whatever name is asked with: for staff, never for a parent's request. */
+  byNumber(numberKey: string): RegisteredParent | undefined;
 }
 
 interface ParentRow {
@@ -74,20 +76,26 @@ export function createRoster(db: Db): Roster {
     WHERE s.parent_number = ?
     ORDER BY s.weekday, s.start_time`);
 
+  const parentOf = (number: string): RegisteredParent | undefined => {
+    const row = parentByNumber.get(number);
+    if (!row) return undefined;
+    return {
+      name: row.name,
+      facilitator: { name: row.facilitator_name, slackChannel: row.slack_channel },
+      sessions: sessionsOf.all(number).map((s) => ({
+        weekday: s.weekday,
+        time: s.start_time,
+        facilitator: s.facilitator_name,
+      })),
+    };
+  };
+
   return {
     find(user) {
       const number = phoneKey(user.number);
-      const row = number ? parentByNumber.get(number) : undefined;
-      if (!number || !row || nameKey(row.name) !== nameKey(user.name)) return undefined;
-      return {
-        name: row.name,
-        facilitator: { name: row.facilitator_name, slackChannel: row.slack_channel },
-        sessions: sessionsOf.all(number).map((s) => ({
-          weekday: s.weekday,
-          time: s.start_time,
-          facilitator: s.facilitator_name,
-        })),
-      };
+      const parent = number ? parentOf(number) : undefined;
+      return parent && nameKey(parent.name) === nameKey(user.name) ? parent : undefined;
     },
+    byNumber: parentOf,
   };
 }

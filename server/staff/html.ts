@@ -73,6 +73,9 @@ button{font:inherit;padding:.5rem 1rem;margin:.5rem 0;border:0;border-radius:.37
 button.quiet{background:#fff;color:#0b57d0;border:1px solid #0b57d0}
 .alert{background:#fdecea;border:1px solid #b3261e;color:#5f1411;padding:.5rem .75rem;border-radius:.375rem}
 .status{font-weight:600}
+.event{background:#f1f3f4;border-style:dashed}.notice{background:#e6f4ea;border:1px solid #1e6b35;padding:.5rem .75rem;border-radius:.375rem}
+select{width:100%;font:inherit;padding:.5rem;border:1px solid #8a9099;border-radius:.375rem}
+fieldset{border:1px solid #d9dce1;border-radius:.375rem;margin:.5rem 0}.preview{color:#4a4f57}
 audio{display:block;width:100%;margin:.25rem 0}
 `;
 

@@ -4,10 +4,13 @@ import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { voiceNoteDuration } from '../../src/shared/rules/voice-note.ts';
 import type { StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
 import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
-import { threadPathOf } from './rules.ts';
-import type { StaffMember } from './store.ts';
+import { displayPhone, languageName, threadPathOf } from './rules.ts';
+import type { Party, StaffMember } from './store.ts';
 
 export const when = (iso: string) => formatIstDateTime(new Date(iso), 'en');
+
+/** A number in its one form for staff, as a link that calls it. */
+export const phoneLink = (numberKey: string) => markup`<a href="tel:${numberKey}">${displayPhone(numberKey)}</a>`;
 
 export const csrfField = (csrf: string) => markup`<input type="hidden" name="csrf" value="${csrf}">`;
 
@@ -64,12 +67,19 @@ const VIA = {
   unverified: 'Sent with name and number only: anyone who knows them could have sent it',
 };
 
-function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[]): Markup {
+function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[], last: boolean): Markup {
+  const latest = last ? markup` id="latest"` : '';
+  if (row.author === 'event') {
+    return markup`<li class="card event"${latest}>
+<p class="meta">Event: answered by ${isolated(row.staff_name ?? 'Staff')}, ${when(row.sent_at)}</p>
+<p class="text" dir="auto">${row.text}</p>
+</li>`;
+  }
   const fromStaff = row.author === 'staff';
   const via = row.verified_device === 1 ? 'verified' : 'unverified';
   const who = fromStaff ? markup`${isolated(row.staff_name ?? 'Staff')} (staff)` : isolated(row.user_name ?? 'Parent');
   const mine = files.filter((file) => file.id === row.id);
-  return markup`<li class="card${fromStaff ? ' staff' : ''}">
+  return markup`<li class="card${fromStaff ? ' staff' : ''}"${latest}>
 <p class="meta">${who}, ${when(row.sent_at)}</p>
 ${fromStaff ? '' : markup`<p class="via ${via}">${VIA[via]}</p>\n`}<p class="text" dir="auto">${row.text}</p>
 ${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul>` : ''}
@@ -91,17 +101,21 @@ export function conversationPage(
   numberKey: string,
   thread: { name: string; rows: readonly StaffThreadRow[]; files: readonly ThreadFileRow[] },
   reply?: { problem: string; text: string },
+  about: { party?: Party | undefined; sent?: boolean } = {},
 ): string {
+  const { party, sent = false } = about;
   const problem = reply ? markup`<p class="alert" role="alert" id="reply-problem">${reply.problem}</p>` : '';
   const describedBy = reply ? markup` aria-describedby="reply-problem"` : '';
   return page(
     markup`Conversation with ${isolatedInText(thread.name)}`,
     markup`<h1>Conversation with ${isolated(thread.name)}</h1>
-<p class="meta">${isolated(numberKey)}</p>
-<ol>${thread.rows.map((row) => messageItem(row, thread.files))}</ol>
+<p class="meta">${phoneLink(numberKey)}, language: ${languageName(party?.language)}${party?.facilitator ? markup`, facilitator: ${isolated(party.facilitator)}` : ''}</p>
+${thread.rows.length === 0 ? markup`<p id="latest">No messages yet. A reply starts the conversation.</p>` : ''}
+<ol>${thread.rows.map((row, i) => messageItem(row, thread.files, i === thread.rows.length - 1))}</ol>
 ${markReadForm(csrf, numberKey, thread.rows.at(-1)?.id)}
 <form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}
 ${problem}
+${sent ? markup`<p class="notice" role="status">Reply sent</p>` : ''}
 <label for="reply">Reply</label>
 <textarea id="reply" name="text" dir="auto" required${describedBy}>${reply?.text ?? ''}</textarea>
 <button type="submit">Send reply</button>

@@ -22,7 +22,11 @@ import { cameOverHttps, type ProxyTrust } from '../http/proxy-trust.ts';
 import { createWindowLimit } from '../http/window-limit.ts';
 import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets.ts';
 import { STAFF_CSP } from './html.ts';
-import { inboxPage, LISTS } from './inbox-page.ts';
+import { answerRequest, type OnOutcome } from '../requests/answer.ts';
+import type { AnswerStore } from '../requests/store.ts';
+import type { Roster } from '../roster/roster-store.ts';
+import { istTodayKey } from '../../src/shared/rules/reschedule.ts';
+import { doneNotice, inboxPage, LISTS } from './inbox-page.ts';
 import { conversationPage, signInPage } from './pages.ts';
 import {
   checkReply,
@@ -38,7 +42,7 @@ import {
   signInHold,
   threadPathOf,
 } from './rules.ts';
-import type { StaffMember, StaffStore } from './store.ts';
+import { REQUEST_STATUSES, type RequestStatusName, type StaffMember, type StaffStore } from './store.ts';
 
 export const STAFF_COOKIE = 'thrive_staff';
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -47,6 +51,11 @@ export interface StaffRoutesOptions {
   store: StaffStore;
   clock: () => Date;
   trust: ProxyTrust | false;
+  /** Requests' answers and the roster, to answer a request in one step. */
+  answers: AnswerStore;
+  roster: Roster;
+  /** Told of every answer to a parent's reschedule request, once it is recorded. */
+  onOutcome?: OnOutcome | undefined;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -78,7 +87,12 @@ const sameText = (a: string, b: string) => {
 /** Verifying against this when the email has no account takes as long as a real check, so timing tells nothing. */
 let decoyHash: Promise<string> | undefined;
 
-export async function staffRoutes(app: FastifyInstance, { store, clock, trust }: StaffRoutesOptions) {
+const statusOf = (raw: unknown): RequestStatusName | undefined => REQUEST_STATUSES.find((status) => status === raw);
+
+export async function staffRoutes(
+  app: FastifyInstance,
+  { store, clock, trust, answers, roster, onOutcome }: StaffRoutesOptions,
+) {
   await app.register(async (staff) => {
     // Every staff POST is a small form: the limit applies to the route, so a refusal names it (64 KB).
     staff.addHook('onRoute', (route) => {
@@ -216,27 +230,66 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
         offset: (page - 1) * INBOX_PAGE_SIZE,
       });
       const paged = <T>(page: number, found: { rows: T[]; total: number }) => ({ ...found, page });
+      const status = statusOf(query.status);
+      const today = istTodayKey(clock());
+      const found = store.requests({ ...slice(pageOf('requests')), status });
+      const cards = found.rows.map((row) => ({
+        ...row,
+        answers: answers.answers(row.request_id),
+        sessions: roster.byNumber(row.number_key)?.sessions ?? [],
+        today,
+        handled: store.handling(row.request_id),
+      }));
+      const doneId = typeof query.done === 'string' ? query.done : '';
+      const doneRequest = doneId ? answers.request(doneId) : undefined;
+      const done =
+        doneRequest &&
+        (doneRequest.action === 'reschedule_single' ||
+          doneRequest.action === 'reschedule_range' ||
+          doneRequest.action === 'book_consult' ||
+          doneRequest.action === 'schedule_call')
+          ? doneNotice(
+              { user_name: doneRequest.user_name, action: doneRequest.action },
+              answers.answers(doneId).at(-1),
+              store.handling(doneId),
+              query.what === 'answer' ? 'answer' : 'mark',
+            )
+          : undefined;
       const view = {
         search,
+        status,
+        done,
         roster: paged(pageOf('roster'), store.conversations({ onRoster: true, ...slice(pageOf('roster')) })),
         others: paged(pageOf('others'), store.conversations({ onRoster: false, ...slice(pageOf('others')) })),
-        requests: paged(pageOf('requests'), store.requests(slice(pageOf('requests')))),
+        requests: paged(pageOf('requests'), { rows: cards, total: found.total }),
       };
       return htmlReply(reply, 200, inboxPage(session.member, session.csrf, view));
     });
+
+    /**
+     * A number's conversation: its thread, or an empty one for a number on
+     * the roster or with a request (a reply starts it); 404 for any other.
+     */
+    const threadOrNew = (numberKey: string) => {
+      const party = store.party(numberKey);
+      const thread = store.thread(numberKey);
+      if (thread) return { thread, party };
+      return party?.name ? { thread: { name: party.name, rows: [], files: [] }, party } : undefined;
+    };
 
     const conversation = (
       reply: FastifyReply,
       session: { member: StaffMember; csrf: string },
       numberKey: string,
       problem?: { problem: string; text: string },
+      sent = false,
     ) => {
-      const thread = store.thread(numberKey);
-      if (!thread) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      const found = threadOrNew(numberKey);
+      if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
       return htmlReply(
         reply,
         problem ? 400 : 200,
-        conversationPage(session.member, session.csrf, numberKey, thread, problem),
+        conversationPage(session.member, session.csrf, numberKey, found.thread, problem, { party: found.party, sent }),
       );
     };
 
@@ -245,21 +298,21 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
       if (!session) return reply.redirect('/staff/sign-in', 303);
       const numberKey = numberKeyOfPath((request.params as { number: string }).number);
       if (!numberKey) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
-      return conversation(reply, session, numberKey);
+      return conversation(reply, session, numberKey, undefined, (request.query as { sent?: unknown }).sent === '1');
     });
 
     staff.post('/staff/conversations/:number/replies', async (request, reply) => {
       const session = guardedPost(request, reply);
       if (!session) return reply;
       const numberKey = numberKeyOfPath((request.params as { number: string }).number);
-      if (!numberKey || !store.thread(numberKey)) {
+      if (!numberKey || !threadOrNew(numberKey)) {
         return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
       }
       const typed = field(request.body, 'text');
       const check = checkReply(typed);
       if (!check.ok) return conversation(reply, session, numberKey, { problem: check.problem, text: typed });
       store.reply(numberKey, session.member.name, check.text, clock());
-      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
+      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}?sent=1#latest`, 303);
     });
 
     // Reading is a GET and changes nothing; marking read is this POST, with the CSRF token, up to the last message the
@@ -291,7 +344,31 @@ export async function staffRoutes(app: FastifyInstance, { store, clock, trust }:
       if (!store.setStatus(id, status, session.member.name, clock())) {
         return reply.code(404).type('text/plain; charset=utf-8').send('No such request');
       }
-      return reply.redirect('/staff#requests', 303);
+      return reply.redirect(`/staff?done=${encodeURIComponent(id)}&what=mark#request-${encodeURIComponent(id)}`, 303);
+    });
+
+    // One step: Confirm, Offer another time or Decline a reschedule; a visitor request's status and note.
+    staff.post('/staff/requests/:id/answer', async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      const id = (request.params as { id: string }).id;
+      const body = request.body;
+      const result = answerRequest(
+        { answers, roster, onOutcome },
+        id,
+        {
+          answer: field(body, 'answer'),
+          day: field(body, 'day'),
+          time: field(body, 'time'),
+          reason: field(body, 'reason'),
+          status: field(body, 'status'),
+          note: field(body, 'note'),
+        },
+        session.member.name,
+        clock(),
+      );
+      if (!result.ok) return reply.code(result.status).type('text/plain; charset=utf-8').send(result.problem);
+      return reply.redirect(`/staff?done=${encodeURIComponent(id)}&what=answer#request-${encodeURIComponent(id)}`, 303);
     });
 
     staff.get('/staff/thread/:id/files/:position', async (request, reply) => {

@@ -103,3 +103,18 @@ export function searchPatterns(raw: string): { name: string; number: string } | 
   const asNumber = digits !== '' && /^[0-9+\s().-]+$/.test(text);
   return { name: `%${likeEscaped(text)}%`, number: asNumber ? `%${digits}%` : '' };
 }
+
+/** One form of a number for staff: "+91 98765 43210" for an Indian mobile, E.164 as it is otherwise. */
+export function displayPhone(numberKey: string): string {
+  const indian = /^\+91([6-9][0-9]{4})([0-9]{5})$/.exec(numberKey);
+  return indian ? `+91 ${indian[1]} ${indian[2]}` : numberKey;
+}
+
+/** The language a parent uses the portal in, named for staff (English when a request named none). */
+export const languageName = (language: string | null | undefined) => (language === 'hi' ? 'Hindi' : 'English');
+
+/** A line of a message for a list: its first 80 characters on one line. */
+export function preview(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

@@ -30,12 +30,45 @@ export interface RequestSummary {
   handled_by: string | null;
   /** 1 when the request's number is on the roster (its name may still be anyone's). */
   on_roster: 0 | 1;
+  number_key: string;
+  language: 'en' | 'hi' | null;
+  /** Where it stands: a reschedule's outcome (waiting until answered), a visitor request's status (new until worked). */
+  status: RequestStatusName;
 }
 
-/** A page of requests, those whose name or number matches `search` (LIKE patterns) when it is given. */
-export type RequestFilter = Omit<ThreadFilter, 'onRoster'>;
+/** The statuses the list can be filtered by: a reschedule's outcomes, then a visitor request's. */
+export const REQUEST_STATUSES = [
+  'waiting',
+  'confirmed',
+  'offered',
+  'declined',
+  'new',
+  'contacted',
+  'booked',
+  'closed',
+] as const;
+export type RequestStatusName = (typeof REQUEST_STATUSES)[number];
+
+/** A request's status from its latest answer (server/requests/store.ts); a parent's acceptance confirms. */
+const STATUS = `coalesce(
+  (SELECT CASE a.kind WHEN 'accepted' THEN 'confirmed' ELSE a.kind END FROM request_answers a
+    WHERE a.request_id = r.request_id ORDER BY a.id DESC LIMIT 1),
+  CASE WHEN r.action IN ('reschedule_single', 'reschedule_range') THEN 'waiting' ELSE 'new' END)`;
+
+/**
+ * A page of requests, those whose name or number matches `search` (LIKE
+ * patterns) when it is given, and with this status when one is given.
+ */
+export type RequestFilter = Omit<ThreadFilter, 'onRoster'> & { status?: RequestStatusName | undefined };
 
 const ACTION_LIST = HANDLED_ACTIONS.map((action) => `'${action}'`).join(', ');
+
+/** Who a number is, for a conversation's heading: its name, the facilitator, the language it writes in. */
+export interface Party {
+  name: string | null;
+  facilitator: string | null;
+  language: 'en' | 'hi' | null;
+}
 
 export function createStaffStore(db: Db) {
   const memberByEmail = db.prepare<[string], StaffMember & { password_hash: string }>(
@@ -67,13 +100,14 @@ export function createStaffStore(db: Db) {
     SELECT %COLUMNS%
     FROM requests r LEFT JOIN request_handling h ON h.request_id = r.request_id
     WHERE r.action IN (${ACTION_LIST})
-      AND (@any = 0 OR r.user_name LIKE @name ESCAPE '\\' OR r.number_key LIKE @number ESCAPE '\\')`;
-  type SearchParams = { any: number; name: string; number: string };
+      AND (@any = 0 OR r.user_name LIKE @name ESCAPE '\\' OR r.number_key LIKE @number ESCAPE '\\')
+      AND (@status = '' OR ${STATUS} = @status)`;
+  type SearchParams = { any: number; name: string; number: string; status: string };
   const requests = db.prepare<[SearchParams & { limit: number; offset: number }], RequestSummary>(`
     ${REQUESTS.replace(
       '%COLUMNS%',
       `r.request_id, r.action, r.user_name, r.user_number, r.payload, r.note, r.message, r.preferred_times,
-      r.received_at, h.handled_at, h.handled_by,
+      r.received_at, h.handled_at, h.handled_by, r.number_key, r.language, ${STATUS} AS status,
       EXISTS (SELECT 1 FROM parents p WHERE p.number = r.number_key) AS on_roster`,
     )}
     ORDER BY h.request_id IS NULL DESC, on_roster DESC, r.id DESC LIMIT @limit OFFSET @offset`);
@@ -85,6 +119,15 @@ export function createStaffStore(db: Db) {
     INSERT INTO request_handling (request_id, handled_at, handled_by) VALUES (?, ?, ?)
     ON CONFLICT (request_id) DO UPDATE SET handled_at = excluded.handled_at, handled_by = excluded.handled_by`);
   const setNew = db.prepare('DELETE FROM request_handling WHERE request_id = ?');
+  const handlingOf = db.prepare<[string], { handled_at: string; handled_by: string }>(
+    'SELECT handled_at, handled_by FROM request_handling WHERE request_id = ?',
+  );
+  const partyOf = db.prepare<[{ n: string }], Party>(`
+    SELECT coalesce(
+        (SELECT name FROM parents WHERE number = @n),
+        (SELECT user_name FROM requests WHERE number_key = @n ORDER BY id DESC LIMIT 1)) AS name,
+      (SELECT f.name FROM parents p JOIN facilitators f ON f.id = p.facilitator_id WHERE p.number = @n) AS facilitator,
+      (SELECT language FROM requests WHERE number_key = @n ORDER BY id DESC LIMIT 1) AS language`);
 
   return {
     member: (email: string) => memberByEmail.get(email),
@@ -126,12 +169,17 @@ export function createStaffStore(db: Db) {
         any: filter.search ? 1 : 0,
         name: filter.search?.name ?? '',
         number: filter.search?.number ?? '',
+        status: filter.status ?? '',
       };
       return {
         rows: requests.all({ ...search, limit: filter.limit, offset: filter.offset }),
         total: requestCount.get(search) ?? 0,
       };
     },
+    /** Who a number is: named when it is on the roster or has sent a request, even with no thread yet. */
+    party: (numberKey: string) => partyOf.get({ n: numberKey }),
+    /** When a request was marked handled, and by whom. */
+    handling: (requestId: string) => handlingOf.get(requestId),
     /** Sets a request's status; false when there is no such request to handle. */
     setStatus(requestId: string, status: 'new' | 'handled', by: string, now: Date): boolean {
       if (handledRequest.get(requestId) === undefined) return false;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ConversationAction, ConversationRequest } from '../../src/shared/webhook/conversation.ts';
+import type { RequestsAction, RequestsRequests } from '../../src/shared/webhook/requests.ts';
 import type { Action, Envelope } from '../../src/shared/webhook/types.ts';
 import { requestSchema } from '../contract/request-schema.ts';
 
@@ -28,12 +29,12 @@ function createAjv(): Ajv2020 {
 
 const ajv = createAjv();
 ajv.addSchema(answerSchema);
-const validateRequest: ValidateFunction<AnyEnvelope | ConversationRequest> = ajv.compile<
-  AnyEnvelope | ConversationRequest
->(requestSchema);
+/** Every body the webhook takes: the spec's six, the conversation's, the request outcomes'. */
+export type AnyRequest = AnyEnvelope | ConversationRequest | RequestsRequests[RequestsAction];
 
-export type SchemaCheck =
-  { ok: true; envelope: AnyEnvelope | ConversationRequest } | { ok: false; error: ErrorObject; body: unknown };
+const validateRequest: ValidateFunction<AnyRequest> = ajv.compile<AnyRequest>(requestSchema);
+
+export type SchemaCheck = { ok: true; envelope: AnyRequest } | { ok: false; error: ErrorObject; body: unknown };
 
 export function checkAgainstSchema(body: unknown): SchemaCheck {
   if (validateRequest(body)) return { ok: true, envelope: body };
@@ -43,7 +44,7 @@ export function checkAgainstSchema(body: unknown): SchemaCheck {
 }
 
 /** Validates an answer body against the answer schema of its action (used by tests and the contract check). */
-export function answerValidator(action: Action | ConversationAction): ValidateFunction {
+export function answerValidator(action: Action | ConversationAction | RequestsAction): ValidateFunction {
   const validate = ajv.getSchema(`urn:thrive-portal:webhook:answer#/$defs/${action}`);
   if (!validate) throw new Error(`No answer schema for ${action}`);
   return validate;

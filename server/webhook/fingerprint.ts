@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DecodedAttachment } from '../db/request-store.ts';
+import type { RequestsRequests } from '../../src/shared/webhook/requests.ts';
 import type { AnyEnvelope } from './contract.ts';
 
 /** JSON with keys in sorted order, so the same request always reads the same. */
@@ -19,7 +20,10 @@ function canonical(value: unknown): string {
  * key order, with each attachment's content stood in for by its hash (already
  * computed to store it) so a 10 MB body is not hashed twice.
  */
-export function fingerprint(envelope: AnyEnvelope, attachments: readonly DecodedAttachment[]): string {
+export function fingerprint(
+  envelope: AnyEnvelope | RequestsRequests['accept_offer'],
+  attachments: readonly DecodedAttachment[],
+): string {
   const comparable =
     envelope.action === 'chat_facilitator'
       ? {

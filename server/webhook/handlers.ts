@@ -1,9 +1,11 @@
 import { formatDayKey } from '../../src/shared/format/ist.ts';
+import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type { Envelope, Language } from '../../src/shared/webhook/types.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import { restOfWeek } from '../roster/rest-of-week.ts';
-import type { Roster } from '../roster/roster-store.ts';
+import type { Move } from '../requests/rules.ts';
+import type { Roster, WeeklySession } from '../roster/roster-store.ts';
 import type { AnyEnvelope } from './contract.ts';
 
 /** A handler's verdict: a JSON answer that is stored with the request, or a refusal in plain text. */
@@ -14,6 +16,8 @@ export interface HandlerContext {
   roster: Roster;
   attachments: readonly DecodedAttachment[];
   now: Date;
+  /** The confirmed moves of a number's sessions (server/requests), which the schedule applies. */
+  movesOf?: ((numberKey: string, sessions: readonly WeeklySession[]) => Move[]) | undefined;
 }
 
 const accepted = (body: Record<string, string>): Answer => ({ kind: 'accepted', body });
@@ -50,10 +54,12 @@ function visitorAnswer(language: Language, envelope: Envelope<'book_consult' | '
 }
 
 /** Someone not on the roster learns nothing: the same text whether the number or the name was wrong. */
-function knowSchedule(envelope: Envelope<'know_schedule'>, { roster, now }: HandlerContext): Answer {
+function knowSchedule(envelope: Envelope<'know_schedule'>, { roster, now, movesOf }: HandlerContext): Answer {
   const parent = roster.find(envelope.user);
   if (!parent) return { kind: 'refused', status: 404, text: answerText(envelope.language ?? 'en', 'notOnRoster') };
-  return accepted({ schedule: restOfWeek(parent.sessions, now) });
+  const numberKey = phoneKey(envelope.user.number);
+  const moves = numberKey && movesOf ? movesOf(numberKey, parent.sessions) : [];
+  return accepted({ schedule: restOfWeek(parent.sessions, now, moves) });
 }
 
 /** A message reaches the parent's facilitator, or the programme team when the sender is not on the roster. */

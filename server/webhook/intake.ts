@@ -1,13 +1,16 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
+import { REQUESTS_ACTIONS } from '../../src/shared/webhook/requests.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Outcome, RequestContext } from '../http/outcome.ts';
-import type { Roster } from '../roster/roster-store.ts';
+import type { RequestsRequest } from '../requests/actions.ts';
+import type { Move } from '../requests/rules.ts';
+import type { Roster, WeeklySession } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
-import { checkAgainstSchema, type AnyEnvelope } from './contract.ts';
+import { checkAgainstSchema, type AnyEnvelope, type AnyRequest } from './contract.ts';
 import { fingerprint } from './fingerprint.ts';
 import { dispatch } from './handlers.ts';
 import { checkRules, nameRefusal } from './rules.ts';
@@ -27,6 +30,10 @@ export interface IntakeDeps {
     ((envelope: Envelope<'know_schedule'>, authorization: string | undefined) => Outcome | undefined) | undefined;
   /** Whether the Authorization header is a live bearer token given to this number (the conversation's). */
   verifiedDevice: (authorization: string | undefined, numberKey: string) => boolean;
+  /** list_requests and accept_offer (server/requests/actions.ts); without it they are refused as unknown. */
+  requestActions?: (request: RequestsRequest) => Promise<Outcome>;
+  /** The confirmed moves of a number's sessions, which know_schedule applies. */
+  movesOf?: (numberKey: string, sessions: readonly WeeklySession[]) => Move[];
 }
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });
@@ -43,8 +50,11 @@ function storedPayload(envelope: AnyEnvelope): unknown {
  * store, so two copies arriving together cannot both be stored; the answer
  * waits until the request is on disk.
  */
-const isConversation = (request: AnyEnvelope | ConversationRequest): request is ConversationRequest =>
+const isConversation = (request: AnyRequest): request is ConversationRequest =>
   (CONVERSATION_ACTIONS as readonly string[]).includes(request.action satisfies string);
+
+const isRequestsAction = (request: AnyEnvelope | RequestsRequest): request is RequestsRequest =>
+  (REQUESTS_ACTIONS as readonly string[]).includes(request.action satisfies string);
 
 export function createIntake({
   store,
@@ -53,6 +63,8 @@ export function createIntake({
   conversation,
   signInGuard,
   verifiedDevice,
+  requestActions,
+  movesOf,
 }: IntakeDeps): (body: unknown, context: RequestContext) => Promise<Outcome> {
   return async (body, context) => {
     const schema = checkAgainstSchema(body);
@@ -60,6 +72,12 @@ export function createIntake({
     const badName = nameRefusal(schema.envelope);
     if (badName) return refuse(400, badName);
     if (isConversation(schema.envelope)) return conversation(schema.envelope, context);
+    if (isRequestsAction(schema.envelope)) {
+      const language = schema.envelope.language ?? 'en';
+      return requestActions
+        ? requestActions(schema.envelope)
+        : refuse(400, answerText(language, 'unknownAction', { action: schema.envelope.action }));
+    }
     const envelope = normalisedEnvelope(schema.envelope);
     // Before the replay look-up: a stored sign-in is not answered again to someone without the token.
     const guarded = envelope.action === 'know_schedule' ? signInGuard?.(envelope, context.authorization) : undefined;
@@ -80,7 +98,7 @@ export function createIntake({
     const problem = checkRules(envelope, now);
     if (problem) return refuse(400, problem);
 
-    const answer = dispatch(envelope, { roster, attachments: decoded.attachments, now });
+    const answer = dispatch(envelope, { roster, attachments: decoded.attachments, now, movesOf });
     if (answer.kind === 'refused') return refuse(answer.status, answer.text);
 
     const json = JSON.stringify(answer.body);

@@ -4,10 +4,9 @@ import { nameProblem } from '../../src/shared/rules/name.ts';
 import { isValidPhone } from '../../src/shared/rules/phone.ts';
 import { checkRescheduleDays, istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
-import type { ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
-import type { AnyEnvelope } from './contract.ts';
+import type { AnyEnvelope, AnyRequest } from './contract.ts';
 
 function checkDays(language: Language, start: string, end: string, now: Date): string | undefined {
   const problem = checkRescheduleDays(start, end, istTodayKey(now));
@@ -49,7 +48,7 @@ export function checkRules(envelope: AnyEnvelope, now: Date): string | undefined
  * request that names a person, the conversation's included. The reason for
  * a 400, in the request's language, or undefined.
  */
-export function nameRefusal(request: AnyEnvelope | ConversationRequest): string | undefined {
+export function nameRefusal(request: AnyRequest): string | undefined {
   if (!('user' in request)) return undefined;
   return nameProblem(request.user.name) === 'direction'
     ? answerText(request.language ?? 'en', 'directionInName')

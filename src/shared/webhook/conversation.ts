@@ -40,13 +40,19 @@ export interface ThreadAttachment {
 export interface ThreadMessage {
   /** The message's place in the thread: a later message has a greater id (decimal digits). */
   id: string;
+  /**
+   * parent: the parent's own message; staff: a reply from a person on the
+   * programme's team; event: a line saying what became of a request (staff
+   * confirmed, offered another time or declined, or the parent accepted an
+   * offer), with who answered in `author`. Shown as an event, not as a message.
+   */
   from: 'parent' | 'staff' | 'event';
   text: string;
   /** ISO 8601 with its offset: when the parent sent it (their timestamp_ist), or when staff replied. */
   sent_at: string;
   /** The parent's message's request_id, so a message still in the portal's outbox is matched to it. */
   request_id?: string;
-  /** Who replied, for staff messages. */
+  /** Who replied, for staff messages; who answered, for event lines. */
   author?: string;
   attachments: ThreadAttachment[];
 }

@@ -29,7 +29,9 @@ function names(page: string, heading: string): string[] {
   const start = page.indexOf(`>${heading}</h3>`);
   if (start === -1) return [];
   const section = page.slice(start, page.indexOf('</section>', start));
-  return [...section.matchAll(/href="\/staff\/conversations\/[0-9]+"><bdi>([^<]+)<\/bdi>/g)].map((m) => m[1] ?? '');
+  return [...section.matchAll(/href="\/staff\/conversations\/[0-9]+#latest"><bdi>([^<]+)<\/bdi>/g)].map(
+    (m) => m[1] ?? '',
+  );
 }
 
 describe('the staff inbox under a flood', () => {
@@ -80,7 +82,7 @@ describe('the staff inbox under a flood', () => {
     const page = (await staff.get('/staff')).body;
     const requests = [
       ...page.matchAll(
-        /<h3 class="meta">([^:]+): <bdi>([^<]+)<\/bdi>[^<]*<bdi>[^<]+<\/bdi>\)[^<]*<span class="[^"]+">([^<]+)</g,
+        /<h3 class="meta">([^:]+): <bdi>([^<]+)<\/bdi>, <a href="tel:[^"]+">[^<]+<\/a>[^<]*<span class="[^"]+">([^<]+)</g,
       ),
     ];
     expect(requests.map((m) => `${m[1]}, ${m[2]}, ${m[3]}`)).toEqual([

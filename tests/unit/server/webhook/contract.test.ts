@@ -6,6 +6,7 @@ import { ATTACHMENT_TYPES } from '../../../../src/shared/rules/attachment.ts';
 import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
+import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 import { CONVERSATION_ACTIONS, type ConversationAction } from '../../../../src/shared/webhook/conversation.ts';
 import type { Action } from '../../../../src/shared/webhook/types.ts';
 
@@ -37,9 +38,9 @@ const portalEnvelopes = [
 ];
 
 describe('the JSON Schema in server/contract is the contract the portal speaks', () => {
-  it('names exactly the portal’s actions: the six spec actions, then the conversation’s', () => {
+  it('names exactly the portal’s actions: the six spec actions, the conversation’s, the request outcomes’', () => {
     const actionProperty = (requestSchema.properties as { action: { enum: string[] } }).action;
-    expect(actionProperty.enum).toEqual([...Object.keys(ACTIONS), ...CONVERSATION_ACTIONS]);
+    expect(actionProperty.enum).toEqual([...Object.keys(ACTIONS), ...CONVERSATION_ACTIONS, ...REQUESTS_ACTIONS]);
   });
 
   it.each(portalEnvelopes.map((envelope) => [envelope.action, envelope] as const))(

@@ -1,0 +1,306 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempPortalDir } from '../../../../bench/support/portal-process.ts';
+import type { OutcomeRow } from '../../../../server/requests/rules.ts';
+import { parentRequest, withMoves } from '../../../../server/requests/rules.ts';
+import { restOfWeek } from '../../../../server/roster/rest-of-week.ts';
+import { createPortalServer } from '../../../../server/server.ts';
+import { answerValidator } from '../../../../server/webhook/contract.ts';
+import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
+import { WEBHOOK_PATH } from '../../../../src/shared/webhook/endpoint.ts';
+import type { ParentRequest, RequestsAnswers } from '../../../../src/shared/webhook/requests.ts';
+import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import { chatThread, QUIET_PARENT, verifiedToken } from '../../../support/conversation.ts';
+import { bookConsult, envelope, knowSchedule, TEST_PARENT } from '../../../support/envelopes.ts';
+import { addStaff, staffSession, type StaffSession } from '../../../support/staff.ts';
+import { testConfig, WEDNESDAY_NOON_IST, type TestPortal } from '../../../support/test-portal.ts';
+
+let codes: CodeRecorder;
+let p: TestPortal;
+let told: [string, string, ParentRequest][];
+
+beforeAll(async () => {
+  codes = await startCodeRecorder();
+});
+afterAll(async () => {
+  await codes.close();
+});
+
+// A portal whose onOutcome seam records what it is told, on the test roster, at Wednesday 25 Nov, 12:00 in India.
+beforeEach(async () => {
+  codes.reset();
+  told = [];
+  const temp = makeTempPortalDir();
+  const config = testConfig(temp, { CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
+  const clock = { now: WEDNESDAY_NOON_IST };
+  const server = await createPortalServer(config, () => clock.now, {
+    onOutcome: (numberKey, requestId, outcome) => told.push([numberKey, requestId, outcome]),
+  });
+  p = {
+    ...server,
+    config,
+    clock,
+    post: (body, options = {}) =>
+      server.app.inject({
+        method: 'POST',
+        url: WEBHOOK_PATH,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+        ...options,
+      }),
+    count: (sql, ...params) =>
+      (server.db
+        .prepare(sql)
+        .pluck()
+        .get(...params) as number | undefined) ?? 0,
+    async dispose() {
+      await server.close();
+      temp.cleanup();
+    },
+  };
+});
+afterEach(async () => {
+  await p.dispose();
+});
+
+/** Wednesday to Friday: the days hold Test Parent's two Wednesday sessions (10:15 with Meera, 4:30 PM with Arjun). */
+const range = (user = TEST_PARENT) =>
+  envelope('reschedule_range', { start_date: '2026-11-25', end_date: '2026-11-27' }, { user, note: 'Exams' });
+
+const listRequests = async (user = TEST_PARENT) => {
+  const response = await p.post({ action: 'list_requests', user });
+  expect(response.statusCode).toBe(200);
+  const body = response.json() as RequestsAnswers['list_requests'];
+  expect(answerValidator('list_requests')(body)).toBe(true);
+  return body.requests;
+};
+
+const schedule = async () => ((await p.post(knowSchedule())).json() as { schedule: string }).schedule;
+
+const acceptOffer = (request_id: string, offer_id: string, user = TEST_PARENT) => ({
+  action: 'accept_offer',
+  user,
+  payload: { request_id, offer_id },
+  timestamp_ist: '2026-11-25T12:00:00.000+05:30',
+  request_id: crypto.randomUUID(),
+});
+
+async function answer(staff: StaffSession, requestId: string, fields: Record<string, string>) {
+  return staff.post(`/staff/requests/${requestId}/answer`, { csrf: await staff.csrf(), ...fields });
+}
+
+describe('a reschedule request’s outcome', () => {
+  it('confirms a day staff pick, moves the session in know_schedule, raises SEQUENCE, and tells the thread and the seam', async () => {
+    await addStaff(p);
+    const asked = range();
+    expect((await p.post(asked)).statusCode).toBe(200);
+    const [waiting] = await listRequests();
+    expect(waiting).toEqual({
+      request_id: asked.request_id,
+      asked: { start_date: '2026-11-25', end_date: '2026-11-27' },
+      sent_at: asked.timestamp_ist,
+      status: 'waiting',
+      session: {
+        day: 'Wednesday 25 Nov',
+        time: '10:15 AM',
+        facilitator: 'Meera Nair',
+        starts_at: '2026-11-25T10:15:00+05:30',
+      },
+    });
+    const staff = await staffSession(p);
+    const card = (await staff.get('/staff')).body;
+    expect(card).toContain('Asked for: <strong>Wed 25 Nov – Fri 27 Nov</strong>');
+    expect(card).toContain(
+      'Sessions in these days: Wednesday 25 Nov, 10:15 AM with <bdi>Meera Nair</bdi>; Wednesday 25 Nov, 4:30 PM with <bdi>Arjun Rao</bdi>',
+    );
+    // The days asked for come first in the day choice.
+    expect(card).toMatch(/<optgroup label="Days asked for"><option value="2026-11-25">Wed 25 Nov<\/option>/);
+
+    const confirmed = await answer(staff, asked.request_id, { answer: 'confirm', day: '2026-11-26', time: '16:00' });
+    expect(confirmed.statusCode).toBe(303);
+    const notice = (await staff.get(String(confirmed.headers.location))).body;
+    expect(notice).toContain(
+      'Confirmed for Thu 26 Nov, 4:00 PM: Reschedule (days) from <bdi>Test Parent</bdi>, by <bdi>Meera Nair</bdi>, 25 Nov 2026, 12:00 PM.',
+    );
+    expect(await schedule()).toBe(
+      'Wednesday 25 Nov: 4:30 PM with Arjun Rao\nThursday 26 Nov: 4:00 PM with Meera Nair\nSunday 29 Nov: 11:30 PM with Arjun Rao',
+    );
+    const [first] = await listRequests();
+    expect(first).toMatchObject({
+      status: 'confirmed',
+      confirmed: { starts_at: '2026-11-26T16:00:00+05:30', differs: false },
+      answered_by: 'Meera Nair',
+      calendar: { uid_of: { starts_at: '2026-11-25T10:15:00+05:30', facilitator: 'Meera Nair' }, sequence: 1 },
+    });
+
+    // Another day than those asked for: allowed, and said; the event keeps its UID and SEQUENCE rises again.
+    await answer(staff, asked.request_id, { answer: 'confirm', day: '2026-11-28', time: '17:00' });
+    const [second] = await listRequests();
+    expect(second).toMatchObject({
+      confirmed: { starts_at: '2026-11-28T17:00:00+05:30', differs: true },
+      calendar: { uid_of: { starts_at: '2026-11-25T10:15:00+05:30' }, sequence: 2 },
+    });
+    expect(await schedule()).toContain('Saturday 28 Nov: 5:00 PM with Meera Nair');
+    expect(await schedule()).not.toContain('Thursday 26 Nov');
+
+    expect(told.map(([numberKey, id, outcome]) => [numberKey, id, outcome.status])).toEqual([
+      ['+919000000001', asked.request_id, 'confirmed'],
+      ['+919000000001', asked.request_id, 'confirmed'],
+    ]);
+    const token = await verifiedToken(p, codes, TEST_PARENT);
+    const thread = (await chatThread(p, token)).json() as ConversationAnswers['chat_thread'];
+    expect(answerValidator('chat_thread')(thread)).toBe(true);
+    expect(thread.messages.map((m) => [m.from, m.author, m.text])).toEqual([
+      ['event', 'Meera Nair', 'Your reschedule request is confirmed: your session is now on 26 Nov 2026, 4:00 PM.'],
+      [
+        'event',
+        'Meera Nair',
+        'Your reschedule request is confirmed, on another day than you asked for: your session is now on 28 Nov 2026, 5:00 PM.',
+      ],
+    ]);
+    // The parent never chatted, yet their conversation opens, at the newest line, with the language shown.
+    const conversation = (await staff.get('/staff/conversations/919000000001')).body;
+    expect(conversation).toContain('language: English, facilitator: <bdi>Meera Nair</bdi>');
+    expect(conversation).toMatch(/<li class="card event" id="latest">/);
+  });
+
+  it('declines with a reason (none is refused), in the request’s language', async () => {
+    await addStaff(p);
+    const asked = { ...range(), language: 'hi' as const };
+    await p.post(asked);
+    const staff = await staffSession(p);
+    const bare = await answer(staff, asked.request_id, { answer: 'decline', reason: '  ' });
+    expect([bare.statusCode, bare.body]).toEqual([400, 'Please write a reason']);
+    expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
+    await answer(staff, asked.request_id, { answer: 'decline', reason: 'No facilitator is free that week' });
+    const [declined] = await listRequests();
+    expect(declined).toMatchObject({ status: 'declined', reason: 'No facilitator is free that week' });
+    expect(declined?.calendar).toBeUndefined();
+    expect(await schedule()).toContain('Wednesday 25 Nov: 4:30 PM with Arjun Rao');
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE event = 1 AND text LIKE 'सेशन की तारीख%'")).toBe(1);
+    expect(told.map(([, , outcome]) => outcome.status)).toEqual(['declined']);
+  });
+
+  it('takes an offer accepted once: a replay, a stale offer, another parent’s and an unknown request store nothing', async () => {
+    await addStaff(p);
+    const asked = range();
+    await p.post(asked);
+    const staff = await staffSession(p);
+    await answer(staff, asked.request_id, { answer: 'offer', day: '2026-11-27', time: '11:00' });
+    const firstOffer = (await listRequests())[0]?.offer?.offer_id ?? '';
+    await answer(staff, asked.request_id, { answer: 'offer', day: '2026-11-27', time: '12:00' });
+    const [offered] = await listRequests();
+    expect(offered).toMatchObject({ status: 'offered', offer: { starts_at: '2026-11-27T12:00:00+05:30' } });
+    const offerId = offered?.offer?.offer_id ?? '';
+    expect(offerId).not.toBe(firstOffer);
+
+    const stored = () => p.count("SELECT count(*) FROM requests WHERE action = 'accept_offer'");
+    const stale = await p.post(acceptOffer(asked.request_id, firstOffer));
+    expect([stale.statusCode, stale.body]).toEqual([
+      409,
+      'This time is no longer offered: the programme team changed or withdrew it. Look at your requests again.',
+    ]);
+    await p.post(envelope('know_schedule', {}, { user: QUIET_PARENT }));
+    const others = await p.post(acceptOffer(asked.request_id, offerId, QUIET_PARENT));
+    const unknown = await p.post(acceptOffer(crypto.randomUUID(), offerId));
+    expect([others.statusCode, unknown.statusCode]).toEqual([404, 404]);
+    expect(others.body).toBe(unknown.body);
+    expect(stored()).toBe(0);
+
+    const accept = acceptOffer(asked.request_id, offerId);
+    const accepted = await p.post(accept);
+    expect(accepted.statusCode).toBe(200);
+    const body = accepted.json() as RequestsAnswers['accept_offer'];
+    expect(answerValidator('accept_offer')(body)).toBe(true);
+    expect(body.message).toBe('Thank you. Your session is now on 27 Nov 2026, 12:00 PM.');
+    expect(body.request).toMatchObject({
+      status: 'confirmed',
+      confirmed: { starts_at: '2026-11-27T12:00:00+05:30', differs: false },
+      calendar: { sequence: 1 },
+    });
+    const again = await p.post(accept);
+    expect([again.statusCode, again.headers['idempotent-replayed'], again.body]).toEqual([200, 'true', accepted.body]);
+    expect(stored()).toBe(1);
+    expect(p.count("SELECT count(*) FROM request_answers WHERE kind = 'accepted'")).toBe(1);
+    // The offer is taken: accepting it with a new request_id is refused.
+    expect((await p.post(acceptOffer(asked.request_id, offerId))).statusCode).toBe(409);
+    expect(await schedule()).toContain('Friday 27 Nov: 12:00 PM with Meera Nair');
+  });
+
+  it('works a visitor’s consultation through new, contacted and booked, and filters the list by status', async () => {
+    await addStaff(p);
+    const consult = bookConsult('Mornings');
+    await p.post(consult);
+    await p.post(range());
+    const staff = await staffSession(p);
+    await answer(staff, consult.request_id, { status: 'contacted', note: 'Called, will book' });
+    const booked = await answer(staff, consult.request_id, { status: 'booked', note: 'Mon 30 Nov, 10 AM' });
+    expect((await staff.get(String(booked.headers.location))).body).toContain(
+      'Booked: Consultation from <bdi>Ravi Kumar</bdi>, by <bdi>Meera Nair</bdi>, 25 Nov 2026, 12:00 PM.',
+    );
+    const onlyBooked = (await staff.get('/staff?status=booked')).body;
+    expect(onlyBooked).toContain('Consultation: <bdi>Ravi Kumar</bdi>');
+    expect(onlyBooked).not.toContain('Reschedule (days): <bdi>Test Parent</bdi>');
+    expect(onlyBooked).toContain('Contacted: <span dir="auto">Called, will book</span>');
+    const onlyWaiting = (await staff.get('/staff?status=waiting')).body;
+    expect(onlyWaiting).toContain('Reschedule (days): <bdi>Test Parent</bdi>');
+    expect(onlyWaiting).not.toContain('Consultation: <bdi>Ravi Kumar</bdi>');
+    const wrong = await answer(staff, consult.request_id, { status: 'done' });
+    expect(wrong.statusCode).toBe(400);
+    expect(told).toEqual([]);
+  });
+});
+
+describe('the outcome rules', () => {
+  const sessions = [{ weekday: 3, time: '10:15', facilitator: 'Meera Nair' }];
+  const request = {
+    request_id: 'r',
+    action: 'reschedule_single',
+    payload: { date: '2026-11-25' },
+    timestamp_ist: '2026-11-24T09:00:00.000+05:30',
+  };
+  const row = (kind: OutcomeRow['kind'], starts_at: string | null): OutcomeRow => ({
+    kind,
+    starts_at,
+    offer_id: kind === 'offered' ? 'o' : null,
+    reason: null,
+    answered_by: 'Meera Nair',
+    answered_at: '2026-11-25T06:30:00.000Z',
+  });
+
+  it('counts every move in SEQUENCE, and an offer in between leaves the latest status', () => {
+    const rows = [
+      row('confirmed', '2026-11-25T16:00:00+05:30'),
+      row('offered', '2026-11-26T16:00:00+05:30'),
+      row('accepted', '2026-11-26T16:00:00+05:30'),
+    ];
+    expect(parentRequest(request, rows, sessions)).toMatchObject({
+      asked: { date: '2026-11-25' },
+      status: 'confirmed',
+      confirmed: { differs: true },
+      calendar: { sequence: 2 },
+    });
+    expect(parentRequest(request, rows.slice(0, 2), sessions)?.status).toBe('offered');
+  });
+
+  it('moves a session out of its day and into the new one, with its facilitator, in order', () => {
+    const occurrences = [
+      { starts_at: '2026-11-25T10:15:00+05:30', facilitator: 'Meera Nair' },
+      { starts_at: '2026-11-27T09:00:00+05:30', facilitator: 'Arjun Rao' },
+    ];
+    const from = {
+      day: 'Wednesday 25 Nov',
+      time: '10:15 AM',
+      facilitator: 'Meera Nair',
+      starts_at: '2026-11-25T10:15:00+05:30',
+    };
+    expect(withMoves(occurrences, [{ from, to: '2026-11-28T08:00:00+05:30' }])).toEqual([
+      { starts_at: '2026-11-27T09:00:00+05:30', facilitator: 'Arjun Rao' },
+      { starts_at: '2026-11-28T08:00:00+05:30', facilitator: 'Meera Nair' },
+    ]);
+    // A move into next week leaves this week's schedule without the session.
+    const moved = { from, to: '2026-12-01T10:15:00+05:30' };
+    expect(restOfWeek(sessions, new Date('2026-11-23T12:00:00+05:30'), [moved])).toBe(
+      'No sessions found for the rest of this week.',
+    );
+  });
+});
