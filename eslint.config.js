@@ -30,7 +30,8 @@ const FEATURE_USES = {
   notifications: ['sign-in'],
   conversation: ['sign-in', 'outbox', 'notifications'],
   reschedule: ['sign-in', 'outbox'],
-  schedule: ['sign-in', 'conversation'],
+  requests: ['sign-in', 'outbox'],
+  schedule: ['sign-in', 'conversation', 'requests'],
   menu: ['sign-in', 'outbox', 'conversation', 'schedule', 'notifications'],
   visitor: [],
 };

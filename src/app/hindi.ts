@@ -5,6 +5,7 @@
 import { hi as signIn } from '../features/sign-in/messages-hi.ts';
 import { hi as menu } from '../features/menu/messages-hi.ts';
 import { hi as schedule } from '../features/schedule/messages-hi.ts';
+import { hi as requests } from '../features/requests/messages-hi.ts';
 import { hi as reschedule } from '../features/reschedule/messages-hi.ts';
 import { hi as conversation } from '../features/conversation/messages-hi.ts';
 import { hi as notifications } from '../features/notifications/messages-hi.ts';
@@ -24,6 +25,7 @@ export const hindi = {
   'sign-in': signIn,
   menu,
   schedule,
+  requests,
   reschedule,
   conversation,
   notifications,

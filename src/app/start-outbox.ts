@@ -34,6 +34,7 @@ function notices(): Record<OutboxAction, NoticeTexts> {
     chat_facilitator: { sent: parent.chatSent, refused: parent.chatRefused },
     book_consult: { sent: visitor.saved.consultSent, refused: visitor.saved.consultRefused },
     schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
+    accept_offer: { sent: parent.acceptSent, refused: parent.acceptRefused },
   };
 }
 

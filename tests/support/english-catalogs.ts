@@ -3,6 +3,7 @@ import { en as pwa } from '../../src/app/pwa/messages.ts';
 import { en as signIn } from '../../src/features/sign-in/messages.ts';
 import { en as menu } from '../../src/features/menu/messages.ts';
 import { en as schedule } from '../../src/features/schedule/messages.ts';
+import { en as requests } from '../../src/features/requests/messages.ts';
 import { en as reschedule } from '../../src/features/reschedule/messages.ts';
 import { en as conversation } from '../../src/features/conversation/messages.ts';
 import { en as notifications } from '../../src/features/notifications/messages.ts';
@@ -21,6 +22,7 @@ export const english = {
   'sign-in': signIn,
   menu,
   schedule,
+  requests,
   reschedule,
   conversation,
   notifications,

@@ -1,5 +1,6 @@
 import { answerText } from '../../server/contract/texts.ts';
 import type { ThreadMessage } from '../../src/shared/webhook/conversation.ts';
+import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { RecordedRequest, RecordingWebhook, Reply } from './recording-webhook.ts';
 
@@ -8,7 +9,7 @@ export const TOKEN = 'tok-asha-0123456789abcdefghijklmnopqrstu';
 
 interface Body {
   action?: string;
-  payload?: { code?: string; after?: string; message?: string };
+  payload?: { code?: string; after?: string; message?: string; request_id?: string; offer_id?: string };
   request_id?: string;
   timestamp_ist?: string;
   language?: Language;
@@ -23,12 +24,14 @@ interface Body {
 export class FakeConversation {
   readonly thread: ThreadMessage[] = [];
   private nextId = 1;
+  /** What know_schedule answers: a test changes it to move a session. */
+  schedule = 'Monday: 5:00 PM with Ms. Rao';
   /** Whether the token still opens the thread (revoke_token ends it). */
   private tokenLive = true;
 
   /** `codeAtSignIn`: as REQUIRE_CODE_AT_SIGN_IN=1, know_schedule answers only with the token. */
   constructor(
-    webhook: RecordingWebhook,
+    private readonly webhook: RecordingWebhook,
     private readonly options: { codeAtSignIn?: boolean } = {},
   ) {
     webhook.reply((request) => this.answer(request), Infinity);
@@ -46,6 +49,36 @@ export class FakeConversation {
     };
     this.thread.push(message);
     return message;
+  }
+
+  /**
+   * accept_offer as the reference server answers it: the offered time becomes
+   * the confirmed one (the request in `webhook.outcomes` changes, so the next
+   * list_requests says so), and the thread gets the event line. An offer that
+   * is not open is refused with 409.
+   */
+  private acceptOffer(body: Body): Reply {
+    const index = this.webhook.outcomes.findIndex((request) => request.request_id === body.payload?.request_id);
+    const request = this.webhook.outcomes[index];
+    if (!request?.offer || request.status !== 'offered' || request.offer.offer_id !== body.payload?.offer_id) {
+      return { status: 409, body: 'This offer is no longer open.' };
+    }
+    const confirmed: ParentRequest = {
+      ...request,
+      status: 'confirmed',
+      confirmed: { starts_at: request.offer.starts_at, differs: false },
+      ...(request.session && { calendar: { uid_of: request.session, sequence: 1 } }),
+    };
+    delete confirmed.offer;
+    this.webhook.outcomes[index] = confirmed;
+    this.thread.push({
+      id: String(this.nextId++),
+      from: 'event',
+      text: 'You accepted the time offered.',
+      sent_at: body.timestamp_ist ?? '',
+      attachments: [],
+    });
+    return { body: { message: 'Time accepted', request: confirmed } };
   }
 
   private answer(request: RecordedRequest): Reply {
@@ -71,7 +104,7 @@ export class FakeConversation {
         if (this.options.codeAtSignIn && (bearer !== `Bearer ${TOKEN}` || !this.tokenLive)) {
           return { status: 401, body: answerText(language, 'codeRequiredAtSignIn') };
         }
-        return { body: { schedule: 'Monday: 5:00 PM with Ms. Rao' } };
+        return { body: { schedule: this.schedule } };
       case 'revoke_token':
         this.tokenLive = false;
         return { body: { revoked: true } };
@@ -85,6 +118,8 @@ export class FakeConversation {
           attachments: [],
         });
         return { body: { message: 'Message received' } };
+      case 'accept_offer':
+        return this.acceptOffer(body);
       default:
         return { status: 500, body: `not scripted: ${String(body.action)}` };
     }

@@ -2,6 +2,8 @@ import ICAL from 'ical.js';
 
 export interface ParsedEvent {
   uid: string;
+  /** SEQUENCE: 0 when the file leaves it out. */
+  sequence: number;
   start: Date;
   end: Date;
   summary: string;
@@ -22,6 +24,7 @@ export function parseIcs(text: string): { method: unknown; version: unknown; pro
     const stamp = vevent.getFirstPropertyValue('dtstamp');
     return {
       uid: event.uid,
+      sequence: event.sequence ?? 0,
       start: event.startDate.toJSDate(),
       end: event.endDate.toJSDate(),
       summary: event.summary,

@@ -2,7 +2,15 @@
  * A scriptable stand-in for the automation webhook. Every request is recorded;
  * each is answered by the next scripted reply, and a request nobody scripted
  * is answered 500 and kept in `unexpected` so the test fails on it.
+ *
+ * One read is the exception: list_requests, which the schedule screen asks
+ * beside every know_schedule. It is answered from `outcomes` (no requests
+ * unless a test puts some there, or `listReply` says otherwise) and kept in
+ * `listReads`, apart from `requests`, so a test about the other actions
+ * scripts and counts only those.
  */
+import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
+
 export interface RecordedRequest {
   method: string;
   headers: Record<string, string | string[] | undefined>;
@@ -41,6 +49,12 @@ export interface HeldReply {
 export class RecordingWebhook {
   readonly requests: RecordedRequest[] = [];
   readonly unexpected: RecordedRequest[] = [];
+  /** What list_requests answers: the parent's requests with their outcomes. */
+  readonly outcomes: ParentRequest[] = [];
+  /** Every list_requests that came, in order. */
+  readonly listReads: RecordedRequest[] = [];
+  /** Answers list_requests instead of `outcomes` while set (a refusal, an old webhook). */
+  listReply: Reply | undefined;
   private readonly scripts: Script[] = [];
   private readonly waiters = new Set<() => void>();
   private readonly held: (() => void)[] = [];
@@ -113,6 +127,10 @@ export class RecordingWebhook {
 
   /** Picks the reply for a request that has just arrived, or undefined if none was scripted. */
   async answer(request: RecordedRequest): Promise<Reply | undefined> {
+    if ((request.body as { action?: unknown } | undefined)?.action === 'list_requests') {
+      this.listReads.push(request);
+      return this.listReply ?? { body: { requests: this.outcomes } };
+    }
     this.requests.push(request);
     for (const wake of this.waiters) wake();
     this.waiters.clear();

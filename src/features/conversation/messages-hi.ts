@@ -60,6 +60,8 @@ export const hi: ConversationMessages = {
     showEarlier: 'पहले के संदेश देखें',
     you: 'आप',
     facilitator: 'आपके फ़ैसिलिटेटर',
+    event: 'अनुरोध पर अपडेट',
+    eventBy: (author) => `${author} ने दर्ज किया`,
     savedAt: (when) => `इस फ़ोन में सेव: ${when}`,
     waiting: {
       queued: 'भेजना बाकी',

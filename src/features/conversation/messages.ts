@@ -61,6 +61,9 @@ export const en = {
     showEarlier: 'Show Earlier Messages',
     you: 'You',
     facilitator: 'Your facilitator',
+    /** Before an event line: a staff answer to a request, recorded in the thread. */
+    event: 'Request update',
+    eventBy: (author: string) => `By ${author}`,
     savedAt: (when: string) => `Saved at ${when}`,
     waiting: {
       queued: 'Waiting to send',

@@ -18,6 +18,7 @@ export const en = {
     chat_facilitator: 'Message to your facilitator',
     book_consult: 'Consultation request',
     schedule_call: 'Call request',
+    accept_offer: 'Accepting the time offered',
   },
   date: (date: string) => `Date: ${date}`,
   range: (start: string, end: string) => `Dates: ${start} - ${end}`,
@@ -43,6 +44,8 @@ export const en = {
   chatSent: 'Your message was sent',
   rescheduleRefused: 'Your saved reschedule request was not accepted. Open Waiting to send to retry or discard it.',
   chatRefused: 'Your saved message was not accepted. Open Waiting to send to retry or discard it.',
+  acceptSent: 'The time you accepted was sent',
+  acceptRefused: 'The time you accepted could not be confirmed. Open Waiting to send to retry or discard it.',
   seeWaiting: 'See what is waiting to send',
 } as const;
 

@@ -46,6 +46,9 @@ function summarise({ envelope }: OutboxEntry, t: Texts): string[] {
       const lines = envelope.preferred_times ? [t.preferred(shorten(envelope.preferred_times))] : [];
       return envelope.message ? [...lines, shorten(envelope.message)] : lines;
     }
+    case 'accept_offer':
+      // The kind says it all: the time itself is on the schedule screen's card.
+      return [];
   }
 }
 

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import type { AddedWay } from './calendar-added.ts';
 import { googleCalendarLink, type CalendarEvent } from './calendar-event.ts';
 import { ICS_MEDIA_TYPE, writeCalendar } from './ics.ts';
 import { scheduleText } from './messages.ts';
@@ -27,11 +28,52 @@ function downloadCalendar(events: readonly CalendarEvent[], fileName: string): v
  * its own, opening onto the two ways in (Google's form in a new tab, or a
  * file any calendar app opens). 'Add All to Calendar' below the list is the
  * one that stands out.
+ *
+ * A session staff moved, whose old event the parent added from this phone
+ * (`update`: how), offers the update at once: its choices open, the way
+ * they used first, with a line saying what that way does to the old event.
  */
-export function SessionCalendarActions({ event, session }: { event: CalendarEvent; session: string }) {
+export function SessionCalendarActions({
+  event,
+  session,
+  update,
+  onAdded,
+}: {
+  event: CalendarEvent;
+  session: string;
+  update?: AddedWay | undefined;
+  onAdded: (way: AddedWay) => void;
+}) {
   const t = scheduleText().calendar;
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(update !== undefined);
   const menuId = useId();
+  const google = (
+    <a
+      key="google"
+      className="button button--secondary calendar-actions__choice"
+      href={googleCalendarLink(event)}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t.googleSession(session)}
+      onClick={() => onAdded('google')}
+    >
+      {t.google}
+    </a>
+  );
+  const file = (
+    <Button
+      key="file"
+      variant="secondary"
+      className="calendar-actions__choice"
+      aria-label={t.downloadSession(session)}
+      onClick={() => {
+        downloadCalendar([event], event.fileName);
+        onAdded('file');
+      }}
+    >
+      {t.download}
+    </Button>
+  );
   return (
     <div className="calendar-actions">
       <Button
@@ -39,37 +81,28 @@ export function SessionCalendarActions({ event, session }: { event: CalendarEven
         className="calendar-actions__toggle"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t.addSession(session)}
+        aria-label={update ? t.updateSession(session) : t.addSession(session)}
         onClick={() => setOpen((shown) => !shown)}
       >
         <span className="calendar-glyph" aria-hidden="true" />
         <span className="calendar-actions__chevron" aria-hidden="true" />
       </Button>
       <div id={menuId} className="calendar-actions__menu" hidden={!open}>
-        <a
-          className="button button--secondary calendar-actions__choice"
-          href={googleCalendarLink(event)}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={t.googleSession(session)}
-        >
-          {t.google}
-        </a>
-        <Button
-          variant="secondary"
-          className="calendar-actions__choice"
-          aria-label={t.downloadSession(session)}
-          onClick={() => downloadCalendar([event], event.fileName)}
-        >
-          {t.download}
-        </Button>
+        {update && <p className="calendar-actions__update">{t.updateHint[update]}</p>}
+        {update === 'file' ? [file, google] : [google, file]}
       </div>
     </div>
   );
 }
 
 /** Below the list: every readable session in one file. */
-export function AddAllToCalendar({ events }: { events: readonly CalendarEvent[] }) {
+export function AddAllToCalendar({
+  events,
+  onAdded,
+}: {
+  events: readonly CalendarEvent[];
+  onAdded: (way: AddedWay) => void;
+}) {
   const t = scheduleText().calendar;
   const hintId = useId();
   return (
@@ -78,7 +111,10 @@ export function AddAllToCalendar({ events }: { events: readonly CalendarEvent[] 
         variant="secondary"
         className="button--block"
         aria-describedby={hintId}
-        onClick={() => downloadCalendar(events, t.allFile)}
+        onClick={() => {
+          downloadCalendar(events, t.allFile);
+          onAdded('file');
+        }}
       >
         <span className="calendar-glyph" aria-hidden="true" />
         {t.addAll}

@@ -2,14 +2,18 @@
  * A schedule line as a calendar event: its date and time in India (see
  * session-day.ts and session-time.ts), an hour long unless the line gives an
  * end, and a UID that depends only on the parent, the start and the
- * facilitator, so adding the same session again updates the event. Lines
+ * facilitator, so adding the same session again updates the event. A session
+ * staff moved (a confirmed request) keeps the UID of the session it was, with
+ * the request's SEQUENCE, so the phone's calendar moves that event. Lines
  * whose day or time cannot be read get no event.
  */
-import { istMoment } from '../../shared/format/ist-zone.ts';
-import { TIME_ZONE } from '../../shared/format/ist.ts';
+import { istDayOf, istMoment, istWeekdayAndTime } from '../../shared/format/ist-zone.ts';
+import { TIME_ZONE, type IstDay } from '../../shared/format/ist.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
 import { phoneKey } from '../../shared/rules/phone.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
+import { moveLandingAt, type SessionMove } from '../../shared/schedule/requests.ts';
+import type { SessionRef } from '../../shared/webhook/requests.ts';
 import { icsUtc, type IcsEvent } from './ics.ts';
 import { sessionWhen } from './session-when.ts';
 import { type ScheduleMessages } from './messages.ts';
@@ -45,6 +49,26 @@ function hash53(text: string): string {
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
+/** The date as YYYY-MM-DD and the start as HHMM in India: what a session's UID and file name are made of. */
+function sessionStamp(day: Omit<IstDay, 'weekday'>, startMinutes: number) {
+  return {
+    date: `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`,
+    clock: `${pad(Math.floor(startMinutes / 60))}${pad(startMinutes % 60)}`,
+  };
+}
+
+function sessionUid(parent: string, { date, clock }: ReturnType<typeof sessionStamp>, facilitator: string): string {
+  const who = facilitator.toLowerCase();
+  return `${date.replace(/-/g, '')}T${clock}-${hash53(`${phoneKey(parent) ?? parent}|${date}|${clock}|${who}`)}@${UID_DOMAIN}`;
+}
+
+/** The UID the schedule gave the session `ref` names (a request's `calendar.uid_of`), before it moved. */
+export function sessionRefUid(parent: string, ref: SessionRef): string {
+  const at = new Date(ref.starts_at);
+  const [hours = 0, minutes = 0] = istWeekdayAndTime(at).time.split(':').map(Number);
+  return sessionUid(parent, sessionStamp(istDayOf(at), hours * 60 + minutes), ref.facilitator);
+}
+
 /**
  * The event for one schedule line, or undefined when it has none. `fetchedAt`
  * is when the schedule was fetched: its week is the week the line speaks of.
@@ -57,21 +81,23 @@ export function sessionEvent(
   fetchedAt: number,
   t: CalendarTexts,
   locale: Locale,
+  moves: readonly SessionMove[] = [],
 ): CalendarEvent | undefined {
   if (entry.kind !== 'session') return undefined;
   const when = sessionWhen(entry, fetchedAt, new Date(fetchedAt), locale);
   const { date: day, clock: time } = when;
   if (!day || !time) return undefined;
-  const date = `${pad(day.year, 4)}-${pad(day.month)}-${pad(day.day)}`;
-  const clock = `${pad(Math.floor(time.start / 60))}${pad(time.start % 60)}`;
-  const who = entry.facilitator.toLowerCase();
+  const stamp = sessionStamp(day, time.start);
+  const start = istMoment(day, time.start);
+  const move = moveLandingAt(moves, start);
   return {
-    uid: `${date.replace(/-/g, '')}T${clock}-${hash53(`${phoneKey(parent) ?? parent}|${date}|${clock}|${who}`)}@${UID_DOMAIN}`,
-    start: istMoment(day, time.start),
+    uid: move ? sessionRefUid(parent, move.uidOf) : sessionUid(parent, stamp, entry.facilitator),
+    ...(move && { sequence: move.sequence }),
+    start,
     end: istMoment(day, time.end),
     title: t.eventTitle(entry.facilitator),
     details: t.eventDetails(when.day, when.time, entry.facilitator),
-    fileName: t.sessionFile(date, clock),
+    fileName: t.sessionFile(stamp.date, stamp.clock),
   };
 }
 

@@ -3,7 +3,9 @@
  * would add kilobytes for. Times are UTC (no VTIMEZONE needed), lines end in
  * CRLF and fold at 75 octets without splitting a UTF-8 character, TEXT values
  * are escaped, and METHOD:PUBLISH with a stable UID per session lets a
- * calendar app update an event it already holds instead of adding it again.
+ * calendar app update an event it already holds instead of adding it again;
+ * a session staff moved keeps its UID and carries a higher SEQUENCE, so the
+ * app takes the new time over the one it holds.
  */
 
 export const ICS_MEDIA_TYPE = 'text/calendar;charset=utf-8';
@@ -17,6 +19,8 @@ export interface IcsEvent {
   end: Date;
   title: string;
   details: string;
+  /** RFC 5545 §3.8.7.4: the event's revision, written only once it has changed (0 is the default). */
+  sequence?: number;
 }
 
 /** 20261125T113000Z: the UTC form both iCalendar and Google Calendar links read. */
@@ -70,6 +74,7 @@ function eventLines(event: IcsEvent, stamp: string): string[] {
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${stamp}`,
+    ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
     `DTSTART:${icsUtc(event.start)}`,
     `DTEND:${icsUtc(event.end)}`,
     `SUMMARY:${title}`,

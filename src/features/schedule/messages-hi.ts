@@ -14,11 +14,17 @@ export const hi: ScheduleMessages = {
   failed: 'शेड्यूल नहीं मिल सका',
   lastUpdated: (when) => `आखिरी बार अपडेट: ${when}`,
   soon: { today: 'आज', tomorrow: 'कल' },
+  movedFrom: (session) => `पहले का समय: ${session}`,
   calendar: {
     google: 'Google कैलेंडर',
     download: 'कैलेंडर फ़ाइल डाउनलोड करें',
     session: (day, time, facilitator) => `${day} ${time}, ${facilitator} के साथ`,
     addSession: (session) => `कैलेंडर में जोड़ें: ${session}`,
+    updateSession: (session) => `कैलेंडर में अपडेट करें: ${session}`,
+    updateHint: {
+      file: 'इस सेशन का समय बदला गया है। फ़ाइल खोलें, आपके कैलेंडर में पहले से जुड़ा सेशन नए समय पर चला जाएगा।',
+      google: 'इस सेशन का समय बदला गया है। Google कैलेंडर इसे नए सेशन की तरह जोड़ेगा, पुराने समय वाला सेशन हटा दें।',
+    },
     googleSession: (session) => `Google कैलेंडर: ${session} (नए टैब में खुलेगा)`,
     downloadSession: (session) => `कैलेंडर फ़ाइल डाउनलोड करें: ${session}`,
     addAll: 'सारे सेशन कैलेंडर में जोड़ें',

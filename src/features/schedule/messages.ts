@@ -17,12 +17,20 @@ export const en = {
   lastUpdated: (when: string) => `Last updated ${when}`,
   /** Beside a session's day when it is today or tomorrow in India. */
   soon: { today: 'Today', tomorrow: 'Tomorrow' },
+  /** Under a session staff moved at the parent's request: where it was. */
+  movedFrom: (session: string) => `Moved from ${session}`,
   calendar: {
     google: 'Google Calendar',
     download: 'Download Calendar File',
     /** Names one session in the actions' accessible names. */
     session: (day: string, time: string, facilitator: string) => `${day} ${time} with ${facilitator}`,
     addSession: (session: string) => `Add to calendar: ${session}`,
+    /** A moved session whose old event the parent added from this phone. */
+    updateSession: (session: string) => `Update in calendar: ${session}`,
+    updateHint: {
+      file: 'This session moved. Open the file: the event already in your calendar moves to the new time.',
+      google: 'This session moved. Google Calendar adds it as a new event: delete the one at the old time.',
+    },
     googleSession: (session: string) => `Google Calendar: ${session} (opens in a new tab)`,
     downloadSession: (session: string) => `Download calendar file: ${session}`,
     addAll: 'Add All to Calendar',

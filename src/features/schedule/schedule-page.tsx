@@ -1,9 +1,12 @@
+import { useMemo } from 'react';
 import { formatIstDateTime } from '../../shared/format/ist.ts';
 import { Button } from '../../ui/button.tsx';
 import { Page } from '../../ui/page.tsx';
 import { ErrorPanel } from '../../ui/panel.tsx';
 import { ScheduleList } from './schedule-list.tsx';
 import { useSchedule } from './use-schedule.ts';
+import { sessionMoves } from '../../shared/schedule/requests.ts';
+import { YourRequests } from '../requests/requests-card.tsx';
 import './schedule.css';
 import { BackToMenu } from '../../ui/back-to-menu.tsx';
 import { VerifyPhone } from '../conversation/thread/verify-phone.tsx';
@@ -12,8 +15,9 @@ import { scheduleText } from './messages.ts';
 
 export function SchedulePage() {
   const t = scheduleText();
-  const { view, fetchSchedule, needsCode, verified } = useSchedule();
+  const { view, fetchSchedule, needsCode, verified, answered } = useSchedule();
   const { user } = useSessionUser();
+  const moves = useMemo(() => sessionMoves(view.requests ?? []), [view.requests]);
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       <div className="schedule-fetch">
@@ -28,7 +32,10 @@ export function SchedulePage() {
       </div>
       {view.error && <ErrorPanel message={view.error} />}
       {needsCode && user && <VerifyPhone user={user} onVerified={verified} />}
-      {view.schedule && <ScheduleList entries={view.schedule.entries} fetchedAt={view.schedule.fetchedAt} />}
+      {view.schedule && (
+        <ScheduleList entries={view.schedule.entries} fetchedAt={view.schedule.fetchedAt} moves={moves} />
+      )}
+      {view.requests && <YourRequests requests={view.requests} onAnswered={answered} />}
     </Page>
   );
 }

@@ -1,5 +1,7 @@
 import type { CachedSchedule } from '../../shared/schedule/cache.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
+import { withRequest } from '../../shared/schedule/requests.ts';
+import type { ParentRequest } from '../../shared/webhook/requests.ts';
 
 /**
  * What the schedule screen shows (the spec, with the saved copy). The
@@ -14,6 +16,10 @@ import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
  * list with its 'Last updated …' is what still works, so the screen adds no
  * error box, no note and no toast of its own. The spec's error box and toast
  * stay for a webhook that answers with an error, and for no saved copy.
+ *
+ * The parent's reschedule requests ('Your requests') come with each fetch
+ * and are saved with the schedule; a webhook that does not answer them
+ * leaves the saved ones (or none) on screen, and says nothing about it.
  */
 export interface ScheduleView {
   loading: boolean;
@@ -23,19 +29,24 @@ export interface ScheduleView {
   error: string | undefined;
   /** A fetch succeeded on this visit: the button reads 'Refresh Schedule'. */
   fetched: boolean;
+  /** The parent's requests with their outcomes: the last answer, or the saved copy's. */
+  requests: ParentRequest[] | undefined;
 }
 
 export type ScheduleEvent =
   | { type: 'saved-read'; saved: CachedSchedule }
   | { type: 'fetch-started' }
   | { type: 'fetched'; entries: ScheduleEntry[]; fetchedAt: number }
-  | { type: 'fetch-failed'; message: string; noAnswer: boolean };
+  | { type: 'fetch-failed'; message: string; noAnswer: boolean }
+  | { type: 'requests-fetched'; requests: ParentRequest[] }
+  | { type: 'request-answered'; request: ParentRequest };
 
 export const INITIAL_SCHEDULE_VIEW: ScheduleView = {
   loading: false,
   schedule: undefined,
   error: undefined,
   fetched: false,
+  requests: undefined,
 };
 
 /** The fetch got no answer and a saved copy is on screen: nothing to report beyond the offline banner. */
@@ -48,11 +59,16 @@ export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): Sche
     case 'saved-read':
       // The saved copy arrives asynchronously: it never replaces a list already on screen.
       if (view.schedule) return view;
-      return { ...view, schedule: { entries: event.saved.entries, fetchedAt: event.saved.fetchedAt } };
+      return {
+        ...view,
+        schedule: { entries: event.saved.entries, fetchedAt: event.saved.fetchedAt },
+        requests: view.requests ?? event.saved.requests,
+      };
     case 'fetch-started':
       return { ...view, loading: true, error: undefined };
     case 'fetched':
       return {
+        ...view,
         loading: false,
         schedule: { entries: event.entries, fetchedAt: event.fetchedAt },
         error: undefined,
@@ -61,5 +77,9 @@ export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): Sche
     case 'fetch-failed':
       if (isQuietFailure(event.noAnswer, view)) return { ...view, loading: false };
       return { ...view, loading: false, error: event.message };
+    case 'requests-fetched':
+      return { ...view, requests: event.requests };
+    case 'request-answered':
+      return view.requests ? { ...view, requests: withRequest(view.requests, event.request) } : view;
   }
 }

@@ -6,10 +6,10 @@
  * one in India now; a line that does not read is shown as it came.
  */
 import { formatIstDay, formatMinutes, type IstDay } from '../../shared/format/ist.ts';
-import { istDayOf } from '../../shared/format/ist-zone.ts';
+import { istDayOf, istWeekdayAndTime } from '../../shared/format/ist-zone.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
 import { addDays, readSessionDay } from './session-day.ts';
-import { readSessionTime, type SessionTime } from './session-time.ts';
+import { DEFAULT_SESSION_MINUTES, readSessionTime, type SessionTime } from './session-time.ts';
 
 export type Soon = 'today' | 'tomorrow';
 
@@ -50,5 +50,20 @@ export function sessionWhen(
     date,
     clock,
     soon: date && soonOf(date, now),
+  };
+}
+
+/** The same for a moment given as ISO 8601 (a request's session): its day and start on India's clock. */
+export function startsAtWhen(iso: string, now: Date, locale: Locale): SessionWhen {
+  const at = new Date(iso);
+  const [hours = 0, minutes = 0] = istWeekdayAndTime(at).time.split(':').map(Number);
+  const date = istDayOf(at);
+  const start = hours * 60 + minutes;
+  return {
+    day: formatIstDay(date, locale),
+    time: formatMinutes(start, locale),
+    date,
+    clock: { start, end: start + DEFAULT_SESSION_MINUTES, endGiven: false },
+    soon: soonOf(date, now),
   };
 }

@@ -4,7 +4,10 @@ import { showErrorToast, showScreenNews } from '../../ui/use-screen-toast.ts';
 import { env } from '../../config/env.ts';
 import { activeLocale } from '../../shared/i18n/catalog.ts';
 import { parseSchedule } from '../../shared/schedule/parser.ts';
+import { readParentRequests, withRequest } from '../../shared/schedule/requests.ts';
 import { sendToWebhook } from '../../shared/webhook/client.ts';
+import type { ParentRequest } from '../../shared/webhook/requests.ts';
+import type { User } from '../../shared/webhook/types.ts';
 import { buildEnvelope } from '../../shared/webhook/envelope.ts';
 import { failureText, isWebhookError } from '../../shared/webhook/errors.ts';
 import { readScheduleText } from '../../shared/webhook/response.ts';
@@ -14,6 +17,26 @@ import { useSessionUser } from '../sign-in/use-session-user.ts';
 import { pageScheduleCache } from './page-schedule-cache.ts';
 import { INITIAL_SCHEDULE_VIEW, isQuietFailure, nextScheduleView } from './schedule-view.ts';
 import { scheduleText } from './messages.ts';
+
+/**
+ * The parent's requests with their outcomes, asked beside the schedule; undefined when the webhook gives no
+ * list (one that does not know the action, no connection): the saved ones then stay.
+ */
+async function askRequests(user: User, token: string | undefined): Promise<ParentRequest[] | undefined> {
+  try {
+    const { body } = await sendToWebhook(
+      {
+        action: 'list_requests',
+        user: { name: user.name.trim(), number: user.number.trim() },
+        language: activeLocale(),
+      },
+      { url: env.webhookUrl, ...(token === undefined ? {} : { bearer: token }) },
+    );
+    return readParentRequests(body);
+  } catch {
+    return undefined;
+  }
+}
 
 /** The schedule screen's data: the saved copy at once, then each fetch, saved for next time. */
 export function useSchedule() {
@@ -52,6 +75,7 @@ export function useSchedule() {
       const { token } = await pageConversationStore()
         .read(user)
         .catch(() => EMPTY_CONVERSATION);
+      const requestsAsked = askRequests(user, token);
       const { body } = await sendToWebhook(envelope, {
         url: env.webhookUrl,
         ...(token === undefined ? {} : { bearer: token }),
@@ -62,8 +86,10 @@ export function useSchedule() {
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
       screenToasts.resolve('schedule');
+      const requests = (await requestsAsked) ?? current.current.requests;
+      if (requests) dispatch({ type: 'requests-fetched', requests });
       pageScheduleCache()
-        .save(user, { entries, text: text ?? '', fetchedAt })
+        .save(user, { entries, text: text ?? '', fetchedAt, ...(requests && { requests }) })
         .catch(() => {
           // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
         });
@@ -91,5 +117,20 @@ export function useSchedule() {
     [user, fetchSchedule],
   );
 
-  return { view, fetchSchedule, needsCode, verified };
+  /** An accept_offer answer: the request as it stands now, on screen and in the saved copy. */
+  const answered = useCallback(
+    (request: ParentRequest) => {
+      dispatch({ type: 'request-answered', request });
+      const kept = current.current.requests;
+      if (!user || !kept) return;
+      pageScheduleCache()
+        .keepRequests(user, withRequest(kept, request))
+        .catch(() => {
+          // Shown now; the next fetch brings it again.
+        });
+    },
+    [user],
+  );
+
+  return { view, fetchSchedule, needsCode, verified, answered };
 }

@@ -33,7 +33,7 @@ function isMessage(value: unknown): value is ThreadMessage {
   return (
     typeof value.id === 'string' &&
     DECIMAL.test(value.id) &&
-    (value.from === 'parent' || value.from === 'staff') &&
+    (value.from === 'parent' || value.from === 'staff' || value.from === 'event') &&
     typeof value.text === 'string' &&
     typeof value.sent_at === 'string' &&
     !Number.isNaN(Date.parse(value.sent_at)) &&

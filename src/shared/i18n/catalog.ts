@@ -29,6 +29,7 @@ export type Namespace =
   | 'sign-in'
   | 'menu'
   | 'schedule'
+  | 'requests'
   | 'reschedule'
   | 'conversation'
   | 'notifications'

@@ -1,5 +1,5 @@
 /**
- * The outbox: every reschedule, chat and visitor request is stored here
+ * The outbox: every reschedule, accepted offer, chat and visitor request is stored here
  * before its first byte goes out, and leaves only after a 2xx or a discard.
  * Screens and the service worker use the same object over the same store.
  *

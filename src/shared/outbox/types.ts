@@ -1,10 +1,11 @@
 import type { WebhookResponse } from '../webhook/client.ts';
 import type { WebhookErrorJson } from '../webhook/errors.ts';
+import type { RequestsRequests } from '../webhook/requests.ts';
 import type { Envelope } from '../webhook/types.ts';
 
-/** Every submission a person makes goes through the outbox; only the schedule, a read, does not. */
+/** Every submission a person makes goes through the outbox; only reads (the schedule, the requests list) do not. */
 export type OutboxAction =
-  'reschedule_single' | 'reschedule_range' | 'chat_facilitator' | 'book_consult' | 'schedule_call';
+  'reschedule_single' | 'reschedule_range' | 'chat_facilitator' | 'book_consult' | 'schedule_call' | 'accept_offer';
 
 /** A chat attachment as the person picked it; turned into base64 only at send time. */
 export interface BlobAttachment {
@@ -23,7 +24,8 @@ export type QueuedEnvelope =
   | Envelope<'reschedule_range'>
   | ChatEnvelopeWithBlobs
   | Envelope<'book_consult'>
-  | Envelope<'schedule_call'>;
+  | Envelope<'schedule_call'>
+  | RequestsRequests['accept_offer'];
 
 /**
  * queued: waiting for its turn (or for its backoff to pass).
@@ -83,8 +85,11 @@ export type OutboxEvent =
 
 export type OutboxListener = (event: OutboxEvent) => void;
 
+/** What goes on the wire for an item: its envelope with files as base64. */
+export type WireEnvelope = Envelope | RequestsRequests['accept_offer'];
+
 /** The webhook client with its address bound: `(e) => sendToWebhook(e, { url })`. */
-export type SendEnvelope = (envelope: Envelope) => Promise<WebhookResponse>;
+export type SendEnvelope = (envelope: WireEnvelope) => Promise<WebhookResponse>;
 
 /** Blob → plain base64 without a `data:` prefix. */
 export type EncodeBase64 = (blob: Blob) => Promise<string>;

@@ -1,12 +1,12 @@
 import type { Envelope } from '../webhook/types.ts';
-import type { ChatEnvelopeWithBlobs, EncodeBase64, QueuedEnvelope } from './types.ts';
+import type { ChatEnvelopeWithBlobs, EncodeBase64, QueuedEnvelope, WireEnvelope } from './types.ts';
 
 /**
  * The envelope exactly as the webhook receives it. Attachments stay Blobs in
  * storage (base64 would be a third larger and cost memory on every read) and
  * are encoded here, one send at a time.
  */
-export async function toWireEnvelope(envelope: QueuedEnvelope, encodeBase64: EncodeBase64): Promise<Envelope> {
+export async function toWireEnvelope(envelope: QueuedEnvelope, encodeBase64: EncodeBase64): Promise<WireEnvelope> {
   if (envelope.action !== 'chat_facilitator') return envelope;
   const attachments = [];
   for (const { filename, mimetype, blob } of envelope.payload.attachments) {

@@ -5,7 +5,8 @@
  * phones are shared and a number is no secret: someone who types a
  * parent's number with another name sees nothing. A record is shown for 7
  * days at most and removed after that, and logout clears the parent's
- * record. A stored value that does not read as a schedule (an older shape,
+ * record. The parent's reschedule requests with their outcomes are kept in
+ * the same record, so the 'Your requests' card reads offline too. A stored value that does not read as a schedule (an older shape,
  * a key from before names were part of it, damage), or storage that cannot
  * be read at all, reads as none rather than breaking the screen.
  */
@@ -13,7 +14,9 @@ import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb
 import { parentKey } from '../rules/phone.ts';
 import { SCHEDULE_CACHE_DB, SCHEDULE_CACHE_STORE } from '../storage-names.ts';
 import type { User } from '../webhook/types.ts';
+import type { ParentRequest } from '../webhook/requests.ts';
 import type { ScheduleEntry } from './parser.ts';
+import { readParentRequests } from './requests.ts';
 
 export interface CachedSchedule {
   entries: ScheduleEntry[];
@@ -21,6 +24,8 @@ export interface CachedSchedule {
   text: string;
   /** Epoch milliseconds of the successful fetch: 'Last updated {date, time}'. */
   fetchedAt: number;
+  /** The parent's requests as list_requests last answered; absent when it never did. */
+  requests?: ParentRequest[];
 }
 
 export interface ScheduleCache {
@@ -28,6 +33,8 @@ export interface ScheduleCache {
   read(parent: User): Promise<CachedSchedule | undefined>;
   /** Rejects if the phone cannot store it; the screen may ignore that, the fetched schedule is still shown. */
   save(parent: User, schedule: CachedSchedule): Promise<void>;
+  /** Puts `requests` in the parent's saved record, its schedule as it was; nothing when none is kept. */
+  keepRequests(parent: User, requests: ParentRequest[]): Promise<void>;
   clear(parent: User): Promise<void>;
 }
 
@@ -50,6 +57,12 @@ function isCachedSchedule(value: unknown): value is CachedSchedule {
   if (typeof value !== 'object' || value === null) return false;
   const { entries, text, fetchedAt } = value as Record<string, unknown>;
   return Array.isArray(entries) && entries.every(isEntry) && typeof text === 'string' && Number.isFinite(fetchedAt);
+}
+
+/** The record as it may be shown: requests that no longer read are left out, the schedule kept. */
+function shown({ entries, text, fetchedAt, requests }: CachedSchedule): CachedSchedule {
+  const readable = readParentRequests(requests);
+  return readable === undefined ? { entries, text, fetchedAt } : { entries, text, fetchedAt, requests: readable };
 }
 
 export function createScheduleCache(
@@ -76,9 +89,13 @@ export function createScheduleCache(
       await dropStale().catch(() => {
         // Cleaning up is best effort; what cannot be shown is not shown either way.
       });
-      return isFresh(value) ? value : undefined;
+      return isFresh(value) ? shown(value) : undefined;
     },
-    save: (parent, { entries, text, fetchedAt }) => set(parentKey(parent), { entries, text, fetchedAt }, useStore),
+    save: (parent, schedule) => set(parentKey(parent), shown(schedule), useStore),
+    async keepRequests(parent, requests) {
+      const value: unknown = await get(parentKey(parent), useStore);
+      if (isCachedSchedule(value)) await set(parentKey(parent), shown({ ...value, requests }), useStore);
+    },
     clear: (parent) => del(parentKey(parent), useStore),
   };
 }

@@ -3,7 +3,11 @@ import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
 import { slicedBodyFetch } from './sliced-body-fetch.ts';
 import type { ConversationRequest } from './conversation.ts';
 import type { PushRequest } from './push.ts';
+import type { RequestsAction, RequestsRequests } from './requests.ts';
 import type { Envelope } from './types.ts';
+
+/** Anything sent to the webhook: the spec's envelopes, the conversation's, the push and the requests' actions. */
+type WebhookRequest = Envelope | ConversationRequest | PushRequest | RequestsRequests[RequestsAction];
 
 /** How long the webhook may take to answer once the request is out. */
 export const ANSWER_TIMEOUT_MS = 20_000;
@@ -54,10 +58,7 @@ export function parseBody(text: string): unknown {
  * given before the body is read (the per-address rate limit) can then speak it too. A CORS-safelisted header, so a
  * webhook on another origin sees no extra preflight for it.
  */
-function requestHeaders(
-  envelope: Envelope | ConversationRequest | PushRequest,
-  bearer: string | undefined,
-): Record<string, string> {
+function requestHeaders(envelope: WebhookRequest, bearer: string | undefined): Record<string, string> {
   return {
     'Content-Type': 'application/json',
     ...(envelope.language !== undefined && { 'Accept-Language': envelope.language }),
@@ -70,10 +71,7 @@ function requestHeaders(
  * screens and by the service worker's outbox replay alike. Returns the answer
  * or throws a WebhookError; it never shows anything to the person.
  */
-export async function sendToWebhook(
-  envelope: Envelope | ConversationRequest | PushRequest,
-  options: SendOptions,
-): Promise<WebhookResponse> {
+export async function sendToWebhook(envelope: WebhookRequest, options: SendOptions): Promise<WebhookResponse> {
   const body = JSON.stringify(envelope);
   // Characters, not bytes: close enough, since the bulk of a large body is base64.
   const timeoutMs = options.timeoutMs ?? sendTimeoutMs(body.length);

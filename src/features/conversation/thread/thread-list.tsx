@@ -98,13 +98,11 @@ export function ThreadList({ items, token }: { items: ThreadItem[]; token: strin
         </div>
       )}
       <ol ref={list} className="thread__list">
-        {drawn.map((item) =>
-          item.kind === 'message' ? (
-            <MessageItem key={itemKey(item)} message={item.message} token={token} />
-          ) : (
-            <WaitingItem key={itemKey(item)} waiting={item.waiting} />
-          ),
-        )}
+        {drawn.map((item) => {
+          if (item.kind === 'waiting') return <WaitingItem key={itemKey(item)} waiting={item.waiting} />;
+          if (item.message.from === 'event') return <EventItem key={itemKey(item)} message={item.message} />;
+          return <MessageItem key={itemKey(item)} message={item.message} token={token} />;
+        })}
       </ol>
     </div>
   );
@@ -137,6 +135,26 @@ const MessageItem = memo(function MessageItem({
           ))}
         </ul>
       )}
+    </li>
+  );
+});
+
+/**
+ * A staff answer to one of the parent's requests, recorded in the thread: an
+ * event across the thread, not a message from a person, named as such for
+ * a screen reader too.
+ */
+const EventItem = memo(function EventItem({ message }: { message: ThreadMessage }) {
+  const t = conversationText().thread;
+  return (
+    <li className="thread__event">
+      <p className="thread__event-text">
+        <span className="thread__event-kind">{t.event}</span> {message.text}
+      </p>
+      <p className="thread__meta">
+        {message.author && <span className="thread__author">{t.eventBy(message.author)}</span>}{' '}
+        <time dateTime={message.sent_at}>{formatIstDateTime(new Date(message.sent_at))}</time>
+      </p>
     </li>
   );
 });

@@ -36,6 +36,13 @@ const chat = (message: string, files: File[] = []) =>
     buildEnvelope({ action: 'chat_facilitator', user: USER, payload: { message, attachments: [] } }),
     files,
   );
+const accept: QueuedEnvelope = {
+  action: 'accept_offer',
+  user: USER,
+  payload: { request_id: 'r1', offer_id: 'o1' },
+  timestamp_ist: '2026-11-23T17:30:00.000+05:30',
+  request_id: 'a1',
+};
 const photo = new File([new Uint8Array(3)], 'photo.png', { type: 'image/png' });
 
 describe('describeEntry', () => {
@@ -55,6 +62,7 @@ describe('describeEntry', () => {
       ['Our recital', '2 files attached'],
     ],
     ['a message with one file', entry(chat('Hi', [photo])), 'Message to your facilitator', ['Hi', '1 file attached']],
+    ['an accepted offer', entry(accept), 'Accepting the time offered', []],
   ])('names the kind and sums up %s', (_case, item, kind, summary) => {
     const view = describeEntry(item, en);
     expect(view.kind).toBe(kind);

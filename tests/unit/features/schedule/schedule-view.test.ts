@@ -7,6 +7,7 @@ import {
   type ScheduleView,
 } from '../../../../src/features/schedule/schedule-view.ts';
 import type { ScheduleEntry } from '../../../../src/shared/schedule/parser.ts';
+import type { ParentRequest } from '../../../../src/shared/webhook/requests.ts';
 
 const MONDAY: ScheduleEntry[] = [{ kind: 'session', day: 'Monday', time: '4:00 PM', facilitator: 'Ms. Rao' }];
 const FRIDAY: ScheduleEntry[] = [{ kind: 'session', day: 'Friday', time: '9:00 AM', facilitator: 'Mr. Iyer' }];
@@ -89,5 +90,36 @@ describe('isQuietFailure', () => {
     ['is reported when the webhook answers with an error, saved copy or not', false, withSaved, false],
   ])('%s', (_case, noAnswer, view, quiet) => {
     expect(isQuietFailure(noAnswer, view)).toBe(quiet);
+  });
+});
+
+describe('the requests beside the schedule', () => {
+  const waiting: ParentRequest = {
+    request_id: 'r1',
+    asked: { date: '2026-11-30' },
+    sent_at: '2026-11-23T09:00:00+05:30',
+    status: 'waiting',
+  };
+  const confirmed: ParentRequest = {
+    ...waiting,
+    status: 'confirmed',
+    confirmed: { starts_at: '2026-11-30T16:00:00+05:30', differs: false },
+  };
+  const savedWithRequests: ScheduleEvent = {
+    type: 'saved-read',
+    saved: { entries: MONDAY, text: 'Monday', fetchedAt: SAVED_AT, requests: [waiting] },
+  };
+
+  it('shows the saved requests with the saved schedule, and keeps them through a fetch that brings none', () => {
+    expect(run(savedWithRequests).requests).toEqual([waiting]);
+    expect(run(savedWithRequests, started, fetched).requests).toEqual([waiting]);
+    expect(run(savedWithRequests, started, noAnswer).requests).toEqual([waiting]);
+  });
+
+  it('takes a fetched list whole, and an answered request in place of its old self', () => {
+    expect(run(savedWithRequests, { type: 'requests-fetched', requests: [] }).requests).toEqual([]);
+    expect(run(savedWithRequests, { type: 'request-answered', request: confirmed }).requests).toEqual([confirmed]);
+    // An answer with no list on screen makes none up.
+    expect(run({ type: 'request-answered', request: confirmed }).requests).toBeUndefined();
   });
 });

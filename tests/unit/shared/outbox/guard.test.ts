@@ -3,13 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { LEASE_MS, leaseGuard } from '../../../../src/shared/outbox/guard.ts';
 import { createNotifier } from '../../../../src/shared/outbox/notify.ts';
 import { createOutboxStore } from '../../../../src/shared/outbox/store.ts';
-import type { SendEnvelope } from '../../../../src/shared/outbox/types.ts';
-import type { Envelope } from '../../../../src/shared/webhook/types.ts';
+import type { SendEnvelope, WireEnvelope } from '../../../../src/shared/outbox/types.ts';
 import { clock, freshIdb, reschedule, sharedGuards, stored, testOutbox, type GuardKind } from './support.ts';
 
 /** A webhook that holds every answer until the test opens the gate, and notes any overlap of two sends. */
 function gatedWebhook() {
-  const sent: Envelope[] = [];
+  const sent: WireEnvelope[] = [];
   let inFlight = 0;
   let mostAtOnce = 0;
   let open: () => void = () => undefined;

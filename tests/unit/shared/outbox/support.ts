@@ -4,11 +4,10 @@ import { leaseGuard, lockGuard, type LockRequester, type ReplayGuard } from '../
 import { createNotifier } from '../../../../src/shared/outbox/notify.ts';
 import { createOutbox, newItem, type Outbox, type OutboxOptions } from '../../../../src/shared/outbox/outbox.ts';
 import { createOutboxStore, type OutboxStore } from '../../../../src/shared/outbox/store.ts';
-import type { OutboxItem, QueuedEnvelope } from '../../../../src/shared/outbox/types.ts';
+import type { OutboxItem, QueuedEnvelope, WireEnvelope } from '../../../../src/shared/outbox/types.ts';
 import { withBlobAttachments } from '../../../../src/shared/outbox/wire.ts';
 import { sendToWebhook } from '../../../../src/shared/webhook/client.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
-import type { Envelope } from '../../../../src/shared/webhook/types.ts';
 
 export const PARENT = { name: 'Asha', number: '9876543210' };
 export const WEBHOOK_URL = 'https://hooks.example/webhook';
@@ -43,9 +42,9 @@ export type Answer = number | { status: number; body: string } | 'network' | 'ti
  * answer (the last one repeats) and records the body that went out.
  */
 export function scriptedWebhook(...answers: Answer[]) {
-  const sent: Envelope[] = [];
+  const sent: WireEnvelope[] = [];
   const fetch: typeof globalThis.fetch = async (_url, init) => {
-    sent.push(JSON.parse(String(init?.body)) as Envelope);
+    sent.push(JSON.parse(String(init?.body)) as WireEnvelope);
     const answer = answers.length > 1 ? answers.shift() : answers[0];
     if (answer === 'network') throw new TypeError('Failed to fetch');
     if (answer === 'timeout') {
@@ -56,7 +55,7 @@ export function scriptedWebhook(...answers: Answer[]) {
     const { status, body } = typeof answer === 'object' ? answer : { status: answer ?? 200, body: '' };
     return new Response(status === 204 ? null : body, { status });
   };
-  const send = (envelope: Envelope) => sendToWebhook(envelope, { url: WEBHOOK_URL, fetch, timeoutMs: 20 });
+  const send = (envelope: WireEnvelope) => sendToWebhook(envelope, { url: WEBHOOK_URL, fetch, timeoutMs: 20 });
   return { send, sent, requestIds: () => sent.map((envelope) => envelope.request_id) };
 }
 

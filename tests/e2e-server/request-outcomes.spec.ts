@@ -1,0 +1,194 @@
+import { readFile } from 'node:fs/promises';
+import { test as base, expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { hashSecret } from '../../server/conversation/secrets.ts';
+import { addDays, sessionConcerned, shortDayName, startsAtOf, weekdayOf } from '../../server/requests/rules.ts';
+import { readRosterFile } from '../../server/roster/roster-file.ts';
+import { weekdayNumber } from '../../server/roster/weekdays.ts';
+import { sessionRefUid } from '../../src/features/schedule/calendar-event.ts';
+import { startsAtWhen } from '../../src/features/schedule/session-when.ts';
+import { toIstIso } from '../../src/shared/format/ist.ts';
+import type { SessionRef } from '../../src/shared/webhook/requests.ts';
+import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
+import { parseIcs } from '../support/ical.ts';
+import { STAFF } from '../support/staff.ts';
+import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import { startRealServer } from './fixtures.ts';
+
+/**
+ * The loop closed, in real time on the reference server, two browsers: a
+ * parent asks for a range on the portal, staff confirm one day at 4:00 PM
+ * in /staff, and the parent's schedule shows the moved session, 'Your
+ * requests' says confirmed, the session's .ics keeps its UID with a higher
+ * SEQUENCE, and the thread shows the answer as an event line.
+ */
+const test = base.extend<object, { outcomesServer: { url: string; codes: CodeRecorder } }>({
+  outcomesServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    async ({}, use) => {
+      const codes = await startCodeRecorder();
+      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
+      // A staff account, as `npm run staff -- add` makes one (a light hash: the test needs no slow one).
+      const db = new Database(server.databasePath);
+      db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
+        STAFF.email,
+        STAFF.name,
+        await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 }),
+        new Date().toISOString(),
+      );
+      db.close();
+      await use({ url: server.url, codes });
+      await server.close();
+      await codes.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ outcomesServer }, use) => {
+    await use(outcomesServer.url);
+  },
+});
+
+const PARENT = { name: 'Test Parent', number: '9000000001' };
+
+/** The test parent's weekly sessions, as the roster store reads them. */
+function rosterSessions() {
+  const roster = readRosterFile(TEST_ROSTER_PATH);
+  const names = new Map(roster.facilitators.map((f) => [f.id, f.name]));
+  return (roster.parents[0]?.sessions ?? []).map((s) => ({
+    weekday: weekdayNumber(s.day),
+    time: s.time,
+    facilitator: names.get(s.facilitator) ?? '',
+  }));
+}
+
+/** A time still ahead in this week: 4:00 PM today, else tomorrow's, else (Sunday evening) 11:59 PM today. */
+function nextFourPm(today: string, nowTime: string): { day: string; time: string } {
+  if (nowTime < '15:55') return { day: today, time: '16:00' };
+  if (weekdayOf(today) < 7) return { day: addDays(today, 1), time: '16:00' };
+  return { day: today, time: '23:59' };
+}
+
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
+
+/** A day of the reschedule calendar, as its button is named: "November 28th, 2026". */
+function dayButton(page: Page, key: string) {
+  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  const name = new RegExp(`${monthName} ${day}${ORDINAL_SUFFIX[ordinal.select(day)] ?? 'th'}, ${year}`);
+  return page.getByRole('grid').getByRole('button', { name });
+}
+
+/** How the schedule screen names a session in its buttons: "Sunday, 29 Nov 11:30 PM with Arjun Rao". */
+const sessionName = (ref: Pick<SessionRef, 'starts_at' | 'facilitator'>) => {
+  const when = startsAtWhen(ref.starts_at, new Date(), 'en');
+  return `${when.day} ${when.time} with ${ref.facilitator}`;
+};
+
+async function downloadIcs(page: Page, button: string) {
+  const arriving = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  const [event] = parseIcs(await readFile(await (await arriving).path(), 'utf8')).events;
+  if (!event) throw new Error('no VEVENT in the file');
+  return event;
+}
+
+test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedule, the calendar and the thread follow', async ({
+  browser,
+  outcomesServer: { url, codes },
+}) => {
+  const now = toIstIso(new Date());
+  const today = now.slice(0, 10);
+  const lastAsked = addDays(today, 2);
+  const target = nextFourPm(today, now.slice(11, 16));
+  const concerned = sessionConcerned({ start: today, end: lastAsked }, rosterSessions());
+  if (!concerned) throw new Error('the test roster names no session for the test parent');
+  const moved = { starts_at: startsAtOf(target.day, target.time), facilitator: concerned.facilitator };
+
+  // The parent: signed in, the phone verified for the thread, the schedule fetched.
+  const parentContext = await browser.newContext({ baseURL: url, acceptDownloads: true });
+  const parent = await parentContext.newPage();
+  await parent.goto('/registered-parent');
+  await parent.getByLabel('Name').fill(PARENT.name);
+  await parent.getByLabel('Phone Number').fill(PARENT.number);
+  await parent.getByRole('button', { name: 'Continue' }).click();
+  await parent.getByRole('link', { name: /Chat with your facilitator/ }).click();
+  await parent.getByRole('button', { name: 'Send Me a Code' }).click();
+  const { code } = await codes.nextCode(`+91${PARENT.number}`);
+  await parent.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await parent.getByRole('button', { name: 'Verify Phone' }).click();
+  await expect(parent.getByText('No messages yet. Replies from your facilitator will show here.')).toBeVisible();
+
+  await parent.goto('/registered-parent/schedule');
+  await parent.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  await expect(parent.getByText(/^Last updated /)).toBeVisible();
+  // The session the request concerns, added to the phone's calendar while it is still ahead this week.
+  const addOld = parent.getByRole('button', { name: `Add to calendar: ${sessionName(concerned)}` });
+  const addedBefore = (await addOld.count()) > 0;
+  let oldUid = sessionRefUid(PARENT.number, concerned);
+  if (addedBefore) {
+    await addOld.click();
+    const old = await downloadIcs(parent, `Download calendar file: ${sessionName(concerned)}`);
+    expect(old.uid).toBe(oldUid);
+    oldUid = old.uid;
+  }
+
+  // 1. The parent requests a range: today to the day after tomorrow.
+  await parent.goto('/registered-parent/reschedule');
+  await dayButton(parent, today).click();
+  if (lastAsked.slice(0, 7) !== today.slice(0, 7)) await parent.getByRole('button', { name: /next month/i }).click();
+  await dayButton(parent, lastAsked).click();
+  await parent.getByLabel('Reason / Note (Optional)').fill('Exams that week');
+  await parent.getByRole('button', { name: 'Submit Request' }).click();
+  await expect(parent.getByRole('status').filter({ hasText: 'Success!' })).toBeVisible();
+
+  // 2. Staff confirm one day at 4:00 PM, in their own browser.
+  const staffContext = await browser.newContext({ baseURL: url });
+  const staff = await staffContext.newPage();
+  await staff.goto('/staff');
+  await staff.getByLabel('Email').fill(STAFF.email);
+  await staff.getByLabel('Password').fill(STAFF.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  const card = staff.getByRole('listitem').filter({ hasText: 'Note: Exams that week' });
+  await card.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
+  await card.getByLabel('Time').fill(target.time);
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(card.getByText('Status: Confirmed')).toBeVisible();
+  await staffContext.close();
+
+  // 3. The schedule shows the moved session, and 'Your requests' says confirmed.
+  await parent.goto('/registered-parent/schedule');
+  await parent.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  const sessions = parent.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+  const movedRow = sessions.filter({ hasText: `Moved from ${sessionName(concerned)}` });
+  await expect(movedRow).toContainText(startsAtWhen(moved.starts_at, new Date(), 'en').time);
+  await expect(sessions.filter({ hasText: sessionName(concerned) }).filter({ hasNotText: 'Moved from' })).toHaveCount(
+    0,
+  );
+  const request = parent
+    .getByRole('list', { name: 'Your reschedule requests' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Confirmed' });
+  await expect(request).toContainText(`New time: ${startsAtWhen(moved.starts_at, new Date(), 'en').day}`);
+  await expect(request).toContainText(`Dates: `);
+
+  // 4. The .ics of the moved session: the same UID, a higher SEQUENCE, the new time. Where the old event was
+  // added from this phone, the update is offered at once.
+  const update = parent.getByRole('button', { name: `Update in calendar: ${sessionName(moved)}` });
+  if (addedBefore) await expect(update).toHaveAttribute('aria-expanded', 'true');
+  else await parent.getByRole('button', { name: `Add to calendar: ${sessionName(moved)}` }).click();
+  const event = await downloadIcs(parent, `Download calendar file: ${sessionName(moved)}`);
+  expect(event.uid).toBe(oldUid);
+  expect(event.sequence).toBeGreaterThan(0);
+  expect(event.start).toEqual(new Date(moved.starts_at));
+
+  // 5. The thread shows the staff answer as an event line, not as a message from a person.
+  await parent.goto('/registered-parent/chat');
+  const line = parent
+    .getByRole('region', { name: 'Messages with your facilitator' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Request update' });
+  await expect(line).toContainText('Your reschedule request is confirmed');
+  await expect(line).toContainText(`By ${STAFF.name}`);
+  await parentContext.close();
+});
