@@ -14,7 +14,8 @@ import { answerText } from '../contract/texts.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { whenText } from './actions.ts';
 import { asParentRequest } from './parent-requests.ts';
-import { askedOf, differs, isClockTime, isDayKey, startsAtOf } from './rules.ts';
+import { isDayKey, startsAtOf } from '../roster/week.ts';
+import { askedOf, differs, isClockTime } from './rules.ts';
 import { VISITOR_STATUSES, type AnswerStore, type NewAnswer, type VisitorStatus } from './store.ts';
 
 /** A reason or a note: a line or two, not a letter. */

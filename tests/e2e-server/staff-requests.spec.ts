@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, sessionConcerned, shortDayName, startsAtOf, weekdayOf } from '../../server/requests/rules.ts';
+import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
+import { addDays, startsAtOf, weekdayOf } from '../../server/roster/week.ts';
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempPortalDir } from '../../../../bench/support/portal-process.ts';
 import type { OutcomeRow } from '../../../../server/requests/rules.ts';
-import { parentRequest, withMoves } from '../../../../server/requests/rules.ts';
+import { parentRequest } from '../../../../server/requests/rules.ts';
+import { withMoves } from '../../../../server/roster/week.ts';
 import { restOfWeek } from '../../../../server/roster/rest-of-week.ts';
 import { createPortalServer } from '../../../../server/server.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
