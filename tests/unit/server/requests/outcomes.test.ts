@@ -251,6 +251,30 @@ describe('a reschedule request’s outcome', () => {
   });
 });
 
+describe('a request card’s conversation', () => {
+  it('opens for a parent who never chatted, and a reply starts the thread; a number with no request is 404', async () => {
+    await addStaff(p);
+    await p.post({ ...range(QUIET_PARENT), language: 'hi' });
+    const staff = await staffSession(p);
+    const inbox = (await staff.get('/staff')).body;
+    expect(inbox).toContain(
+      '<a href="/staff/conversations/919000000002#latest">Conversation with <bdi>Quiet Parent</bdi></a>',
+    );
+    expect(inbox).toContain('Language: Hindi');
+    const empty = await staff.get('/staff/conversations/919000000002');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('No messages yet. A reply starts the conversation.');
+    expect(empty.body).toContain('<a href="tel:+919000000002">+91 90000 00002</a>, language: Hindi');
+    const sent = await staff.post('/staff/conversations/919000000002/replies', {
+      csrf: await staff.csrf(),
+      text: 'नमस्ते, हम आपसे बात करेंगे।',
+    });
+    expect(sent.headers.location).toBe('/staff/conversations/919000000002?sent=1#latest');
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE number_key = '+919000000002'")).toBe(1);
+    expect((await staff.get('/staff/conversations/919811111111')).statusCode).toBe(404);
+  });
+});
+
 describe('the outcome rules', () => {
   const sessions = [{ weekday: 3, time: '10:15', facilitator: 'Meera Nair' }];
   const request = {
