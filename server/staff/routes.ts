@@ -330,7 +330,7 @@ export async function staffRoutes(
         return reply.code(400).type('text/plain; charset=utf-8').send('No such message in this conversation');
       }
       store.markRead(numberKey, through);
-      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
+      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}#latest`, 303);
     });
 
     staff.post('/staff/requests/:id/status', async (request, reply) => {
