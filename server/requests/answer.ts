@@ -31,8 +31,12 @@ export interface StaffAnswerForm {
   note?: string;
 }
 
-/** Called once an answer to a parent's reschedule request is recorded (Web Push is wired to it). */
-export type OnOutcome = (numberKey: string, requestId: string, outcome: ParentRequest) => void;
+/**
+ * Called once an answer to a parent's reschedule request is recorded (Web
+ * Push is wired to it). Its failure, thrown or rejected, never undoes the
+ * answer: it is logged.
+ */
+export type OnOutcome = (numberKey: string, requestId: string, outcome: ParentRequest) => void | Promise<void>;
 
 export type AnswerResult = { ok: true; done: string } | { ok: false; status: 400 | 404; problem: string };
 

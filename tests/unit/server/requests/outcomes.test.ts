@@ -18,6 +18,8 @@ import { testConfig, WEDNESDAY_NOON_IST, type TestPortal } from '../../../suppor
 let codes: CodeRecorder;
 let p: TestPortal;
 let told: [string, string, ParentRequest][];
+/** Makes the seam throw, as a notification service that is down would. */
+let failing: boolean;
 
 beforeAll(async () => {
   codes = await startCodeRecorder();
@@ -30,11 +32,15 @@ afterAll(async () => {
 beforeEach(async () => {
   codes.reset();
   told = [];
+  failing = false;
   const temp = makeTempPortalDir();
   const config = testConfig(temp, { CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
   const clock = { now: WEDNESDAY_NOON_IST };
   const server = await createPortalServer(config, () => clock.now, {
-    onOutcome: (numberKey, requestId, outcome) => told.push([numberKey, requestId, outcome]),
+    onOutcome: (numberKey, requestId, outcome) => {
+      told.push([numberKey, requestId, outcome]);
+      if (failing) throw new Error('The push service is down');
+    },
   });
   p = {
     ...server,
@@ -164,7 +170,7 @@ describe('a reschedule request’s outcome', () => {
     expect(conversation).toMatch(/<li class="card event" id="latest">/);
   });
 
-  it('declines with a reason (none is refused), in the request’s language', async () => {
+  it('declines with a reason (none is refused), in the request’s language, even when the seam fails', async () => {
     await addStaff(p);
     const asked = { ...range(), language: 'hi' as const };
     await p.post(asked);
@@ -172,7 +178,13 @@ describe('a reschedule request’s outcome', () => {
     const bare = await answer(staff, asked.request_id, { answer: 'decline', reason: '  ' });
     expect([bare.statusCode, bare.body]).toEqual([400, 'Please write a reason']);
     expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
-    await answer(staff, asked.request_id, { answer: 'decline', reason: 'No facilitator is free that week' });
+    failing = true;
+    const declining = await answer(staff, asked.request_id, {
+      answer: 'decline',
+      reason: 'No facilitator is free that week',
+    });
+    // The seam failed, and the answer stands.
+    expect(declining.statusCode).toBe(303);
     const [declined] = await listRequests();
     expect(declined).toMatchObject({ status: 'declined', reason: 'No facilitator is free that week' });
     expect(declined?.calendar).toBeUndefined();
