@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addDays, sessionConcerned, shortDayName, startsAtOf, weekdayOf } from '../../server/requests/rules.ts';
+import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
+import { addDays, startsAtOf, weekdayOf } from '../../server/roster/week.ts';
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
@@ -12,7 +13,7 @@ import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 import { expect, test } from './fixtures.ts';
 
 const PARENT = { name: 'Test Parent', number: '9000000001' };
-const VISITOR = { name: 'Ravi Kumar', number: '9123456780' };
+const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
 
 /** The test parent's weekly sessions, as the roster store reads them. */
 function rosterSessions() {
@@ -136,12 +137,12 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   await expect(second.getByText('The parent accepted')).toBeVisible();
 
   // A visitor's consultation: new, contacted, booked; the list filters by status.
-  const visitor = page.getByRole('listitem').filter({ hasText: 'Consultation: Ravi Kumar' });
+  const visitor = page.getByRole('listitem').filter({ hasText: 'Consultation: Kavya Menon' });
   await expect(visitor.getByText('Status: New')).toBeVisible();
   await visitor.getByLabel('Status', { exact: true }).selectOption('Contacted');
   await visitor.getByLabel('Note').fill('Called, will book');
   await visitor.getByRole('button', { name: 'Save status' }).click();
-  await expect(page.getByRole('status')).toContainText('Contacted: Consultation from Ravi Kumar, by Meera Nair');
+  await expect(page.getByRole('status')).toContainText('Contacted: Consultation from Kavya Menon, by Meera Nair');
   await visitor.getByLabel('Status', { exact: true }).selectOption('Booked');
   await visitor.getByRole('button', { name: 'Save status' }).click();
   await expect(visitor.getByText('Status: Booked')).toBeVisible();
