@@ -8,9 +8,13 @@ import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { sessionRefUid } from '../../src/features/schedule/calendar-event.ts';
 import { startsAtWhen } from '../../src/features/schedule/session-when.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
+import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import type { SessionRef } from '../../src/shared/webhook/requests.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
+import { QUIET_PARENT } from '../support/conversation.ts';
 import { parseIcs } from '../support/ical.ts';
+import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 import { startRealServer } from './fixtures.ts';
@@ -190,5 +194,57 @@ test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedul
     .filter({ hasText: 'Request update' });
   await expect(line).toContainText('Your reschedule request is confirmed');
   await expect(line).toContainText(`By ${STAFF.name}`);
+  await parentContext.close();
+});
+
+test('in Hindi: staff offer another time, which the parent accepts with one tap, and decline another with a reason', async ({
+  browser,
+  outcomesServer: { url },
+  request,
+}) => {
+  // The roster's other parent, so this test and the one above never see each other's requests on a shared server.
+  const today = toIstIso(new Date()).slice(0, 10);
+  const target = nextFourPm(today, toIstIso(new Date()).slice(11, 16));
+  const ask = (note: string) =>
+    buildEnvelope({
+      action: 'reschedule_range',
+      user: QUIET_PARENT,
+      payload: { start_date: today, end_date: addDays(today, 2) },
+      note,
+      language: 'hi',
+    });
+  for (const body of [ask('Offer, please'), ask('Decline, please')]) {
+    expect((await request.post(WEBHOOK_PATH, { data: body })).status()).toBe(200);
+  }
+
+  const staffContext = await browser.newContext({ baseURL: url });
+  const staff = await staffContext.newPage();
+  await staff.goto('/staff');
+  await staff.getByLabel('Email').fill(STAFF.email);
+  await staff.getByLabel('Password').fill(STAFF.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  const offered = staff.getByRole('listitem').filter({ hasText: 'Note: Offer, please' });
+  await offered.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
+  await offered.getByLabel('Time').fill(target.time);
+  await offered.getByRole('button', { name: 'Offer another time' }).click();
+  await expect(offered.getByText('Status: Another time offered')).toBeVisible();
+  const declined = staff.getByRole('listitem').filter({ hasText: 'Note: Decline, please' });
+  await declined.getByLabel('Reason, to decline').fill('उस हफ़्ते कोई फ़ैसिलिटेटर खाली नहीं है');
+  await declined.getByRole('button', { name: 'Decline' }).click();
+  await expect(declined.getByText('Status: Declined')).toBeVisible();
+  await staffContext.close();
+
+  const parentContext = await browser.newContext({ baseURL: url });
+  const parent = await parentContext.newPage();
+  await openSignedIn(parent, '/hi/registered-parent/schedule', QUIET_PARENT);
+  await parent.getByRole('button', { name: 'मेरा शेड्यूल दिखाएँ' }).click();
+  const cards = parent.getByRole('list', { name: 'सेशन की तारीख बदलने के आपके अनुरोध' }).getByRole('listitem');
+  await expect(cards.filter({ hasText: 'मंज़ूर नहीं हुआ' })).toContainText('कारण: उस हफ़्ते कोई फ़ैसिलिटेटर खाली नहीं है');
+  const offer = cards.filter({ hasText: 'दूसरा समय सुझाया गया' });
+  const when = startsAtWhen(startsAtOf(target.day, target.time), new Date(), 'hi');
+  await offer.getByRole('button', { name: `${when.day}, ${when.time} स्वीकार करें` }).click();
+  const accepted = cards.filter({ hasText: `नया समय: ${when.day}, ${when.time}` });
+  await expect(accepted).toContainText('तय हो गया');
+  await expect(parent.getByRole('button', { name: /स्वीकार करें$/ })).toHaveCount(0);
   await parentContext.close();
 });

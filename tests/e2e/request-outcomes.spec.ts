@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { answerText } from '../../server/contract/texts.ts';
 import type { ParentRequest, SessionRef } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { CODE, conversationRequests, FakeConversation } from '../support/fake-conversation.ts';
@@ -153,7 +154,7 @@ test.describe('request outcomes', () => {
     const event = page
       .getByRole('region', { name: 'Messages with your facilitator' })
       .getByRole('listitem')
-      .filter({ hasText: 'You accepted the time offered.' });
+      .filter({ hasText: 'You accepted the time offered' });
     await expect(event).toContainText('Request update');
     await expect(event).not.toContainText('Your facilitator');
     await expect(event.getByText('You', { exact: true })).toHaveCount(0);
@@ -189,7 +190,7 @@ test('the card in Hindi on a 360 px phone, and an offer withdrawn before it is a
   const index = webhook.outcomes.findIndex((outcome) => outcome.request_id === OFFERED.request_id);
   webhook.outcomes[index] = { ...DECLINED, request_id: OFFERED.request_id };
   await offered.getByRole('button', { name: 'शुक्रवार, 27 नवंबर, शाम 6:00 स्वीकार करें' }).click();
-  await expectToast(page, 'error', 'This offer is no longer open.');
+  await expectToast(page, 'error', answerText('hi', 'offerNotOpen'));
   await expect(offered.getByRole('button', { name: 'शुक्रवार, 27 नवंबर, शाम 6:00 स्वीकार करें' })).toBeVisible();
   expect(conversationRequests(webhook, 'accept_offer')).toHaveLength(1);
 });

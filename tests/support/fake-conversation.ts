@@ -1,4 +1,5 @@
 import { answerText } from '../../server/contract/texts.ts';
+import { formatIstDateTime } from '../../src/shared/format/ist.ts';
 import type { ThreadMessage } from '../../src/shared/webhook/conversation.ts';
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
@@ -54,14 +55,14 @@ export class FakeConversation {
   /**
    * accept_offer as the reference server answers it: the offered time becomes
    * the confirmed one (the request in `webhook.outcomes` changes, so the next
-   * list_requests says so), and the thread gets the event line. An offer that
-   * is not open is refused with 409.
+   * list_requests says so), and the thread gets the event line, in the
+   * reference server's words. An offer that is not open is refused with 409.
    */
-  private acceptOffer(body: Body): Reply {
+  private acceptOffer(body: Body, language: Language): Reply {
     const index = this.webhook.outcomes.findIndex((request) => request.request_id === body.payload?.request_id);
     const request = this.webhook.outcomes[index];
     if (!request?.offer || request.status !== 'offered' || request.offer.offer_id !== body.payload?.offer_id) {
-      return { status: 409, body: 'This offer is no longer open.' };
+      return { status: 409, body: answerText(language, 'offerNotOpen') };
     }
     const confirmed: ParentRequest = {
       ...request,
@@ -74,11 +75,20 @@ export class FakeConversation {
     this.thread.push({
       id: String(this.nextId++),
       from: 'event',
-      text: 'You accepted the time offered.',
+      text: answerText(language, 'eventAccepted', {
+        when: formatIstDateTime(new Date(request.offer.starts_at), language),
+      }),
       sent_at: body.timestamp_ist ?? '',
       attachments: [],
     });
-    return { body: { message: 'Time accepted', request: confirmed } };
+    return {
+      body: {
+        message: answerText(language, 'offerAccepted', {
+          when: formatIstDateTime(new Date(request.offer.starts_at), language),
+        }),
+        request: confirmed,
+      },
+    };
   }
 
   private answer(request: RecordedRequest): Reply {
@@ -119,7 +129,7 @@ export class FakeConversation {
         });
         return { body: { message: 'Message received' } };
       case 'accept_offer':
-        return this.acceptOffer(body);
+        return this.acceptOffer(body, language);
       default:
         return { status: 500, body: `not scripted: ${String(body.action)}` };
     }

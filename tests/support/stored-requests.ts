@@ -20,7 +20,10 @@ export const PNG = Buffer.from(
 export function recordRequestIds(page: Page): string[] {
   const ids: string[] = [];
   page.context().on('request', (request) => {
-    if (request.url().endsWith('/api/webhook')) ids.push((request.postDataJSON() as { request_id: string }).request_id);
+    if (!request.url().endsWith('/api/webhook')) return;
+    // Reads beside the schedule (list_requests) carry no request_id: nothing is stored for them.
+    const id = (request.postDataJSON() as { request_id?: unknown }).request_id;
+    if (typeof id === 'string') ids.push(id);
   });
   return ids;
 }

@@ -37,9 +37,10 @@ export function rows<T>(select: string, values: Record<string, string> = {}): T[
 export function recordRequestIds(page: Page): string[] {
   const ids: string[] = [];
   page.context().on('request', (request) => {
-    if (request.url() === WEBHOOK_URL && request.method() === 'POST') {
-      ids.push((request.postDataJSON() as { request_id: string }).request_id);
-    }
+    if (request.url() !== WEBHOOK_URL || request.method() !== 'POST') return;
+    // Reads beside the schedule (list_requests) carry no request_id: nothing is stored for them.
+    const id = (request.postDataJSON() as { request_id?: unknown }).request_id;
+    if (typeof id === 'string') ids.push(id);
   });
   return ids;
 }
