@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPageToWorkerMessage } from '../../../src/shared/sw-messages.ts';
+import { isPageToWorkerMessage, isWorkerToPageMessage } from '../../../src/shared/sw-messages.ts';
 
 describe('isPageToWorkerMessage', () => {
   it('accepts the message workbox-window sends to activate a waiting worker', () => {
@@ -14,5 +14,20 @@ describe('isPageToWorkerMessage', () => {
     ['a non-string type', { type: 1 }],
   ])('rejects %s', (_case, data) => {
     expect(isPageToWorkerMessage(data)).toBe(false);
+  });
+});
+
+describe('isWorkerToPageMessage', () => {
+  it.each(['reply', 'reminder', 'request_update'])('accepts the worker telling of a %s push', (kind) => {
+    expect(isWorkerToPageMessage({ type: 'PUSH_RECEIVED', kind })).toBe(true);
+  });
+
+  it.each([
+    ['null', null],
+    ['a push of an unknown kind', { type: 'PUSH_RECEIVED', kind: 'advert' }],
+    ['a push with no kind', { type: 'PUSH_RECEIVED' }],
+    ['a page-to-worker message', { type: 'SKIP_WAITING' }],
+  ])('rejects %s', (_case, data) => {
+    expect(isWorkerToPageMessage(data)).toBe(false);
   });
 });

@@ -1,7 +1,11 @@
 import 'fake-indexeddb/auto';
 import { createStore, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { createConversationStore, EMPTY_CONVERSATION } from '../../../../src/shared/conversation/store.ts';
+import {
+  createConversationStore,
+  EMPTY_CONVERSATION,
+  everySavedConversation,
+} from '../../../../src/shared/conversation/store.ts';
 import { parentKey } from '../../../../src/shared/rules/phone.ts';
 
 const ASHA = { name: 'Asha Verma', number: '9876543210' };
@@ -49,5 +53,20 @@ describe('conversation store', () => {
     expect(await store.read(ASHA)).toEqual({ token: 't1', messages: [] });
     await set(parentKey(ASHA), 'junk', useStore);
     expect(await store.read(ASHA)).toEqual(EMPTY_CONVERSATION);
+  });
+});
+
+describe('every saved conversation (the worker, which knows no session)', () => {
+  it('lists each parent’s record by key and updates one by its key, a damaged one read as empty', async () => {
+    const { useStore, store } = fresh();
+    await store.update(ASHA, (saved) => ({ ...saved, token: 't1' }));
+    await set(parentKey(QUIET), 'not a record', useStore);
+    const every = everySavedConversation(useStore);
+    expect(await every.all()).toEqual([
+      [parentKey(QUIET), EMPTY_CONVERSATION],
+      [parentKey(ASHA), { token: 't1', messages: [] }],
+    ]);
+    await every.update(parentKey(ASHA), (saved) => ({ ...saved, messages: [reply], cursor: '2' }));
+    expect(await store.read(ASHA)).toEqual({ token: 't1', messages: [reply], cursor: '2' });
   });
 });
