@@ -165,7 +165,27 @@ ${sqliteRequestIndexes(2)}
   `
   ALTER TABLE thread_messages ADD COLUMN verified_device INTEGER NOT NULL DEFAULT 0 CHECK (verified_device IN (0, 1));
   `,
-  // 7: Web Push. Settings and subscriptions belong to a device's token and go with it (logout, expiry, forget).
+  // 7: what became of each request: staff's answers to a reschedule request (confirmed, another time offered,
+  // declined) and the parent's acceptance of an offer, a visitor's request worked through contacted, booked and
+  // closed, each with who and when, oldest first (the latest is the request's status). An answer also joins the
+  // parent's thread as an event line: a thread message marked `event`, not a message from a person.
+  `
+  CREATE TABLE request_answers (
+    id INTEGER PRIMARY KEY,
+    request_id TEXT NOT NULL REFERENCES requests (request_id),
+    kind TEXT NOT NULL
+      CHECK (kind IN ('confirmed', 'offered', 'declined', 'accepted', 'new', 'contacted', 'booked', 'closed')),
+    starts_at TEXT,
+    offer_id TEXT UNIQUE,
+    reason TEXT,
+    answered_by TEXT NOT NULL,
+    answered_at TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX request_answers_by_request ON request_answers (request_id, id);
+  ALTER TABLE thread_messages ADD COLUMN event INTEGER NOT NULL DEFAULT 0 CHECK (event IN (0, 1));
+  `,
+  // 8: Web Push. Settings and subscriptions belong to a device's token and go with it (logout, expiry, forget).
+  // A staff reply notifies; an event line (a request's answer) does not: its own push is a request update.
   // push_jobs is the durable queue: a staff reply's jobs are added by the trigger in the reply's own transaction,
   // so a crash after the reply loses no push; a job goes with its subscription and its message. A reminder's key is
   // kept once it is queued, so each is sent once.
@@ -204,7 +224,7 @@ ${sqliteRequestIndexes(2)}
   CREATE INDEX push_jobs_by_endpoint ON push_jobs (endpoint);
   CREATE INDEX push_jobs_by_message ON push_jobs (message_id);
 
-  CREATE TRIGGER push_staff_reply AFTER INSERT ON thread_messages WHEN NEW.author = 'staff'
+  CREATE TRIGGER push_staff_reply AFTER INSERT ON thread_messages WHEN NEW.author = 'staff' AND NEW.event = 0
   BEGIN
     INSERT INTO push_jobs (endpoint, kind, message_id, not_before, created_at)
       SELECT endpoint, 'reply', NEW.id, NEW.received_at, NEW.received_at
@@ -217,24 +237,5 @@ ${sqliteRequestIndexes(2)}
     queued_at TEXT NOT NULL,
     PRIMARY KEY (endpoint, reminder_key)
   ) STRICT;
-  `,
-  // 8: what became of each request: staff's answers to a reschedule request (confirmed, another time offered,
-  // declined) and the parent's acceptance of an offer, a visitor's request worked through contacted, booked and
-  // closed, each with who and when, oldest first (the latest is the request's status). An answer also joins the
-  // parent's thread as an event line: a thread message marked `event`, not a message from a person.
-  `
-  CREATE TABLE request_answers (
-    id INTEGER PRIMARY KEY,
-    request_id TEXT NOT NULL REFERENCES requests (request_id),
-    kind TEXT NOT NULL
-      CHECK (kind IN ('confirmed', 'offered', 'declined', 'accepted', 'new', 'contacted', 'booked', 'closed')),
-    starts_at TEXT,
-    offer_id TEXT UNIQUE,
-    reason TEXT,
-    answered_by TEXT NOT NULL,
-    answered_at TEXT NOT NULL
-  ) STRICT;
-  CREATE INDEX request_answers_by_request ON request_answers (request_id, id);
-  ALTER TABLE thread_messages ADD COLUMN event INTEGER NOT NULL DEFAULT 0 CHECK (event IN (0, 1));
   `,
 ];

@@ -6,7 +6,7 @@ import type { TestPortal } from './test-portal.ts';
 export const STAFF = { email: 'meera@thrive.example', name: 'Meera Nair', password: 'correct horse battery' };
 
 /** A staff account, as `npm run staff -- add` makes one (with a light hash: tests need no slow one). */
-export async function addStaff(p: TestPortal, member = STAFF): Promise<void> {
+export async function addStaff(p: Pick<TestPortal, 'db'>, member = STAFF): Promise<void> {
   const hash = await hashSecret(member.password, { N: 1024, r: 8, p: 1 });
   p.db
     .prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)')
@@ -16,7 +16,7 @@ export async function addStaff(p: TestPortal, member = STAFF): Promise<void> {
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 export function signIn(
-  p: TestPortal,
+  p: Pick<TestPortal, 'app'>,
   email: string,
   password: string,
   headers: Record<string, string> = {},
@@ -46,7 +46,7 @@ export interface StaffSession {
   csrf(): Promise<string>;
 }
 
-export async function staffSession(p: TestPortal, member = STAFF): Promise<StaffSession> {
+export async function staffSession(p: Pick<TestPortal, 'app'>, member = STAFF): Promise<StaffSession> {
   const id = sessionOf(await signIn(p, member.email, member.password));
   const cookie = `${STAFF_COOKIE}=${id}`;
   const session: StaffSession = {
