@@ -20,6 +20,7 @@
  *   npm run test:n8n -- --mode queue           one mode only
  *   npm run test:n8n -- --only kill,cost       some parts only (contract, checks, kill, conversation, cost, journey)
  *   npm run test:n8n -- --n8n-env DB_POSTGRESDB_POOL_SIZE=10   a setting for every n8n process (to measure a lever)
+ *   npm run test:n8n -- --webhook-processes 0  queue mode's webhooks taken by the main instance (2 webhook processes by default)
  */
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -40,7 +41,7 @@ import { runKillChecks } from './harness/kill-checks.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
 import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { Results } from './harness/results.ts';
-import { startStack, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
+import { startStack, WEBHOOK_PROCESSES, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
 import {
   BENCH_ACTIONS,
   chatThreadAction,
@@ -64,6 +65,7 @@ const { values } = parseArgs({
     mode: { type: 'string' },
     only: { type: 'string' },
     'n8n-env': { type: 'string', multiple: true, default: [] },
+    'webhook-processes': { type: 'string', default: String(WEBHOOK_PROCESSES) },
   },
 });
 const n8nEnv = Object.fromEntries(
@@ -207,7 +209,13 @@ let portalBuilt = false;
 for (const mode of modes) {
   results.prefix = `[${mode}] `;
   heading(`n8n in ${mode} mode`);
-  const stack = await startStack(install, { mode, n8nPort, build: !portalBuilt, n8nEnv }).catch((error: unknown) => {
+  const stack = await startStack(install, {
+    mode,
+    n8nPort,
+    build: !portalBuilt,
+    n8nEnv,
+    webhookProcesses: Number(values['webhook-processes']),
+  }).catch((error: unknown) => {
     results.add({
       name: 'the stack started (Postgres, n8n, the portal, the reference server)',
       verdict: 'failed',

@@ -70,13 +70,15 @@ export interface StackOptions {
   build: boolean;
   /** More settings for every n8n process (`--n8n-env`). */
   n8nEnv?: Record<string, string>;
+  /** Queue mode: how many `n8n webhook` processes take the webhooks (0: the main instance does). */
+  webhookProcesses?: number;
 }
 
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
 export async function startStack(
   install: N8nInstall,
-  { mode, n8nPort, build, n8nEnv = {} }: StackOptions,
+  { mode, n8nPort, build, n8nEnv = {}, webhookProcesses = WEBHOOK_PROCESSES }: StackOptions,
 ): Promise<Stack> {
   const stops: (() => Promise<void> | void)[] = [];
   // Once, however often it is asked for (the run's end and a Ctrl-C may both ask).
@@ -110,7 +112,7 @@ export async function startStack(
         database: 'n8n',
         workers: QUEUE_WORKERS,
         concurrency: WORKER_CONCURRENCY,
-        webhookProcesses: WEBHOOK_PROCESSES,
+        webhookProcesses,
       };
     }
 
