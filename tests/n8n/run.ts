@@ -57,6 +57,7 @@ import {
 import { sdkProblems } from './harness/validate.ts';
 
 const MODES: readonly N8nMode[] = ['single', 'queue'];
+const IDLE_SECONDS = 5;
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +108,8 @@ for (const path of WORKFLOW_PATHS) {
 }
 
 const measured: Throughput[] = [];
+/** Each n8n target's CPU while idle, in ms a second. */
+const idleCpu = new Map<string, number>();
 const timings: string[] = [];
 let running: Stack | undefined;
 // n8n runs in process groups of their own and Postgres as a daemon: a Ctrl-C must stop them too.
@@ -138,6 +141,14 @@ async function throughput(stack: Stack, withReference: boolean): Promise<void> {
       results.add({ name: `${target} answered every ${action.name} request`, verdict: 'failed', ms: 0, notes: [] });
     }
   };
+  // What n8n's processes spend doing nothing (timers, heartbeats, the task runners): each figure below includes it.
+  const idleFrom = n8nCpu();
+  await sleep(IDLE_SECONDS * 1000);
+  const idle = ((n8nCpu() - idleFrom) / IDLE_SECONDS) * 1000;
+  idleCpu.set(`n8n ${stack.mode}`, idle);
+  console.log(
+    `n8n ${stack.mode} idle: ${idle.toFixed(0)} ms of CPU a second, across ${stack.n8n.processes.length} processes`,
+  );
   await measure(`n8n ${stack.mode}`, stack.floorUrl, FLOOR_ACTION, n8nCpu);
   for (const action of BENCH_ACTIONS) {
     await measure(`n8n ${stack.mode}`, stack.n8n.webhookUrl, action, n8nCpu);
@@ -249,7 +260,7 @@ console.log(throughputTable(measured));
 console.log(
   "\nn8n's CPU per request, action by action, against its floor in the same run (goals: 3x, chat_thread 2x):",
 );
-for (const mode of modes) console.log(costTable(measured, `n8n ${mode}`));
+for (const mode of modes) console.log(costTable(measured, `n8n ${mode}`, idleCpu.get(`n8n ${mode}`)));
 console.log(`\ntotal ${minutes(Date.now() - started)}`);
 console.log(results.closingLine());
 process.exit(results.count('failed') > 0 ? 1 : 0);
