@@ -58,6 +58,9 @@ CREATE TABLE IF NOT EXISTS thrive.settings (
   value integer NOT NULL CHECK (value >= 0)
 );
 INSERT INTO thrive.settings (name, value) VALUES ('requests_per_number_per_minute', 30) ON CONFLICT (name) DO NOTHING;
+-- Seconds after which a claim without an answer is taken to be a dead execution's, and taken over. Longer than the
+-- slowest execution (a chat's largest files to Slack): a live one taken over could post its message twice.
+INSERT INTO thrive.settings (name, value) VALUES ('claim_stale_seconds', 120) ON CONFLICT (name) DO NOTHING;
 
 -- Requests per phone number in the minute since the number's window began (it begins at its first request).
 CREATE TABLE IF NOT EXISTS thrive.number_hits (
@@ -79,6 +82,21 @@ CREATE TABLE IF NOT EXISTS thrive.slack_posts (
   PRIMARY KEY (request_id, part)
 );
 
+-- Each Slack step's intent, written before the step is taken: a message or notice as it is posted, a file once
+-- uploaded, with Slack's id for it, before it is shared. An intent without its result in slack_posts is a step
+-- whose execution may have died after Slack took it: the retry looks in Slack before taking it again.
+CREATE TABLE IF NOT EXISTS thrive.slack_intents (
+  request_id text NOT NULL,
+  -- As slack_posts.part.
+  part text NOT NULL,
+  -- The channel as posted to (a name, or the staff channel's setting).
+  channel text NOT NULL,
+  file_id text,
+  intended_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (request_id, part)
+);
+CREATE INDEX IF NOT EXISTS slack_intents_by_channel ON thrive.slack_intents (channel, intended_at);
+
 -- The parent's chat messages as posted to Slack: the conversation's thread shows them, and a facilitator's reply
 -- in a message's Slack thread (its slack_ts) finds the parent it answers.
 CREATE TABLE IF NOT EXISTS thrive.messages (
@@ -97,8 +115,9 @@ CREATE INDEX IF NOT EXISTS messages_by_slack_ts ON thrive.messages (slack_channe
 -- INSERT ... ON CONFLICT DO NOTHING claims a new id, so of copies arriving together exactly one is 'new'. Another
 -- copy finds the first answered ('same', with that answer to send again), another body under the id
 -- ('different': 409), the claim given up (a refusal deleted it: it claims it itself), a claim older than
--- stale_after (its n8n execution died: taken over), or the first still at work: 'wait', and the workflow's Wait
--- node asks again a moment later, until max_looks ('pending': 500, which the portal retries).
+-- stale_after (by default claim_stale_seconds of thrive.settings: its n8n execution died, so it is taken over), or
+-- the first still at work: 'wait', and the workflow's Wait node asks again a moment later, until max_looks
+-- ('pending': 500, which the portal retries).
 -- The fingerprint is the SHA-256 of the request's canonical text, file contents included.
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, integer, interval);
@@ -109,7 +128,7 @@ CREATE FUNCTION thrive.claim_request(
   canonical text,
   looks integer DEFAULT 0,
   max_looks integer DEFAULT 100,
-  stale_after interval DEFAULT interval '2 minutes'
+  stale_after interval DEFAULT NULL
 ) RETURNS TABLE (seen text, response_status smallint, response_body text, attempt integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -120,6 +139,8 @@ DECLARE
   per_minute integer := (SELECT value FROM thrive.settings WHERE name = 'requests_per_number_per_minute');
   hits integer;
 BEGIN
+  stale_after := COALESCE(stale_after,
+    make_interval(secs => (SELECT value FROM thrive.settings WHERE name = 'claim_stale_seconds')), interval '2 minutes');
   IF looks = 0 AND per_minute > 0 THEN
     -- One row per number, counted under its row lock: copies arriving together are all counted.
     INSERT INTO thrive.number_hits AS h (number, window_start, hits) VALUES (number_key, arrived, 1)
@@ -166,6 +187,50 @@ BEGIN
       RETURN;
     END IF;
   END LOOP;
+END
+$$;
+
+-- What Slack already has of a request, and its next step, in one call ("Slack so far"): 'message' or 'notice'
+-- (its intent is written now, before the post), 'find message' or 'find notice' (an intent without a result: look
+-- for the post's metadata in look_in, the channel's id, from oldest on), 'file' (the next file, position
+-- files_shared), 'find file' (that file was uploaded as file_id and may be shared already), or 'done'. A channel
+-- whose id no stored post gives cannot be looked in: its post is taken again.
+DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text);
+CREATE FUNCTION thrive.slack_next_step(id text, files integer, kind text, target text)
+RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
+  file_id text)
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+  first_part text := CASE WHEN kind = 'notice' THEN 'notice' ELSE 'message' END;
+  posted thrive.slack_posts%ROWTYPE;
+  intent thrive.slack_intents%ROWTYPE;
+  known text;
+  shared integer;
+BEGIN
+  SELECT * INTO posted FROM thrive.slack_posts p WHERE p.request_id = id AND p.part = first_part;
+  IF NOT FOUND THEN
+    SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = first_part;
+    IF NOT FOUND THEN
+      INSERT INTO thrive.slack_intents (request_id, part, channel) VALUES (id, first_part, target);
+      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text;
+      RETURN;
+    END IF;
+    known := (SELECT p.channel FROM thrive.slack_intents i
+      JOIN thrive.slack_posts p ON p.request_id = i.request_id AND p.part = i.part
+      WHERE i.channel = intent.channel ORDER BY i.intended_at DESC LIMIT 1);
+    RETURN QUERY SELECT NULL::text, NULL::text, 0, CASE WHEN known IS NULL THEN first_part ELSE 'find ' || first_part END,
+      known, to_char(extract(epoch FROM intent.intended_at - interval '1 minute'), 'FM9999999999.000000'), NULL::text;
+    RETURN;
+  END IF;
+  shared := (SELECT count(*) FROM thrive.slack_posts p WHERE p.request_id = id AND p.part LIKE 'file %');
+  IF kind = 'notice' OR shared >= files THEN
+    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text;
+    RETURN;
+  END IF;
+  SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = 'file ' || shared;
+  RETURN QUERY SELECT posted.channel, posted.ts, shared, CASE WHEN intent.file_id IS NULL THEN 'file' ELSE 'find file' END,
+    NULL::text, NULL::text, intent.file_id;
 END
 $$;
 

@@ -18,6 +18,9 @@
  *   npm run test:n8n -- --bench-seconds 2      shorter throughput runs
  *   npm run test:n8n -- --repeat-journey 3     the browser journey three times over, in each mode
  *   npm run test:n8n -- --mode queue           one mode only
+ *   npm run test:n8n -- --only kill,cost       some parts only (contract, checks, kill, conversation, cost, journey)
+ *   npm run test:n8n -- --n8n-env DB_POSTGRESDB_POOL_SIZE=10   a setting for every n8n process (to measure a lever)
+ *   npm run test:n8n -- --webhook-processes 0  queue mode's webhooks taken by the main instance (2 webhook processes by default)
  */
 import { basename } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -34,13 +37,16 @@ import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
 import { runN8nChecks } from './harness/n8n-checks.ts';
 import type { N8nMode } from './harness/n8n-process.ts';
 import { freePort } from './harness/ports.ts';
+import { runKillChecks } from './harness/kill-checks.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
 import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { Results } from './harness/results.ts';
-import { startStack, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
+import { startStack, WEBHOOK_PROCESSES, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
 import {
   BENCH_ACTIONS,
   chatThreadAction,
+  costTable,
+  FLOOR_ACTION,
   measureThroughput,
   REFERENCE_TARGET,
   throughputLine,
@@ -51,14 +57,32 @@ import {
 import { sdkProblems } from './harness/validate.ts';
 
 const MODES: readonly N8nMode[] = ['single', 'queue'];
+const IDLE_SECONDS = 5;
 
 const { values } = parseArgs({
   options: {
     'bench-seconds': { type: 'string', default: '5' },
     'repeat-journey': { type: 'string', default: '1' },
     mode: { type: 'string' },
+    only: { type: 'string' },
+    'n8n-env': { type: 'string', multiple: true, default: [] },
+    'webhook-processes': { type: 'string', default: String(WEBHOOK_PROCESSES) },
   },
 });
+const n8nEnv = Object.fromEntries(
+  (values['n8n-env'] ?? []).map((setting) => [
+    setting.slice(0, setting.indexOf('=')),
+    setting.slice(setting.indexOf('=') + 1),
+  ]),
+);
+const PARTS = ['contract', 'checks', 'kill', 'conversation', 'cost', 'journey'] as const;
+const only = values.only?.split(',') ?? [...PARTS];
+const unknownPart = only.find((part) => !(PARTS as readonly string[]).includes(part));
+if (unknownPart) {
+  console.error(`--only takes some of ${PARTS.join(', ')}, not ${unknownPart}`);
+  process.exit(2);
+}
+const runs = (part: (typeof PARTS)[number]) => only.includes(part);
 const BENCH_SECONDS = Number(values['bench-seconds']);
 const JOURNEY_RUNS = Number(values['repeat-journey']);
 const modes = MODES.filter((mode) => values.mode === undefined || values.mode === mode);
@@ -84,6 +108,8 @@ for (const path of WORKFLOW_PATHS) {
 }
 
 const measured: Throughput[] = [];
+/** Each n8n target's CPU while idle, in ms a second. */
+const idleCpu = new Map<string, number>();
 const timings: string[] = [];
 let running: Stack | undefined;
 // n8n runs in process groups of their own and Postgres as a daemon: a Ctrl-C must stop them too.
@@ -115,6 +141,15 @@ async function throughput(stack: Stack, withReference: boolean): Promise<void> {
       results.add({ name: `${target} answered every ${action.name} request`, verdict: 'failed', ms: 0, notes: [] });
     }
   };
+  // What n8n's processes spend doing nothing (timers, heartbeats, the task runners): each figure below includes it.
+  const idleFrom = n8nCpu();
+  await sleep(IDLE_SECONDS * 1000);
+  const idle = ((n8nCpu() - idleFrom) / IDLE_SECONDS) * 1000;
+  idleCpu.set(`n8n ${stack.mode}`, idle);
+  console.log(
+    `n8n ${stack.mode} idle: ${idle.toFixed(0)} ms of CPU a second, across ${stack.n8n.processes.length} processes`,
+  );
+  await measure(`n8n ${stack.mode}`, stack.floorUrl, FLOOR_ACTION, n8nCpu);
   for (const action of BENCH_ACTIONS) {
     await measure(`n8n ${stack.mode}`, stack.n8n.webhookUrl, action, n8nCpu);
     if (withReference) await measure(REFERENCE_TARGET, referenceUrl, action, referenceCpu);
@@ -145,26 +180,38 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
       .join(', ')}`,
   );
   console.log(timings.at(-1));
-  heading(`${stack.mode}: the contract's cases (tests/support/contract-cases.ts) against ${stack.n8n.webhookUrl}`);
-  const accepted = await runContract(stack.n8n.webhookUrl, TEST_PARENT, results);
+  if (runs('contract')) {
+    heading(`${stack.mode}: the contract's cases (tests/support/contract-cases.ts) against ${stack.n8n.webhookUrl}`);
+    const accepted = await runContract(stack.n8n.webhookUrl, TEST_PARENT, results);
 
-  heading(`${stack.mode}: what only a running n8n shows`);
-  await runDeliveryChecks(stack, results);
-  await runN8nChecks(stack, results, accepted);
-  if (stack.mode === 'queue') await runQueueChecks(stack, results);
+    heading(`${stack.mode}: what only a running n8n shows`);
+    await runDeliveryChecks(stack, results);
+    await runN8nChecks(stack, results, accepted);
+  }
+  if (stack.mode === 'queue' && runs('checks')) await runQueueChecks(stack, results);
+  if (stack.mode === 'queue' && runs('kill')) {
+    heading('queue: a worker killed mid-work, and every request retried as the outbox does');
+    await runKillChecks(stack, results);
+  }
 
-  heading(
-    `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
-  );
-  await runConversationChecks(stack, results);
-  if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
+  if (runs('conversation')) {
+    heading(
+      `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
+    );
+    await runConversationChecks(stack, results);
+    if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
+  }
 
-  heading(`${stack.mode}: requests/s of every action, about ${BENCH_SECONDS} s each after a warm-up`);
-  await throughput(stack, withReference);
+  if (runs('cost')) {
+    heading(`${stack.mode}: requests/s of every action, about ${BENCH_SECONDS} s each after a warm-up`);
+    await throughput(stack, withReference);
+  }
 
-  heading(`${stack.mode}: the browser journey against n8n ${N8N_VERSION} (tests/n8n/browser)`);
-  if (ensureChromium()) await runBrowserJourney(stack, results, JOURNEY_RUNS);
-  else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
+  if (runs('journey')) {
+    heading(`${stack.mode}: the browser journey against n8n ${N8N_VERSION} (tests/n8n/browser)`);
+    if (ensureChromium()) await runBrowserJourney(stack, results, JOURNEY_RUNS);
+    else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
+  }
 }
 
 // One address for n8n in every mode, so the portal is built once with it.
@@ -173,7 +220,13 @@ let portalBuilt = false;
 for (const mode of modes) {
   results.prefix = `[${mode}] `;
   heading(`n8n in ${mode} mode`);
-  const stack = await startStack(install, { mode, n8nPort, build: !portalBuilt }).catch((error: unknown) => {
+  const stack = await startStack(install, {
+    mode,
+    n8nPort,
+    build: !portalBuilt,
+    n8nEnv,
+    webhookProcesses: Number(values['webhook-processes']),
+  }).catch((error: unknown) => {
     results.add({
       name: 'the stack started (Postgres, n8n, the portal, the reference server)',
       verdict: 'failed',
@@ -204,6 +257,10 @@ for (const mode of modes) {
 for (const line of timings) console.log(line);
 console.log(`\nrequests/s, ${BENCH_SECONDS} s runs, 10 connections, and the server's CPU per request:`);
 console.log(throughputTable(measured));
+console.log(
+  "\nn8n's CPU per request, action by action, against its floor in the same run (goals: 3x, chat_thread 2x):",
+);
+for (const mode of modes) console.log(costTable(measured, `n8n ${mode}`, idleCpu.get(`n8n ${mode}`)));
 console.log(`\ntotal ${minutes(Date.now() - started)}`);
 console.log(results.closingLine());
 process.exit(results.count('failed') > 0 ? 1 : 0);

@@ -12,6 +12,7 @@ import { minutes } from '../database/conversation-schema-sql.ts';
 export const REMOVE_EXPIRED = `WITH cutoff AS (SELECT now() - make_interval(days => $1::int) AS at),
 requests AS (DELETE FROM thrive.requests WHERE received_at < (SELECT at FROM cutoff) RETURNING 1),
 slack_posts AS (DELETE FROM thrive.slack_posts WHERE posted_at < (SELECT at FROM cutoff) RETURNING 1),
+slack_intents AS (DELETE FROM thrive.slack_intents WHERE intended_at < (SELECT at FROM cutoff) RETURNING 1),
 messages AS (DELETE FROM thrive.messages WHERE created_at < (SELECT at FROM cutoff) RETURNING 1),
 thread AS (DELETE FROM thrive.thread_messages WHERE received_at < (SELECT at FROM cutoff) RETURNING author),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE expires_at <= now() RETURNING 1),
@@ -38,6 +39,7 @@ requests AS (
   DELETE FROM thrive.requests WHERE thrive.phone_key(user_number) = (SELECT number_key FROM key) RETURNING request_id
 ),
 slack_posts AS (DELETE FROM thrive.slack_posts WHERE request_id IN (SELECT request_id FROM requests) RETURNING 1),
+slack_intents AS (DELETE FROM thrive.slack_intents WHERE request_id IN (SELECT request_id FROM requests) RETURNING 1),
 messages AS (DELETE FROM thrive.messages WHERE phone_e164 = (SELECT number_key FROM key) RETURNING 1),
 thread AS (DELETE FROM thrive.thread_messages WHERE number_key = (SELECT number_key FROM key) RETURNING author),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE number_key = (SELECT number_key FROM key) RETURNING 1),

@@ -4,20 +4,32 @@
  * the staff channel (THRIVE_STAFF_CHANNEL). Each step's result is stored per request_id as soon as Slack gives
  * it, and "Slack so far" reads them back to choose the next step, so a retry after a failure does only what is
  * left: a request is posted once, and answered 200 only when everything is posted. A failure answers 500.
+ * Each step's intent is written before it is taken ("Slack so far" for a post, "Intend share" for a file), so a
+ * retry after an execution died mid-step asks Slack first: the post by its metadata in the channel's history
+ * ("Look in channel", "Find post"), the file by its id ("Look at file": shared in the thread already?).
  */
 import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';
-import { ENV, STAFF_CHANNEL_DEFAULT } from '../toolkit/ids.ts';
+import { ENV, SLACK_METADATA_EVENT, STAFF_CHANNEL_DEFAULT } from '../toolkit/ids.ts';
 import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
-import { SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
+import { INTEND_SHARE, SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
 const CHECKED = "$('Check files').first().json";
 const SLACK = "$('Write answer').first().json.slack";
 const SO_FAR = "$('Slack so far').first().json";
 const FILE = "$('File to upload').first().json";
-const STEPS = ['message', 'file', 'notice', 'done'] as const;
+const STEPS = ['message', 'find message', 'file', 'find file', 'notice', 'find notice', 'done'] as const;
+const FOUND = ['found', 'more', 'post', 'failed'] as const;
+const SHARED = ['shared', 'upload', 'failed'] as const;
+/** A chat names its facilitator's channel; a notice has none and goes to the staff channel. */
+const CHANNEL = `${SLACK}.channel ?? ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT)}`;
+const REQUEST_ID = `${CHECKED}.record.request_id`;
+/** What slack_posts calls the post: a chat's message or a notice. */
+const PART = `(${SLACK}.kind === 'chat' ? 'message' : 'notice')`;
+/** Is the file "Look at file" asked about shared in the message's thread (files.info: file.shares)? */
+const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${SO_FAR}.channel_id] ?? []).some((share) => share.thread_ts === ${SO_FAR}.message_ts))`;
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
 
@@ -28,43 +40,67 @@ export async function slackGraph(): Promise<Graph> {
         'Slack so far',
         [3960, 240],
         SLACK_SO_FAR,
-        `={{ [ ${CHECKED}.record.request_id, ${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind ] }}`,
+        `={{ [ ${REQUEST_ID}, ${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL} ] }}`,
         FAILURE_OUTPUT,
       ),
       switchOn('Next Slack step', [4180, 240], '$json.step', STEPS),
-      // A chat names its facilitator's channel; a notice has none and goes to the staff channel.
       slackApi('Post message', [4400, 80], 'chat.postMessage', {
-        channel: `={{ ${SLACK}.channel ?? ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT)} }}`,
+        channel: `={{ ${CHANNEL} }}`,
         text: `={{ ${SLACK}.text }}`,
         unfurl_links: 'false',
         unfurl_media: 'false',
+        metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
       }),
+      slackApi('Look in channel', [4400, -160], 'conversations.history', {
+        channel: `={{ ${SO_FAR}.look_in }}`,
+        oldest: `={{ ${SO_FAR}.oldest }}`,
+        limit: '200',
+        include_all_metadata: 'true',
+        cursor: "={{ $json.cursor ?? '' }}",
+      }),
+      await codeNode('Find post', [4620, -160], resolve(import.meta.dirname, 'nodes/find-post.js')),
+      switchOn('Posted before?', [4840, -160], '$json.next', FOUND),
       ifTrue('Posted?', [4620, 80], '$json.ok === true'),
       postgres(
         'Store post',
         [4840, 80],
         STORE_POST,
-        `={{ [ ${CHECKED}.record.request_id, $json.channel, $json.ts, ${SLACK}.kind === 'chat' ? 'message' : 'notice', ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '' ] }}`,
+        `={{ [ ${REQUEST_ID}, $json.channel, $json.ts, ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '' ] }}`,
         FAILURE_OUTPUT,
       ),
+      slackApi('Look at file', [4400, 560], 'files.info', { file: `={{ ${SO_FAR}.file_id }}` }),
+      switchOn(
+        'Shared before?',
+        [4620, 560],
+        `$json.ok === true ? (${SHARED_IN_THREAD} ? 'shared' : 'upload') : $json.error === 'file_not_found' ? 'upload' : 'failed'`,
+        SHARED,
+      ),
       slackApi('Get upload URL', [4400, 320], 'files.getUploadURLExternal', {
-        filename: `={{ ${CHECKED}.envelope.payload.attachments[$json.files_shared].filename }}`,
-        length: `={{ ${CHECKED}.envelope.payload.attachments[$json.files_shared].size }}`,
+        filename: `={{ ${CHECKED}.envelope.payload.attachments[${SO_FAR}.files_shared].filename }}`,
+        length: `={{ ${CHECKED}.envelope.payload.attachments[${SO_FAR}.files_shared].size }}`,
       }),
       ifTrue('Got upload URL?', [4620, 320], '$json.ok === true'),
       await codeNode('File to upload', [4840, 320], resolve(import.meta.dirname, 'nodes/file-to-upload.js')),
       uploadBytes('Upload file', [5060, 320], '={{ $json.upload_url }}'),
-      slackApi('Share file', [5280, 320], 'files.completeUploadExternal', {
+      postgres(
+        'Intend share',
+        [5280, 320],
+        INTEND_SHARE,
+        `={{ [ ${REQUEST_ID}, ${FILE}.position, ${SO_FAR}.channel_id, ${FILE}.file_id ] }}`,
+        FAILURE_OUTPUT,
+      ),
+      slackApi('Share file', [5500, 320], 'files.completeUploadExternal', {
         files: `={{ JSON.stringify([{ id: ${FILE}.file_id, title: ${FILE}.filename }]) }}`,
         channel_id: `={{ ${SO_FAR}.channel_id }}`,
         thread_ts: `={{ ${SO_FAR}.message_ts }}`,
       }),
-      ifTrue('Shared?', [5500, 320], '$json.ok === true'),
+      ifTrue('Shared?', [5720, 320], '$json.ok === true'),
+      // Its id as Slack gave it: shared now ("Share file") or before ("Look at file").
       postgres(
         'Store file',
-        [5720, 480],
+        [5940, 480],
         STORE_FILE,
-        `={{ [ ${CHECKED}.record.request_id, ${FILE}.position, ${SO_FAR}.channel_id, ${FILE}.file_id ] }}`,
+        `={{ [ ${REQUEST_ID}, ${SO_FAR}.files_shared, ${SO_FAR}.channel_id, $json.file?.id ?? $json.files[0].id ] }}`,
         FAILURE_OUTPUT,
       ),
     ],
@@ -73,9 +109,26 @@ export async function slackGraph(): Promise<Graph> {
       ['Slack so far', 1, 'Step failed'],
       ...switchLinks('Next Slack step', STEPS, {
         message: 'Post message',
+        'find message': 'Look in channel',
         file: 'Get upload URL',
+        'find file': 'Look at file',
         notice: 'Post message',
+        'find notice': 'Look in channel',
         done: 'Record answer',
+      }),
+      ['Look in channel', 0, 'Find post'],
+      ['Find post', 0, 'Posted before?'],
+      ...switchLinks('Posted before?', FOUND, {
+        found: 'Store post',
+        more: 'Look in channel',
+        post: 'Post message',
+        failed: 'Step failed',
+      }),
+      ['Look at file', 0, 'Shared before?'],
+      ...switchLinks('Shared before?', SHARED, {
+        shared: 'Store file',
+        upload: 'Get upload URL',
+        failed: 'Step failed',
       }),
       ['Post message', 0, 'Posted?'],
       ['Posted?', 0, 'Store post'],
@@ -83,12 +136,16 @@ export async function slackGraph(): Promise<Graph> {
       ['Get upload URL', 0, 'Got upload URL?'],
       ['Got upload URL?', 0, 'File to upload'],
       ['File to upload', 0, 'Upload file'],
-      ['Upload file', 0, 'Share file'],
+      ['Upload file', 0, 'Intend share'],
+      ['Intend share', 0, 'Share file'],
       ['Share file', 0, 'Shared?'],
       ['Shared?', 0, 'Store file'],
       ['Store file', 0, 'Slack so far'],
       ...(
         [
+          ['Look in channel', 1],
+          ['Look at file', 1],
+          ['Intend share', 1],
           ['Post message', 1],
           ['Posted?', 1],
           ['Store post', 1],

@@ -40,19 +40,12 @@ export const RELEASE_CLAIM = `WITH released AS (
 SELECT $2::int AS status, $3::text AS body, $4::text AS type;`;
 
 /**
- * $1: request_id, $2: how many files the chat carries, $3: chat | notice. What Slack already has of this
- * request, and the step that comes next: message, file, notice or done. A retry picks up where a failure stopped.
+ * $1: request_id, $2: how many files the chat carries, $3: chat | notice, $4: the channel it posts to. What Slack
+ * already has of this request and the step that comes next (thrive.slack_next_step in n8n/schema.sql): message,
+ * notice or file; find message, find notice or find file when an earlier execution may have taken that step and
+ * died before storing it; or done. A retry picks up where a failure stopped.
  */
-export const SLACK_SO_FAR = `SELECT m.channel AS channel_id, m.ts AS message_ts, f.shared AS files_shared,
-  CASE
-    WHEN $3 = 'notice' THEN CASE WHEN n.ts IS NULL THEN 'notice' ELSE 'done' END
-    WHEN m.ts IS NULL THEN 'message'
-    WHEN f.shared < $2::int THEN 'file'
-    ELSE 'done'
-  END AS step
-FROM (SELECT count(*)::int AS shared FROM thrive.slack_posts WHERE request_id = $1 AND part LIKE 'file %') f
-LEFT JOIN thrive.slack_posts m ON m.request_id = $1 AND m.part = 'message'
-LEFT JOIN thrive.slack_posts n ON n.request_id = $1 AND n.part = 'notice';`;
+export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4);';
 
 /**
  * $1: request_id, $2: the channel's id, $3: the post's ts, $4: message | notice, $5: the phone key, $6: the
@@ -66,6 +59,15 @@ export const STORE_POST = `WITH posted AS (
   ON CONFLICT DO NOTHING
 )
 SELECT $1::text AS request_id;`;
+
+/**
+ * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's id for the file
+ * just uploaded. Written before the file is shared, so a retry after a crash asks Slack about that file first.
+ */
+export const INTEND_SHARE = `INSERT INTO thrive.slack_intents AS i (request_id, part, channel, file_id)
+VALUES ($1, 'file ' || $2, $3, $4)
+ON CONFLICT (request_id, part) DO UPDATE SET file_id = EXCLUDED.file_id, intended_at = now()
+RETURNING i.request_id;`;
 
 /** $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's file id. */
 export const STORE_FILE = `WITH shared AS (

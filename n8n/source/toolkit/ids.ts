@@ -55,3 +55,9 @@ export const ENV = {
 /** What THRIVE_SLACK_API_URL and THRIVE_STAFF_CHANNEL are when unset. */
 export const SLACK_API_DEFAULT = 'https://slack.com/api';
 export const STAFF_CHANNEL_DEFAULT = '#thrive-staff';
+
+/**
+ * The event_type of the message metadata each post to Slack carries ({ request_id, part }): a retry after a crash
+ * finds its post by it in the channel's history.
+ */
+export const SLACK_METADATA_EVENT = 'thrive_request';

@@ -2,8 +2,12 @@
  * A local Slack Web API for the tests (THRIVE_SLACK_API_URL): the methods the workflow calls, checked as Slack
  * checks them (the bot token in the Authorization header, the fields each method requires, the uploaded bytes
  * against the length announced), and kept as a facilitator would see them: each message with its ts, each file
- * shared in its thread. `failNext(method)` makes the next call of a method fail, as Slack may. Anything else is
- * answered 404 and kept, so a test can fail on it. GET /recorded gives a summary to another process.
+ * shared in its thread. Messages carry their metadata, which conversations.history returns with
+ * include_all_metadata (newest first, from `oldest`, `limit` a page, `cursor` the next); files.info tells where a
+ * file is shared (`shares`). `failNext(method)` makes the next call of a method fail, as Slack may; `onPost` and
+ * `holdUploads` let a test act at a chosen moment (kill a worker between Slack's taking a post and its answer, or
+ * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
+ * GET /recorded gives a summary to another process.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -16,6 +20,7 @@ export interface SlackMessage {
   channelId: string;
   text: string;
   ts: string;
+  metadata?: { event_type: string; event_payload: Record<string, unknown> };
 }
 
 export interface SlackFile {
@@ -23,6 +28,8 @@ export interface SlackFile {
   title: string;
   channelId: string;
   threadTs: string;
+  /** The ts of the thread's message that shares it. */
+  ts: string;
   bytes: Buffer;
 }
 
@@ -38,7 +45,22 @@ export interface FakeSlack {
   files: SlackFile[];
   /** Requests Slack would have refused, or that nothing answers: each a sentence. */
   problems: string[];
+  /** How many times each Web API method was called. */
+  calls: Map<string, number>;
   failNext(method: 'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal'): void;
+  /**
+   * Called with each message Slack has taken, how many it has, and the port the post came from (its sender's
+   * end of the connection), before it answers the post: awaited.
+   */
+  onPost?: (message: SlackMessage, count: number, senderPort: number) => Promise<void> | void;
+  /** The same for each file Slack has shared in a thread (files.completeUploadExternal), before it answers. */
+  onShare?: (file: SlackFile, senderPort: number) => Promise<void> | void;
+  /**
+   * From now on, uploads are held: their bytes arrive and are not answered until `release` is called; `held`
+   * resolves at the first such upload, with the port it came from. An upload whose sender is gone by then is
+   * never completed.
+   */
+  holdUploads(): { held: Promise<number>; release(): void };
   close(): Promise<void>;
 }
 
@@ -59,8 +81,35 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     if (!channelIds.has(name)) channelIds.set(name, `C${String(channelIds.size + 1).padStart(8, '0')}`);
     return channelIds.get(name) ?? '';
   };
-  let clock = 1_700_000_000;
+  // Slack's ts: seconds since the epoch with six digits after the point, unique in a channel, rising.
+  let lastTs = 0;
+  const nextTs = () => {
+    lastTs = Math.max(lastTs + 1, Date.now() * 1000);
+    return `${Math.floor(lastTs / 1e6)}.${String(lastTs % 1e6).padStart(6, '0')}`;
+  };
   let base = '';
+  let hold: { heldNow: (port: number) => void; released: Promise<void> } | undefined;
+  const fake: FakeSlack = {
+    url: '',
+    messages,
+    files,
+    problems,
+    calls: new Map(),
+    failNext: (name) => void failing.add(name),
+    holdUploads() {
+      let heldNow = (_port: number) => {};
+      let release = () => {};
+      const held = new Promise<number>((done) => (heldNow = done));
+      const released = new Promise<void>((done) => (release = done));
+      hold = { heldNow, released };
+      return { held, release: () => ((hold = undefined), release()) };
+    },
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
 
   type Answer = { status: number; body: unknown };
   const refuse = (problem: string, error: string): Answer => {
@@ -68,20 +117,72 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     return { status: 200, body: { ok: false, error } };
   };
 
-  function method(name: string, form: URLSearchParams): Answer {
+  async function method(name: string, form: URLSearchParams, senderPort: number): Promise<Answer> {
     const missing = (fields: string[]) => fields.filter((field) => !form.get(field));
     switch (name) {
       case 'chat.postMessage': {
         if (missing(['channel', 'text']).length)
           return refuse(`${name} without ${missing(['channel', 'text'])}`, 'invalid_arguments');
-        const message = {
+        const metadata = form.get('metadata');
+        const message: SlackMessage = {
           channel: form.get('channel') ?? '',
           channelId: channelId(form.get('channel') ?? ''),
           text: form.get('text') ?? '',
-          ts: `${clock++}.000100`,
+          ts: nextTs(),
+          ...(metadata && { metadata: JSON.parse(metadata) as SlackMessage['metadata'] }),
         };
         messages.push(message);
+        await fake.onPost?.(message, messages.length, senderPort);
         return { status: 200, body: { ok: true, channel: message.channelId, ts: message.ts } };
+      }
+      case 'conversations.history': {
+        // Slack takes a channel's id here, not its name.
+        const channel = form.get('channel') ?? '';
+        if (![...channelIds.values()].includes(channel))
+          return refuse(`${name}: no channel ${channel}`, 'channel_not_found');
+        const limit = Math.min(Number(form.get('limit') || 100), 999);
+        const oldest = Number(form.get('oldest') || 0);
+        const withMetadata = form.get('include_all_metadata') === 'true';
+        const newestFirst = messages.filter((m) => m.channelId === channel && Number(m.ts) > oldest).reverse();
+        const start = Number(form.get('cursor') ? Buffer.from(form.get('cursor') ?? '', 'base64').toString() : 0);
+        const page = newestFirst.slice(start, start + limit);
+        const hasMore = start + limit < newestFirst.length;
+        return {
+          status: 200,
+          body: {
+            ok: true,
+            messages: page.map((m) => ({
+              type: 'message',
+              text: m.text,
+              ts: m.ts,
+              ...(withMetadata && m.metadata && { metadata: m.metadata }),
+            })),
+            has_more: hasMore,
+            response_metadata: { next_cursor: hasMore ? Buffer.from(String(start + limit)).toString('base64') : '' },
+          },
+        };
+      }
+      case 'files.info': {
+        const id = form.get('file') ?? '';
+        const shares = files.filter((f) => f.id === id);
+        const upload = uploads.get(id);
+        if (!upload?.bytes) return { status: 200, body: { ok: false, error: 'file_not_found' } };
+        // Slack's shares: { public: { [channel id]: [{ ts, thread_ts }, …] } } (every channel here is public).
+        const byChannel: Record<string, { ts: string; thread_ts: string }[]> = {};
+        for (const f of shares) (byChannel[f.channelId] ??= []).push({ ts: f.ts, thread_ts: f.threadTs });
+        return {
+          status: 200,
+          body: {
+            ok: true,
+            file: {
+              id,
+              name: upload.title,
+              title: shares[0]?.title ?? upload.title,
+              size: upload.bytes.length,
+              shares: shares.length ? { public: byChannel } : {},
+            },
+          },
+        };
       }
       case 'files.getUploadURLExternal': {
         const length = Number(form.get('length'));
@@ -102,7 +203,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         for (const { id, title } of shared) {
           const upload = uploads.get(id);
           if (!upload?.bytes) return refuse(`${name}: file ${id} was not uploaded`, 'file_not_found');
-          files.push({ id, title: title ?? upload.title, channelId: channel, threadTs, bytes: upload.bytes });
+          const file = {
+            id,
+            title: title ?? upload.title,
+            channelId: channel,
+            threadTs,
+            ts: nextTs(),
+            bytes: upload.bytes,
+          };
+          files.push(file);
+          await fake.onShare?.(file, senderPort);
         }
         return { status: 200, body: { ok: true, files: shared.map(({ id, title }) => ({ id, title })) } };
       }
@@ -126,8 +236,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         if (!entry) return send(refuse(`an upload to ${path}, which Slack never gave`, 'not_found'));
         if (body.length !== entry.length)
           problems.push(`upload ${upload[1]}: ${body.length} bytes, ${entry.length} announced`);
-        entry.bytes = body;
-        return response.writeHead(200, { 'content-type': 'text/plain' }).end(`OK - ${body.length}`);
+        const uploaded = () => {
+          entry.bytes = body;
+          response.writeHead(200, { 'content-type': 'text/plain' }).end(`OK - ${body.length}`);
+        };
+        if (!hold) return uploaded();
+        const { heldNow, released } = hold;
+        let senderGone = false;
+        request.socket.once('close', () => (senderGone = true));
+        heldNow(request.socket.remotePort ?? 0);
+        return void released.then(() => (senderGone ? undefined : uploaded()));
       }
       const api = /^\/api\/([\w.]+)$/.exec(path);
       if (request.method !== 'POST' || !api?.[1]) {
@@ -139,8 +257,9 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       if (!String(request.headers['content-type']).startsWith('application/x-www-form-urlencoded')) {
         return send(refuse(`${api[1]} sent as ${request.headers['content-type']}`, 'invalid_form_data'));
       }
+      fake.calls.set(api[1], (fake.calls.get(api[1]) ?? 0) + 1);
       if (failing.delete(api[1])) return send({ status: 200, body: { ok: false, error: 'internal_error' } });
-      return send(method(api[1], new URLSearchParams(body.toString('utf8'))));
+      return method(api[1], new URLSearchParams(body.toString('utf8')), request.socket.remotePort ?? 0).then(send);
     });
   });
 
@@ -157,16 +276,6 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   base = `http://127.0.0.1:${port}`;
-  return {
-    url: `${base}/api`,
-    messages,
-    files,
-    problems,
-    failNext: (name) => void failing.add(name),
-    close: () =>
-      new Promise<void>((done) => {
-        server.closeAllConnections();
-        server.close(() => done());
-      }),
-  };
+  fake.url = `${base}/api`;
+  return fake;
 }

@@ -1,9 +1,11 @@
 /**
  * n8n for one test run, in one of two modes:
  * - single: one `n8n start` on its own SQLite, in a temporary user folder;
- * - queue: a main `n8n start` taking the webhooks and `n8n worker`s running
- *   the executions, sharing a Postgres database (n8n's own), Redis (the
- *   queue) and one encryption key, as n8n/README.md tells an admin to run it.
+ * - queue: a main `n8n start`, `n8n webhook` processes taking the webhooks
+ *   behind a load balancer (the main one takes none:
+ *   N8N_DISABLE_PRODUCTION_MAIN_PROCESS) and `n8n worker`s running the
+ *   executions, sharing a Postgres database (n8n's own), Redis (the queue) and
+ *   one encryption key, as n8n/README.md tells an admin to run it.
  * The credentials (Postgres, Slack's token) and every workflow are imported and published
  * through n8n's CLI first. Each process runs in a process group of its own,
  * so stop() ends it with its task runner.
@@ -18,6 +20,7 @@ import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CREDENTIALS, WEBHOOK_PATHS } from '../../../n8n/source/toolkit/ids.ts';
 import { SLACK_TOKEN } from './fake-slack.ts';
 import type { N8nInstall } from './install.ts';
+import { startBalancer, type Balancer } from './balancer.ts';
 import { freePort } from './ports.ts';
 import { PG_DATABASE, PG_USER } from './postgres.ts';
 
@@ -38,11 +41,23 @@ export interface RunningN8n {
   webhookUrl: string;
   /** Seconds from starting the processes until the webhook answered. */
   startSeconds: number;
-  /** The main instance first, then the workers. */
+  /** The main instance first, then the webhook processes and the workers. */
   processes: N8nProcess[];
   workers: N8nProcess[];
+  /** Queue mode: the `n8n webhook` processes behind the balancer at `url`, each with its own address. */
+  webhookProcesses: (N8nProcess & { url: string })[];
+  /** Queue mode: the connections the balancer gave each webhook process. */
+  balanced(): number[];
+  /** The main instance's own address (in queue mode it takes no production webhook). */
+  mainUrl: string;
   /** Runs an n8n command (e.g. `execute --id=…`) with the main instance's folder and environment. */
   cli(args: string[]): Promise<void>;
+  /**
+   * Queue mode: SIGKILL a worker's process group (the worker and its task runner, as a crash or an OOM kill ends
+   * them), and once it is gone start a worker in its place (`workers` and `processes` then list the new one):
+   * `replaced` resolves when that one is ready.
+   */
+  killWorker(worker: N8nProcess): Promise<{ replaced: Promise<void> }>;
   stop(): Promise<void>;
 }
 
@@ -53,6 +68,8 @@ export interface QueueOptions {
   workers: number;
   /** Executions each worker runs at once (`n8n worker --concurrency`). */
   concurrency: number;
+  /** `n8n webhook` processes, behind a balancer at the n8n port. */
+  webhookProcesses: number;
 }
 
 export interface N8nOptions {
@@ -124,6 +141,7 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv): Promise<void
 interface Spawned extends N8nProcess {
   isRunning(): boolean;
   stop(): Promise<void>;
+  kill(): Promise<void>;
 }
 
 function spawnGroup(name: string, file: string, args: string[], env: NodeJS.ProcessEnv): Spawned {
@@ -146,6 +164,10 @@ function spawnGroup(name: string, file: string, args: string[], env: NodeJS.Proc
       const forced = setTimeout(() => signal('SIGKILL'), 15_000);
       await exited;
       clearTimeout(forced);
+    },
+    async kill() {
+      signal('SIGKILL');
+      await exited;
     },
   };
 }
@@ -170,6 +192,7 @@ const webhookAnswers = (webhookUrl: string) => async () => {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: '{}',
+    signal: AbortSignal.timeout(10_000),
   });
   return response.status === 400 && (await response.text()) === ANSWER_TEXTS.en.missingAction;
 };
@@ -211,12 +234,15 @@ export async function startN8n({
       QUEUE_BULL_REDIS_PORT: String(queue.redisPort),
     }),
   };
+  // With webhook processes, the balancer takes the n8n port and the main instance one of its own.
+  const mainPort = queue?.webhookProcesses ? await freePort() : port;
   const mainEnv = {
     ...shared,
     N8N_USER_FOLDER: folderOf('main'),
     N8N_LISTEN_ADDRESS: '127.0.0.1',
-    N8N_PORT: String(port),
+    N8N_PORT: String(mainPort),
     N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+    ...(queue?.webhookProcesses && { N8N_DISABLE_PRODUCTION_MAIN_PROCESS: 'true' }),
   };
   const cli = (args: string[]) => run(install.n8n, args, mainEnv);
   try {
@@ -231,7 +257,9 @@ export async function startN8n({
 
   const started = Date.now();
   const workers: (Spawned & { healthUrl: string })[] = [];
-  for (let i = 1; i <= (queue?.workers ?? 0); i++) {
+  let workersStarted = 0;
+  const startWorker = async () => {
+    const i = ++workersStarted;
     const healthPort = await freePort();
     const workerEnv = {
       ...shared,
@@ -242,14 +270,34 @@ export async function startN8n({
       QUEUE_HEALTH_CHECK_PORT: String(healthPort),
       N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
     };
-    workers.push({
+    return {
       ...spawnGroup(`worker ${i}`, install.n8n, ['worker', `--concurrency=${queue?.concurrency ?? 1}`], workerEnv),
       healthUrl: `http://127.0.0.1:${healthPort}/healthz/readiness`,
+    };
+  };
+  const workerReady = (worker: Spawned & { healthUrl: string }) =>
+    waitFor(`n8n ${worker.name}`, async () => (await fetch(worker.healthUrl)).ok, worker.isRunning, 120_000);
+  for (let i = 1; i <= (queue?.workers ?? 0); i++) workers.push(await startWorker());
+  const main = spawnGroup('main', install.n8n, ['start'], mainEnv);
+  const webhookProcesses: (Spawned & { url: string })[] = [];
+  for (let i = 1; i <= (queue?.webhookProcesses ?? 0); i++) {
+    const webhookPort = await freePort();
+    const webhookEnv = {
+      ...shared,
+      N8N_USER_FOLDER: folderOf(`webhook-${i}`),
+      N8N_LISTEN_ADDRESS: '127.0.0.1',
+      N8N_PORT: String(webhookPort),
+      N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+    };
+    webhookProcesses.push({
+      ...spawnGroup(`webhook ${i}`, install.n8n, ['webhook'], webhookEnv),
+      url: `http://127.0.0.1:${webhookPort}`,
     });
   }
-  const main = spawnGroup('main', install.n8n, ['start'], mainEnv);
-  const processes = [main, ...workers];
+  const processes: Spawned[] = [main, ...webhookProcesses, ...workers];
+  let balancer: Balancer | undefined;
   const stop = async () => {
+    await balancer?.close();
     await Promise.all(processes.map((p) => p.stop()));
     rmSync(folder, { recursive: true, force: true });
   };
@@ -257,9 +305,16 @@ export async function startN8n({
   const url = `http://127.0.0.1:${port}`;
   const webhookUrl = webhookUrlAt(port);
   try {
+    if (webhookProcesses.length > 0) {
+      balancer = await startBalancer(
+        port,
+        webhookProcesses.map((p) => Number(new URL(p.url).port)),
+      );
+    }
     await Promise.all([
-      ...workers.map((worker) =>
-        waitFor(`n8n ${worker.name}`, async () => (await fetch(worker.healthUrl)).ok, worker.isRunning, 120_000),
+      ...workers.map(workerReady),
+      ...webhookProcesses.map((p) =>
+        waitFor(`n8n ${p.name}`, webhookAnswers(`${p.url}/webhook/${WEBHOOK_PATHS.portal}`), p.isRunning, 120_000),
       ),
       waitFor("n8n's webhook", webhookAnswers(webhookUrl), main.isRunning, 120_000),
     ]);
@@ -275,8 +330,21 @@ export async function startN8n({
     startSeconds: (Date.now() - started) / 1000,
     processes,
     workers,
+    webhookProcesses,
+    balanced: () => [...(balancer?.connections ?? [])],
+    mainUrl: `http://127.0.0.1:${mainPort}`,
     // Its own task runner broker port: the running main instance holds its own.
     cli: async (args) => run(install.n8n, args, { ...mainEnv, N8N_RUNNERS_BROKER_PORT: String(await freePort()) }),
+    async killWorker(chosen) {
+      const index = workers.findIndex((worker) => worker.processGroup === chosen.processGroup);
+      const worker = workers[index];
+      if (!worker) throw new Error(`${chosen.name} is not a running worker`);
+      await worker.kill();
+      const replacement = await startWorker();
+      workers[index] = replacement;
+      processes[processes.indexOf(worker)] = replacement;
+      return { replaced: workerReady(replacement) };
+    },
     stop,
   };
 }

@@ -7,7 +7,8 @@
  * own SQLite; queue: Redis, n8n's own database in the same Postgres, a main
  * instance and workers), and the reference server.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
@@ -15,6 +16,7 @@ import { rosterSql } from '../../../n8n/source/database/roster-sql.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from '../../../n8n/source/toolkit/ids.ts';
 import { startConversationFakes, type ConversationFakes } from './conversation-fakes.ts';
 import { startFakeSlack, type FakeSlack } from './fake-slack.ts';
+import { FLOOR_PATH, floorWorkflow } from './floor-workflow.ts';
 import type { N8nInstall } from './install.ts';
 import {
   startN8n,
@@ -36,6 +38,8 @@ export const LIMIT_SETTING = 'requests_per_number_per_minute';
 export const QUEUE_WORKERS = 2;
 /** n8n's docs advise 5 or more; with 2 workers, 20 copies of one request keep both busy. */
 export const WORKER_CONCURRENCY = 5;
+/** Queue mode's intake: `n8n webhook` processes behind a balancer, the main instance taking no webhook. */
+export const WEBHOOK_PROCESSES = 2;
 
 /** Every workflow in n8n/ (the portal's, and those it calls or that run beside it): all imported and published. */
 export const WORKFLOW_PATHS: readonly string[] = readdirSync(dirname(WORKFLOWS.portal.path))
@@ -50,6 +54,8 @@ export interface Stack {
   /** The code gateway the conversation workflow sends codes to. */
   conversation: ConversationFakes;
   n8n: RunningN8n;
+  /** n8n's floor (floor-workflow.ts): a Webhook and its Respond to Webhook, on the same n8n. */
+  floorUrl: string;
   reference: ReferenceServer;
   /** Seconds each part took to be ready. */
   timings: Record<string, number>;
@@ -62,11 +68,18 @@ export interface StackOptions {
   n8nPort: number;
   /** Build the portal (once per run: it does not change between modes). */
   build: boolean;
+  /** More settings for every n8n process (`--n8n-env`). */
+  n8nEnv?: Record<string, string>;
+  /** Queue mode: how many `n8n webhook` processes take the webhooks (0: the main instance does). */
+  webhookProcesses?: number;
 }
 
 const seconds = (since: number) => (Date.now() - since) / 1000;
 
-export async function startStack(install: N8nInstall, { mode, n8nPort, build }: StackOptions): Promise<Stack> {
+export async function startStack(
+  install: N8nInstall,
+  { mode, n8nPort, build, n8nEnv = {}, webhookProcesses = WEBHOOK_PROCESSES }: StackOptions,
+): Promise<Stack> {
   const stops: (() => Promise<void> | void)[] = [];
   // Once, however often it is asked for (the run's end and a Ctrl-C may both ask).
   let stopping: Promise<void> | undefined;
@@ -94,7 +107,13 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
       stops.push(() => redis.stop());
       timings.redis = seconds(since);
       postgres.createDatabase('n8n');
-      queue = { redisPort: redis.port, database: 'n8n', workers: QUEUE_WORKERS, concurrency: WORKER_CONCURRENCY };
+      queue = {
+        redisPort: redis.port,
+        database: 'n8n',
+        workers: QUEUE_WORKERS,
+        concurrency: WORKER_CONCURRENCY,
+        webhookProcesses,
+      };
     }
 
     const slack = await startFakeSlack();
@@ -112,9 +131,13 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
       () => undefined,
       () => undefined,
     );
+    const floorFolder = mkdtempSync(join(tmpdir(), 'thrive-floor-'));
+    stops.push(() => rmSync(floorFolder, { recursive: true, force: true }));
+    const floorPath = join(floorFolder, 'floor.workflow.json');
+    writeFileSync(floorPath, JSON.stringify(floorWorkflow()));
     const n8n = await startN8n({
       install,
-      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath],
+      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath, floorPath],
       postgresPort: postgres.port,
       port: n8nPort,
       env: {
@@ -122,6 +145,7 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
         THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
         THRIVE_ALLOWED_ORIGINS: `http://127.0.0.1:${referencePort}`,
         ...conversation.env,
+        ...n8nEnv,
       },
       queue,
     }).finally(() => built);
@@ -134,7 +158,8 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     const reference = await startReferenceServer(n8n.webhookUrl, referencePort);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { mode, postgres, slack, conversation, n8n, reference, timings, stop };
+    const floorUrl = n8n.webhookUrl.replace(/[^/]+$/, FLOOR_PATH);
+    return { mode, postgres, slack, conversation, n8n, floorUrl, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;

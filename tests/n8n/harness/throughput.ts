@@ -82,6 +82,12 @@ export const BENCH_ACTIONS: readonly BenchAction[] = [
   },
 ];
 
+/** n8n's floor (floor-workflow.ts): what any request costs n8n, whatever the workflow. */
+export const FLOOR_ACTION: BenchAction = { name: "n8n's floor: Webhook, Respond", body: () => '{}' };
+
+/** The goal for each action's CPU per request, in floors: chat_thread, which an open thread repeats, 2; others 3. */
+const goalOf = (action: string) => (action.startsWith('chat_thread') ? 2 : 3);
+
 /** On the test roster without a chat of their own, so every backend reads the same (empty) thread. */
 const QUIET_PARENT: User = { name: 'Quiet Parent', number: '9000000002' };
 
@@ -113,7 +119,7 @@ export async function chatThreadAction(
   if (verified.status !== 200) throw new Error(`verify_code: ${verified.status} ${verified.text}`);
   const { token } = JSON.parse(verified.text) as { token: string };
   return {
-    name: 'chat_thread (conversation)',
+    name: 'chat_thread, nothing new',
     body: () => JSON.stringify({ action: 'chat_thread' }),
     headers: { authorization: `Bearer ${token}` },
   };
@@ -210,4 +216,43 @@ export function throughputTable(measured: readonly Throughput[]): string {
   const line = (row: string[]) => `| ${row.map((text, i) => text.padEnd(widths[i] ?? 0)).join(' | ')} |`;
   const [head = [], ...body] = rows;
   return [line(head), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...body.map(line)].join('\n');
+}
+
+/**
+ * One n8n target's CPU per request, action by action, beside its floor's (FLOOR_ACTION, measured in the same run
+ * on the same n8n), as a multiple of it, and the goal: each action within 3 floors, chat_thread within 2. Given
+ * what n8n's processes spend idle (ms of CPU a second), also each figure without it: an action answered at fewer
+ * requests a second carries more of the idle time per request.
+ */
+export function costTable(measured: readonly Throughput[], target: string, idleMsPerSecond?: number): string {
+  const ofTarget = measured.filter((t) => t.target === target);
+  const less = (t: Throughput) => t.cpuMsPerRequest - (idleMsPerSecond ?? 0) / t.requestsPerSecond;
+  const floor = ofTarget.find((t) => t.action === FLOOR_ACTION.name);
+  if (!floor) return `${target}: no floor measured`;
+  const rows = [
+    ['action', 'CPU/request', 'floors', 'goal', ...(idleMsPerSecond === undefined ? [] : ['less idle', 'floors'])],
+    ...ofTarget.map((t) => {
+      const floors = t.cpuMsPerRequest / floor.cpuMsPerRequest;
+      const goal = goalOf(t.action);
+      return [
+        t.action,
+        `${t.cpuMsPerRequest.toFixed(1)} ms`,
+        `${floors.toFixed(1)}x`,
+        t.action === FLOOR_ACTION.name ? '' : `${goal}x: ${floors <= goal ? 'within' : 'over'}`,
+        ...(idleMsPerSecond === undefined
+          ? []
+          : [`${less(t).toFixed(1)} ms`, `${(less(t) / less(floor)).toFixed(1)}x`]),
+      ];
+    }),
+  ];
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((row) => row[i]?.length ?? 0))) ?? [];
+  const line = (row: string[]) => `| ${row.map((text, i) => text.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const [head = [], ...body] = rows;
+  const idle = idleMsPerSecond === undefined ? '' : ` (idle: ${idleMsPerSecond.toFixed(0)} ms of CPU a second)`;
+  return [
+    `${target}${idle}:`,
+    line(head),
+    `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`,
+    ...body.map(line),
+  ].join('\n');
 }

@@ -1,12 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NEXT } from '../../../../n8n/source/portal/intake-graph.ts';
-import { SCHEMA_SQL_PATH, WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
+import { SCHEMA_SQL_PATH, SLACK_METADATA_EVENT, WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
 import { ACTIONS } from '../../../../server/contract/request-schema.ts';
 import { nodeNamed, workflow } from '../support/workflow.ts';
 
-/** Room for the Contract's data (the schema, both languages' texts) and Code nodes a person can read. */
-const BUDGET_BYTES = 80_000;
+/** Room for the Contract's data (the schema, both languages' texts), Code nodes a person can read, and Slack's crash recovery. */
+const BUDGET_BYTES = 90_000;
 
 describe('the portal webhook workflow', () => {
   it(`stays small to import, read and diff: at most ${BUDGET_BYTES} bytes`, () => {
@@ -33,5 +33,21 @@ describe('the portal webhook workflow', () => {
       request_schema: { properties: { action: { enum: string[] } } };
     };
     expect(schema.request_schema.properties.action.enum).toEqual(expect.arrayContaining([...ACTIONS]));
+  });
+
+  it("writes each Slack step's intent before Slack takes it, and marks each post with its request_id", () => {
+    const next = (name: string) => workflow.connections[name]?.main[0]?.map((target) => target.node);
+    expect(next('Upload file')).toEqual(['Intend share']);
+    expect(next('Intend share')).toEqual(['Share file']);
+    const schema = readFileSync(SCHEMA_SQL_PATH, 'utf8');
+    const nextStep = schema.slice(schema.indexOf('CREATE FUNCTION thrive.slack_next_step'));
+    expect(nextStep).toMatch(/INSERT INTO thrive\.slack_intents/);
+    expect(String(nodeNamed('Slack so far').parameters.query)).toMatch(/thrive\.slack_next_step/);
+    const fields = (
+      nodeNamed('Post message').parameters.bodyParameters as { parameters: { name: string; value: string }[] }
+    ).parameters;
+    const metadata = fields.find((field) => field.name === 'metadata')?.value ?? '';
+    expect(metadata).toContain(SLACK_METADATA_EVENT);
+    expect(metadata).toContain('request_id');
   });
 });

@@ -1,0 +1,17 @@
+// Find post: a page of the channel's history (conversations.history with include_all_metadata) searched for
+// this request's post, by the metadata "Post message" sends with it. Found: its ts, to store as if just posted;
+// not on this page: the next page; not in the channel since the intent: post it now.
+import { SLACK_METADATA_EVENT } from '../../toolkit/ids.ts';
+
+const { step, look_in: channel } = $('Slack so far').first().json;
+const part = step.replace('find ', '');
+const requestId = $('Check files').first().json.record.request_id;
+if ($json.ok !== true) return { json: { next: 'failed', error: $json.error } };
+const ours = (message) =>
+  message.metadata?.event_type === SLACK_METADATA_EVENT &&
+  message.metadata.event_payload?.request_id === requestId &&
+  message.metadata.event_payload.part === part;
+const found = ($json.messages ?? []).find(ours);
+if (found) return { json: { next: 'found', channel, ts: found.ts } };
+const cursor = $json.response_metadata?.next_cursor;
+return { json: cursor ? { next: 'more', cursor } : { next: 'post' } };
