@@ -18,6 +18,8 @@ import { node, type N8nNode, type Position } from './nodes.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const BUNDLED = resolve(REPO_ROOT, 'src/shared');
+/** India's time at its fixed offset, bundled in place of date-fns-tz (india-time.ts). */
+const INDIA_TIME = resolve(import.meta.dirname, 'india-time.ts');
 const HEADER =
   "// From the repository's TypeScript, written in by `npm run n8n -- workflow` (change it there, not here):";
 const IMPORT = /^import \{([^}]+)\} from '([^']+)';\n/;
@@ -58,6 +60,7 @@ function bundled(imports: CodeScript['imports']): string[] {
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
+    alias: { 'date-fns-tz': INDIA_TIME },
   }).outputFiles;
   const exports = /\nexport \{([^}]*)\};\n$/.exec(output?.text ?? '');
   if (!output || !exports) throw new Error(`esbuild wrote no exports for ${entry.join(' ')}`);
@@ -68,7 +71,8 @@ function bundled(imports: CodeScript['imports']): string[] {
   });
   // esbuild keeps the annotations that let it drop what is not used; n8n's editor needs none of them.
   const code = output.text.slice(0, exports.index).replace(/\/\* @__(?:PURE|NO_SIDE_EFFECTS)__ \*\/\s*/g, '');
-  const foreign = /^\/\/ (?!src\/shared\/).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
+  const foreign =
+    /^\/\/ (?!src\/shared\/|n8n\/source\/toolkit\/india-time\.ts$).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
   if (foreign) throw new Error(`A Code node can take only plain code from src/shared, not: ${foreign[0]}`);
   return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];
 }

@@ -76,6 +76,16 @@ export function encryptPush(crypto: PushCrypto, payload: string, keys: { p256dh:
   return concatBytes(header, senderKey, record, cipher.getAuthTag());
 }
 
+/**
+ * The origin of an https endpoint (the JWT's audience), read without URL, which n8n's Code nodes do not have:
+ * the host in lower case, the default port left out.
+ */
+export function endpointOrigin(endpoint: string): string {
+  const origin = /^https:\/\/[^/?#]+/i.exec(endpoint)?.[0];
+  if (!origin) throw new RangeError('A push endpoint is an https URL');
+  return origin.toLowerCase().replace(/:443$/, '');
+}
+
 /** `vapid t=<JWT>, k=<public key>` for a push to `endpoint`, signed at `now`. */
 export function vapidAuthorization(crypto: PushCrypto, endpoint: string, vapid: VapidDetails, now: Date): string {
   const point = fromBase64Url(vapid.publicKey);
@@ -91,7 +101,7 @@ export function vapidAuthorization(crypto: PushCrypto, endpoint: string, vapid: 
   });
   const part = (value: object) => toBase64Url(utf8(JSON.stringify(value)));
   const claims = {
-    aud: new URL(endpoint).origin,
+    aud: endpointOrigin(endpoint),
     exp: Math.floor(now.getTime() / 1000) + VAPID_JWT_LIFETIME_S,
     sub: vapid.subject,
   };

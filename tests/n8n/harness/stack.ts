@@ -25,6 +25,7 @@ import {
   type RunningN8n,
 } from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
+import { startPushFakes, type PushFakes } from './push-fakes.ts';
 import { freePort } from './ports.ts';
 import { startPostgres, type Postgres } from './postgres.ts';
 import { startRedis } from './redis.ts';
@@ -49,6 +50,8 @@ export interface Stack {
   slack: FakeSlack;
   /** The code gateway the conversation workflow sends codes to. */
   conversation: ConversationFakes;
+  /** The fake push service and the VAPID keys the push workflow signs with. */
+  push: PushFakes;
   n8n: RunningN8n;
   reference: ReferenceServer;
   /** Seconds each part took to be ready. */
@@ -101,6 +104,8 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     stops.push(() => slack.close());
     const conversation = await startConversationFakes();
     stops.push(() => conversation.stop());
+    const push = await startPushFakes();
+    stops.push(() => push.stop());
     // Chosen now: n8n's CORS allow-list (THRIVE_ALLOWED_ORIGINS) names the portal's origin.
     const referencePort = await freePort();
     since = Date.now();
@@ -114,7 +119,7 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     );
     const n8n = await startN8n({
       install,
-      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath],
+      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath, push.wrapperPath],
       postgresPort: postgres.port,
       port: n8nPort,
       env: {
@@ -122,6 +127,7 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
         THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
         THRIVE_ALLOWED_ORIGINS: `http://127.0.0.1:${referencePort}`,
         ...conversation.env,
+        ...push.env,
       },
       queue,
     }).finally(() => built);
@@ -134,7 +140,7 @@ export async function startStack(install: N8nInstall, { mode, n8nPort, build }: 
     const reference = await startReferenceServer(n8n.webhookUrl, referencePort);
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
-    return { mode, postgres, slack, conversation, n8n, reference, timings, stop };
+    return { mode, postgres, slack, conversation, push, n8n, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -2,6 +2,7 @@ import * as nodeCrypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   encryptPush,
+  endpointOrigin,
   fromBase64Url,
   toBase64Url,
   vapidAuthorization,
@@ -68,5 +69,19 @@ describe('the Web Push crypto a Code node runs (RFC 8291, RFC 8292)', () => {
       expect(toBase64Url(bytes)).toBe(bytes.toString('base64url'));
       expect(Buffer.from(fromBase64Url(bytes.toString('base64url'))).equals(bytes)).toBe(true);
     }
+  });
+});
+
+describe('the JWT audience of an endpoint', () => {
+  it('is the origin URL gives, without URL', () => {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc:def',
+      'https://Updates.Push.Services.Mozilla.com:443/wpush/v2/x',
+      'https://127.0.0.1:8443/push/1?x=y#z',
+      'https://web.push.apple.com',
+    ]) {
+      expect(endpointOrigin(endpoint)).toBe(new URL(endpoint).origin);
+    }
+    expect(() => endpointOrigin('http://example.org/push')).toThrow(RangeError);
   });
 });
