@@ -441,7 +441,8 @@ CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   endpoint text NOT NULL REFERENCES thrive.push_subscriptions (endpoint) ON DELETE CASCADE,
   kind text NOT NULL CHECK (kind IN ('reply', 'reminder', 'request_update')),
   message_id bigint REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
-  payload jsonb,
+  -- json, not jsonb: the message keeps its keys' order, as the reference server's text does.
+  payload json,
   not_before timestamptz NOT NULL,
   expires_at timestamptz,
   attempts integer NOT NULL DEFAULT 0,
@@ -508,7 +509,7 @@ $$;
 -- The jobs due at a moment, at most most of them, each leased for 2 minutes, with what sending needs: the
 -- subscription, the device's settings and language, and a reply's author and text. Jobs past 8 tries are not kept.
 CREATE OR REPLACE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
-RETURNS TABLE (id bigint, kind text, payload jsonb, expires_at text, attempts integer, endpoint text, p256dh text,
+RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
   auth text, settings json, language text, message_id text, staff_name text, text text)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
@@ -563,14 +564,14 @@ $$;
 
 -- Queues the reminders due at a moment for one endpoint (due: [{ key, message, starts_at }]), each once: its key
 -- is kept with the job. Forgets keys older than 2 days. How many were queued.
-CREATE OR REPLACE FUNCTION thrive.queue_reminders(at timestamptz, push_endpoint text, due jsonb)
+CREATE OR REPLACE FUNCTION thrive.queue_reminders(at timestamptz, push_endpoint text, due json)
 RETURNS integer
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   queued integer;
 BEGIN
   WITH wanted AS (
-    SELECT * FROM jsonb_to_recordset(due) AS r(key text, message jsonb, starts_at timestamptz)
+    SELECT * FROM json_to_recordset(due) AS r(key text, message json, starts_at timestamptz)
   ), marked AS (
     INSERT INTO thrive.push_reminders_sent (endpoint, reminder_key, queued_at)
     SELECT push_endpoint, w.key, at FROM wanted w

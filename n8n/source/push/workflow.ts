@@ -1,6 +1,6 @@
 /**
  * ThrivePush: the push sender. Every minute (a Schedule Trigger), and at once when the Slack events workflow
- * has stored a facilitator's reply (it calls this workflow without waiting), it
+ * has stored a facilitator's reply (it runs this workflow once Slack has its answer), it
  * 1. queues the session reminders due now for every subscribed device (src/shared/push/reminders.ts: 18:00 India's
  *    time the day before and an hour before, dropped in the device's quiet hours or when late), each once;
  * 2. takes the due jobs of thrive.push_jobs under a lease, holds a reply in quiet hours, encrypts and signs each
@@ -53,7 +53,7 @@ function pushRequest(name: string, position: Position): N8nNode {
 }
 
 const NOTE = `## Thrive push
-Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** calls this workflow when it stores one) and session reminders (18:00 IST the day before, one hour before). Runs every minute; publish it.
+Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** runs this workflow when it has stored one) and session reminders (18:00 IST the day before, one hour before). Runs every minute; publish it.
 
 Needs \`${ENV.vapidPublicKey}\`, \`${ENV.vapidPrivateKey}\`, \`${ENV.vapidSubject}\`, and \`NODE_FUNCTION_ALLOW_BUILTIN=crypto\` (the **Encrypt** node uses node:crypto). Called with \`{ "now": "<ISO time>" }\`, it runs at that moment.`;
 
@@ -71,7 +71,7 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
     postgres(
       'Queue reminders',
       [1200, -100],
-      'SELECT thrive.queue_reminders($1::timestamptz, $2, $3::jsonb) AS queued;',
+      'SELECT thrive.queue_reminders($1::timestamptz, $2, $3::json) AS queued;',
       `={{ [ ${NOW}, $json.endpoint, JSON.stringify($json.due) ] }}`,
     ),
 

@@ -8,8 +8,8 @@
  * answered, and a person's reply in the thread of a parent's message is
  * stored in that parent's thread, once per event_id (Slack retries an event
  * it got no 2xx for). A stored reply has queued a push for each of the
- * parent's subscriptions (a trigger in Postgres): Thrive push is started to
- * send them at once, without waiting for it.
+ * parent's subscriptions (a trigger in Postgres): once Slack has its
+ * answer, Thrive push is run to send them at once.
  */
 import { ENV, WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { postgres, respond, webhook } from '../toolkit/io-nodes.ts';
@@ -80,9 +80,9 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       STORE_REPLY,
       '={{ [ $json.event_id, $json.event.channel, $json.event.thread_ts, $json.event.text, $json.event.ts ] }}',
     ),
-    ifTrue('Reply stored?', [2160, 120], "$json.stored === 'stored'"),
-    sendPushesNow('Send pushes', [2400, 40]),
-    respond('Acknowledge', [2640, 220], { status: 200, body: 'ok' }),
+    respond('Acknowledge', [2160, 220], { status: 200, body: 'ok' }),
+    ifTrue('Reply stored?', [2400, 220], "$json.stored === 'stored'"),
+    sendPushesNow('Send pushes', [2640, 140]),
   ];
   return workflowJson({
     id: WORKFLOWS.slackEvents.id,
@@ -100,11 +100,9 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       ['Message', 0, 'Reply in a thread?'],
       ['Reply in a thread?', 0, 'Store reply'],
       ['Reply in a thread?', 1, 'Acknowledge'],
-      ['Store reply', 0, 'Reply stored?'],
+      ['Store reply', 0, 'Acknowledge'],
+      ['Acknowledge', 0, 'Reply stored?'],
       ['Reply stored?', 0, 'Send pushes'],
-      ['Reply stored?', 1, 'Acknowledge'],
-      ['Send pushes', 0, 'Acknowledge'],
-      ['Send pushes', 1, 'Acknowledge'],
     ],
   });
 }
