@@ -10,6 +10,7 @@
  *   npm run bench -- inspector    what an attached inspector (Playwright's) costs a page's script evaluation
  *   npm run bench -- first-task   what a first visit's longest task is made of, per route, from a trace
  *   npm run bench -- voice        a 60 s voice note at 4x CPU: its size, and the longest task while it records
+ *   npm run bench -- push         from a staff reply to the push service's answer, 1,000 subscribed parents
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -26,6 +27,7 @@ const BENCHES = {
   photo: 'bench/photo.ts',
   'first-send': 'bench/first-send.ts',
   voice: 'bench/voice.ts',
+  push: 'bench/push.ts',
 } as const;
 
 const [name = 'page', ...rest] = process.argv.slice(2);

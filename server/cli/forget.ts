@@ -3,7 +3,7 @@
  * server stores for a phone number (a parent's right under India's DPDP
  * Act): every request sent with it, however it was typed, with its answer,
  * request_id and files, its chat thread with staff's replies, its verified
- * devices' tokens, and its roster entry with the weekly sessions. It
+ * devices' tokens and push subscriptions, and its roster entry with the weekly sessions. It
  * prints what it removed. It can run while the server does.
  */
 import { existsSync } from 'node:fs';
@@ -37,6 +37,7 @@ try {
   console.log(`  ${plural(gone.attachments, 'attachment')}`);
   console.log(`  the chat thread, with ${plural(gone.replies, 'staff reply', 'staff replies')}`);
   console.log(`  ${plural(gone.tokens, 'verified device')} signed out (their tokens revoked)`);
+  console.log(`  ${plural(gone.pushSubscriptions, 'push subscription')}, with the notifications waiting to go`);
   console.log(`  ${plural(gone.files, 'stored file')} no other request uses (${formatFileSize(gone.fileBytes)})`);
   const parent = gone.rosterParent;
   console.log(

@@ -71,24 +71,28 @@ export interface Forgotten extends Erased {
   rosterParent: { name: string; sessions: number } | undefined;
   /** Devices whose verification ended: their tokens are revoked. */
   tokens: number;
+  /** Those devices' push subscriptions, removed with the pushes waiting for them. */
+  pushSubscriptions: number;
 }
 
 /**
  * A parent's right to erasure (India's DPDP Act): every request stored for
  * the number (by its phone key), the whole thread with staff's replies, the
- * tokens (every verified device is signed out), codes, code requests and tries,
+ * tokens (every verified device is signed out) with their push subscriptions, codes, code requests and tries,
  * and the number's roster entry.
  */
 export function forgetNumber(db: Db, numberKey: string): Forgotten {
   const erased = eraseRequests(db, 'number_key = ?', numberKey);
-  const { replies, tokens } = db
+  const { replies, tokens, pushSubscriptions } = db
     .transaction(() => {
+      // Before the tokens, which would take them along: counted for the report.
+      const subscriptions = db.prepare('DELETE FROM push_subscriptions WHERE number_key = ?').run(numberKey).changes;
       const removed = createThreadTable(db).removeNumber(numberKey);
       db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_tries WHERE number_key = ?').run(numberKey);
       const revoked = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?').run(numberKey).changes;
-      return { replies: removed, tokens: revoked };
+      return { replies: removed, tokens: revoked, pushSubscriptions: subscriptions };
     })
     .immediate();
   const rosterParent = db
@@ -102,5 +106,5 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
     .immediate();
   // Moves what the WAL still holds of the erased rows into the (overwritten) database file, and empties the WAL.
   db.pragma('wal_checkpoint(TRUNCATE)');
-  return { ...erased, replies, tokens, rosterParent };
+  return { ...erased, replies, tokens, pushSubscriptions, rosterParent };
 }

@@ -118,10 +118,17 @@ export function createPushSender({ store, send, clock, log, random = Math.random
     }
   }
 
-  /** Sends every job due now, CONCURRENCY at a time, until none is due. */
+  /**
+   * Sends every job due now, CONCURRENCY at a time, until none is due; one
+   * job per subscription in each round, so a device's pushes go in order and
+   * a gone subscription is learnt of once.
+   */
   async function drainDue(): Promise<void> {
     for (;;) {
-      const jobs = store.dueJobs(clock(), BATCH);
+      const endpoints = new Set<string>();
+      const jobs = store
+        .dueJobs(clock(), BATCH)
+        .filter((job) => !endpoints.has(job.endpoint) && Boolean(endpoints.add(job.endpoint)));
       if (jobs.length === 0) return;
       let next = 0;
       const worker = async () => {

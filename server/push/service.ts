@@ -5,6 +5,7 @@
  * clock, and call drain() and tick() itself.
  */
 import { Agent } from 'node:https';
+import type { PushMessage } from '../../src/shared/webhook/push.ts';
 import type { ServerConfig } from '../config.ts';
 import type { ConversationStore } from '../conversation/store.ts';
 import type { Db } from '../db/database.ts';
@@ -28,10 +29,7 @@ export interface PushServiceDeps {
 }
 
 /** What a request's outcome says, for the push that tells the parent (src/shared/webhook/push.ts). */
-export interface RequestUpdate {
-  request_id: string;
-  outcome: 'confirmed' | 'offered' | 'declined';
-}
+export type RequestUpdate = Omit<Extract<PushMessage, { kind: 'request_update' }>, 'kind' | 'language'>;
 
 export function createPushService({ db, config, clock, roster, tokens, agent, send }: PushServiceDeps) {
   const vapid = loadVapidKeys(config);

@@ -58,7 +58,7 @@ export function pushHeaders(message: PushMessage, now: Date): PushHeaders {
       return {
         ttl: REQUEST_UPDATE_TTL_S,
         urgency: 'normal',
-        topic: `request-${message.request_id.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 24)}`,
+        topic: `request-${message.request_id.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`,
       };
   }
 }

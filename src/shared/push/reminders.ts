@@ -38,6 +38,32 @@ export const REMINDER_LATE_MS = 10 * 60 * 1000;
 
 const DAY_MINUTES = 24 * 60;
 
+/** The day a search starts on: the same moment for every device in a server's minute. */
+let lastDay: { at: number; day: ReturnType<typeof istDayOf> } | undefined;
+function dayOf(at: Date): ReturnType<typeof istDayOf> {
+  if (lastDay?.at !== at.getTime()) lastDay = { at: at.getTime(), day: istDayOf(at) };
+  return lastDay.day;
+}
+
+/**
+ * istDayOf and istMoment go through the time-zone database, a few microseconds a call;
+ * a server looks for the reminders of every subscribed device each minute,
+ * and their sessions share a few days and times, so the moments are kept.
+ */
+const moments = new Map<string, Date>();
+const MOMENTS_KEPT = 4096;
+
+function momentOf(date: { year: number; month: number; day: number }, minutes: number): Date {
+  const key = `${date.year}-${date.month}-${date.day} ${minutes}`;
+  let moment = moments.get(key);
+  if (!moment) {
+    if (moments.size >= MOMENTS_KEPT) moments.clear();
+    moment = istMoment(date, minutes);
+    moments.set(key, moment);
+  }
+  return moment;
+}
+
 function remindersOf<S extends WeeklySessionTime>(session: S, startsAt: Date, dayBefore: Date): Reminder<S>[] {
   const start = startsAt.toISOString();
   return [
@@ -58,7 +84,7 @@ export function remindersBetween<S extends WeeklySessionTime>(
   from: Date,
   to: Date,
 ): Reminder<S>[] {
-  const first = istDayOf(from);
+  const first = dayOf(from);
   const days = Math.ceil((to.getTime() - from.getTime()) / (DAY_MINUTES * 60_000)) + 2;
   const found: Reminder<S>[] = [];
   // A session's reminders come at most a day before it, so its day is from's day up to a day past to's.
@@ -68,8 +94,8 @@ export function remindersBetween<S extends WeeklySessionTime>(
     const weekday = day.getUTCDay() || 7;
     for (const session of sessions) {
       if (session.weekday !== weekday) continue;
-      const startsAt = istMoment(date, clockMinutes(session.time));
-      const dayBefore = istMoment(date, clockMinutes(DAY_BEFORE_AT) - DAY_MINUTES);
+      const startsAt = momentOf(date, clockMinutes(session.time));
+      const dayBefore = momentOf(date, clockMinutes(DAY_BEFORE_AT) - DAY_MINUTES);
       for (const reminder of remindersOf(session, startsAt, dayBefore)) {
         if (reminder.at >= from && reminder.at < to) found.push(reminder);
       }

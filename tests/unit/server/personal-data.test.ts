@@ -145,6 +145,7 @@ describe('npm run forget', { timeout: 30_000 }, () => {
       '  2 attachments',
       '  the chat thread, with 1 staff reply',
       '  1 verified device signed out (their tokens revoked)',
+      '  0 push subscriptions, with the notifications waiting to go',
       '  1 stored file no other request uses (1.00 KB)',
       '  the roster entry "Test Parent" with 4 weekly sessions',
       '',

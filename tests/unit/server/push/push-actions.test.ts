@@ -144,7 +144,7 @@ describe('leaving', () => {
     await p.subscribe(p.device(QUIET_PARENT_NUMBER));
     p.reply('A reply');
     p.reply('Another parent’s reply', QUIET_PARENT_NUMBER);
-    forgetNumber(p.db, PARENT_NUMBER);
+    expect(forgetNumber(p.db, PARENT_NUMBER).pushSubscriptions).toBe(1);
     expect(p.count('SELECT count(*) FROM push_subscriptions WHERE number_key = ?', PARENT_NUMBER)).toBe(0);
     expect(subscriptions()).toBe(1);
     expect(p.count('SELECT count(*) FROM push_settings')).toBe(1);
