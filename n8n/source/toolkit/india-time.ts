@@ -1,32 +1,38 @@
 /**
- * What a Code node gets in place of date-fns-tz (code-node.ts aliases it): India's time at its fixed offset
- * (+05:30 all year, no summer time since 1945), for the three functions src/shared/format/ist-zone.ts takes
- * from the library and only the formats it asks of them. The time-zone database would make a Code node thousands
- * of lines; this keeps the shared rules (quiet hours, reminders) whole in n8n.
- * tests/unit/n8n/toolkit/india-time.test.ts holds it to date-fns-tz.
+ * What a Code node gets in place of src/shared/format/ist-zone.ts (code-node.ts resolves that module here): its
+ * five functions at India's fixed offset (+05:30 all year, no summer time since 1945) instead of through the
+ * time-zone database (date-fns-tz), which would make a Code node thousands of lines. The shared rules that use
+ * them (quiet hours, reminders) stay whole in n8n. tests/unit/n8n/toolkit/india-time.test.ts holds each function
+ * to ist-zone.ts's.
  */
-const OFFSET_MS: Record<string, number> = { 'Asia/Kolkata': 330 * 60_000, UTC: 0 };
+import type { IstDay } from '../../../src/shared/format/ist.ts';
+
+const OFFSET_MS = 330 * 60_000;
 const two = (value: number) => String(value).padStart(2, '0');
-const shifted = (at: Date, zone: string) => new Date(at.getTime() + (OFFSET_MS[zone] ?? NaN));
+/** India's wall clock at `at`, in a Date's UTC fields. */
+const wall = (at: Date) => new Date(at.getTime() + OFFSET_MS);
 
-/** "i HH:mm", "h:mm a" or "EEEE d MMM": the patterns ist-zone.ts writes. */
-export function formatInTimeZone(at: Date, zone: string, pattern: string): string {
-  const clock = shifted(at, zone);
-  const [hours, minutes, weekday] = [clock.getUTCHours(), two(clock.getUTCMinutes()), clock.getUTCDay()];
-  if (pattern === 'i HH:mm') return `${weekday || 7} ${two(hours)}:${minutes}`;
-  if (pattern === 'h:mm a') return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-  if (pattern !== 'EEEE d MMM') throw new RangeError(`No format ${pattern}`);
-  const day = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ')[weekday];
-  return `${day} ${clock.getUTCDate()} ${'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[clock.getUTCMonth()]}`;
+export function istWeekdayAndTime(at: Date): { weekday: number; time: string } {
+  const clock = wall(at);
+  return { weekday: clock.getUTCDay() || 7, time: `${two(clock.getUTCHours())}:${two(clock.getUTCMinutes())}` };
 }
 
-/** A Date whose local fields show the zone's wall clock at `at`, to the minute. */
-export function toZonedTime(at: Date, zone: string): Date {
-  const c = shifted(at, zone);
-  return new Date(c.getUTCFullYear(), c.getUTCMonth(), c.getUTCDate(), c.getUTCHours(), c.getUTCMinutes());
+export function formatIstWeekdayDate(at: Date): string {
+  const clock = wall(at);
+  const weekday = 'Sunday Monday Tuesday Wednesday Thursday Friday Saturday'.split(' ')[clock.getUTCDay()];
+  return `${weekday} ${clock.getUTCDate()} ${'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'.split(' ')[clock.getUTCMonth()]}`;
 }
 
-/** The moment of a wall-clock "YYYY-MM-DDTHH:mm:ss" in the zone. */
-export function fromZonedTime(wall: string, zone: string): Date {
-  return new Date(Date.parse(`${wall}Z`) - (OFFSET_MS[zone] ?? NaN));
+export function formatClockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return `${hours % 12 || 12}:${two(minutes)} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+export function istDayOf(at: Date): IstDay {
+  const c = wall(at);
+  return { year: c.getUTCFullYear(), month: c.getUTCMonth() + 1, day: c.getUTCDate(), weekday: c.getUTCDay() || 7 };
+}
+
+export function istMoment({ year, month, day }: Omit<IstDay, 'weekday'>, minutes: number): Date {
+  return new Date(Date.UTC(year, month - 1, day, 0, minutes) - OFFSET_MS);
 }

@@ -9,7 +9,7 @@ import {
   VAPID_JWT_LIFETIME_S,
   type PushCrypto,
 } from '../../../../src/shared/push/web-push-crypto.ts';
-import { checkVapid, decryptPush, subscriptionKeys } from '../../../support/fake-push-crypto.ts';
+import { checkVapid, decryptPush, subscriptionKeys } from '../../../../bench/support/fake-push-crypto.ts';
 
 const crypto = nodeCrypto as unknown as PushCrypto;
 
