@@ -55,7 +55,7 @@ export function createReminderTimer({ store, roster, clock, onQueued }: Reminder
       let count = 0;
       for (const target of store.allTargets()) {
         const settings = readSettings(target.settings);
-        if (!settings.reminders) continue;
+        if (!settings.reminders || Date.parse(target.token_expires_at) <= now.getTime()) continue;
         for (const reminder of dueReminders(sessionsOf(target.number_key), settings, now)) {
           if (!store.markReminder(target.endpoint, reminder.key, now)) continue;
           store.enqueue(

@@ -83,6 +83,11 @@ function messageOf(job: PushJob): PushMessage | undefined {
 export function createPushSender({ store, send, clock, log, random = Math.random }: SenderDeps) {
   async function deliver(job: PushJob): Promise<void> {
     const now = clock();
+    if (Date.parse(job.token_expires_at) <= now.getTime()) {
+      // The device's verification is over (retention removes the token later): so are its notifications.
+      store.removeEndpoint(job.endpoint);
+      return;
+    }
     const settings = readSettings(job.settings);
     const message = messageOf(job);
     if (
@@ -118,6 +123,16 @@ export function createPushSender({ store, send, clock, log, random = Math.random
     }
   }
 
+  /** A job that fails to be sent by a fault of its own (not the push service's answer) goes, rather than come back. */
+  async function deliverOrDrop(job: PushJob): Promise<void> {
+    try {
+      await deliver(job);
+    } catch (error) {
+      log.warn({ err: error, job: job.id, kind: job.kind }, 'push dropped: it could not be sent');
+      store.done(job.id);
+    }
+  }
+
   /**
    * Sends every job due now, CONCURRENCY at a time, until none is due; one
    * job per subscription in each round, so a device's pushes go in order and
@@ -132,7 +147,7 @@ export function createPushSender({ store, send, clock, log, random = Math.random
       if (jobs.length === 0) return;
       let next = 0;
       const worker = async () => {
-        for (let job = jobs[next++]; job; job = jobs[next++]) await deliver(job);
+        for (let job = jobs[next++]; job; job = jobs[next++]) await deliverOrDrop(job);
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
     }

@@ -22,6 +22,8 @@ export interface DeviceSettings {
 
 export interface PushTarget {
   endpoint: string;
+  /** When the device's token ends: its pushes end with it. */
+  token_expires_at: string;
   number_key: string;
   p256dh: string;
   auth: string;
@@ -46,7 +48,10 @@ export function readSettings(json: string | null): NotificationSettings {
   return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(json ? (JSON.parse(json) as Partial<NotificationSettings>) : {}) };
 }
 
-const TARGET = `s.endpoint, s.number_key, s.p256dh, s.auth, p.settings, p.language`;
+const TARGET = `s.endpoint, t.expires_at AS token_expires_at, s.number_key, s.p256dh, s.auth, p.settings, p.language`;
+const TARGETS = `push_subscriptions s
+  JOIN parent_tokens t ON t.token_hash = s.token_hash
+  LEFT JOIN push_settings p ON p.token_hash = s.token_hash`;
 
 export function createPushStore(db: Db) {
   const settingsOf = db.prepare<[string], { settings: string; language: Language }>(
@@ -66,11 +71,9 @@ export function createPushStore(db: Db) {
       p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at`);
   const deleteEndpoint = db.prepare('DELETE FROM push_subscriptions WHERE endpoint = ?');
   const targetsOfNumber = db.prepare<[string], PushTarget>(`
-    SELECT ${TARGET} FROM push_subscriptions s LEFT JOIN push_settings p ON p.token_hash = s.token_hash
-    WHERE s.number_key = ?`);
+    SELECT ${TARGET} FROM ${TARGETS} WHERE s.number_key = ?`);
   const allTargets = db.prepare<[], PushTarget>(`
-    SELECT ${TARGET} FROM push_subscriptions s LEFT JOIN push_settings p ON p.token_hash = s.token_hash
-    ORDER BY s.number_key`);
+    SELECT ${TARGET} FROM ${TARGETS} ORDER BY s.number_key`);
   const insertJob = db.prepare(`
     INSERT INTO push_jobs (endpoint, kind, payload, not_before, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
   const markReminder = db.prepare(
@@ -81,6 +84,7 @@ export function createPushStore(db: Db) {
     SELECT j.id, j.kind, j.message_id, j.payload, j.expires_at, j.attempts, ${TARGET}, m.staff_name, m.text
     FROM push_jobs j
       JOIN push_subscriptions s ON s.endpoint = j.endpoint
+      JOIN parent_tokens t ON t.token_hash = s.token_hash
       LEFT JOIN push_settings p ON p.token_hash = s.token_hash
       LEFT JOIN thread_messages m ON m.id = j.message_id
     WHERE j.not_before <= ? ORDER BY j.not_before, j.id LIMIT ?`);

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { TOKEN_LIFETIME_MS } from '../../../../server/conversation/policy.ts';
 import { PUSH_MAX_ATTEMPTS, REPLY_TTL_S } from '../../../../src/shared/push/delivery.ts';
 import { PUSH_PAYLOAD_MAX_BYTES } from '../../../../src/shared/webhook/push.ts';
 import { FakePushService, type FakeSubscription } from '../../../support/fake-push-service.ts';
@@ -140,6 +141,15 @@ describe('a staff reply’s push', () => {
     at('2026-11-26T07:00:00+05:30');
     await p.push.drain();
     expect((await service.nextPush(to(subscription))).json).toMatchObject({ kind: 'reply' });
+  });
+
+  it('is not sent to a device whose token has ended, whose subscription then goes', async () => {
+    const subscription = await p.subscribe(p.device());
+    later(TOKEN_LIFETIME_MS);
+    p.reply('too late');
+    await p.push.drain();
+    expect(service.pushesTo(subscription)).toEqual([]);
+    expect(p.count('SELECT count(*) FROM push_subscriptions')).toBe(0);
   });
 
   it('is dropped at sending when the parent has turned replies off', async () => {
