@@ -506,15 +506,18 @@ BEGIN
 END
 $$;
 
--- The jobs due at a moment, at most most of them, each leased for 2 minutes, with what sending needs: the
+-- The jobs due at a moment whose device token is still good, at most most of them, each leased for 2 minutes, with what sending needs: the
 -- subscription, the device's settings and language, and a reply's author and text. Jobs past 8 tries are not kept.
 CREATE OR REPLACE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
 RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
   auth text, settings json, language text, message_id text, staff_name text, text text)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
-    SELECT j.id FROM thrive.push_jobs j WHERE j.not_before <= at ORDER BY j.not_before, j.id LIMIT most
-    FOR UPDATE SKIP LOCKED
+    SELECT j.id FROM thrive.push_jobs j
+    WHERE j.not_before <= at AND EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
+      WHERE ls.endpoint = j.endpoint AND lt.expires_at > now())
+    ORDER BY j.not_before, j.id LIMIT most
+    FOR UPDATE OF j SKIP LOCKED
   ), taken AS (
     UPDATE thrive.push_jobs j SET not_before = at + interval '2 minutes' FROM due WHERE j.id = due.id RETURNING j.*
   )
@@ -548,7 +551,8 @@ BEGIN
 END
 $$;
 
--- Every subscription with its device's settings and language and its parent's weekly sessions, for reminders.
+-- Every subscription of a device whose token is still good, with its settings and language and its parent's weekly
+-- sessions, for reminders.
 CREATE OR REPLACE FUNCTION thrive.reminder_targets()
 RETURNS TABLE (endpoint text, settings json, language text, sessions json)
 LANGUAGE sql STABLE AS $$
@@ -559,6 +563,8 @@ LANGUAGE sql STABLE AS $$
        ORDER BY x.weekday, x.start_time), '[]'::json)
      FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key)
   FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
+  WHERE EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
+      WHERE ls.endpoint = s.endpoint AND lt.expires_at > now())
   ORDER BY s.endpoint
 $$;
 

@@ -16,6 +16,14 @@ const REMINDER_KEYS_KEPT = "interval '2 days'";
 
 const SETTING_NAMES = Object.keys(DEFAULT_NOTIFICATION_SETTINGS);
 
+/**
+ * Whether an endpoint's device token is still good: pushes end with the token, as on the reference server (an
+ * expired token's subscription goes when retention deletes the token).
+ */
+const LIVE_TOKEN = (endpoint: string) =>
+  `SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
+      WHERE ls.endpoint = ${endpoint} AND lt.expires_at > now()`;
+
 /** The settings of a jsonb as a json object in the contract's order (jsonb keeps its own). */
 export const ORDERED_SETTINGS = (jsonb: string) =>
   `json_build_object(${SETTING_NAMES.map((name) => `'${name}', ${jsonb} -> '${name}'`).join(', ')})`;
@@ -118,15 +126,17 @@ BEGIN
 END
 $$;
 
--- The jobs due at a moment, at most most of them, each leased for ${PUSH_LEASE.replace(/interval |'/g, '')}, with what sending needs: the
+-- The jobs due at a moment whose device token is still good, at most most of them, each leased for ${PUSH_LEASE.replace(/interval |'/g, '')}, with what sending needs: the
 -- subscription, the device's settings and language, and a reply's author and text. Jobs past ${PUSH_MAX_ATTEMPTS} tries are not kept.
 CREATE OR REPLACE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
 RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
   auth text, settings json, language text, message_id text, staff_name text, text text)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
-    SELECT j.id FROM thrive.push_jobs j WHERE j.not_before <= at ORDER BY j.not_before, j.id LIMIT most
-    FOR UPDATE SKIP LOCKED
+    SELECT j.id FROM thrive.push_jobs j
+    WHERE j.not_before <= at AND EXISTS (${LIVE_TOKEN('j.endpoint')})
+    ORDER BY j.not_before, j.id LIMIT most
+    FOR UPDATE OF j SKIP LOCKED
   ), taken AS (
     UPDATE thrive.push_jobs j SET not_before = at + ${PUSH_LEASE} FROM due WHERE j.id = due.id RETURNING j.*
   )
@@ -160,7 +170,8 @@ BEGIN
 END
 $$;
 
--- Every subscription with its device's settings and language and its parent's weekly sessions, for reminders.
+-- Every subscription of a device whose token is still good, with its settings and language and its parent's weekly
+-- sessions, for reminders.
 CREATE OR REPLACE FUNCTION thrive.reminder_targets()
 RETURNS TABLE (endpoint text, settings json, language text, sessions json)
 LANGUAGE sql STABLE AS $$
@@ -171,6 +182,7 @@ LANGUAGE sql STABLE AS $$
        ORDER BY x.weekday, x.start_time), '[]'::json)
      FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key)
   FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
+  WHERE EXISTS (${LIVE_TOKEN('s.endpoint')})
   ORDER BY s.endpoint
 $$;
 
