@@ -12,6 +12,7 @@ import { rosterSql } from './database/roster-sql.ts';
 import { schemaSql } from './database/schema-sql.ts';
 import { erasureWorkflow, errorsWorkflow, retentionWorkflow } from './housekeeping/workflows.ts';
 import { portalWorkflow } from './portal/workflow.ts';
+import { pushWorkflow } from './push/workflow.ts';
 import { refusalsWorkflow } from './refusals/workflow.ts';
 import { slackEventsWorkflow } from './slack-events/workflow.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from './toolkit/ids.ts';
@@ -35,6 +36,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     [WORKFLOWS.retention.path]: retentionWorkflow(),
     [WORKFLOWS.erasure.path]: erasureWorkflow(),
     [WORKFLOWS.errors.path]: errorsWorkflow(),
+    [WORKFLOWS.push.path]: pushWorkflow(),
   };
   const files: Record<string, string> = {};
   for (const [path, workflow] of Object.entries(workflows)) files[path] = workflowFile(await workflow);

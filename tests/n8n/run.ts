@@ -39,6 +39,7 @@ import type { N8nMode } from './harness/n8n-process.ts';
 import { freePort } from './harness/ports.ts';
 import { runKillChecks } from './harness/kill-checks.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
+import { runPushChecks } from './harness/push-checks.ts';
 import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { Results } from './harness/results.ts';
 import { startStack, WEBHOOK_PROCESSES, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
@@ -199,6 +200,7 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
       `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
     );
     await runConversationChecks(stack, results);
+    await runPushChecks(stack, results);
     if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
   }
 

@@ -88,3 +88,18 @@ export const THREAD_PAGE = 'SELECT messages, next_cursor AS cursor, more FROM th
 /** $1: the token's hash. */
 export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHERE token_hash = $1 RETURNING 1)
 SELECT count(*)::int AS revoked FROM gone;`;
+
+/** $1: the token's hash, $2: the settings to change (JSON), $3: the request's language ('' when it names none). */
+export const PUSH_SETTINGS =
+  "SELECT settings, subscribed FROM thrive.save_push_settings($1, $2::jsonb, NULLIF($3, ''));";
+
+/**
+ * $1: the token's hash, $2: its number, $3: the settings to change (JSON), $4: the language ('' when none), $5-$7:
+ * the subscription's endpoint, p256dh and auth. The device's subscription replaces its earlier one.
+ */
+export const PUSH_SUBSCRIBE =
+  "SELECT settings FROM thrive.push_subscribe($1, $2, $3::jsonb, NULLIF($4, ''), $5, $6, $7);";
+
+/** $1: the token's hash. Forgets the device's subscription (its settings stay with the token). */
+export const PUSH_UNSUBSCRIBE = `WITH gone AS (DELETE FROM thrive.push_subscriptions WHERE token_hash = $1 RETURNING 1)
+SELECT count(*)::int AS unsubscribed FROM gone;`;

@@ -22,6 +22,9 @@ export const CONVERSATION_TEXT_KEYS = [
   'tokenUnknown',
   'tokenExpired',
   'invalidCursor',
+  'pushEndpointInvalid',
+  'pushKeyInvalid',
+  'pushAuthInvalid',
 ] as const satisfies readonly AnswerKey[];
 
 export type ConversationTextKey = (typeof CONVERSATION_TEXT_KEYS)[number];

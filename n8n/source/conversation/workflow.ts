@@ -16,6 +16,7 @@
  */
 import { resolve } from 'node:path';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
+import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
 import { calledBy, httpPost, postgres } from '../toolkit/io-nodes.ts';
@@ -24,6 +25,9 @@ import { env, ifTrue, set, sticky, switchOn, type N8nNode, type Position } from 
 import { workflowJson } from '../toolkit/workflow.ts';
 import {
   CHECK_TOKEN,
+  PUSH_SETTINGS,
+  PUSH_SUBSCRIBE,
+  PUSH_UNSUBSCRIBE,
   LOOK_UP_NUMBER,
   MAKE_CODE,
   REVOKE_TOKEN,
@@ -45,6 +49,10 @@ const REALM = 'Bearer realm="thrive"';
 const LIMIT_VERDICTS = ['allowed', 'number', 'address'] as const;
 const CODE_VERDICTS = ['address', 'none', 'ended', 'right', 'wrong'] as const;
 const TOKEN_VERDICTS = ['valid', 'missing', 'unknown', 'expired'] as const;
+/** Every action the sub-workflow takes, and those that need the bearer token (a Switch output each). */
+const ACTIONS = [...CONVERSATION_ACTIONS, ...PUSH_ACTIONS] as const;
+const TOKEN_ACTIONS = ['revoke_token', 'chat_thread', ...PUSH_ACTIONS] as const;
+const ENVELOPE = "$('Called by the portal webhook').first().json.envelope";
 
 /** A refusal: its status, its text's key, the values its placeholders take, its headers (expressions allowed). */
 function refuse(
@@ -71,11 +79,12 @@ const tokenRefusal = (name: string, position: Position, key: ConversationTextKey
   });
 
 const NOTE = `## Thrive conversation (sub-workflow)
-Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`, \`chat_thread\` and \`revoke_token\`, with \`{ envelope, language, authorization, address }\`; answers \`{ status, body, headers }\` from **Answer**.
+Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`, \`chat_thread\`, \`revoke_token\` and the push actions, with \`{ envelope, language, authorization, address }\`; answers \`{ status, body, headers }\` from **Answer**.
 
 - **request_code**: the name and number on the roster (404), 3 codes a number in 15 minutes and 10 an address in an hour (429), a 6-digit code kept as a bcrypt hash for 10 minutes, sent by **Send code** to \`${ENV.codeGatewayUrl}\` (502 when it fails).
 - **verify_code**: each try counted first, 30 an address in an hour (429); a code works only for the name it was sent for; 5 wrong from one address end it for that address, 10 in all for everyone; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
-- **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended.`;
+- **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended (with its push subscription and settings).
+- **push_settings** / **push_subscribe** / **push_unsubscribe**: the bearer token checked (401), then the device's notification settings (and \`${ENV.vapidPublicKey}\`), its subscription kept (400 when a sender cannot use it), or forgotten.`;
 
 export async function conversationWorkflow(): Promise<Record<string, unknown>> {
   const nodes: N8nNode[] = [
@@ -88,7 +97,7 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     }),
     postgres('Look up number', [240, 300], LOOK_UP_NUMBER, "={{ [ $json.envelope.user?.number ?? '' ] }}"),
     await codeNode('Read request', [480, 300], script('read-request.js')),
-    switchOn('Action', [720, 300], '$json.action', CONVERSATION_ACTIONS),
+    switchOn('Action', [720, 300], '$json.action', ACTIONS),
 
     // request_code
     ifTrue('On the roster?', [960, 0], '$json.onRoster'),
@@ -139,13 +148,40 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     tokenRefusal('No token', [1440, 1220], 'tokenMissing', false),
     tokenRefusal('Unknown token', [1440, 1340], 'tokenUnknown', true),
     tokenRefusal('Expired token', [1440, 1460], 'tokenExpired', true),
-    ifTrue('Revoke?', [1440, 1060], `${REQUEST}.action === 'revoke_token'`),
+    switchOn('Token action', [1440, 1060], `${REQUEST}.action`, TOKEN_ACTIONS),
     postgres('Revoke token', [1680, 980], REVOKE_TOKEN, '={{ [ $json.token_hash ] }}'),
     ok('Revoked', [1920, 980], '={{ { revoked: true } }}'),
     ifTrue('Cursor given?', [1680, 1140], `${REQUEST}.after !== null`),
     postgres('Thread page', [1920, 1100], THREAD_PAGE, `={{ [ $json.number_key, ${REQUEST}.after ] }}`),
     ok('Thread', [2160, 1100], '={{ { messages: $json.messages, cursor: $json.cursor, more: $json.more } }}'),
     refuse('Not a cursor', [1920, 1240], 400, 'invalidCursor'),
+
+    // push_settings, push_subscribe, push_unsubscribe (the device's token checked above)
+    postgres(
+      'Save settings',
+      [1680, 1600],
+      PUSH_SETTINGS,
+      `={{ [ $json.token_hash, JSON.stringify(${ENVELOPE}.payload?.settings ?? {}), ${ENVELOPE}.language ?? '' ] }}`,
+    ),
+    ok(
+      'Settings',
+      [1920, 1600],
+      `={{ { public_key: ${env(ENV.vapidPublicKey, '')}, subscribed: $json.subscribed, settings: $json.settings } }}`,
+    ),
+    await codeNode('Check subscription', [1680, 1760], script('check-subscription.js')),
+    ifTrue('Usable?', [1920, 1760], '$json.problem === null'),
+    postgres(
+      'Subscribe',
+      [2160, 1720],
+      PUSH_SUBSCRIBE,
+      `={{ [ $json.token_hash, $json.number_key, JSON.stringify(${ENVELOPE}.payload.settings ?? {}), ` +
+        `${ENVELOPE}.language ?? '', ${ENVELOPE}.payload.subscription.endpoint, ` +
+        `${ENVELOPE}.payload.subscription.keys.p256dh, ${ENVELOPE}.payload.subscription.keys.auth ] }}`,
+    ),
+    ok('Subscribed', [2400, 1720], '={{ { subscribed: true, settings: $json.settings } }}'),
+    refuse('Subscription unusable', [2160, 1860], 400, '={{ $json.problem }}'),
+    postgres('Unsubscribe', [1680, 1920], PUSH_UNSUBSCRIBE, '={{ [ $json.token_hash ] }}'),
+    ok('Unsubscribed', [1920, 1920], '={{ { unsubscribed: true } }}'),
 
     await codeNode('Answer', [2900, 500], script('answer.js')),
   ];
@@ -167,17 +203,24 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     'Revoked',
     'Thread',
     'Not a cursor',
+    'Settings',
+    'Subscribed',
+    'Subscription unusable',
+    'Unsubscribed',
   ].map((from): Link => [from, 0, 'Answer']);
 
   const links: Link[] = [
     [TRIGGER, 0, 'Look up number'],
     ['Look up number', 0, 'Read request'],
     ['Read request', 0, 'Action'],
-    ...switchLinks('Action', CONVERSATION_ACTIONS, {
+    ...switchLinks('Action', ACTIONS, {
       request_code: 'On the roster?',
       verify_code: 'Try code',
       chat_thread: 'Check token',
       revoke_token: 'Check token',
+      push_settings: 'Check token',
+      push_subscribe: 'Check token',
+      push_unsubscribe: 'Check token',
     }),
 
     ['On the roster?', 0, 'Count code request'],
@@ -208,13 +251,24 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
 
     ['Check token', 0, 'Token?'],
     ...switchLinks('Token?', TOKEN_VERDICTS, {
-      valid: 'Revoke?',
+      valid: 'Token action',
       missing: 'No token',
       unknown: 'Unknown token',
       expired: 'Expired token',
     }),
-    ['Revoke?', 0, 'Revoke token'],
-    ['Revoke?', 1, 'Cursor given?'],
+    ...switchLinks('Token action', TOKEN_ACTIONS, {
+      revoke_token: 'Revoke token',
+      chat_thread: 'Cursor given?',
+      push_settings: 'Save settings',
+      push_subscribe: 'Check subscription',
+      push_unsubscribe: 'Unsubscribe',
+    }),
+    ['Save settings', 0, 'Settings'],
+    ['Check subscription', 0, 'Usable?'],
+    ['Usable?', 0, 'Subscribe'],
+    ['Usable?', 1, 'Subscription unusable'],
+    ['Subscribe', 0, 'Subscribed'],
+    ['Unsubscribe', 0, 'Unsubscribed'],
     ['Revoke token', 0, 'Revoked'],
     ['Cursor given?', 0, 'Thread page'],
     ['Cursor given?', 1, 'Not a cursor'],

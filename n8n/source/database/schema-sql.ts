@@ -10,6 +10,7 @@
 import { columnsOf, REQUEST_INDEXES, type RequestColumn } from '../../../server/db/requests-table.ts';
 import { E164 } from '../../../src/shared/rules/phone.ts';
 import { conversationSchemaSql } from './conversation-schema-sql.ts';
+import { pushSchemaSql } from './push-schema-sql.ts';
 
 const POSTGRES_TYPES = {
   key: 'text PRIMARY KEY',
@@ -284,5 +285,5 @@ BEGIN
     NULL::text, NULL::text, intent.file_id;
 END
 $$;
-${conversationSchemaSql()}`;
+${conversationSchemaSql()}${pushSchemaSql()}`;
 }

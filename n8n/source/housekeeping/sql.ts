@@ -31,7 +31,8 @@ SELECT
   (SELECT count(*) FROM code_requests)::int AS code_requests;`;
 
 /**
- * $1: the number as typed. Everything stored for it; number_key is null (and nothing goes) when it is not a
+ * $1: the number as typed. Everything stored for it (its devices' push subscriptions, with the pushes waiting for
+ * them, and their settings go with its tokens); number_key is null (and nothing goes) when it is not a
  * phone number.
  */
 export const FORGET_NUMBER = `WITH key AS (SELECT thrive.phone_key($1) AS number_key),
@@ -45,6 +46,9 @@ thread AS (DELETE FROM thrive.thread_messages WHERE number_key = (SELECT number_
 codes AS (DELETE FROM thrive.sign_in_codes WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 code_requests AS (DELETE FROM thrive.code_requests WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 tries AS (DELETE FROM thrive.code_tries WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
+push_subscriptions AS (
+  DELETE FROM thrive.push_subscriptions WHERE number_key = (SELECT number_key FROM key) RETURNING 1
+),
 tokens AS (DELETE FROM thrive.parent_tokens WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 hits AS (DELETE FROM thrive.number_hits WHERE number = (SELECT number_key FROM key) RETURNING 1),
 sessions AS (DELETE FROM thrive.sessions WHERE parent_number = (SELECT number_key FROM key) RETURNING 1),
@@ -55,6 +59,7 @@ SELECT
   (SELECT count(*) FROM messages)::int AS messages,
   (SELECT count(*) FROM thread WHERE author = 'staff')::int AS replies,
   (SELECT count(*) FROM tokens)::int AS tokens,
+  (SELECT count(*) FROM push_subscriptions)::int AS push_subscriptions,
   (SELECT count(*) FROM codes)::int AS codes,
   (SELECT count(*) FROM code_requests)::int AS code_requests,
   (SELECT name FROM parent) AS roster_parent,

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
+import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
@@ -99,7 +100,11 @@ export async function intakeGraph(): Promise<Graph> {
     ifTrue('Name refused?', [1320, 60], '$json.status !== undefined'),
     // Only a refused request runs it, so it lives in its own workflow (n8n/thrive-refusals.workflow.json).
     callWorkflow('Explain refusal', [1320, 520], WORKFLOWS.refusals.id),
-    ifTrue('Conversation?', [1320, 200], `${JSON.stringify(CONVERSATION_ACTIONS)}.includes($json.envelope.action)`),
+    ifTrue(
+      'Conversation?',
+      [1320, 200],
+      `${JSON.stringify([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS])}.includes($json.envelope.action)`,
+    ),
     callWorkflow('Conversation', [1540, 0], WORKFLOWS.conversation.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       language: { type: 'string', value: '={{ $json.language }}' },

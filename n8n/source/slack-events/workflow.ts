@@ -7,10 +7,13 @@
  * later); a forged or stale one is refused (401). Then the URL check is
  * answered, and a person's reply in the thread of a parent's message is
  * stored in that parent's thread, once per event_id (Slack retries an event
- * it got no 2xx for).
+ * it got no 2xx for). A stored reply has queued a push for each of the
+ * parent's subscriptions (a trigger in Postgres): once Slack has its
+ * answer, Thrive push is run to send them at once.
  */
 import { ENV, WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { postgres, respond, webhook } from '../toolkit/io-nodes.ts';
+import { sendPushesNow } from '../push/call.ts';
 import { env, hmacSha256, ifTrue, rawText, set, sticky } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 
@@ -78,6 +81,8 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       '={{ [ $json.event_id, $json.event.channel, $json.event.thread_ts, $json.event.text, $json.event.ts ] }}',
     ),
     respond('Acknowledge', [2160, 220], { status: 200, body: 'ok' }),
+    ifTrue('Reply stored?', [2400, 220], "$json.stored === 'stored'"),
+    sendPushesNow('Send pushes', [2640, 140]),
   ];
   return workflowJson({
     id: WORKFLOWS.slackEvents.id,
@@ -96,6 +101,8 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       ['Reply in a thread?', 0, 'Store reply'],
       ['Reply in a thread?', 1, 'Acknowledge'],
       ['Store reply', 0, 'Acknowledge'],
+      ['Acknowledge', 0, 'Reply stored?'],
+      ['Reply stored?', 0, 'Send pushes'],
     ],
   });
 }

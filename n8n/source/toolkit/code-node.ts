@@ -9,7 +9,7 @@
  * n8n's task runner allows no require() and disables Object.defineProperty, so a bundle holding an import or one
  * of esbuild's helpers is refused here, as is code that does not compile.
  */
-import { buildSync } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -18,6 +18,12 @@ import { node, type N8nNode, type Position } from './nodes.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const BUNDLED = resolve(REPO_ROOT, 'src/shared');
+/** India's time at its fixed offset, bundled in place of src/shared/format/ist-zone.ts (india-time.ts). */
+const INDIA_TIME = resolve(import.meta.dirname, 'india-time.ts');
+const indiaTime: Plugin = {
+  name: 'india-time',
+  setup: (esbuild) => void esbuild.onResolve({ filter: /\/ist-zone\.ts$/ }, () => ({ path: INDIA_TIME })),
+};
 const HEADER =
   "// From the repository's TypeScript, written in by `npm run n8n -- workflow` (change it there, not here):";
 const IMPORT = /^import \{([^}]+)\} from '([^']+)';\n/;
@@ -46,19 +52,22 @@ export function readScript(file: string): CodeScript {
 }
 
 /** The functions named, of src/shared, with what they need, as plain JavaScript statements. */
-function bundled(imports: CodeScript['imports']): string[] {
+async function bundled(imports: CodeScript['imports']): Promise<string[]> {
   const entry = imports.map(({ names, path }) => `export { ${names.join(', ')} } from ${JSON.stringify(path)};`);
-  const [output] = buildSync({
-    stdin: { contents: entry.join('\n'), loader: 'js', resolveDir: REPO_ROOT },
-    absWorkingDir: REPO_ROOT,
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    charset: 'utf8',
-    legalComments: 'none',
-    write: false,
-    logLevel: 'silent',
-  }).outputFiles;
+  const [output] = (
+    await build({
+      stdin: { contents: entry.join('\n'), loader: 'js', resolveDir: REPO_ROOT },
+      absWorkingDir: REPO_ROOT,
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      charset: 'utf8',
+      legalComments: 'none',
+      write: false,
+      logLevel: 'silent',
+      plugins: [indiaTime],
+    })
+  ).outputFiles;
   const exports = /\nexport \{([^}]*)\};\n$/.exec(output?.text ?? '');
   if (!output || !exports) throw new Error(`esbuild wrote no exports for ${entry.join(' ')}`);
   // A name esbuild had to change (two modules declared it) is given back its own.
@@ -68,7 +77,8 @@ function bundled(imports: CodeScript['imports']): string[] {
   });
   // esbuild keeps the annotations that let it drop what is not used; n8n's editor needs none of them.
   const code = output.text.slice(0, exports.index).replace(/\/\* @__(?:PURE|NO_SIDE_EFFECTS)__ \*\/\s*/g, '');
-  const foreign = /^\/\/ (?!src\/shared\/).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
+  const foreign =
+    /^\/\/ (?!src\/shared\/|n8n\/source\/toolkit\/india-time\.ts$).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
   if (foreign) throw new Error(`A Code node can take only plain code from src/shared, not: ${foreign[0]}`);
   return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];
 }
@@ -99,14 +109,14 @@ const isCode = ({ path }: Imported, value: unknown) => path.startsWith(`${BUNDLE
  * What the script imports, as statements: the functions of src/shared bundled, and every value the bundle does
  * not hold already (a function's constants come with it) as a constant, under the module it comes from.
  */
-function statements(modules: Imported[]): string[] {
+async function statements(modules: Imported[]): Promise<string[]> {
   const functions = modules
     .map((module) => ({
       path: module.path,
       names: Object.keys(module.values).filter((name) => isCode(module, module.values[name])),
     }))
     .filter(({ names }) => names.length > 0);
-  const code = functions.length > 0 ? bundled(functions) : [];
+  const code = functions.length > 0 ? await bundled(functions) : [];
   const declared = new Set(code.flatMap((line) => /^(?:var|let|const|function|class) (\w+)/.exec(line)?.[1] ?? []));
   const constants = modules.flatMap((module) => {
     const names = Object.keys(module.values).filter(
@@ -122,7 +132,14 @@ function statements(modules: Imported[]): string[] {
 export async function codeNodeJs(file: string): Promise<string> {
   const { comment, imports, body } = readScript(file);
   if (imports.length === 0) return readFileSync(file, 'utf8');
-  const code = [comment, HEADER, ...statements(await Promise.all(imports.map(imported))), '', body].join('\n');
+  const written = await statements(await Promise.all(imports.map(imported)));
+  // esbuild keeps a module's constants that nothing bundled uses (e.g. one only another function of it needs).
+  const all = [...written, body].join('\n');
+  const unused = (line: string) => {
+    const name = /^var (\w+) = [^\n]*;$/.exec(line)?.[1];
+    return name !== undefined && !new RegExp(`\\b${name}\\b`).test(all.replace(line, ''));
+  };
+  const code = [comment, HEADER, ...written.filter((line) => !unused(line)), '', body].join('\n');
   try {
     new Script(`(async function () {\n${code}\n})`);
   } catch (error) {

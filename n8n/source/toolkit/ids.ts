@@ -17,6 +17,7 @@ export const WORKFLOWS = {
   retention: { id: 'ThriveRetention', path: resolve(N8N_DIR, 'thrive-retention.workflow.json') },
   erasure: { id: 'ThriveErasure', path: resolve(N8N_DIR, 'thrive-erasure.workflow.json') },
   errors: { id: 'ThriveErrors', path: resolve(N8N_DIR, 'thrive-errors.workflow.json') },
+  push: { id: 'ThrivePush', path: resolve(N8N_DIR, 'thrive-push.workflow.json') },
 } as const;
 
 /** The Postgres tables and functions every workflow uses, and the demo roster for them. */
@@ -50,6 +51,9 @@ export const ENV = {
   staffChannel: 'THRIVE_STAFF_CHANNEL',
   adminSecret: 'THRIVE_ADMIN_SECRET',
   retentionDays: 'THRIVE_RETENTION_DAYS',
+  vapidPublicKey: 'THRIVE_VAPID_PUBLIC_KEY',
+  vapidPrivateKey: 'THRIVE_VAPID_PRIVATE_KEY',
+  vapidSubject: 'THRIVE_VAPID_SUBJECT',
 } as const;
 
 /** What THRIVE_SLACK_API_URL and THRIVE_STAFF_CHANNEL are when unset. */

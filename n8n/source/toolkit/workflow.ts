@@ -16,8 +16,11 @@ const KEEP_ONLY_FAILURES = {
   saveExecutionProgress: false,
 } as const;
 
-/** Called by the portal webhook, and by every workflow that fails; no other workflow may be called. */
-const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.errors.id];
+/**
+ * Called by the portal webhook, by every workflow that fails, and (the push sender) by the Slack events workflow;
+ * no other workflow may be called.
+ */
+const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.errors.id, WORKFLOWS.push.id];
 
 export interface WorkflowSpec {
   id: string;

@@ -64,7 +64,8 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
         VALUES ('00000000-0000-4000-8000-0000000000b1', '${ERASED}', 'mine', '#c', '2.1');
       INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at)
         VALUES ('${ERASED}', 'staff', 'X', 'a reply', '2026-01-01T10:00:00.000+05:30');
-      INSERT INTO thrive.parent_tokens VALUES ('t-erase', '${ERASED}', now(), now() + interval '1 day');`);
+      INSERT INTO thrive.parent_tokens VALUES ('t-erase', '${ERASED}', now(), now() + interval '1 day');
+      INSERT INTO thrive.push_subscriptions VALUES ('https://push.test/erase', 't-erase', '${ERASED}', 'k', 'a', now());`);
       const others = count('thrive.parents');
       const erase = (headers: Record<string, string>, body: unknown) =>
         fetch(`${n8n.url}/webhook/${WEBHOOK_PATHS.erasure}`, {
@@ -89,6 +90,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
               messages: 1,
               replies: 1,
               tokens: 1,
+              push_subscriptions: 1,
               codes: 0,
               code_requests: 0,
               roster_parent: 'Erase Me',
@@ -100,7 +102,8 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
           'left of the number',
           count(`thrive.parents WHERE number = '${ERASED}'`) +
             count(`thrive.requests WHERE user_number = '9000000099'`) +
-            count(`thrive.thread_messages WHERE number_key = '${ERASED}'`),
+            count(`thrive.thread_messages WHERE number_key = '${ERASED}'`) +
+            count(`thrive.push_subscriptions WHERE number_key = '${ERASED}'`),
           0,
         ),
         ...expectEqual('other parents', count('thrive.parents'), others - 1),

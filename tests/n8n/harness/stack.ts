@@ -27,6 +27,7 @@ import {
   type RunningN8n,
 } from './n8n-process.ts';
 import { buildPortal, startReferenceServer, type ReferenceServer } from './portal.ts';
+import { startPushFakes, type PushFakes } from './push-fakes.ts';
 import { freePort } from './ports.ts';
 import { startPostgres, type Postgres } from './postgres.ts';
 import { startRedis } from './redis.ts';
@@ -53,6 +54,8 @@ export interface Stack {
   slack: FakeSlack;
   /** The code gateway the conversation workflow sends codes to. */
   conversation: ConversationFakes;
+  /** The fake push service and the VAPID keys the push workflow signs with. */
+  push: PushFakes;
   n8n: RunningN8n;
   /** n8n's floor (floor-workflow.ts): a Webhook and its Respond to Webhook, on the same n8n. */
   floorUrl: string;
@@ -120,6 +123,8 @@ export async function startStack(
     stops.push(() => slack.close());
     const conversation = await startConversationFakes();
     stops.push(() => conversation.stop());
+    const push = await startPushFakes();
+    stops.push(() => push.stop());
     // Chosen now: n8n's CORS allow-list (THRIVE_ALLOWED_ORIGINS) names the portal's origin.
     const referencePort = await freePort();
     since = Date.now();
@@ -137,7 +142,7 @@ export async function startStack(
     writeFileSync(floorPath, JSON.stringify(floorWorkflow()));
     const n8n = await startN8n({
       install,
-      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath, floorPath],
+      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath, push.wrapperPath, floorPath],
       postgresPort: postgres.port,
       port: n8nPort,
       env: {
@@ -145,6 +150,7 @@ export async function startStack(
         THRIVE_STAFF_CHANNEL: STAFF_CHANNEL,
         THRIVE_ALLOWED_ORIGINS: `http://127.0.0.1:${referencePort}`,
         ...conversation.env,
+        ...push.env,
         ...n8nEnv,
       },
       queue,
@@ -159,7 +165,7 @@ export async function startStack(
     stops.push(() => reference.close());
     timings['reference server'] = seconds(since);
     const floorUrl = n8n.webhookUrl.replace(/[^/]+$/, FLOOR_PATH);
-    return { mode, postgres, slack, conversation, n8n, floorUrl, reference, timings, stop };
+    return { mode, postgres, slack, conversation, push, n8n, floorUrl, reference, timings, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -3,7 +3,8 @@
 const body = $('Webhook').first().json.body;
 const schema = $('Contract').first().json.request_schema;
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const TYPES = { object: isObject, string: (value) => typeof value === 'string', array: Array.isArray };
+const isOf = (type) => (value) => typeof value === type;
+const TYPES = { object: isObject, string: isOf('string'), boolean: isOf('boolean'), array: Array.isArray };
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
 function isDate(text) {
@@ -21,7 +22,6 @@ function isDateTime(text) {
   const [hour, minute, second, zoneHours, zoneMinutes] = [1, 2, 3, 6, 7].map((i) => Number(match[i] ?? 0));
   return hour <= 23 && minute <= 59 && second < 60 && zoneHours <= 23 && zoneMinutes <= 59;
 }
-
 const FORMATS = { date: isDate, 'date-time': isDateTime };
 const fail = (path, keyword, message, params = {}) => ({ instancePath: path, keyword, params, message });
 

@@ -1,0 +1,11 @@
+// Check subscription: push_subscribe's subscription held to what a sender can use (src/shared/push/subscription.ts:
+// an https endpoint, a 65-byte P-256 key, a 16-byte auth secret), as the reference server holds it; the first
+// problem names the refusal's text. URL is the `url` built-in here: n8n's Code nodes have no URL of their own.
+import { subscriptionProblem } from '../../../../src/shared/push/subscription.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's task runner gives built-ins this way
+globalThis.URL ??= require('url').URL;
+const PROBLEM_TEXT = { endpoint: 'pushEndpointInvalid', p256dh: 'pushKeyInvalid', auth: 'pushAuthInvalid' };
+const { subscription } = $('Called by the portal webhook').first().json.envelope.payload;
+const problem = subscriptionProblem(subscription);
+return { json: { ...$json, problem: problem ? PROBLEM_TEXT[problem] : null } };

@@ -1,0 +1,214 @@
+/**
+ * Web Push's part of n8n/schema.sql, as the reference server keeps it (server/db/migrations.ts, migration 7):
+ * a device's notification settings and its subscription, both keyed by its token's hash and removed with the
+ * token (revoke_token, expiry, erasure); the durable queue of pushes, filled for a facilitator's reply by a
+ * trigger in the reply's own transaction and for reminders by the push workflow; and the reminders already
+ * queued, so each is sent once. A job is taken under a lease and deleted only once the push service answered,
+ * so an execution that dies mid-send leaves it to the next run.
+ */
+import { PUSH_MAX_ATTEMPTS } from '../../../src/shared/push/delivery.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
+
+/** How long a taken job waits for its answer before another run may take it again. */
+export const PUSH_LEASE = "interval '2 minutes'";
+/** How long a queued reminder's key is kept: longer than any reminder stays due. */
+const REMINDER_KEYS_KEPT = "interval '2 days'";
+
+const SETTING_NAMES = Object.keys(DEFAULT_NOTIFICATION_SETTINGS);
+
+/**
+ * Whether an endpoint's device token is still good: pushes end with the token, as on the reference server (an
+ * expired token's subscription goes when retention deletes the token).
+ */
+const LIVE_TOKEN = (endpoint: string) =>
+  `SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
+      WHERE ls.endpoint = ${endpoint} AND lt.expires_at > now()`;
+
+/** The settings of a jsonb as a json object in the contract's order (jsonb keeps its own). */
+export const ORDERED_SETTINGS = (jsonb: string) =>
+  `json_build_object(${SETTING_NAMES.map((name) => `'${name}', ${jsonb} -> '${name}'`).join(', ')})`;
+
+export function pushSchemaSql(): string {
+  return `
+-- Web Push (n8n/thrive-conversation.workflow.json's push actions, n8n/thrive-push.workflow.json's sender).
+-- Generated from n8n/source/database/push-schema-sql.ts.
+
+-- A device's notification settings (only those it changed; the rest are the defaults) and the language its
+-- notifications are written in; they go with the device's token.
+CREATE TABLE IF NOT EXISTS thrive.push_settings (
+  token_hash text PRIMARY KEY REFERENCES thrive.parent_tokens (token_hash) ON DELETE CASCADE,
+  settings jsonb NOT NULL,
+  language text NOT NULL CHECK (language IN ('en', 'hi')),
+  updated_at timestamptz NOT NULL
+);
+
+-- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
+CREATE TABLE IF NOT EXISTS thrive.push_subscriptions (
+  endpoint text PRIMARY KEY,
+  token_hash text NOT NULL REFERENCES thrive.parent_tokens (token_hash) ON DELETE CASCADE,
+  number_key text NOT NULL,
+  p256dh text NOT NULL,
+  auth text NOT NULL,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS push_subscriptions_by_token ON thrive.push_subscriptions (token_hash);
+CREATE INDEX IF NOT EXISTS push_subscriptions_by_number ON thrive.push_subscriptions (number_key);
+
+-- The queue: a reply's job names its message (its author and text are read when it is sent), any other carries
+-- its message. not_before is when it is due (later while it is leased, held in quiet hours, or retried).
+CREATE TABLE IF NOT EXISTS thrive.push_jobs (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  endpoint text NOT NULL REFERENCES thrive.push_subscriptions (endpoint) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('reply', 'reminder', 'request_update')),
+  message_id bigint REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
+  -- json, not jsonb: the message keeps its keys' order, as the reference server's text does.
+  payload json,
+  not_before timestamptz NOT NULL,
+  expires_at timestamptz,
+  attempts integer NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'reply') = (payload IS NULL))
+);
+CREATE INDEX IF NOT EXISTS push_jobs_due ON thrive.push_jobs (not_before, id);
+CREATE INDEX IF NOT EXISTS push_jobs_by_endpoint ON thrive.push_jobs (endpoint);
+CREATE INDEX IF NOT EXISTS push_jobs_by_message ON thrive.push_jobs (message_id);
+
+CREATE TABLE IF NOT EXISTS thrive.push_reminders_sent (
+  endpoint text NOT NULL REFERENCES thrive.push_subscriptions (endpoint) ON DELETE CASCADE,
+  reminder_key text NOT NULL,
+  queued_at timestamptz NOT NULL,
+  PRIMARY KEY (endpoint, reminder_key)
+);
+
+-- A facilitator's reply queues a push for each of the parent's subscriptions, in the reply's transaction.
+CREATE OR REPLACE FUNCTION thrive.push_staff_reply() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO thrive.push_jobs (endpoint, kind, message_id, not_before)
+  SELECT s.endpoint, 'reply', NEW.id, NEW.received_at FROM thrive.push_subscriptions s WHERE s.number_key = NEW.number_key;
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS push_staff_reply ON thrive.thread_messages;
+CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
+  FOR EACH ROW WHEN (NEW.author = 'staff') EXECUTE FUNCTION thrive.push_staff_reply();
+
+-- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
+-- (lang, or the stored one, or English), as the contract orders them, and whether it is subscribed.
+CREATE OR REPLACE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
+RETURNS TABLE (settings json, subscribed boolean)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  saved jsonb;
+BEGIN
+  INSERT INTO thrive.push_settings AS p (token_hash, settings, language, updated_at)
+  VALUES (hash, coalesce(change, '{}'), coalesce(lang, 'en'), now())
+  ON CONFLICT (token_hash) DO UPDATE
+    SET settings = p.settings || coalesce(change, '{}'), language = coalesce(lang, p.language), updated_at = now()
+  RETURNING '${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb || p.settings INTO saved;
+  RETURN QUERY SELECT ${ORDERED_SETTINGS('saved')},
+    EXISTS (SELECT 1 FROM thrive.push_subscriptions s WHERE s.token_hash = hash);
+END
+$$;
+
+-- push_subscribe: the settings saved, then the device's subscription replaces its earlier one.
+CREATE OR REPLACE FUNCTION thrive.push_subscribe(hash text, key text, change jsonb, lang text,
+  push_endpoint text, push_p256dh text, push_auth text)
+RETURNS TABLE (settings json)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  DELETE FROM thrive.push_subscriptions s WHERE s.token_hash = hash;
+  INSERT INTO thrive.push_subscriptions AS s (endpoint, token_hash, number_key, p256dh, auth, created_at)
+  VALUES (push_endpoint, hash, key, push_p256dh, push_auth, now())
+  ON CONFLICT (endpoint) DO UPDATE SET token_hash = excluded.token_hash, number_key = excluded.number_key,
+    p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at;
+  RETURN QUERY SELECT saved.settings FROM thrive.save_push_settings(hash, change, lang) AS saved;
+END
+$$;
+
+-- The jobs due at a moment whose device token is still good, at most most of them, each leased for ${PUSH_LEASE.replace(/interval |'/g, '')}, with what sending needs: the
+-- subscription, the device's settings and language, and a reply's author and text. Jobs past ${PUSH_MAX_ATTEMPTS} tries are not kept.
+CREATE OR REPLACE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
+RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
+  auth text, settings json, language text, message_id text, staff_name text, text text)
+LANGUAGE sql VOLATILE AS $$
+  WITH due AS (
+    SELECT j.id FROM thrive.push_jobs j
+    WHERE j.not_before <= at AND EXISTS (${LIVE_TOKEN('j.endpoint')})
+    ORDER BY j.not_before, j.id LIMIT most
+    FOR UPDATE OF j SKIP LOCKED
+  ), taken AS (
+    UPDATE thrive.push_jobs j SET not_before = at + ${PUSH_LEASE} FROM due WHERE j.id = due.id RETURNING j.*
+  )
+  SELECT t.id, t.kind, t.payload, to_char(t.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    t.attempts, s.endpoint, s.p256dh, s.auth,
+    ${ORDERED_SETTINGS(`('${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb || coalesce(p.settings, '{}'))`)},
+    coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text
+  FROM taken t
+    JOIN thrive.push_subscriptions s ON s.endpoint = t.endpoint
+    LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
+    LEFT JOIN thrive.thread_messages m ON m.id = t.message_id
+  ORDER BY t.id
+$$;
+
+-- What became of a job: sent or dropped (deleted), gone (its subscription deleted, with its jobs), retry (one more
+-- try, at next_at) or delay (held until next_at: the quiet hours' end).
+CREATE OR REPLACE FUNCTION thrive.record_push(job bigint, push_endpoint text, verdict text, next_at timestamptz)
+RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF verdict = 'gone' THEN
+    DELETE FROM thrive.push_subscriptions WHERE endpoint = push_endpoint;
+  ELSIF verdict = 'retry' THEN
+    UPDATE thrive.push_jobs SET attempts = attempts + 1, not_before = next_at WHERE id = job;
+  ELSIF verdict = 'delay' THEN
+    UPDATE thrive.push_jobs SET not_before = next_at WHERE id = job;
+  ELSE
+    DELETE FROM thrive.push_jobs WHERE id = job;
+  END IF;
+  RETURN verdict;
+END
+$$;
+
+-- Every subscription of a device whose token is still good, with its settings and language and its parent's weekly
+-- sessions, for reminders.
+CREATE OR REPLACE FUNCTION thrive.reminder_targets()
+RETURNS TABLE (endpoint text, settings json, language text, sessions json)
+LANGUAGE sql STABLE AS $$
+  SELECT s.endpoint,
+    ${ORDERED_SETTINGS(`('${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb || coalesce(p.settings, '{}'))`)},
+    coalesce(p.language, 'en'),
+    (SELECT coalesce(json_agg(json_build_object('weekday', x.weekday, 'time', x.start_time, 'facilitator', f.name)
+       ORDER BY x.weekday, x.start_time), '[]'::json)
+     FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key)
+  FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
+  WHERE EXISTS (${LIVE_TOKEN('s.endpoint')})
+  ORDER BY s.endpoint
+$$;
+
+-- Queues the reminders due at a moment for one endpoint (due: [{ key, message, starts_at }]), each once: its key
+-- is kept with the job. Forgets keys older than ${REMINDER_KEYS_KEPT.replace(/interval |'/g, '')}. How many were queued.
+CREATE OR REPLACE FUNCTION thrive.queue_reminders(at timestamptz, push_endpoint text, due json)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  queued integer;
+BEGIN
+  WITH wanted AS (
+    SELECT * FROM json_to_recordset(due) AS r(key text, message json, starts_at timestamptz)
+  ), marked AS (
+    INSERT INTO thrive.push_reminders_sent (endpoint, reminder_key, queued_at)
+    SELECT push_endpoint, w.key, at FROM wanted w
+    WHERE EXISTS (SELECT 1 FROM thrive.push_subscriptions s WHERE s.endpoint = push_endpoint)
+    ON CONFLICT DO NOTHING
+    RETURNING reminder_key
+  )
+  INSERT INTO thrive.push_jobs (endpoint, kind, payload, not_before, expires_at)
+  SELECT push_endpoint, 'reminder', w.message, at, w.starts_at FROM wanted w JOIN marked m ON m.reminder_key = w.key;
+  GET DIAGNOSTICS queued = ROW_COUNT;
+  DELETE FROM thrive.push_reminders_sent WHERE queued_at < at - ${REMINDER_KEYS_KEPT};
+  RETURN queued;
+END
+$$;
+`;
+}

@@ -1,0 +1,124 @@
+/**
+ * ThrivePush: the push sender. Every minute (a Schedule Trigger), and at once when the Slack events workflow
+ * has stored a facilitator's reply (it runs this workflow once Slack has its answer), it
+ * 1. queues the session reminders due now for every subscribed device (src/shared/push/reminders.ts: 18:00 India's
+ *    time the day before and an hour before, dropped in the device's quiet hours or when late), each once;
+ * 2. takes the due jobs of thrive.push_jobs under a lease, holds a reply in quiet hours, encrypts and signs each
+ *    push with node:crypto (src/shared/push/web-push-crypto.ts) and POSTs it to the subscription's push service;
+ * 3. records the answer (src/shared/push/delivery.ts): sent, gone (404, 410: the subscription is deleted), retried
+ *    with backoff, or dropped.
+ * Called with `{ now }` (an ISO time), it does all of this at that moment instead of the clock's: how a test
+ * proves reminders and quiet hours without waiting for them.
+ */
+import { resolve } from 'node:path';
+import { codeNode } from '../toolkit/code-node.ts';
+import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
+import { calledBy, postgres } from '../toolkit/io-nodes.ts';
+import { ifTrue, node, set, sticky, type N8nNode, type Position } from '../toolkit/nodes.ts';
+import { workflowJson } from '../toolkit/workflow.ts';
+
+const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
+const NOW = "$('Clock').first().json.now";
+/** Jobs one run takes; more wait for the next run. */
+const BATCH = 50;
+
+const everyMinute = (name: string, position: Position) =>
+  node(name, 'scheduleTrigger', 1.2, position, { rule: { interval: [{ field: 'minutes', minutesInterval: 1 }] } });
+
+/** POST the encrypted body with the push's headers; any answer is output 0, no answer at all output 1. */
+function pushRequest(name: string, position: Position): N8nNode {
+  const headers = {
+    TTL: '={{ $json.ttl }}',
+    Urgency: '={{ $json.urgency }}',
+    Topic: '={{ $json.topic }}',
+    'Content-Encoding': 'aes128gcm',
+    Authorization: '={{ $json.authorization }}',
+  };
+  return {
+    ...node(name, 'httpRequest', 4.2, position, {
+      method: 'POST',
+      url: '={{ $json.endpoint }}',
+      sendHeaders: true,
+      headerParameters: { parameters: Object.entries(headers).map(([key, value]) => ({ name: key, value })) },
+      sendBody: true,
+      contentType: 'binaryData',
+      inputDataFieldName: 'body',
+      options: {
+        timeout: 15_000,
+        response: { response: { fullResponse: true, neverError: true, responseFormat: 'text' } },
+      },
+    }),
+    onError: 'continueErrorOutput',
+  };
+}
+
+const NOTE = `## Thrive push
+Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** runs this workflow when it has stored one) and session reminders (18:00 IST the day before, one hour before). Runs every minute; publish it.
+
+Needs \`${ENV.vapidPublicKey}\`, \`${ENV.vapidPrivateKey}\`, \`${ENV.vapidSubject}\`, and \`NODE_FUNCTION_ALLOW_BUILTIN=crypto\` (the **Encrypt** node uses node:crypto). Called with \`{ "now": "<ISO time>" }\`, it runs at that moment.`;
+
+export async function pushWorkflow(): Promise<Record<string, unknown>> {
+  const nodes: N8nNode[] = [
+    sticky('About', [-40, -460], [760, 300], NOTE),
+    everyMinute('Every minute', [0, 0]),
+    calledBy('Run now', [0, 200]),
+    set('Clock', [240, 100], { now: ['string', '={{ $json.now ?? $now.toUTC().toISO() }}'] }),
+
+    // Reminders first (v1 order: the upper branch ends before the lower starts), so those queued now go out now.
+    postgres('Reminder targets', [480, -100], 'SELECT * FROM thrive.reminder_targets();'),
+    await codeNode('Reminders due', [720, -100], script('reminders-due.js')),
+    await codeNode('Outside quiet hours', [960, -100], script('outside-quiet-hours.js')),
+    postgres(
+      'Queue reminders',
+      [1200, -100],
+      'SELECT thrive.queue_reminders($1::timestamptz, $2, $3::json) AS queued;',
+      `={{ [ ${NOW}, $json.endpoint, JSON.stringify($json.due) ] }}`,
+    ),
+
+    postgres(
+      'Take due jobs',
+      [480, 200],
+      `SELECT * FROM thrive.take_push_jobs($1::timestamptz, ${BATCH});`,
+      '={{ [ $json.now ] }}',
+    ),
+    await codeNode('Message', [720, 200], script('message.js')),
+    await codeNode('Quiet hours', [960, 200], script('quiet-hours.js')),
+    ifTrue('Send now?', [1200, 200], "$json.verdict === 'send'"),
+    await codeNode('Payload', [1440, 120], script('payload.js')),
+    await codeNode('Sign', [1680, 120], script('sign.js')),
+    await codeNode('Encrypt', [1920, 120], script('encrypt.js')),
+    pushRequest('Push', [2160, 120]),
+    await codeNode('Verdict', [2400, 120], script('verdict.js')),
+    postgres(
+      'Record',
+      [2640, 280],
+      'SELECT thrive.record_push($1::bigint, $2, $3, $4::timestamptz) AS recorded;',
+      `={{ [ $json.id, $json.endpoint, $json.verdict, $json.at ?? ${NOW} ] }}`,
+    ),
+  ];
+  return workflowJson({
+    id: WORKFLOWS.push.id,
+    name: 'Thrive push',
+    nodes,
+    links: [
+      ['Every minute', 0, 'Clock'],
+      ['Run now', 0, 'Clock'],
+      ['Clock', 0, 'Reminder targets'],
+      ['Clock', 0, 'Take due jobs'],
+      ['Reminder targets', 0, 'Reminders due'],
+      ['Reminders due', 0, 'Outside quiet hours'],
+      ['Outside quiet hours', 0, 'Queue reminders'],
+      ['Take due jobs', 0, 'Message'],
+      ['Message', 0, 'Quiet hours'],
+      ['Quiet hours', 0, 'Send now?'],
+      ['Send now?', 0, 'Payload'],
+      ['Send now?', 1, 'Record'],
+      ['Payload', 0, 'Sign'],
+      ['Sign', 0, 'Encrypt'],
+      ['Encrypt', 0, 'Push'],
+      ['Push', 0, 'Verdict'],
+      ['Push', 1, 'Verdict'],
+      ['Verdict', 0, 'Record'],
+    ],
+  });
+}
