@@ -13,6 +13,8 @@ import { schemaSql } from './database/schema-sql.ts';
 import { erasureWorkflow, errorsWorkflow, retentionWorkflow } from './housekeeping/workflows.ts';
 import { portalWorkflow } from './portal/workflow.ts';
 import { refusalsWorkflow } from './refusals/workflow.ts';
+import { requestsWorkflow } from './requests/workflow.ts';
+import { slackActionsWorkflow } from './slack-actions/workflow.ts';
 import { slackEventsWorkflow } from './slack-events/workflow.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from './toolkit/ids.ts';
 import { workflowFile } from './toolkit/workflow.ts';
@@ -31,7 +33,9 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     [WORKFLOWS.portal.path]: portalWorkflow(),
     [WORKFLOWS.refusals.path]: refusalsWorkflow(),
     [WORKFLOWS.conversation.path]: conversationWorkflow(),
+    [WORKFLOWS.requests.path]: requestsWorkflow(),
     [WORKFLOWS.slackEvents.path]: slackEventsWorkflow(),
+    [WORKFLOWS.slackActions.path]: slackActionsWorkflow(),
     [WORKFLOWS.retention.path]: retentionWorkflow(),
     [WORKFLOWS.erasure.path]: erasureWorkflow(),
     [WORKFLOWS.errors.path]: errorsWorkflow(),

@@ -10,6 +10,7 @@
 import { columnsOf, REQUEST_INDEXES, type RequestColumn } from '../../../server/db/requests-table.ts';
 import { E164 } from '../../../src/shared/rules/phone.ts';
 import { conversationSchemaSql } from './conversation-schema-sql.ts';
+import { outcomesSchemaSql } from './outcomes-schema-sql.ts';
 
 const POSTGRES_TYPES = {
   key: 'text PRIMARY KEY',
@@ -219,5 +220,5 @@ ${claimInsert}
   END LOOP;
 END
 $$;
-${conversationSchemaSql()}`;
+${conversationSchemaSql()}${outcomesSchemaSql()}`;
 }

@@ -11,6 +11,7 @@ import { ENV, STAFF_CHANNEL_DEFAULT } from '../toolkit/ids.ts';
 import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
+import { outcomeBlocks } from '../slack-actions/blocks.ts';
 import { SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
 const CHECKED = "$('Check files').first().json";
@@ -36,6 +37,19 @@ export async function slackGraph(): Promise<Graph> {
       slackApi('Post message', [4400, 80], 'chat.postMessage', {
         channel: `={{ ${SLACK}.channel ?? ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT)} }}`,
         text: `={{ ${SLACK}.text }}`,
+        unfurl_links: 'false',
+        unfurl_media: 'false',
+      }),
+      // A reschedule's notice carries the buttons staff answer it with (ThriveSlackActions).
+      ifTrue(
+        'Buttons?',
+        [4290, 0],
+        `${SLACK}.kind === 'notice' && ${CHECKED}.envelope.action.startsWith('reschedule_')`,
+      ),
+      slackApi('Post notice', [4400, -80], 'chat.postMessage', {
+        channel: `={{ ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT)} }}`,
+        text: `={{ ${SLACK}.text }}`,
+        blocks: `={{ ${outcomeBlocks(`${SLACK}.text`, `${CHECKED}.record.request_id`)} }}`,
         unfurl_links: 'false',
         unfurl_media: 'false',
       }),
@@ -74,9 +88,12 @@ export async function slackGraph(): Promise<Graph> {
       ...switchLinks('Next Slack step', STEPS, {
         message: 'Post message',
         file: 'Get upload URL',
-        notice: 'Post message',
+        notice: 'Buttons?',
         done: 'Record answer',
       }),
+      ['Buttons?', 0, 'Post notice'],
+      ['Buttons?', 1, 'Post message'],
+      ['Post notice', 0, 'Posted?'],
       ['Post message', 0, 'Posted?'],
       ['Posted?', 0, 'Store post'],
       ['Store post', 0, 'Slack so far'],
@@ -90,6 +107,7 @@ export async function slackGraph(): Promise<Graph> {
       ...(
         [
           ['Post message', 1],
+          ['Post notice', 1],
           ['Posted?', 1],
           ['Store post', 1],
           ['Get upload URL', 1],

@@ -5,8 +5,11 @@ import { SCHEMA_SQL_PATH, WORKFLOWS } from '../../../../n8n/source/toolkit/ids.t
 import { ACTIONS } from '../../../../server/contract/request-schema.ts';
 import { nodeNamed, workflow } from '../support/workflow.ts';
 
-/** Room for the Contract's data (the schema, both languages' texts) and Code nodes a person can read. */
-const BUDGET_BYTES = 80_000;
+/**
+ * Room for the Contract's data (the schema of every action the portal takes, both languages' texts) and Code nodes
+ * a person can read; list_requests and accept_offer are answered in a workflow of their own (ThriveRequests).
+ */
+const BUDGET_BYTES = 88_000;
 
 describe('the portal webhook workflow', () => {
   it(`stays small to import, read and diff: at most ${BUDGET_BYTES} bytes`, () => {
