@@ -15,7 +15,8 @@ export const CLAIM_REQUEST =
  * $1: the phone key. Always one row: `parent` is null for a number not on the
  * roster, else the shape the reference roster returns (RegisteredParent);
  * `moves` are the number's confirmed reschedules (the session concerned's
- * start, the confirmed start, the facilitator), which know_schedule applies.
+ * start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
+ * facilitator), which know_schedule applies.
  */
 export const FIND_PARENT = `SELECT (
   SELECT json_build_object(
@@ -29,7 +30,8 @@ export const FIND_PARENT = `SELECT (
   FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
   WHERE p.number = $1
 ) AS parent, (
-  SELECT COALESCE(json_agg(json_build_object('from', c.starts_at, 'to', a.starts_at, 'facilitator', c.facilitator)), '[]'::json)
+  SELECT COALESCE(json_agg(json_build_object(
+    'from', left(c.starts_at, 16), 'at', left(a.starts_at, 16), 'facilitator', c.facilitator)), '[]'::json)
   FROM thrive.requests r
   CROSS JOIN LATERAL thrive.asked_days(r.action, r.payload) d
   CROSS JOIN LATERAL thrive.session_concerned($1, d.first_day, d.last_day) c

@@ -15,28 +15,23 @@ const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...
 
 const { parent } = $json;
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
-
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-// The sessions left this week (Monday to Sunday in India) as 'Wednesday 25 Nov: 5:00 PM with …' lines; a confirmed move
-// ("Find parent": thrive.session_concerned) takes a session from its day to its new time.
+// This week's sessions left (India) as 'Wednesday 25 Nov: 5:00 PM with …' lines, confirmed moves ("Find parent") applied.
 function restOfWeek(sessions, moves) {
   const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000);
   const today = ((india.getUTCDay() + 6) % 7) + 1;
   const dayKey = (weekday) => new Date(india.getTime() + (weekday - today) * 86_400_000).toISOString().slice(0, 10);
   const dayName = (day) => `${WEEKDAYS[(day.getUTCDay() + 6) % 7]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
-  const clock = ([hours, minutes]) =>
-    `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  const clock = ([h, m]) => `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  const line = ({ at, facilitator }) =>
+    `${dayName(new Date(`${at}Z`))}: ${clock(at.slice(11).split(':').map(Number))} with ${facilitator}`;
   const week = sessions.map((s) => ({ at: `${dayKey(s.weekday)}T${s.time}`, facilitator: s.facilitator }));
-  const moved = moves.map(({ to, facilitator }) => ({ at: to.slice(0, 16), facilitator }));
-  const lines = [...week.filter(({ at }) => !moves.some(({ from }) => from.startsWith(at))), ...moved]
+  const lines = [...week.filter(({ at }) => !moves.some(({ from }) => from === at)), ...moves]
     .filter(({ at }) => at >= india.toISOString().slice(0, 16) && at.slice(0, 10) <= dayKey(7))
     .sort((a, b) => a.at.localeCompare(b.at))
-    .map(
-      ({ at, facilitator }) =>
-        `${dayName(new Date(`${at}Z`))}: ${clock(at.slice(11).split(':').map(Number))} with ${facilitator}`,
-    );
+    .map(line);
   return lines.length > 0 ? lines.join('\n') : NO_SESSIONS_SENTINEL;
 }
 
