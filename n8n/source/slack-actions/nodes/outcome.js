@@ -23,14 +23,7 @@ const EVENTS = {
 };
 const [event, done] = EVENTS[answer.kind]();
 const line = `${done}, by ${forSlack(answer.by)}`;
-const blocks = [
-  { type: 'section', text: { type: 'mrkdwn', text: message.text } },
-  { type: 'context', elements: [{ type: 'mrkdwn', text: line }] },
-];
-const update = {
-  channel: message.channel,
-  ts: message.ts,
-  text: `${message.text}\n${line}`,
-  blocks: JSON.stringify(blocks),
-};
+const section = { type: 'section', text: { type: 'mrkdwn', text: message.text } };
+const blocks = JSON.stringify([section, { type: 'context', elements: [{ type: 'mrkdwn', text: line }] }]);
+const update = { channel: message.channel, ts: message.ts, text: `${message.text}\n${line}`, blocks };
 return { json: { step: 'record', answer, event, update } };
