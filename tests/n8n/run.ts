@@ -32,6 +32,7 @@ import { cpuSeconds } from './harness/cpu.ts';
 import { runDeliveryChecks } from './harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
 import { runN8nChecks } from './harness/n8n-checks.ts';
+import { runOutcomeChecks } from './harness/outcome-checks.ts';
 import type { N8nMode } from './harness/n8n-process.ts';
 import { freePort } from './harness/ports.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
@@ -157,6 +158,7 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
     `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
   );
   await runConversationChecks(stack, results);
+  await runOutcomeChecks(stack, results);
   if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
 
   heading(`${stack.mode}: requests/s of every action, about ${BENCH_SECONDS} s each after a warm-up`);

@@ -2,8 +2,10 @@
  * A local Slack Web API for the tests (THRIVE_SLACK_API_URL): the methods the workflow calls, checked as Slack
  * checks them (the bot token in the Authorization header, the fields each method requires, the uploaded bytes
  * against the length announced), and kept as a facilitator would see them: each message with its ts, each file
- * shared in its thread. `failNext(method)` makes the next call of a method fail, as Slack may. Anything else is
- * answered 404 and kept, so a test can fail on it. GET /recorded gives a summary to another process.
+ * shared in its thread, each message's Block Kit blocks, and as updated (chat.update), each form opened (views.open
+ * with a trigger_id Slack gave). `failNext(method)` makes the next call of a method fail, as Slack may. Anything
+ * else is answered 404 and kept, so a test can fail on it. GET /recorded gives a summary to another process.
+ * slack-interactions.ts clicks the messages' buttons and submits the forms, as Slack's interactivity does.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -16,6 +18,17 @@ export interface SlackMessage {
   channelId: string;
   text: string;
   ts: string;
+  /** Block Kit, as sent (chat.postMessage or chat.update); absent for a message of text only. */
+  blocks?: { type: string; block_id?: string; elements?: { action_id?: string; value?: string }[] }[];
+  /** How many times chat.update changed it. */
+  updates: number;
+}
+
+/** A form opened with views.open: the trigger it answers, and the view as sent. */
+export interface SlackView {
+  id: string;
+  triggerId: string;
+  view: { callback_id?: string; private_metadata?: string; blocks?: { block_id?: string; element?: unknown }[] };
 }
 
 export interface SlackFile {
@@ -36,6 +49,9 @@ export interface FakeSlack {
   url: string;
   messages: SlackMessage[];
   files: SlackFile[];
+  views: SlackView[];
+  /** trigger_ids Slack gave with a click, each usable once (interactions give them). */
+  triggers: Set<string>;
   /** Requests Slack would have refused, or that nothing answers: each a sentence. */
   problems: string[];
   failNext(method: 'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal'): void;
@@ -48,9 +64,22 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A form field of Block Kit: undefined when absent, null when it is not a JSON array. */
+function parsed(text: string | null): SlackMessage['blocks'] | null | undefined {
+  if (text === null || text === '') return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as SlackMessage['blocks']) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function startFakeSlack(): Promise<FakeSlack> {
   const messages: SlackMessage[] = [];
   const files: SlackFile[] = [];
+  const views: SlackView[] = [];
+  const triggers = new Set<string>();
   const problems: string[] = [];
   const failing = new Set<string>();
   const uploads = new Map<string, { title: string; length: number; bytes?: Buffer }>();
@@ -74,14 +103,39 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       case 'chat.postMessage': {
         if (missing(['channel', 'text']).length)
           return refuse(`${name} without ${missing(['channel', 'text'])}`, 'invalid_arguments');
-        const message = {
+        const blocks = parsed(form.get('blocks'));
+        if (blocks === null) return refuse(`${name}: blocks are not a JSON array`, 'invalid_blocks');
+        const message: SlackMessage = {
           channel: form.get('channel') ?? '',
           channelId: channelId(form.get('channel') ?? ''),
           text: form.get('text') ?? '',
           ts: `${clock++}.000100`,
+          ...(blocks && { blocks }),
+          updates: 0,
         };
         messages.push(message);
         return { status: 200, body: { ok: true, channel: message.channelId, ts: message.ts } };
+      }
+      case 'chat.update': {
+        const message = messages.find((m) => m.channelId === form.get('channel') && m.ts === form.get('ts'));
+        if (!message)
+          return refuse(`${name}: no message ${form.get('ts')} in ${form.get('channel')}`, 'message_not_found');
+        const blocks = parsed(form.get('blocks'));
+        if (blocks === null) return refuse(`${name}: blocks are not a JSON array`, 'invalid_blocks');
+        // Slack keeps a message's blocks when chat.update sends none.
+        Object.assign(message, { text: form.get('text') ?? message.text, ...(blocks && { blocks }) });
+        message.updates += 1;
+        return { status: 200, body: { ok: true, channel: message.channelId, ts: message.ts } };
+      }
+      case 'views.open': {
+        const triggerId = form.get('trigger_id') ?? '';
+        if (!triggers.delete(triggerId))
+          return refuse(`${name}: trigger_id ${triggerId} unknown or used`, 'invalid_trigger');
+        const view = JSON.parse(form.get('view') ?? 'null') as SlackView['view'] | null;
+        if (!view?.callback_id) return refuse(`${name}: a view without callback_id`, 'invalid_arguments');
+        const opened = { id: `V${String(views.length + 1).padStart(8, '0')}`, triggerId, view };
+        views.push(opened);
+        return { status: 200, body: { ok: true, view: { id: opened.id, ...view } } };
       }
       case 'files.getUploadURLExternal': {
         const length = Number(form.get('length'));
@@ -161,6 +215,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     url: `${base}/api`,
     messages,
     files,
+    views,
+    triggers,
     problems,
     failNext: (name) => void failing.add(name),
     close: () =>
