@@ -17,5 +17,7 @@ export function outcomeBlocks(text: string, requestId: string): string {
     text: { type: 'plain_text', text: BUTTONS[action] },
     ...(STYLES[action] ? { style: STYLES[action] } : {}),
   }));
-  return `JSON.stringify([{ type: 'section', text: { type: 'mrkdwn', text: ${text} } }, { type: 'actions', block_id: '${OUTCOME_BLOCK_ID}', elements: ${JSON.stringify(buttons)}.map((button) => ({ ...button, value: ${requestId} })) }])`;
+  // An n8n expression ends at the first "}}", so the buttons' JSON keeps its closing braces apart.
+  const literal = JSON.stringify(buttons).replaceAll('}}', '} }');
+  return `JSON.stringify([{ type: 'section', text: { type: 'mrkdwn', text: ${text} } }, { type: 'actions', block_id: '${OUTCOME_BLOCK_ID}', elements: ${literal}.map((button) => ({ ...button, value: ${requestId} })) }])`;
 }
