@@ -17,7 +17,7 @@ const KEEP_ONLY_FAILURES = {
 } as const;
 
 /** Called by the portal webhook, and by every workflow that fails; no other workflow may be called. */
-const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.errors.id];
+const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.requests.id, WORKFLOWS.errors.id];
 
 export interface WorkflowSpec {
   id: string;

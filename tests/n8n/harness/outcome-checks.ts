@@ -15,7 +15,6 @@ import { toIstIso } from '../../../src/shared/format/ist.ts';
 import type { ParentRequest } from '../../../src/shared/webhook/requests.ts';
 import { expectEqual, poster, type Answer } from './check-helpers.ts';
 import { SECRETS } from './conversation-fakes.ts';
-import { STAFF_CHANNEL } from './n8n-process.ts';
 import type { Results } from './results.ts';
 import { slackInteractions } from './slack-interactions.ts';
 import type { Stack } from './stack.ts';
@@ -270,8 +269,8 @@ export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results:
   await results.run(
     'outcomes: a click signed with another secret, or too long ago, is refused (401) and opens nothing',
     async () => {
-      const notice = slack.messages.filter((m) => m.channel === STAFF_CHANNEL && m.blocks).at(-1);
-      if (!notice) return ['no notice'];
+      const { notice } = await requested('reschedule_single', { date: sunday });
+      if (!notice) return ['no notice with buttons'];
       const views = slack.views.length;
       const forged = await slackUser.click(notice, 'confirm', MEERA, { secret: 'not-the-secret' });
       const stale = await slackUser.click(notice, 'confirm', MEERA, {
@@ -282,6 +281,11 @@ export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results:
         ...expectEqual('forged', forged.answer.status, 401),
         ...expectEqual('stale', stale.answer.status, 401),
         ...expectEqual('forms opened', slack.views.length, views),
+        ...expectEqual(
+          'the notice, as it was',
+          [notice.updates, notice.blocks?.some((b) => b.type === 'actions')],
+          [0, true],
+        ),
       ];
     },
   );

@@ -1,7 +1,9 @@
 // Read action: Slack's interaction payload (the form field `payload`, JSON). A click on one of a notice's buttons
 // (block_actions in the block thrive_outcome) opens the form; the form's submission (view_submission of
 // thrive_outcome) records the answer. Anything else is only acknowledged.
-const payload = JSON.parse(new URLSearchParams($json.raw).get('payload') ?? '{}');
+// Read from the signed bytes themselves: a form field, its spaces sent as '+'.
+const field = /(?:^|&)payload=([^&]*)/.exec($json.raw)?.[1] ?? '';
+const payload = JSON.parse(decodeURIComponent(field.replaceAll('+', ' ')) || '{}');
 const user = payload.user ?? {};
 const by = user.name || user.username || user.id || 'Slack';
 
