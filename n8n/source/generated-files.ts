@@ -14,6 +14,8 @@ import { erasureWorkflow, errorsWorkflow, retentionWorkflow } from './housekeepi
 import { portalWorkflow } from './portal/workflow.ts';
 import { pushWorkflow } from './push/workflow.ts';
 import { refusalsWorkflow } from './refusals/workflow.ts';
+import { requestsWorkflow } from './requests/workflow.ts';
+import { slackActionsWorkflow } from './slack-actions/workflow.ts';
 import { slackEventsWorkflow } from './slack-events/workflow.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from './toolkit/ids.ts';
 import { workflowFile } from './toolkit/workflow.ts';
@@ -32,7 +34,9 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     [WORKFLOWS.portal.path]: portalWorkflow(),
     [WORKFLOWS.refusals.path]: refusalsWorkflow(),
     [WORKFLOWS.conversation.path]: conversationWorkflow(),
+    [WORKFLOWS.requests.path]: requestsWorkflow(),
     [WORKFLOWS.slackEvents.path]: slackEventsWorkflow(),
+    [WORKFLOWS.slackActions.path]: slackActionsWorkflow(),
     [WORKFLOWS.retention.path]: retentionWorkflow(),
     [WORKFLOWS.erasure.path]: erasureWorkflow(),
     [WORKFLOWS.errors.path]: errorsWorkflow(),

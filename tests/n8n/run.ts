@@ -35,6 +35,7 @@ import { cpuSeconds } from './harness/cpu.ts';
 import { runDeliveryChecks } from './harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
 import { runN8nChecks } from './harness/n8n-checks.ts';
+import { runOutcomeChecks } from './harness/outcome-checks.ts';
 import type { N8nMode } from './harness/n8n-process.ts';
 import { freePort } from './harness/ports.ts';
 import { runKillChecks } from './harness/kill-checks.ts';
@@ -201,6 +202,7 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
     );
     await runConversationChecks(stack, results);
     await runPushChecks(stack, results);
+    await runOutcomeChecks(stack, results);
     if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
   }
 

@@ -101,6 +101,8 @@ CREATE TABLE IF NOT EXISTS thrive.thread_messages (
   received_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX IF NOT EXISTS thread_by_number ON thrive.thread_messages (number_key, id);
+-- An event line (what became of a request: thrive.record_outcome) is stored as the programme's, marked event.
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS event boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (received_at);
 
 -- Counts one request for a code, unless the number (${perNumber.max} in ${perNumber.windowMs / 60_000} minutes) or the address
@@ -236,7 +238,7 @@ BEGIN
   )
   SELECT
     coalesce(json_agg(json_strip_nulls(json_build_object(
-      'id', s.id::text, 'from', s.author, 'text', s.text, 'sent_at', s.sent_at,
+      'id', s.id::text, 'from', CASE WHEN s.event THEN 'event' ELSE s.author END, 'text', s.text, 'sent_at', s.sent_at,
       'request_id', s.request_id, 'author', s.staff_name, 'attachments', '[]'::json
     )) ORDER BY s.id), '[]'::json),
     coalesce(max(s.id), after)::text,

@@ -11,6 +11,7 @@ import { columnsOf, REQUEST_INDEXES, type RequestColumn } from '../../../server/
 import { E164 } from '../../../src/shared/rules/phone.ts';
 import { conversationSchemaSql } from './conversation-schema-sql.ts';
 import { pushSchemaSql } from './push-schema-sql.ts';
+import { outcomesSchemaSql } from './outcomes-schema-sql.ts';
 
 const POSTGRES_TYPES = {
   key: 'text PRIMARY KEY',
@@ -285,5 +286,5 @@ BEGIN
     NULL::text, NULL::text, intent.file_id;
 END
 $$;
-${conversationSchemaSql()}${pushSchemaSql()}`;
+${conversationSchemaSql()}${pushSchemaSql()}${outcomesSchemaSql()}`;
 }

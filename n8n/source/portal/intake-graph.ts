@@ -9,6 +9,7 @@ import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
+import { REQUESTS_ACTIONS } from '../../../src/shared/webhook/requests.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
@@ -23,6 +24,9 @@ const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
 const CHECKED = "$('Check files').first().json";
+/** "Record answer"'s acceptance of an offer ("Requests"), its event line and the offer it takes; '' for others. */
+const ACCEPTED =
+  "...($('Requests').isExecuted && $('Requests').first().json.record ? ['record', 'event', 'offer'].map((field) => $('Requests').first().json[field]) : ['', '', ''])";
 const ANNOTATIONS = new Set(['description', 'examples', 'title', '$schema', '$id', 'contentEncoding']);
 
 /**
@@ -117,6 +121,8 @@ export async function intakeGraph(): Promise<Graph> {
     }),
     await codeNode('Check files', [1540, 280], script('check-files.js')),
     ifTrue('Files refused?', [1760, 280], '$json.status !== undefined'),
+    // list_requests is asked like a question: no request_id, nothing claimed or stored.
+    ifTrue('Stored?', [1870, 360], "$json.envelope.action !== 'list_requests'"),
     postgres(
       'Claim request_id',
       [1980, 200],
@@ -139,6 +145,12 @@ export async function intakeGraph(): Promise<Graph> {
     data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
     await codeNode('Check rules', [2420, 120], script('check-rules.js')),
     ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
+    ifTrue('Request outcome?', [2750, 40], `${JSON.stringify(REQUESTS_ACTIONS)}.includes($json.envelope.action)`),
+    // list_requests and accept_offer: their own workflow (n8n/thrive-requests.workflow.json), as few requests are.
+    callWorkflow('Requests', [2970, -160], WORKFLOWS.requests.id, {
+      envelope: { type: 'object', value: '={{ $json.envelope }}' },
+      phoneKey: { type: 'string', value: `={{ ${CHECKED}.phoneKey }}` },
+    }),
     ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
     postgres('Find parent', [3080, -60], FIND_PARENT, `={{ [ ${CHECKED}.phoneKey ] }}`, FAILURE_OUTPUT),
     await codeNode('Answer', [3300, 40], script('answer.js')),
@@ -149,7 +161,7 @@ export async function intakeGraph(): Promise<Graph> {
       'Record answer',
       [5700, 300],
       RECORD_ANSWER,
-      `={{ [ ${CHECKED}.record.request_id, $('Write answer').first().json.status, $('Write answer').first().json.body ] }}`,
+      `={{ [ ${CHECKED}.record.request_id, $('Write answer').first().json.status, $('Write answer').first().json.body, ${ACCEPTED} ] }}`,
       FAILURE_OUTPUT,
     ),
     postgres(
@@ -196,7 +208,9 @@ export async function intakeGraph(): Promise<Graph> {
       ['Conversation', 1, 'Still at work'],
       ['Check files', 0, 'Files refused?'],
       ['Files refused?', 0, 'Write answer'],
-      ['Files refused?', 1, 'Claim request_id'],
+      ['Files refused?', 1, 'Stored?'],
+      ['Stored?', 0, 'Claim request_id'],
+      ['Stored?', 1, 'Check rules'],
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
       ...switchLinks('Seen before?', SEEN, {
@@ -214,7 +228,11 @@ export async function intakeGraph(): Promise<Graph> {
       ['Over the limit', 0, 'Write answer'],
       ['Check rules', 0, 'Rules broken?'],
       ['Rules broken?', 0, 'Write answer'],
-      ['Rules broken?', 1, 'Roster needed?'],
+      ['Rules broken?', 1, 'Request outcome?'],
+      ['Request outcome?', 0, 'Requests'],
+      ['Request outcome?', 1, 'Roster needed?'],
+      ['Requests', 0, 'Write answer'],
+      ['Requests', 1, 'Still at work'],
       ['Roster needed?', 0, 'Find parent'],
       ['Roster needed?', 1, 'Answer'],
       ['Find parent', 0, 'Answer'],

@@ -14,6 +14,7 @@ import { ENV, SLACK_METADATA_EVENT, STAFF_CHANNEL_DEFAULT } from '../toolkit/ids
 import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
+import { outcomeBlocks } from '../slack-actions/blocks.ts';
 import { INTEND_SHARE, SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
 const CHECKED = "$('Check files').first().json";
@@ -60,6 +61,20 @@ export async function slackGraph(): Promise<Graph> {
       }),
       await codeNode('Find post', [4620, -160], resolve(import.meta.dirname, 'nodes/find-post.js')),
       switchOn('Posted before?', [4840, -160], '$json.next', FOUND),
+      // A reschedule's notice carries the buttons staff answer it with (ThriveSlackActions).
+      ifTrue(
+        'Buttons?',
+        [4290, -320],
+        `${SLACK}.kind === 'notice' && ${CHECKED}.envelope.action.startsWith('reschedule_')`,
+      ),
+      slackApi('Post notice', [4400, -320], 'chat.postMessage', {
+        channel: `={{ ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT)} }}`,
+        text: `={{ ${SLACK}.text }}`,
+        blocks: `={{ ${outcomeBlocks(`${SLACK}.text`, `${CHECKED}.record.request_id`)} }}`,
+        unfurl_links: 'false',
+        unfurl_media: 'false',
+        metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
+      }),
       ifTrue('Posted?', [4620, 80], '$json.ok === true'),
       postgres(
         'Store post',
@@ -112,7 +127,7 @@ export async function slackGraph(): Promise<Graph> {
         'find message': 'Look in channel',
         file: 'Get upload URL',
         'find file': 'Look at file',
-        notice: 'Post message',
+        notice: 'Buttons?',
         'find notice': 'Look in channel',
         done: 'Record answer',
       }),
@@ -121,7 +136,7 @@ export async function slackGraph(): Promise<Graph> {
       ...switchLinks('Posted before?', FOUND, {
         found: 'Store post',
         more: 'Look in channel',
-        post: 'Post message',
+        post: 'Buttons?',
         failed: 'Step failed',
       }),
       ['Look at file', 0, 'Shared before?'],
@@ -130,6 +145,10 @@ export async function slackGraph(): Promise<Graph> {
         upload: 'Get upload URL',
         failed: 'Step failed',
       }),
+      // A reschedule's notice carries the buttons staff answer it with; any other post is text only.
+      ['Buttons?', 0, 'Post notice'],
+      ['Buttons?', 1, 'Post message'],
+      ['Post notice', 0, 'Posted?'],
       ['Post message', 0, 'Posted?'],
       ['Posted?', 0, 'Store post'],
       ['Store post', 0, 'Slack so far'],
@@ -147,6 +166,7 @@ export async function slackGraph(): Promise<Graph> {
           ['Look at file', 1],
           ['Intend share', 1],
           ['Post message', 1],
+          ['Post notice', 1],
           ['Posted?', 1],
           ['Store post', 1],
           ['Get upload URL', 1],

@@ -13,7 +13,10 @@ export const CLAIM_REQUEST =
 
 /**
  * $1: the phone key. Always one row: `parent` is null for a number not on the
- * roster, else the shape the reference roster returns (RegisteredParent).
+ * roster, else the shape the reference roster returns (RegisteredParent);
+ * `moves` are the number's confirmed reschedules (the session concerned's
+ * start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
+ * facilitator), which know_schedule applies.
  */
 export const FIND_PARENT = `SELECT (
   SELECT json_build_object(
@@ -26,11 +29,27 @@ export const FIND_PARENT = `SELECT (
       WHERE s.parent_number = p.number), '[]'::json))
   FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
   WHERE p.number = $1
-) AS parent;`;
+) AS parent, (
+  SELECT COALESCE(json_agg(json_build_object(
+    'from', left(c.starts_at, 16), 'at', left(a.starts_at, 16), 'facilitator', c.facilitator)), '[]'::json)
+  FROM thrive.requests r
+  CROSS JOIN LATERAL thrive.asked_days(r.action, r.payload) d
+  CROSS JOIN LATERAL thrive.session_concerned($1, d.first_day, d.last_day) c
+  CROSS JOIN LATERAL (SELECT * FROM thrive.request_answers x WHERE x.request_id = r.request_id ORDER BY x.id DESC LIMIT 1) a
+  WHERE thrive.phone_key(r.user_number) = $1 AND r.response_status = 200
+    AND r.action IN ('reschedule_single', 'reschedule_range') AND a.kind IN ('confirmed', 'accepted')
+) AS moves;`;
 
-/** $1: request_id, $2: status, $3: the answer's JSON text. Returns what was stored, to send it. */
-export const RECORD_ANSWER = `UPDATE thrive.requests SET response_status = $2::smallint, response_body = $3
-WHERE request_id = $1
+/**
+ * $1: request_id, $2: status, $3: the answer's JSON text, and for an accept_offer (else '') $4: the acceptance
+ * (thrive.record_outcome's answer), $5: its event line, $6: the offer it takes, recorded in the same transaction
+ * while that offer is still the request's latest answer. Returns what was stored, to send it.
+ */
+export const RECORD_ANSWER = `WITH accepted AS (
+  SELECT thrive.record_outcome(NULLIF($4, '')::jsonb, $5, NULLIF($6, '')) AS outcome WHERE $4 <> ''
+)
+UPDATE thrive.requests SET response_status = $2::smallint, response_body = $3
+WHERE request_id = $1 AND (SELECT count(*) FROM accepted) >= 0
 RETURNING response_status AS status, response_body AS body, 'json' AS type;`;
 
 /** $1: request_id, $2-$4: the refusal's status, text and type. Gives the claim up, so the id may be sent again. */

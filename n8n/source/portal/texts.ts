@@ -53,6 +53,9 @@ const USED: readonly AnswerKey[] = [
   'consultSavedPreferred',
   'callSaved',
   'callSavedPreferred',
+  'requestNotFound',
+  'offerNotOpen',
+  'offerAccepted',
 ];
 
 const only = (language: Language) => Object.fromEntries(USED.map((key) => [key, ANSWER_TEXTS[language][key]]));

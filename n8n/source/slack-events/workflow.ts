@@ -14,11 +14,9 @@
 import { ENV, WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { postgres, respond, webhook } from '../toolkit/io-nodes.ts';
 import { sendPushesNow } from '../push/call.ts';
-import { env, hmacSha256, ifTrue, rawText, set, sticky } from '../toolkit/nodes.ts';
+import { ifTrue, set, sticky } from '../toolkit/nodes.ts';
+import { SLACK_MAX_AGE_SECONDS, slackSignatureCheck, slackSignatureLinks } from '../toolkit/slack-signing.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
-
-/** How old a signed request may be, in seconds (Slack's own advice). */
-const SLACK_MAX_AGE_SECONDS = 5 * 60;
 
 /**
  * $1: Slack's event_id, $2: the channel's id, $3: thread_ts, $4: the reply's text as Slack sends it (with &, < and
@@ -27,14 +25,6 @@ const SLACK_MAX_AGE_SECONDS = 5 * 60;
  */
 const STORE_REPLY = `SELECT thrive.store_reply($1, $2, $3,
   replace(replace(replace($4, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $5) AS stored;`;
-
-const HEADERS = '$json.headers';
-const SECRET = env(ENV.slackSigningSecret, '');
-const SIGNED = [
-  `${SECRET} !== ''`,
-  `${HEADERS}['x-slack-signature'] === 'v0=' + $json.signature`,
-  `Math.abs($now.toSeconds() - Number(${HEADERS}['x-slack-request-timestamp'])) <= ${SLACK_MAX_AGE_SECONDS}`,
-].join(' && ');
 
 /** A person's new message in a thread: not the thread's first message, not a bot's, not an edit or a deletion. */
 const REPLY = [
@@ -57,15 +47,7 @@ export function slackEventsWorkflow(): Record<string, unknown> {
   const nodes = [
     sticky('About', [-40, -360], [720, 300], NOTE),
     webhook('Slack event', [0, 200], WEBHOOK_PATHS.slackEvents, { options: { rawBody: true } }),
-    rawText('Raw body', [240, 200]),
-    hmacSha256(
-      'Sign',
-      [480, 200],
-      `=v0:{{ ${HEADERS}['x-slack-request-timestamp'] }}:{{ $json.raw }}`,
-      `={{ ${SECRET} }}`,
-    ),
-    ifTrue('Signed by Slack?', [720, 200], SIGNED),
-    respond('Refuse', [960, 400], { status: 401, body: 'Invalid Slack signature' }),
+    ...slackSignatureCheck([240, 200]),
     set('Event', [960, 120], { body: ['object', '={{ JSON.parse($json.raw) }}'] }),
     ifTrue('URL check?', [1200, 120], "$json.body.type === 'url_verification'"),
     respond('Answer challenge', [1440, 0], { status: 200, body: '={{ $json.body.challenge }}' }),
@@ -89,11 +71,8 @@ export function slackEventsWorkflow(): Record<string, unknown> {
     name: 'Thrive Slack events',
     nodes,
     links: [
-      ['Slack event', 0, 'Raw body'],
-      ['Raw body', 0, 'Sign'],
-      ['Sign', 0, 'Signed by Slack?'],
+      ...slackSignatureLinks('Slack event'),
       ['Signed by Slack?', 0, 'Event'],
-      ['Signed by Slack?', 1, 'Refuse'],
       ['Event', 0, 'URL check?'],
       ['URL check?', 0, 'Answer challenge'],
       ['URL check?', 1, 'Message'],

@@ -12,8 +12,10 @@ const N8N_DIR = resolve(import.meta.dirname, '../..');
 export const WORKFLOWS = {
   portal: { id: 'ThrivePortalFlow', path: resolve(N8N_DIR, 'thrive-portal.workflow.json') },
   conversation: { id: 'ThriveConversation', path: resolve(N8N_DIR, 'thrive-conversation.workflow.json') },
+  requests: { id: 'ThriveRequests', path: resolve(N8N_DIR, 'thrive-requests.workflow.json') },
   refusals: { id: 'ThriveRefusals', path: resolve(N8N_DIR, 'thrive-refusals.workflow.json') },
   slackEvents: { id: 'ThriveSlackEvents', path: resolve(N8N_DIR, 'thrive-slack-events.workflow.json') },
+  slackActions: { id: 'ThriveSlackActions', path: resolve(N8N_DIR, 'thrive-slack-actions.workflow.json') },
   retention: { id: 'ThriveRetention', path: resolve(N8N_DIR, 'thrive-retention.workflow.json') },
   erasure: { id: 'ThriveErasure', path: resolve(N8N_DIR, 'thrive-erasure.workflow.json') },
   errors: { id: 'ThriveErrors', path: resolve(N8N_DIR, 'thrive-errors.workflow.json') },
@@ -28,6 +30,7 @@ export const SEED_ROSTER_SQL_PATH = resolve(N8N_DIR, 'roster.seed.sql');
 export const WEBHOOK_PATHS = {
   portal: 'thrive-portal',
   slackEvents: 'thrive-slack-events',
+  slackActions: 'thrive-slack-actions',
   erasure: 'thrive-erase',
 } as const;
 

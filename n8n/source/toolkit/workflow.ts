@@ -17,10 +17,16 @@ const KEEP_ONLY_FAILURES = {
 } as const;
 
 /**
- * Called by the portal webhook, by every workflow that fails, and (the push sender) by the Slack events workflow;
- * no other workflow may be called.
+ * Called by the portal webhook, by every workflow that fails, and (the push sender) by the Slack events workflow and
+ * the request outcomes; no other workflow may be called.
  */
-const CALLED: string[] = [WORKFLOWS.conversation.id, WORKFLOWS.refusals.id, WORKFLOWS.errors.id, WORKFLOWS.push.id];
+const CALLED: string[] = [
+  WORKFLOWS.conversation.id,
+  WORKFLOWS.refusals.id,
+  WORKFLOWS.requests.id,
+  WORKFLOWS.errors.id,
+  WORKFLOWS.push.id,
+];
 
 export interface WorkflowSpec {
   id: string;

@@ -7,7 +7,9 @@
  * file is shared (`shares`). `failNext(method)` makes the next call of a method fail, as Slack may; `onPost` and
  * `holdUploads` let a test act at a chosen moment (kill a worker between Slack's taking a post and its answer, or
  * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
- * GET /recorded gives a summary to another process.
+ * Each message keeps its Block Kit blocks and is updated by chat.update; views.open opens a form with a trigger_id
+ * Slack gave. GET /recorded gives a summary to another process. slack-interactions.ts clicks the messages' buttons
+ * and submits the forms, as Slack's interactivity does.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -21,6 +23,17 @@ export interface SlackMessage {
   text: string;
   ts: string;
   metadata?: { event_type: string; event_payload: Record<string, unknown> };
+  /** Block Kit, as sent (chat.postMessage or chat.update); absent for a message of text only. */
+  blocks?: { type: string; block_id?: string; elements?: { action_id?: string; value?: string }[] }[];
+  /** How many times chat.update changed it. */
+  updates: number;
+}
+
+/** A form opened with views.open: the trigger it answers, and the view as sent. */
+export interface SlackView {
+  id: string;
+  triggerId: string;
+  view: { callback_id?: string; private_metadata?: string; blocks?: { block_id?: string; element?: unknown }[] };
 }
 
 export interface SlackFile {
@@ -43,6 +56,9 @@ export interface FakeSlack {
   url: string;
   messages: SlackMessage[];
   files: SlackFile[];
+  views: SlackView[];
+  /** trigger_ids Slack gave with a click, each usable once (interactions give them). */
+  triggers: Set<string>;
   /** Requests Slack would have refused, or that nothing answers: each a sentence. */
   problems: string[];
   /** How many times each Web API method was called. */
@@ -70,9 +86,22 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A form field of Block Kit: undefined when absent, null when it is not a JSON array. */
+function parsed(text: string | null): SlackMessage['blocks'] | null | undefined {
+  if (text === null || text === '') return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? (value as SlackMessage['blocks']) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function startFakeSlack(): Promise<FakeSlack> {
   const messages: SlackMessage[] = [];
   const files: SlackFile[] = [];
+  const views: SlackView[] = [];
+  const triggers = new Set<string>();
   const problems: string[] = [];
   const failing = new Set<string>();
   const uploads = new Map<string, { title: string; length: number; bytes?: Buffer }>();
@@ -93,6 +122,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     url: '',
     messages,
     files,
+    views,
+    triggers,
     problems,
     calls: new Map(),
     failNext: (name) => void failing.add(name),
@@ -124,12 +155,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         if (missing(['channel', 'text']).length)
           return refuse(`${name} without ${missing(['channel', 'text'])}`, 'invalid_arguments');
         const metadata = form.get('metadata');
+        const blocks = parsed(form.get('blocks'));
+        if (blocks === null) return refuse(`${name}: blocks are not a JSON array`, 'invalid_blocks');
         const message: SlackMessage = {
           channel: form.get('channel') ?? '',
           channelId: channelId(form.get('channel') ?? ''),
           text: form.get('text') ?? '',
           ts: nextTs(),
           ...(metadata && { metadata: JSON.parse(metadata) as SlackMessage['metadata'] }),
+          ...(blocks && { blocks }),
+          updates: 0,
         };
         messages.push(message);
         await fake.onPost?.(message, messages.length, senderPort);
@@ -183,6 +218,27 @@ export async function startFakeSlack(): Promise<FakeSlack> {
             },
           },
         };
+      }
+      case 'chat.update': {
+        const message = messages.find((m) => m.channelId === form.get('channel') && m.ts === form.get('ts'));
+        if (!message)
+          return refuse(`${name}: no message ${form.get('ts')} in ${form.get('channel')}`, 'message_not_found');
+        const blocks = parsed(form.get('blocks'));
+        if (blocks === null) return refuse(`${name}: blocks are not a JSON array`, 'invalid_blocks');
+        // Slack keeps a message's blocks when chat.update sends none.
+        Object.assign(message, { text: form.get('text') ?? message.text, ...(blocks && { blocks }) });
+        message.updates += 1;
+        return { status: 200, body: { ok: true, channel: message.channelId, ts: message.ts } };
+      }
+      case 'views.open': {
+        const triggerId = form.get('trigger_id') ?? '';
+        if (!triggers.delete(triggerId))
+          return refuse(`${name}: trigger_id ${triggerId} unknown or used`, 'invalid_trigger');
+        const view = JSON.parse(form.get('view') ?? 'null') as SlackView['view'] | null;
+        if (!view?.callback_id) return refuse(`${name}: a view without callback_id`, 'invalid_arguments');
+        const opened = { id: `V${String(views.length + 1).padStart(8, '0')}`, triggerId, view };
+        views.push(opened);
+        return { status: 200, body: { ok: true, view: { id: opened.id, ...view } } };
       }
       case 'files.getUploadURLExternal': {
         const length = Number(form.get('length'));

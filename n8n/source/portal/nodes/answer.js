@@ -15,24 +15,23 @@ const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...
 
 const { parent } = $json;
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
-
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** The sessions left this week (Monday to Sunday in India) as 'Wednesday 25 Nov: 5:00 PM with …' lines. */
-function restOfWeek(sessions) {
+// This week's sessions left (India) as 'Wednesday 25 Nov: 5:00 PM with …' lines, confirmed moves ("Find parent") applied.
+function restOfWeek(sessions, moves) {
   const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000);
   const today = ((india.getUTCDay() + 6) % 7) + 1;
-  const now = india.toISOString().slice(11, 16);
-  const dayOf = (weekday) => {
-    const day = new Date(india.getTime() + (weekday - today) * 86_400_000);
-    return `${WEEKDAYS[weekday - 1]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
-  };
-  const clock = ([hours, minutes]) =>
-    `${hours % 12 || 12}:${String(minutes).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
-  const lines = sessions
-    .filter((s) => s.weekday > today || (s.weekday === today && s.time >= now))
-    .map((s) => `${dayOf(s.weekday)}: ${clock(s.time.split(':').map(Number))} with ${s.facilitator}`);
+  const dayKey = (weekday) => new Date(india.getTime() + (weekday - today) * 86_400_000).toISOString().slice(0, 10);
+  const dayName = (day) => `${WEEKDAYS[(day.getUTCDay() + 6) % 7]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]}`;
+  const clock = ([h, m]) => `${h % 12 || 12}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  const line = ({ at, facilitator }) =>
+    `${dayName(new Date(`${at}Z`))}: ${clock(at.slice(11).split(':').map(Number))} with ${facilitator}`;
+  const week = sessions.map((s) => ({ at: `${dayKey(s.weekday)}T${s.time}`, facilitator: s.facilitator }));
+  const lines = [...week.filter(({ at }) => !moves.some(({ from }) => from === at)), ...moves]
+    .filter(({ at }) => at >= india.toISOString().slice(0, 16) && at.slice(0, 10) <= dayKey(7))
+    .sort((a, b) => a.at.localeCompare(b.at))
+    .map(line);
   return lines.length > 0 ? lines.join('\n') : NO_SESSIONS_SENTINEL;
 }
 
@@ -62,7 +61,8 @@ function visitor(kind) {
 
 const NOT_ON_ROSTER = { json: { status: 404, text: text('notOnRoster'), claimed: true } };
 const ANSWERS = {
-  know_schedule: () => (onRoster ? answer({ schedule: restOfWeek(onRoster.sessions) }) : NOT_ON_ROSTER),
+  know_schedule: () =>
+    onRoster ? answer({ schedule: restOfWeek(onRoster.sessions, $json.moves ?? []) }) : NOT_ON_ROSTER,
   reschedule_single: () => reschedule(payload.date, payload.date),
   reschedule_range: () => reschedule(payload.start_date, payload.end_date),
   chat_facilitator: chat,

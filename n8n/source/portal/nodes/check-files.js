@@ -8,7 +8,8 @@ import { ATTACHMENTS_MAX_TOTAL_BYTES } from '../../../../src/shared/rules/attach
 import { phoneKey } from '../../../../src/shared/rules/phone.ts';
 
 const envelope = { ...$json.envelope, payload: $json.envelope.payload ?? {} };
-envelope.request_id = envelope.request_id.toLowerCase();
+// list_requests carries no request_id: it is asked, not stored.
+if (envelope.request_id) envelope.request_id = envelope.request_id.toLowerCase();
 const read = $('Read files').first().json.files;
 const refuse = (status, key, values = {}) => ({ json: { status, text: { key, values } } });
 

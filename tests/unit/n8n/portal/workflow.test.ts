@@ -5,8 +5,12 @@ import { SCHEMA_SQL_PATH, SLACK_METADATA_EVENT, WORKFLOWS } from '../../../../n8
 import { ACTIONS } from '../../../../server/contract/request-schema.ts';
 import { nodeNamed, workflow } from '../support/workflow.ts';
 
-/** Room for the Contract's data (the schema, both languages' texts), Code nodes a person can read, and Slack's crash recovery. */
-const BUDGET_BYTES = 90_000;
+/**
+ * Room for the Contract's data (the schema of every action, both languages' texts), Code nodes a person can read,
+ * Slack's crash recovery and a reschedule notice's buttons; list_requests and accept_offer are answered in a workflow
+ * of their own (ThriveRequests).
+ */
+const BUDGET_BYTES = 96_000;
 
 describe('the portal webhook workflow', () => {
   it(`stays small to import, read and diff: at most ${BUDGET_BYTES} bytes`, () => {

@@ -1,0 +1,29 @@
+// Check form: the submitted form as the reference server checks a staff answer (server/requests/answer.ts): a
+// reason trimmed, not blank, at most 300 characters; a day and a time, which make the confirmed or offered start
+// (India, +05:30). A form put wrong is shown its problem (response_action errors) and records nothing.
+const { request } = $json;
+const { action, form, by } = $('Read action').first().json;
+if (!request) return { json: { step: 'ack' } };
+
+const problem = (block, text) => ({
+  json: { step: 'invalid', errors: { response_action: 'errors', errors: { [block]: text } } },
+});
+const answer = { request_id: request.request_id, kind: 'declined', starts_at: null, reason: null, by };
+
+if (action === 'decline') {
+  const reason = String(form.reason ?? '')
+    .replace(/\r\n?/g, '\n')
+    .trim();
+  if (reason === '') return problem('reason', 'Please write a reason');
+  if (reason.length > 300) return problem('reason', 'The reason must be 300 characters or less');
+  return { json: { request, answer: { ...answer, reason } } };
+}
+if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day ?? '')) return problem('day', 'Please pick a day');
+if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time ?? '')) return problem('time', 'Please pick a time');
+const single = request.action === 'reschedule_single';
+const [start, end] = single
+  ? [request.payload.date, request.payload.date]
+  : [request.payload.start_date, request.payload.end_date];
+const kind = action === 'confirm' ? 'confirmed' : 'offered';
+const differs = form.day < start || form.day > end;
+return { json: { request, answer: { ...answer, kind, starts_at: `${form.day}T${form.time}:00+05:30` }, differs } };

@@ -1,0 +1,43 @@
+// Form: the modal a notice's button opens (views.open, with the click's trigger_id). Confirm and Offer another
+// time ask a day and a time: the day picker starts on the first day the parent asked for, and staff may pick
+// another (the parent is then told it differs). Decline asks a short reason. The request and the message to
+// update travel in the view's private_metadata to the submission.
+import { formatDayKey } from '../../../../src/shared/format/ist.ts';
+
+const { request } = $json;
+const read = $('Read action').first().json;
+const TITLES = { confirm: 'Confirm the new time', offer: 'Offer another time', decline: 'Decline the request' };
+const SUBMIT = { confirm: 'Confirm', offer: 'Offer', decline: 'Decline' };
+if (!request || !Object.hasOwn(TITLES, read.action)) return { json: { step: 'ack' } };
+
+const single = request.action === 'reschedule_single';
+const [start, end] = single
+  ? [request.payload.date, request.payload.date]
+  : [request.payload.start_date, request.payload.end_date];
+const asked = start === end ? formatDayKey(start, 'en') : `${formatDayKey(start, 'en')} to ${formatDayKey(end, 'en')}`;
+const plain = (text) => ({ type: 'plain_text', text });
+const input = (id, label, element, hint) => ({
+  type: 'input',
+  block_id: id,
+  label: plain(label),
+  element: { action_id: id, ...element },
+  ...(hint ? { hint: plain(hint) } : {}),
+});
+
+const fields =
+  read.action === 'decline'
+    ? [input('reason', 'Reason (the parent reads it)', { type: 'plain_text_input', multiline: true, max_length: 300 })]
+    : [
+        input('day', 'Day', { type: 'datepicker', initial_date: start }, `Asked for: ${asked}`),
+        input('time', 'Time (India)', { type: 'timepicker', initial_time: '16:00' }),
+      ];
+const view = {
+  type: 'modal',
+  callback_id: 'thrive_outcome',
+  title: plain(TITLES[read.action]),
+  submit: plain(SUBMIT[read.action]),
+  close: plain('Cancel'),
+  private_metadata: JSON.stringify({ action: read.action, request_id: request.request_id, message: read.message }),
+  blocks: [{ type: 'section', text: plain(`${request.user_name} asked for ${asked}.`) }, ...fields],
+};
+return { json: { step: 'open', trigger_id: read.trigger_id, view: JSON.stringify(view) } };

@@ -1,0 +1,79 @@
+/**
+ * Slack's interactivity as the fake Slack sends it to ThriveSlackActions: a person's click on a message's button
+ * (block_actions, with a trigger_id views.open accepts once) and the submission of a form views.open opened
+ * (view_submission, with its private_metadata and the values typed). Each is a form POST with the JSON in
+ * `payload`, signed with the app's signing secret (v0), as Slack signs every request.
+ */
+import { createHmac, randomUUID } from 'node:crypto';
+import { WEBHOOK_PATHS } from '../../../n8n/source/toolkit/ids.ts';
+import type { Answer } from './check-helpers.ts';
+import type { FakeSlack, SlackMessage } from './fake-slack.ts';
+
+/** The Slack user who answers: Slack sends their id, username and name. */
+export interface SlackUser {
+  id: string;
+  name: string;
+}
+
+export interface Signing {
+  secret: string;
+  /** Seconds since 1970 the request says it was made; now when absent. */
+  timestamp?: number;
+}
+
+export function slackInteractions(slack: FakeSlack, n8nUrl: string, signing: Signing) {
+  const send = async (payload: unknown, { secret, timestamp = Math.floor(Date.now() / 1000) } = signing) => {
+    const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+    const signature = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+    const response = await fetch(`${n8nUrl}/webhook/${WEBHOOK_PATHS.slackActions}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': signature,
+      },
+      body,
+    });
+    return { status: response.status, text: await response.text(), headers: response.headers } satisfies Answer;
+  };
+
+  const person = (user: SlackUser) => ({ id: user.id, username: user.name, name: user.name, team_id: 'T0TEST' });
+
+  return {
+    send,
+    /** A click on the button `actionId` of the message, as block_actions; the answer, and the trigger_id given. */
+    async click(message: SlackMessage, actionId: string, user: SlackUser, sign: Signing = signing) {
+      const button = message.blocks
+        ?.flatMap((block) => (block.type === 'actions' ? (block.elements ?? []).map((e) => ({ block, e })) : []))
+        .find(({ e }) => e.action_id === actionId);
+      if (!button) throw new Error(`the message ${message.ts} has no button ${actionId}`);
+      const triggerId = `${Date.now()}.${randomUUID()}`;
+      slack.triggers.add(triggerId);
+      const payload = {
+        type: 'block_actions',
+        user: person(user),
+        api_app_id: 'A0TEST',
+        trigger_id: triggerId,
+        container: { type: 'message', message_ts: message.ts, channel_id: message.channelId, is_ephemeral: false },
+        channel: { id: message.channelId, name: message.channel.replace(/^#/, '') },
+        message: { type: 'message', text: message.text, ts: message.ts, blocks: message.blocks },
+        actions: [
+          { ...button.e, block_id: button.block.block_id, type: 'button', action_ts: String(Date.now() / 1000) },
+        ],
+      };
+      return { answer: await send(payload, sign), triggerId };
+    },
+    /** The form opened for the trigger, submitted with `values` ({ block_id: { action_id: value } }). */
+    async submit(triggerId: string, values: Record<string, Record<string, unknown>>, user: SlackUser) {
+      const opened = slack.views.find((v) => v.triggerId === triggerId);
+      if (!opened) throw new Error(`no form was opened for the trigger ${triggerId}`);
+      const payload = {
+        type: 'view_submission',
+        user: person(user),
+        api_app_id: 'A0TEST',
+        view: { id: opened.id, ...opened.view, state: { values } },
+      };
+      return send(payload);
+    },
+  };
+}

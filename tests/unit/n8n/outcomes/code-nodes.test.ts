@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
+import { answerText } from '../../../../server/contract/texts.ts';
+import { whenText } from '../../../../server/requests/actions.ts';
+import { parentRequest, sessionConcerned, type OutcomeRow } from '../../../../server/requests/rules.ts';
+import { committed, runNode } from '../support/workflow.ts';
+
+const requests = committed(WORKFLOWS.requests.path);
+const slackActions = committed(WORKFLOWS.slackActions.path);
+
+const PARENT = { name: 'Asha Verma', number: '+919876543210' };
+const SESSIONS = [
+  { weekday: 1, time: '09:00', facilitator: 'Meera Nair' },
+  { weekday: 3, time: '16:30', facilitator: 'Arjun Rao' },
+];
+const REQUEST = {
+  request_id: '6f1c2a4e-0b7d-4c3e-9a51-2d8e7f6a9b10',
+  action: 'reschedule_range',
+  payload: { start_date: '2026-12-01', end_date: '2026-12-03' },
+  timestamp_ist: '2026-11-27T10:00:00.000+05:30',
+  user_name: 'asha verma',
+  language: 'hi',
+};
+const at = (kind: OutcomeRow['kind'], startsAt: string | null, extra: Partial<OutcomeRow> = {}): OutcomeRow => ({
+  kind,
+  starts_at: startsAt,
+  offer_id: null,
+  reason: null,
+  answered_by: 'meera',
+  answered_at: '2026-11-27T06:00:00.000Z',
+  ...extra,
+});
+
+/** ThriveRequests' two Code nodes on a "Find requests" row, the session found as thrive.session_concerned finds it. */
+async function answer(envelope: unknown, answers: OutcomeRow[]) {
+  const asked = { start: REQUEST.payload.start_date, end: REQUEST.payload.end_date };
+  const session = sessionConcerned(asked, SESSIONS);
+  const row = {
+    ...REQUEST,
+    first_day: asked.start,
+    last_day: asked.end,
+    session: session && { starts_at: session.starts_at, facilitator: session.facilitator },
+    answers,
+  };
+  const earlier = { 'Called by the portal webhook': { envelope } };
+  const found = { parent_name: PARENT.name, requests: [row] };
+  const outcomes = await runNode('Outcomes', found, earlier, requests);
+  return (await runNode('Answer', outcomes, earlier, requests)) as Record<string, unknown>;
+}
+
+describe('ThriveRequests (list_requests, accept_offer)', () => {
+  it('lists each request as the reference server’s rules read it: confirmed on another day, with its SEQUENCE', async () => {
+    const answers = [at('confirmed', '2026-12-01T16:00:00+05:30'), at('confirmed', '2026-12-05T16:00:00+05:30')];
+    const listed = await answer({ action: 'list_requests', user: PARENT }, answers);
+    expect(listed).toEqual({ status: 200, answer: { requests: [parentRequest(REQUEST, answers, SESSIONS)] } });
+    expect(listed).toMatchObject({
+      answer: { requests: [{ confirmed: { differs: true }, calendar: { sequence: 2 } }] },
+    });
+  });
+
+  it('refuses a stale offer (409) and another parent (404), and accepts the open one with the event line in the request’s language', async () => {
+    const answers = [at('offered', '2026-12-02T18:30:00+05:30', { offer_id: 'offer-1' })];
+    const accept = (offer_id: string, user = PARENT) => ({
+      action: 'accept_offer',
+      user,
+      payload: { request_id: REQUEST.request_id.toUpperCase(), offer_id },
+      language: 'en',
+    });
+    expect(await answer(accept('offer-0'), answers)).toMatchObject({ status: 409, text: { key: 'offerNotOpen' } });
+    expect(await answer(accept('offer-1', { name: 'Someone Else', number: PARENT.number }), answers)).toMatchObject({
+      status: 404,
+      text: { key: 'requestNotFound' },
+    });
+    const accepted = await answer(accept('offer-1'), answers);
+    const when = (language: 'en' | 'hi') => whenText('2026-12-02T18:30:00+05:30', language);
+    expect(accepted).toMatchObject({
+      status: 200,
+      claimed: true,
+      answer: { message: { key: 'offerAccepted', values: { when: when('en') } }, request: { status: 'confirmed' } },
+      event: answerText('hi', 'eventAccepted', { when: when('hi') }),
+      offer: 'offer-1',
+    });
+    expect(JSON.parse(String(accepted.record))).toMatchObject({ request_id: REQUEST.request_id, kind: 'accepted' });
+  });
+});
+
+describe('ThriveSlackActions (a submitted form)', () => {
+  const read = (action: string, form: Record<string, string | null>) => ({
+    'Read action': { action, form, by: 'meera', message: { channel: 'C1', ts: '1.2', text: 'Reschedule request' } },
+  });
+  const run = async (action: string, form: Record<string, string | null>) => {
+    const checked = await runNode('Check form', { request: REQUEST }, read(action, form), slackActions);
+    return (await runNode('Outcome', checked, read(action, form), slackActions)) as Record<string, unknown>;
+  };
+
+  it('confirms a day outside the days asked for as another day, in the request’s language, and takes the buttons away', async () => {
+    const outcome = await run('confirm', { day: '2026-12-05', time: '16:00', reason: null });
+    const startsAt = '2026-12-05T16:00:00+05:30';
+    expect(outcome).toMatchObject({
+      step: 'record',
+      answer: { kind: 'confirmed', starts_at: startsAt, by: 'meera' },
+      event: answerText('hi', 'eventConfirmedOtherDay', { when: whenText(startsAt, 'hi') }),
+    });
+    const update = outcome.update as { blocks: string; text: string };
+    expect(JSON.parse(update.blocks).map((b: { type: string }) => b.type)).toEqual(['section', 'context']);
+    expect(update.text).toContain(`Confirmed for ${whenText(startsAt, 'en')} (another day than asked for), by meera`);
+  });
+
+  it('shows a blank reason its problem and records nothing; a reason is trimmed', async () => {
+    expect(await run('decline', { day: null, time: null, reason: '  \n ' })).toEqual({
+      step: 'invalid',
+      errors: { response_action: 'errors', errors: { reason: 'Please write a reason' } },
+    });
+    expect(await run('decline', { day: null, time: null, reason: ' Away that week. ' })).toMatchObject({
+      answer: { kind: 'declined', reason: 'Away that week.' },
+      event: answerText('hi', 'eventDeclined', { reason: 'Away that week.' }),
+    });
+  });
+});
