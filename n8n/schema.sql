@@ -477,6 +477,84 @@ BEGIN
 END
 $$;
 
+-- The session a reschedule request concerns (server/requests/rules.ts, sessionConcerned): the first of the parent's
+-- weekly sessions on the days asked for (the weeks of the first 14 of them), else the first of the week the first
+-- day is in; no row when the roster has no session for the number. Its start (ISO 8601, +05:30), its facilitator.
+CREATE OR REPLACE FUNCTION thrive.session_concerned(key text, first_day date, last_day date)
+RETURNS TABLE (starts_at text, facilitator text)
+LANGUAGE sql STABLE AS $$
+  WITH weekly AS (
+    SELECT s.weekday, s.start_time, f.name FROM thrive.sessions s JOIN thrive.facilitators f ON f.id = s.facilitator_id
+    WHERE s.parent_number = key
+  ), mondays AS (
+    SELECT DISTINCT d::date - (extract(isodow FROM d)::int - 1) AS monday
+    FROM generate_series(first_day, least(last_day, first_day + 13), interval '1 day') d
+  ), candidates AS (
+    SELECT 0 AS pass, m.monday + (w.weekday - 1) AS day, w.start_time, w.name FROM mondays m CROSS JOIN weekly w
+    WHERE m.monday + (w.weekday - 1) BETWEEN first_day AND last_day
+    UNION ALL
+    SELECT 1, first_day - (extract(isodow FROM first_day)::int - 1) + (w.weekday - 1), w.start_time, w.name FROM weekly w
+  )
+  SELECT to_char(day, 'YYYY-MM-DD') || 'T' || start_time || ':00+05:30', name FROM candidates
+  ORDER BY pass, day, start_time LIMIT 1
+$$;
+
+-- A reschedule request's first and last day asked for.
+CREATE OR REPLACE FUNCTION thrive.asked_days(action text, payload jsonb, OUT first_day date, OUT last_day date)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'start_date')::date END,
+    CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'end_date')::date END
+$$;
+
+-- What became of each reschedule request, oldest first: the latest row is its status. 'accepted' is the parent
+-- taking an offered time (accept_offer); the others are staff's answers from Slack (thrive-slack-actions).
+CREATE TABLE IF NOT EXISTS thrive.request_answers (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  request_id text NOT NULL REFERENCES thrive.requests (request_id) ON DELETE CASCADE,
+  kind text NOT NULL CHECK (kind IN ('confirmed', 'offered', 'declined', 'accepted')),
+  -- ISO 8601 with +05:30: the confirmed or offered time.
+  starts_at text,
+  offer_id text UNIQUE,
+  reason text,
+  answered_by text NOT NULL,
+  -- ISO 8601 in UTC, as the reference server writes it.
+  answered_at text NOT NULL
+);
+CREATE INDEX IF NOT EXISTS request_answers_by_request ON thrive.request_answers (request_id, id);
+
+-- Records an answer ({ request_id, kind, starts_at, reason, by, and at when the answer already told it }) and its event line in the parent's
+-- thread, in one transaction, under the request's row lock (an offer gets its offer_id here): 'recorded'; 'unknown' for no such request; 'stale'
+-- when expected_offer is given and is no longer the request's latest answer (two acceptances racing record one).
+CREATE OR REPLACE FUNCTION thrive.record_outcome(answer jsonb, event_text text, expected_offer text DEFAULT NULL)
+RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  id text := answer->>'request_id';
+  key text;
+  latest text;
+  at timestamptz := clock_timestamp();
+BEGIN
+  SELECT thrive.phone_key(r.user_number) INTO key FROM thrive.requests r WHERE r.request_id = id FOR UPDATE;
+  IF NOT FOUND THEN
+    RETURN 'unknown';
+  END IF;
+  IF expected_offer IS NOT NULL THEN
+    SELECT a.offer_id INTO latest FROM thrive.request_answers a WHERE a.request_id = id ORDER BY a.id DESC LIMIT 1;
+    IF latest IS DISTINCT FROM expected_offer THEN
+      RETURN 'stale';
+    END IF;
+  END IF;
+  INSERT INTO thrive.request_answers (request_id, kind, starts_at, offer_id, reason, answered_by, answered_at)
+  VALUES (id, answer->>'kind', answer->>'starts_at',
+    CASE WHEN answer->>'kind' = 'offered' THEN gen_random_uuid()::text END, answer->>'reason', answer->>'by',
+    coalesce(answer->>'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')));
+  PERFORM thrive.sync_thread(key);
+  INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at, received_at, event)
+  VALUES (key, 'staff', answer->>'by', event_text, to_char(at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', at, true);
+  RETURN 'recorded';
+END
+$$;
+
 -- Web Push (n8n/thrive-conversation.workflow.json's push actions, n8n/thrive-push.workflow.json's sender).
 -- Generated from n8n/source/database/push-schema-sql.ts.
 
@@ -527,7 +605,8 @@ CREATE TABLE IF NOT EXISTS thrive.push_reminders_sent (
   PRIMARY KEY (endpoint, reminder_key)
 );
 
--- A facilitator's reply queues a push for each of the parent's subscriptions, in the reply's transaction.
+-- A facilitator's reply queues a push for each of the parent's subscriptions, in the reply's transaction. An event
+-- line (a request's answer) is not a reply: its push is the request update record_outcome queues.
 CREATE OR REPLACE FUNCTION thrive.push_staff_reply() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -537,8 +616,26 @@ BEGIN
 END
 $$;
 DROP TRIGGER IF EXISTS push_staff_reply ON thrive.thread_messages;
+
+-- A staff answer to a reschedule request (confirmed, another time offered, declined) queues a request update for
+-- each of the parent's subscriptions, in the answer's transaction; the language is the device's, added at sending.
+CREATE OR REPLACE FUNCTION thrive.push_request_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO thrive.push_jobs (endpoint, kind, payload, not_before, expires_at)
+  SELECT s.endpoint, 'request_update',
+    json_build_object('kind', 'request_update', 'request_id', NEW.request_id, 'outcome', NEW.kind),
+    now(), now() + interval '604800 seconds'
+  FROM thrive.requests r JOIN thrive.push_subscriptions s ON s.number_key = thrive.phone_key(r.user_number)
+  WHERE r.request_id = NEW.request_id;
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS push_request_update ON thrive.request_answers;
+CREATE TRIGGER push_request_update AFTER INSERT ON thrive.request_answers
+  FOR EACH ROW WHEN (NEW.kind IN ('confirmed', 'offered', 'declined')) EXECUTE FUNCTION thrive.push_request_update();
 CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
-  FOR EACH ROW WHEN (NEW.author = 'staff') EXECUTE FUNCTION thrive.push_staff_reply();
+  FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.push_staff_reply();
 
 -- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
 -- (lang, or the stored one, or English), as the contract orders them, and whether it is subscribed.
@@ -657,83 +754,5 @@ BEGIN
   GET DIAGNOSTICS queued = ROW_COUNT;
   DELETE FROM thrive.push_reminders_sent WHERE queued_at < at - interval '2 days';
   RETURN queued;
-END
-$$;
-
--- The session a reschedule request concerns (server/requests/rules.ts, sessionConcerned): the first of the parent's
--- weekly sessions on the days asked for (the weeks of the first 14 of them), else the first of the week the first
--- day is in; no row when the roster has no session for the number. Its start (ISO 8601, +05:30), its facilitator.
-CREATE OR REPLACE FUNCTION thrive.session_concerned(key text, first_day date, last_day date)
-RETURNS TABLE (starts_at text, facilitator text)
-LANGUAGE sql STABLE AS $$
-  WITH weekly AS (
-    SELECT s.weekday, s.start_time, f.name FROM thrive.sessions s JOIN thrive.facilitators f ON f.id = s.facilitator_id
-    WHERE s.parent_number = key
-  ), mondays AS (
-    SELECT DISTINCT d::date - (extract(isodow FROM d)::int - 1) AS monday
-    FROM generate_series(first_day, least(last_day, first_day + 13), interval '1 day') d
-  ), candidates AS (
-    SELECT 0 AS pass, m.monday + (w.weekday - 1) AS day, w.start_time, w.name FROM mondays m CROSS JOIN weekly w
-    WHERE m.monday + (w.weekday - 1) BETWEEN first_day AND last_day
-    UNION ALL
-    SELECT 1, first_day - (extract(isodow FROM first_day)::int - 1) + (w.weekday - 1), w.start_time, w.name FROM weekly w
-  )
-  SELECT to_char(day, 'YYYY-MM-DD') || 'T' || start_time || ':00+05:30', name FROM candidates
-  ORDER BY pass, day, start_time LIMIT 1
-$$;
-
--- A reschedule request's first and last day asked for.
-CREATE OR REPLACE FUNCTION thrive.asked_days(action text, payload jsonb, OUT first_day date, OUT last_day date)
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'start_date')::date END,
-    CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'end_date')::date END
-$$;
-
--- What became of each reschedule request, oldest first: the latest row is its status. 'accepted' is the parent
--- taking an offered time (accept_offer); the others are staff's answers from Slack (thrive-slack-actions).
-CREATE TABLE IF NOT EXISTS thrive.request_answers (
-  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
-  request_id text NOT NULL REFERENCES thrive.requests (request_id) ON DELETE CASCADE,
-  kind text NOT NULL CHECK (kind IN ('confirmed', 'offered', 'declined', 'accepted')),
-  -- ISO 8601 with +05:30: the confirmed or offered time.
-  starts_at text,
-  offer_id text UNIQUE,
-  reason text,
-  answered_by text NOT NULL,
-  -- ISO 8601 in UTC, as the reference server writes it.
-  answered_at text NOT NULL
-);
-CREATE INDEX IF NOT EXISTS request_answers_by_request ON thrive.request_answers (request_id, id);
-
--- Records an answer ({ request_id, kind, starts_at, reason, by, and at when the answer already told it }) and its event line in the parent's
--- thread, in one transaction, under the request's row lock (an offer gets its offer_id here): 'recorded'; 'unknown' for no such request; 'stale'
--- when expected_offer is given and is no longer the request's latest answer (two acceptances racing record one).
-CREATE OR REPLACE FUNCTION thrive.record_outcome(answer jsonb, event_text text, expected_offer text DEFAULT NULL)
-RETURNS text
-LANGUAGE plpgsql VOLATILE AS $$
-DECLARE
-  id text := answer->>'request_id';
-  key text;
-  latest text;
-  at timestamptz := clock_timestamp();
-BEGIN
-  SELECT thrive.phone_key(r.user_number) INTO key FROM thrive.requests r WHERE r.request_id = id FOR UPDATE;
-  IF NOT FOUND THEN
-    RETURN 'unknown';
-  END IF;
-  IF expected_offer IS NOT NULL THEN
-    SELECT a.offer_id INTO latest FROM thrive.request_answers a WHERE a.request_id = id ORDER BY a.id DESC LIMIT 1;
-    IF latest IS DISTINCT FROM expected_offer THEN
-      RETURN 'stale';
-    END IF;
-  END IF;
-  INSERT INTO thrive.request_answers (request_id, kind, starts_at, offer_id, reason, answered_by, answered_at)
-  VALUES (id, answer->>'kind', answer->>'starts_at',
-    CASE WHEN answer->>'kind' = 'offered' THEN gen_random_uuid()::text END, answer->>'reason', answer->>'by',
-    coalesce(answer->>'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')));
-  PERFORM thrive.sync_thread(key);
-  INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at, received_at, event)
-  VALUES (key, 'staff', answer->>'by', event_text, to_char(at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', at, true);
-  RETURN 'recorded';
 END
 $$;

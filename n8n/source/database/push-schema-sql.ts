@@ -6,7 +6,7 @@
  * queued, so each is sent once. A job is taken under a lease and deleted only once the push service answered,
  * so an execution that dies mid-send leaves it to the next run.
  */
-import { PUSH_MAX_ATTEMPTS } from '../../../src/shared/push/delivery.ts';
+import { PUSH_MAX_ATTEMPTS, REQUEST_UPDATE_TTL_S } from '../../../src/shared/push/delivery.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
 
 /** How long a taken job waits for its answer before another run may take it again. */
@@ -15,6 +15,8 @@ export const PUSH_LEASE = "interval '2 minutes'";
 const REMINDER_KEYS_KEPT = "interval '2 days'";
 
 const SETTING_NAMES = Object.keys(DEFAULT_NOTIFICATION_SETTINGS);
+/** How long a request update waits for a phone that is off (its TTL, src/shared/push/delivery.ts). */
+const REQUEST_UPDATE_KEPT = `interval '${REQUEST_UPDATE_TTL_S} seconds'`;
 
 /**
  * Whether an endpoint's device token is still good: pushes end with the token, as on the reference server (an
@@ -80,7 +82,8 @@ CREATE TABLE IF NOT EXISTS thrive.push_reminders_sent (
   PRIMARY KEY (endpoint, reminder_key)
 );
 
--- A facilitator's reply queues a push for each of the parent's subscriptions, in the reply's transaction.
+-- A facilitator's reply queues a push for each of the parent's subscriptions, in the reply's transaction. An event
+-- line (a request's answer) is not a reply: its push is the request update record_outcome queues.
 CREATE OR REPLACE FUNCTION thrive.push_staff_reply() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -90,8 +93,26 @@ BEGIN
 END
 $$;
 DROP TRIGGER IF EXISTS push_staff_reply ON thrive.thread_messages;
+
+-- A staff answer to a reschedule request (confirmed, another time offered, declined) queues a request update for
+-- each of the parent's subscriptions, in the answer's transaction; the language is the device's, added at sending.
+CREATE OR REPLACE FUNCTION thrive.push_request_update() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO thrive.push_jobs (endpoint, kind, payload, not_before, expires_at)
+  SELECT s.endpoint, 'request_update',
+    json_build_object('kind', 'request_update', 'request_id', NEW.request_id, 'outcome', NEW.kind),
+    now(), now() + ${REQUEST_UPDATE_KEPT}
+  FROM thrive.requests r JOIN thrive.push_subscriptions s ON s.number_key = thrive.phone_key(r.user_number)
+  WHERE r.request_id = NEW.request_id;
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS push_request_update ON thrive.request_answers;
+CREATE TRIGGER push_request_update AFTER INSERT ON thrive.request_answers
+  FOR EACH ROW WHEN (NEW.kind IN ('confirmed', 'offered', 'declined')) EXECUTE FUNCTION thrive.push_request_update();
 CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
-  FOR EACH ROW WHEN (NEW.author = 'staff') EXECUTE FUNCTION thrive.push_staff_reply();
+  FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.push_staff_reply();
 
 -- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
 -- (lang, or the stored one, or English), as the contract orders them, and whether it is subscribed.

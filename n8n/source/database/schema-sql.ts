@@ -286,5 +286,5 @@ BEGIN
     NULL::text, NULL::text, intent.file_id;
 END
 $$;
-${conversationSchemaSql()}${pushSchemaSql()}${outcomesSchemaSql()}`;
+${conversationSchemaSql()}${outcomesSchemaSql()}${pushSchemaSql()}`;
 }

@@ -7,7 +7,7 @@
  * confirmed move, accept_offer (a stale offer and another parent's request refused, storing nothing). The
  * journeys: confirm, offer then accept, decline with a reason (in Hindi); and forged or stale clicks refused.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { answerText } from '../../../server/contract/texts.ts';
 import { whenText } from '../../../server/requests/actions.ts';
 import { parentRequest, type OutcomeRow } from '../../../server/requests/rules.ts';
@@ -15,6 +15,7 @@ import { addDays, scheduleDayName, weekdayOf } from '../../../server/roster/week
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import type { ParentRequest } from '../../../src/shared/webhook/requests.ts';
 import { expectEqual, poster, type Answer } from './check-helpers.ts';
+import { PUSH_WRAPPER_PATH } from './push-fakes.ts';
 import { SECRETS } from './conversation-fakes.ts';
 import type { Results } from './results.ts';
 import { slackInteractions } from './slack-interactions.ts';
@@ -35,7 +36,7 @@ interface Stored {
   timestamp_ist: string;
 }
 
-export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results: Results): Promise<void> {
+export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, results: Results): Promise<void> {
   const post = poster(n8n.webhookUrl);
   const slackUser = slackInteractions(slack, n8n.url, { secret: SECRETS.slackSigning });
   const today = toIstIso(new Date()).slice(0, 10);
@@ -287,6 +288,47 @@ export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results:
           [notice.updates, notice.blocks?.some((b) => b.type === 'actions')],
           [0, true],
         ),
+      ];
+    },
+  );
+  await results.run(
+    'outcomes: a staff answer notifies the parent’s device as a request update, and its event line sends no new-message push',
+    async () => {
+      // A verified device of the parent, subscribed to the fake push service, never quiet, in Hindi.
+      const subscription = push.service.subscribe({ applicationServerKey: push.vapid.publicKey });
+      const hash = createHash('sha256').update(randomUUID()).digest('hex');
+      const { endpoint, keys } = subscription.json;
+      postgres.run(`INSERT INTO thrive.parent_tokens (token_hash, number_key, created_at, expires_at)
+        VALUES ('${hash}', '${PARENT.number}', now(), now() + interval '1 day');
+        INSERT INTO thrive.push_settings (token_hash, settings, language, updated_at)
+        VALUES ('${hash}', '{"quiet_start": "00:00", "quiet_end": "00:00"}', 'hi', now());
+        INSERT INTO thrive.push_subscriptions (endpoint, token_hash, number_key, p256dh, auth, created_at)
+        VALUES ('${endpoint}', '${hash}', '${PARENT.number}', '${keys.p256dh}', '${keys.auth}', now())`);
+      const { request_id, notice } = await requested('reschedule_single', { date: today });
+      if (!notice) return ['no notice with buttons'];
+      const pushed = push.service.nextPush((received) => received.endpoint === endpoint, 90_000);
+      await answered(notice, 'decline', {
+        reason: { reason: { type: 'plain_text_input', value: 'No room that day' } },
+      });
+      // Thrive push runs each minute; its test wrapper runs it now.
+      const ran = await fetch(`${n8n.url}/webhook/${PUSH_WRAPPER_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ now: new Date().toISOString() }),
+      });
+      const update = await pushed;
+      const kinds = push.service.received
+        .filter((received) => received.endpoint === endpoint)
+        .map((received) => (received.json as { kind?: string }).kind);
+      return [
+        ...expectEqual('the push run', ran.status, 200),
+        ...expectEqual('the push', update.json, {
+          kind: 'request_update',
+          request_id,
+          outcome: 'declined',
+          language: 'hi',
+        }),
+        ...expectEqual('every push to the device', kinds, ['request_update']),
       ];
     },
   );
