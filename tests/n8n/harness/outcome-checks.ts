@@ -46,7 +46,14 @@ export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results:
 
   const send = (action: string, fields: Record<string, unknown>) =>
     post({ action, user: PARENT, ...fields, timestamp_ist: toIstIso(new Date()), request_id: randomUUID() });
-  const json = (answer: Answer) => JSON.parse(answer.text) as Record<string, unknown>;
+  /** An answer's JSON; a refusal's text as { text }, so a check names what came instead. */
+  const json = (answer: Answer): Record<string, unknown> => {
+    try {
+      return JSON.parse(answer.text) as Record<string, unknown>;
+    } catch {
+      return { status: answer.status, text: answer.text };
+    }
+  };
   const listed = async () => {
     const answer = await post({ action: 'list_requests', user: PARENT });
     return answer.status === 200 ? (json(answer).requests as ParentRequest[]) : [];
