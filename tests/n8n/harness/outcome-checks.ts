@@ -175,6 +175,7 @@ export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results:
       if (!notice) return ['no notice with buttons'];
       await answered(notice, 'offer', dayTime(sunday, '18:30'), ARJUN);
       const offered = (await listed()).find((r) => r.request_id === request_id);
+      const offeredByRules = expected(request_id);
       const offer = offered?.offer;
       if (!offer) return [`no offer listed: ${JSON.stringify(offered)}`];
       const before = answersOf(request_id).length;
@@ -200,7 +201,7 @@ export async function runOutcomeChecks({ n8n, postgres, slack }: Stack, results:
       const shown = (await listed()).find((r) => r.request_id === request_id);
       const event = events().at(-1);
       return [
-        ...expectEqual('the offer, as the reference server’s rules read it', offered, expected(request_id)),
+        ...expectEqual('the offer, as the reference server’s rules read it', offered, offeredByRules),
         ...expectEqual('a stale offer', [stale.status, stale.text], [409, answerText('en', 'offerNotOpen')]),
         ...expectEqual('another parent', [stranger.status, stranger.text], [404, answerText('en', 'requestNotFound')]),
         ...expectEqual('answers stored by the refusals', after - before, 0),
