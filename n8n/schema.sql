@@ -529,23 +529,23 @@ CREATE OR REPLACE FUNCTION thrive.record_outcome(answer jsonb, event_text text, 
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-  id text := answer->>'request_id';
+  target text := answer->>'request_id';
   key text;
   latest text;
   at timestamptz := clock_timestamp();
 BEGIN
-  SELECT thrive.phone_key(r.user_number) INTO key FROM thrive.requests r WHERE r.request_id = id FOR UPDATE;
+  SELECT thrive.phone_key(r.user_number) INTO key FROM thrive.requests r WHERE r.request_id = target FOR UPDATE;
   IF NOT FOUND THEN
     RETURN 'unknown';
   END IF;
   IF expected_offer IS NOT NULL THEN
-    SELECT a.offer_id INTO latest FROM thrive.request_answers a WHERE a.request_id = id ORDER BY a.id DESC LIMIT 1;
+    SELECT a.offer_id INTO latest FROM thrive.request_answers a WHERE a.request_id = target ORDER BY a.id DESC LIMIT 1;
     IF latest IS DISTINCT FROM expected_offer THEN
       RETURN 'stale';
     END IF;
   END IF;
   INSERT INTO thrive.request_answers (request_id, kind, starts_at, offer_id, reason, answered_by, answered_at)
-  VALUES (id, answer->>'kind', answer->>'starts_at',
+  VALUES (target, answer->>'kind', answer->>'starts_at',
     CASE WHEN answer->>'kind' = 'offered' THEN gen_random_uuid()::text END, answer->>'reason', answer->>'by',
     coalesce(answer->>'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')));
   PERFORM thrive.sync_thread(key);

@@ -48,7 +48,14 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
 
   const send = (action: string, fields: Record<string, unknown>) =>
     post({ action, user: PARENT, ...fields, timestamp_ist: toIstIso(new Date()), request_id: randomUUID() });
-  const json = (answer: Answer) => JSON.parse(answer.text) as Record<string, unknown>;
+  /** An answer's JSON; a refusal's text as { text }, so a check names what came instead. */
+  const json = (answer: Answer): Record<string, unknown> => {
+    try {
+      return JSON.parse(answer.text) as Record<string, unknown>;
+    } catch {
+      return { status: answer.status, text: answer.text };
+    }
+  };
   const listed = async () => {
     const answer = await post({ action: 'list_requests', user: PARENT });
     return answer.status === 200 ? (json(answer).requests as ParentRequest[]) : [];
@@ -170,6 +177,7 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
       if (!notice) return ['no notice with buttons'];
       await answered(notice, 'offer', dayTime(sunday, '18:30'), ARJUN);
       const offered = (await listed()).find((r) => r.request_id === request_id);
+      const offeredByRules = expected(request_id);
       const offer = offered?.offer;
       if (!offer) return [`no offer listed: ${JSON.stringify(offered)}`];
       const before = answersOf(request_id).length;
@@ -195,7 +203,7 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
       const shown = (await listed()).find((r) => r.request_id === request_id);
       const event = events().at(-1);
       return [
-        ...expectEqual('the offer, as the reference server’s rules read it', offered, expected(request_id)),
+        ...expectEqual('the offer, as the reference server’s rules read it', offered, offeredByRules),
         ...expectEqual('a stale offer', [stale.status, stale.text], [409, answerText('en', 'offerNotOpen')]),
         ...expectEqual('another parent', [stranger.status, stranger.text], [404, answerText('en', 'requestNotFound')]),
         ...expectEqual('answers stored by the refusals', after - before, 0),
