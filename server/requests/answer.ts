@@ -14,7 +14,8 @@ import { answerText } from '../contract/texts.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { whenText } from './actions.ts';
 import { asParentRequest } from './parent-requests.ts';
-import { askedOf, differs, isClockTime, isDayKey, startsAtOf } from './rules.ts';
+import { isDayKey, startsAtOf } from '../roster/week.ts';
+import { askedOf, differs, isClockTime } from './rules.ts';
 import { VISITOR_STATUSES, type AnswerStore, type NewAnswer, type VisitorStatus } from './store.ts';
 
 /** A reason or a note: a line or two, not a letter. */
@@ -30,8 +31,12 @@ export interface StaffAnswerForm {
   note?: string;
 }
 
-/** Called once an answer to a parent's reschedule request is recorded (Web Push is wired to it). */
-export type OnOutcome = (numberKey: string, requestId: string, outcome: ParentRequest) => void;
+/**
+ * Called once an answer to a parent's reschedule request is recorded (Web
+ * Push is wired to it). Its failure, thrown or rejected, never undoes the
+ * answer: it is logged.
+ */
+export type OnOutcome = (numberKey: string, requestId: string, outcome: ParentRequest) => void | Promise<void>;
 
 export type AnswerResult = { ok: true; done: string } | { ok: false; status: 400 | 404; problem: string };
 

@@ -1,6 +1,7 @@
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 import type { WeeklySession } from '../roster/roster-store.ts';
-import { moveOf, parentRequest, type Move } from './rules.ts';
+import type { Move } from '../roster/week.ts';
+import { moveOf, parentRequest } from './rules.ts';
 import { isOutcome, type AnswerStore, type StoredRequest } from './store.ts';
 
 /** A stored reschedule request as the parent reads it, with its answers so far. */

@@ -2,58 +2,23 @@
  * The rules of a reschedule request's outcome, as pure functions: which
  * session a request concerns, when a session starts, whether a confirmed
  * time lies outside the days asked for, what the parent is told of it
- * (ParentRequest), and how confirmed moves change the rest of the week.
- * Days are `YYYY-MM-DD` keys on India's calendar; times are 24-hour "HH:mm"
- * in India, which keeps no daylight saving (+05:30 all year).
+ * (ParentRequest), and the move a confirmed request makes. Days and times
+ * are as server/roster/week.ts has them.
  */
-import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
 import type { ParentRequest, RequestStatus, SessionRef } from '../../src/shared/webhook/requests.ts';
 import type { WeeklySession } from '../roster/roster-store.ts';
-import { WEEKDAYS } from '../roster/weekdays.ts';
+import { addDays, partsOf, scheduleDayName, sessionsOfWeek, weekdayOf, type Move } from '../roster/week.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /** The most days a staff answer lists from a range: a request spans days, not months. */
 export const RANGE_DAYS_SHOWN = 14;
 
-const utcNoonOf = (key: string) => {
-  const match = DAY_KEY.exec(key);
-  if (!match) throw new Error(`Not a day key: ${key}`);
-  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
-};
-
-export const isDayKey = (text: string) => DAY_KEY.test(text) && !Number.isNaN(utcNoonOf(text));
 export const isClockTime = (text: string) => TIME.test(text);
-
-export function addDays(key: string, days: number): string {
-  return new Date(utcNoonOf(key) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** ISO weekday of a day: Monday 1 to Sunday 7. */
-export function weekdayOf(key: string): number {
-  return new Date(utcNoonOf(key)).getUTCDay() || 7;
-}
-
-/** "Wednesday 25 Nov", as the schedule's lines name a day. */
-export function scheduleDayName(key: string): string {
-  const date = new Date(utcNoonOf(key));
-  return `${WEEKDAYS[weekdayOf(key) - 1]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-}
 
 /** "Mon 30 Nov", the short form staff read in a list. */
 export function shortDayName(key: string): string {
   return scheduleDayName(key).replace(/^(\w{3})\w*/, '$1');
-}
-
-/** The moment a wall-clock time in India starts, ISO 8601 with its +05:30 offset. */
-export const startsAtOf = (key: string, time: string) => `${key}T${time}:00+05:30`;
-
-/** The day key and "HH:mm" of a starts_at this module wrote. */
-export function partsOf(startsAt: string): { key: string; time: string } {
-  return { key: startsAt.slice(0, 10), time: startsAt.slice(11, 16) };
 }
 
 /** What a parent asked for, as the first and last day (equal for one day). */
@@ -78,24 +43,6 @@ export function askedDays({ start, end }: Asked): string[] {
 /** "Mon 30 Nov – Thu 3 Dec", or "Mon 30 Nov" for one day. */
 export function askedText({ start, end }: Asked): string {
   return start === end ? shortDayName(start) : `${shortDayName(start)} – ${shortDayName(end)}`;
-}
-
-/** A weekly session on one day of the calendar. */
-export function sessionOn(key: string, session: WeeklySession): SessionRef {
-  return {
-    day: scheduleDayName(key),
-    time: formatClockTime(session.time),
-    facilitator: session.facilitator,
-    starts_at: startsAtOf(key, session.time),
-  };
-}
-
-/** The parent's sessions in the week (Monday to Sunday) of a day, in order. */
-export function sessionsOfWeek(key: string, sessions: readonly WeeklySession[]): SessionRef[] {
-  const monday = addDays(key, 1 - weekdayOf(key));
-  return [...sessions]
-    .sort((a, b) => a.weekday - b.weekday || a.time.localeCompare(b.time))
-    .map((session) => sessionOn(addDays(monday, session.weekday - 1), session));
 }
 
 /** The sessions that fall on the days asked for (a range may cross a week's end). */
@@ -170,31 +117,8 @@ export function parentRequest(
   return result;
 }
 
-/** A confirmed move: the session that was, and when it is now (with its facilitator). */
-export interface Move {
-  from: SessionRef;
-  to: string;
-}
-
 export function moveOf(request: ParentRequest): Move | undefined {
   return request.status === 'confirmed' && request.confirmed && request.session
     ? { from: request.session, to: request.confirmed.starts_at }
     : undefined;
-}
-
-/** A session on the calendar: its start and its facilitator. */
-export interface Occurrence {
-  starts_at: string;
-  facilitator: string;
-}
-
-/**
- * The week's sessions with the confirmed moves applied: a moved session
- * leaves its day and joins the new one, with its facilitator. The result
- * is in order of start.
- */
-export function withMoves(occurrences: readonly Occurrence[], moves: readonly Move[]): Occurrence[] {
-  const left = occurrences.filter((o) => !moves.some((move) => move.from.starts_at === o.starts_at));
-  const moved = moves.map((move) => ({ starts_at: move.to, facilitator: move.from.facilitator }));
-  return [...left, ...moved].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
 }

@@ -1,15 +1,7 @@
 import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import { NO_SESSIONS_SENTINEL } from '../../src/shared/schedule/parser.ts';
-import {
-  addDays,
-  partsOf,
-  scheduleDayName,
-  sessionsOfWeek,
-  weekdayOf,
-  withMoves,
-  type Move,
-} from '../requests/rules.ts';
+import { addDays, partsOf, scheduleDayName, sessionsOfWeek, weekdayOf, withMoves, type Move } from './week.ts';
 import type { WeeklySession } from './roster-store.ts';
 
 /**

@@ -7,16 +7,8 @@
  * roster (roster ones first among the new).
  */
 import type { ConversationSummary } from '../db/thread-table.ts';
-import {
-  addDays,
-  askedDays,
-  askedOf,
-  askedText,
-  partsOf,
-  sessionConcerned,
-  sessionsInRange,
-  shortDayName,
-} from '../requests/rules.ts';
+import { askedDays, askedOf, askedText, sessionConcerned, sessionsInRange, shortDayName } from '../requests/rules.ts';
+import { addDays, partsOf } from '../roster/week.ts';
 import type { AnswerRow } from '../requests/store.ts';
 import type { WeeklySession } from '../roster/roster-store.ts';
 import { isolated, markup, page, type Markup } from './html.ts';

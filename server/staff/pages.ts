@@ -110,7 +110,7 @@ export function conversationPage(
     markup`Conversation with ${isolatedInText(thread.name)}`,
     markup`<h1>Conversation with ${isolated(thread.name)}</h1>
 <p class="meta">${phoneLink(numberKey)}, language: ${languageName(party?.language)}${party?.facilitator ? markup`, facilitator: ${isolated(party.facilitator)}` : ''}</p>
-${thread.rows.length === 0 ? markup`<p id="latest">No messages yet. A reply starts the conversation.</p>` : ''}
+${thread.rows.length === 0 ? markup`<p id="latest">No messages yet. A reply starts the conversation.</p>` : markup`<p><a href="#latest">Go to the newest message and the reply box</a></p>`}
 <ol>${thread.rows.map((row, i) => messageItem(row, thread.files, i === thread.rows.length - 1))}</ol>
 ${markReadForm(csrf, numberKey, thread.rows.at(-1)?.id)}
 <form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}

@@ -93,6 +93,17 @@ export async function staffRoutes(
   app: FastifyInstance,
   { store, clock, trust, answers, roster, onOutcome }: StaffRoutesOptions,
 ) {
+  const tell: OnOutcome | undefined =
+    onOutcome &&
+    ((numberKey, requestId, outcome) => {
+      const failed = (error: unknown) =>
+        app.log.error({ err: error }, 'onOutcome failed for a stored answer; the answer stands');
+      try {
+        void Promise.resolve(onOutcome(numberKey, requestId, outcome)).catch(failed);
+      } catch (error) {
+        failed(error);
+      }
+    });
   await app.register(async (staff) => {
     // Every staff POST is a small form: the limit applies to the route, so a refusal names it (64 KB).
     staff.addHook('onRoute', (route) => {
@@ -330,7 +341,7 @@ export async function staffRoutes(
         return reply.code(400).type('text/plain; charset=utf-8').send('No such message in this conversation');
       }
       store.markRead(numberKey, through);
-      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}`, 303);
+      return reply.redirect(`/staff/conversations/${threadPathOf(numberKey)}#latest`, 303);
     });
 
     staff.post('/staff/requests/:id/status', async (request, reply) => {
@@ -354,7 +365,7 @@ export async function staffRoutes(
       const id = (request.params as { id: string }).id;
       const body = request.body;
       const result = answerRequest(
-        { answers, roster, onOutcome },
+        { answers, roster, onOutcome: tell },
         id,
         {
           answer: field(body, 'answer'),

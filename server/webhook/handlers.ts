@@ -4,7 +4,7 @@ import type { Envelope, Language } from '../../src/shared/webhook/types.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import { restOfWeek } from '../roster/rest-of-week.ts';
-import type { Move } from '../requests/rules.ts';
+import type { Move } from '../roster/week.ts';
 import type { Roster, WeeklySession } from '../roster/roster-store.ts';
 import type { AnyEnvelope } from './contract.ts';
 

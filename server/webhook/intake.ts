@@ -1,13 +1,12 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
-import { REQUESTS_ACTIONS } from '../../src/shared/webhook/requests.ts';
+import { REQUESTS_ACTIONS, type RequestsAction, type RequestsRequests } from '../../src/shared/webhook/requests.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Outcome, RequestContext } from '../http/outcome.ts';
-import type { RequestsRequest } from '../requests/actions.ts';
-import type { Move } from '../requests/rules.ts';
+import type { Move } from '../roster/week.ts';
 import type { Roster, WeeklySession } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope, type AnyRequest } from './contract.ts';
@@ -50,6 +49,8 @@ function storedPayload(envelope: AnyEnvelope): unknown {
  * store, so two copies arriving together cannot both be stored; the answer
  * waits until the request is on disk.
  */
+type RequestsRequest = RequestsRequests[RequestsAction];
+
 const isConversation = (request: AnyRequest): request is ConversationRequest =>
   (CONVERSATION_ACTIONS as readonly string[]).includes(request.action satisfies string);
 

@@ -31,11 +31,12 @@ test('staff sign in, read a parent’s message, reply, and mark a request handle
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, 'the staff inbox');
   // The name is text: its tags show, and no <b> element was made of it.
-  await page.getByRole('link', { name: '<b>Bold</b> Parent' }).click();
+  await page.getByRole('link', { name: '<b>Bold</b> Parent', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Conversation with <b>Bold</b> Parent' })).toBeVisible();
   await expect(page.getByText('Can we <i>talk</i> about reading?')).toBeVisible();
   await page.getByLabel('Reply').fill('Of course: <em>Monday</em> after the session?');
   await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toHaveText('Reply sent');
   await expect(page.getByText('Of course: <em>Monday</em> after the session?')).toBeVisible();
   await expect(page.getByText('Meera Nair (staff)', { exact: false })).toBeVisible();
   await expect(page.locator('main b, main i, main em')).toHaveCount(0);
@@ -45,7 +46,10 @@ test('staff sign in, read a parent’s message, reply, and mark a request handle
   const consultItem = page.getByRole('listitem').filter({ hasText: 'Consultation: <b>Bold</b> Parent' });
   await expect(consultItem.getByText('Status: New')).toBeVisible();
   await consultItem.getByRole('button', { name: 'Mark handled' }).click();
-  await expect(consultItem.getByText('Status: Handled by Meera Nair')).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(
+    'Marked handled: Consultation from <b>Bold</b> Parent, by Meera Nair',
+  );
+  await expect(consultItem.getByText('Marked handled by Meera Nair')).toBeVisible();
   await expect(consultItem.getByRole('button', { name: 'Mark new' })).toBeVisible();
 
   // The same pages on a laptop: nothing wider than the window.

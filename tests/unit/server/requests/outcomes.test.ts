@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempPortalDir } from '../../../../bench/support/portal-process.ts';
 import type { OutcomeRow } from '../../../../server/requests/rules.ts';
-import { parentRequest, withMoves } from '../../../../server/requests/rules.ts';
+import { parentRequest } from '../../../../server/requests/rules.ts';
+import { withMoves } from '../../../../server/roster/week.ts';
 import { restOfWeek } from '../../../../server/roster/rest-of-week.ts';
 import { createPortalServer } from '../../../../server/server.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
@@ -17,6 +18,8 @@ import { testConfig, WEDNESDAY_NOON_IST, type TestPortal } from '../../../suppor
 let codes: CodeRecorder;
 let p: TestPortal;
 let told: [string, string, ParentRequest][];
+/** Makes the seam throw, as a notification service that is down would. */
+let failing: boolean;
 
 beforeAll(async () => {
   codes = await startCodeRecorder();
@@ -29,11 +32,15 @@ afterAll(async () => {
 beforeEach(async () => {
   codes.reset();
   told = [];
+  failing = false;
   const temp = makeTempPortalDir();
   const config = testConfig(temp, { CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
   const clock = { now: WEDNESDAY_NOON_IST };
   const server = await createPortalServer(config, () => clock.now, {
-    onOutcome: (numberKey, requestId, outcome) => told.push([numberKey, requestId, outcome]),
+    onOutcome: (numberKey, requestId, outcome) => {
+      told.push([numberKey, requestId, outcome]);
+      if (failing) throw new Error('The push service is down');
+    },
   });
   p = {
     ...server,
@@ -163,7 +170,7 @@ describe('a reschedule request’s outcome', () => {
     expect(conversation).toMatch(/<li class="card event" id="latest">/);
   });
 
-  it('declines with a reason (none is refused), in the request’s language', async () => {
+  it('declines with a reason (none is refused), in the request’s language, even when the seam fails', async () => {
     await addStaff(p);
     const asked = { ...range(), language: 'hi' as const };
     await p.post(asked);
@@ -171,7 +178,13 @@ describe('a reschedule request’s outcome', () => {
     const bare = await answer(staff, asked.request_id, { answer: 'decline', reason: '  ' });
     expect([bare.statusCode, bare.body]).toEqual([400, 'Please write a reason']);
     expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
-    await answer(staff, asked.request_id, { answer: 'decline', reason: 'No facilitator is free that week' });
+    failing = true;
+    const declining = await answer(staff, asked.request_id, {
+      answer: 'decline',
+      reason: 'No facilitator is free that week',
+    });
+    // The seam failed, and the answer stands.
+    expect(declining.statusCode).toBe(303);
     const [declined] = await listRequests();
     expect(declined).toMatchObject({ status: 'declined', reason: 'No facilitator is free that week' });
     expect(declined?.calendar).toBeUndefined();
@@ -247,6 +260,30 @@ describe('a reschedule request’s outcome', () => {
     const wrong = await answer(staff, consult.request_id, { status: 'done' });
     expect(wrong.statusCode).toBe(400);
     expect(told).toEqual([]);
+  });
+});
+
+describe('a request card’s conversation', () => {
+  it('opens for a parent who never chatted, and a reply starts the thread; a number with no request is 404', async () => {
+    await addStaff(p);
+    await p.post({ ...range(QUIET_PARENT), language: 'hi' });
+    const staff = await staffSession(p);
+    const inbox = (await staff.get('/staff')).body;
+    expect(inbox).toContain(
+      '<a href="/staff/conversations/919000000002#latest">Conversation with <bdi>Quiet Parent</bdi></a>',
+    );
+    expect(inbox).toContain('Language: Hindi');
+    const empty = await staff.get('/staff/conversations/919000000002');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('No messages yet. A reply starts the conversation.');
+    expect(empty.body).toContain('<a href="tel:+919000000002">+91 90000 00002</a>, language: Hindi');
+    const sent = await staff.post('/staff/conversations/919000000002/replies', {
+      csrf: await staff.csrf(),
+      text: 'नमस्ते, हम आपसे बात करेंगे।',
+    });
+    expect(sent.headers.location).toBe('/staff/conversations/919000000002?sent=1#latest');
+    expect(p.count("SELECT count(*) FROM thread_messages WHERE number_key = '+919000000002'")).toBe(1);
+    expect((await staff.get('/staff/conversations/919811111111')).statusCode).toBe(404);
   });
 });
 

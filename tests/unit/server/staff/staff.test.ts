@@ -48,7 +48,7 @@ describe('the staff inbox: two parents and a staff member', () => {
       csrf: await staff.csrf(),
       through: /name="through" value="([0-9]+)"/.exec(opened.body)?.[1] ?? '',
     });
-    expect([read.statusCode, read.headers.location]).toEqual([303, '/staff/conversations/919000000001']);
+    expect([read.statusCode, read.headers.location]).toEqual([303, '/staff/conversations/919000000001#latest']);
     // Read now, so it goes below the one still unread.
     const after = await staff.get('/staff');
     const cards = [

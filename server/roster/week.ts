@@ -1,0 +1,86 @@
+/**
+ * The programme's week on India's calendar, for the roster's weekly
+ * sessions: days as `YYYY-MM-DD` keys, times as 24-hour "HH:mm" in India
+ * (which keeps no daylight saving: +05:30 all year), a weekly session on a
+ * given day, and the week's sessions with confirmed moves applied.
+ */
+import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
+import type { SessionRef } from '../../src/shared/webhook/requests.ts';
+import type { WeeklySession } from './roster-store.ts';
+import { WEEKDAYS } from './weekdays.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+const utcNoonOf = (key: string) => {
+  const match = DAY_KEY.exec(key);
+  if (!match) throw new Error(`Not a day key: ${key}`);
+  return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
+};
+
+export const isDayKey = (text: string) => DAY_KEY.test(text) && !Number.isNaN(utcNoonOf(text));
+
+export function addDays(key: string, days: number): string {
+  return new Date(utcNoonOf(key) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** ISO weekday of a day: Monday 1 to Sunday 7. */
+export function weekdayOf(key: string): number {
+  return new Date(utcNoonOf(key)).getUTCDay() || 7;
+}
+
+/** "Wednesday 25 Nov", as the schedule's lines name a day. */
+export function scheduleDayName(key: string): string {
+  const date = new Date(utcNoonOf(key));
+  return `${WEEKDAYS[weekdayOf(key) - 1]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+}
+
+/** The moment a wall-clock time in India starts, ISO 8601 with its +05:30 offset. */
+export const startsAtOf = (key: string, time: string) => `${key}T${time}:00+05:30`;
+
+/** The day key and "HH:mm" of an ISO 8601 time written with +05:30 (startsAtOf's, toIstIso's). */
+export function partsOf(startsAt: string): { key: string; time: string } {
+  return { key: startsAt.slice(0, 10), time: startsAt.slice(11, 16) };
+}
+
+/** A weekly session on one day of the calendar. */
+export function sessionOn(key: string, session: WeeklySession): SessionRef {
+  return {
+    day: scheduleDayName(key),
+    time: formatClockTime(session.time),
+    facilitator: session.facilitator,
+    starts_at: startsAtOf(key, session.time),
+  };
+}
+
+/** The parent's sessions in the week (Monday to Sunday) of a day, in order. */
+export function sessionsOfWeek(key: string, sessions: readonly WeeklySession[]): SessionRef[] {
+  const monday = addDays(key, 1 - weekdayOf(key));
+  return [...sessions]
+    .sort((a, b) => a.weekday - b.weekday || a.time.localeCompare(b.time))
+    .map((session) => sessionOn(addDays(monday, session.weekday - 1), session));
+}
+
+/** A confirmed move: the session that was, and when it is now (with its facilitator). */
+export interface Move {
+  from: SessionRef;
+  to: string;
+}
+
+/** A session on the calendar: its start and its facilitator. */
+export interface Occurrence {
+  starts_at: string;
+  facilitator: string;
+}
+
+/**
+ * The week's sessions with the confirmed moves applied: a moved session
+ * leaves its day and joins the new one, with its facilitator. The result
+ * is in order of start.
+ */
+export function withMoves(occurrences: readonly Occurrence[], moves: readonly Move[]): Occurrence[] {
+  const left = occurrences.filter((o) => !moves.some((move) => move.from.starts_at === o.starts_at));
+  const moved = moves.map((move) => ({ starts_at: move.to, facilitator: move.from.facilitator }));
+  return [...left, ...moved].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+}

@@ -1,0 +1,153 @@
+import type { APIRequestContext } from '@playwright/test';
+import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
+import { addDays, startsAtOf, weekdayOf } from '../../server/roster/week.ts';
+import { restOfWeek } from '../../server/roster/rest-of-week.ts';
+import { readRosterFile } from '../../server/roster/roster-file.ts';
+import { weekdayNumber } from '../../server/roster/weekdays.ts';
+import { toIstIso } from '../../src/shared/format/ist.ts';
+import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
+import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import { expect, test } from './fixtures.ts';
+
+const PARENT = { name: 'Test Parent', number: '9000000001' };
+const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
+
+/** The test parent's weekly sessions, as the roster store reads them. */
+function rosterSessions() {
+  const roster = readRosterFile(TEST_ROSTER_PATH);
+  const names = new Map(roster.facilitators.map((f) => [f.id, f.name]));
+  return (roster.parents[0]?.sessions ?? []).map((s) => ({
+    weekday: weekdayNumber(s.day),
+    time: s.time,
+    facilitator: names.get(s.facilitator) ?? '',
+  }));
+}
+
+/**
+ * A time still ahead in this week, on today or tomorrow: 4:00 PM when it is
+ * not past, else tomorrow's 4:00 PM, else (Sunday evening) 11:59 PM today.
+ */
+function nextFourPm(today: string, nowTime: string): { day: string; time: string } {
+  if (nowTime < '15:55') return { day: today, time: '16:00' };
+  if (weekdayOf(today) < 7) return { day: addDays(today, 1), time: '16:00' };
+  return { day: today, time: '23:59' };
+}
+
+async function requestsOf(request: APIRequestContext): Promise<ParentRequest[]> {
+  const answer = await request.post(WEBHOOK_PATH, { data: { action: 'list_requests', user: PARENT } });
+  expect(answer.status()).toBe(200);
+  return ((await answer.json()) as RequestsAnswers['list_requests']).requests;
+}
+
+test('staff confirm a range request at 4:00 PM, decline one, offer a time the parent accepts, and work a consultation', async ({
+  page,
+  portal,
+  request,
+}) => {
+  portal.addStaff('meera@thrive.example', 'Meera Nair', 'correct horse battery');
+  const now = toIstIso(new Date());
+  const today = now.slice(0, 10);
+  const target = nextFourPm(today, now.slice(11, 16));
+  const asked = { start_date: today, end_date: addDays(today, 2) };
+  const send = async (body: object) => expect((await request.post(WEBHOOK_PATH, { data: body })).status()).toBe(200);
+  const range = buildEnvelope({ action: 'reschedule_range', user: PARENT, payload: asked, note: 'Exams, first' });
+  const single = buildEnvelope({ action: 'reschedule_single', user: PARENT, payload: { date: today }, note: 'Travel' });
+  const another = buildEnvelope({ action: 'reschedule_range', user: PARENT, payload: asked, note: 'Exams, second' });
+  const consult = buildEnvelope({ action: 'book_consult', user: VISITOR, payload: {}, message: 'About reading' });
+  for (const body of [range, single, another, consult]) await send(body);
+
+  await page.goto('/staff');
+  await page.getByLabel('Email').fill('meera@thrive.example');
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Confirm one of the days asked for, at 4:00 PM.
+  const first = page.getByRole('listitem').filter({ hasText: 'Note: Exams, first' });
+  await expect(first.getByText(`Asked for: ${shortDayName(today)} – ${shortDayName(addDays(today, 2))}`)).toBeVisible();
+  await expect(first.getByText('Status: Waiting for an answer')).toBeVisible();
+  await expectNoAxeViolations(page, 'the request cards and their answer forms');
+  await expect(first.getByRole('link', { name: '+91 90000 00001' })).toHaveAttribute('href', 'tel:+919000000001');
+  await first.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
+  await first.getByLabel('Time').fill(target.time);
+  await first.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status')).toContainText('Reschedule (days) from Test Parent, by Meera Nair');
+  await expect(first.getByText('Status: Confirmed')).toBeVisible();
+
+  // The parent's schedule shows the moved session at its new time; their requests say confirmed.
+  const sessions = rosterSessions();
+  const concerned = sessionConcerned({ start: asked.start_date, end: asked.end_date }, sessions);
+  if (!concerned) throw new Error('the test roster names no session for the test parent');
+  const schedule = await request.post(WEBHOOK_PATH, {
+    data: buildEnvelope({ action: 'know_schedule', user: PARENT, payload: {} }),
+  });
+  const moved = { from: concerned, to: startsAtOf(target.day, target.time) };
+  expect(((await schedule.json()) as { schedule: string }).schedule).toBe(restOfWeek(sessions, new Date(), [moved]));
+  const confirmed = (await requestsOf(request)).find((r) => r.request_id === range.request_id);
+  expect(confirmed).toMatchObject({
+    status: 'confirmed',
+    confirmed: { starts_at: moved.to, differs: false },
+    calendar: { uid_of: concerned, sequence: 1 },
+  });
+
+  // The parent's thread has the answer as an event line; they never chatted, and their conversation opens.
+  await first.getByRole('link', { name: 'Conversation with Test Parent' }).click();
+  await expect(page.getByRole('heading', { name: 'Conversation with Test Parent' })).toBeVisible();
+  await expect(page.getByText('Event: answered by Meera Nair')).toBeVisible();
+  await expect(page.getByText('Your reschedule request is confirmed: your session is now on')).toBeInViewport();
+  await expect(page.getByText('language: English, facilitator: Meera Nair')).toBeVisible();
+  await page.getByLabel('Reply').fill('See you then.');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByRole('status')).toHaveText('Reply sent');
+  await expect(page.getByLabel('Reply')).toBeInViewport();
+
+  // Decline, with a short reason.
+  await page.getByRole('link', { name: 'Inbox' }).click();
+  const travel = page.getByRole('listitem').filter({ hasText: 'Note: Travel' });
+  await travel.getByLabel('Reason, to decline').fill('No facilitator is free that day');
+  await travel.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('status')).toContainText('Declined: Reschedule (one day) from Test Parent');
+  // Offer another time, which the parent accepts through the webhook.
+  const second = page.getByRole('listitem').filter({ hasText: 'Note: Exams, second' });
+  await second.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
+  await second.getByLabel('Time').fill(target.time);
+  await second.getByRole('button', { name: 'Offer another time' }).click();
+  await expect(second.getByText('Status: Another time offered')).toBeVisible();
+
+  const mine = await requestsOf(request);
+  expect(mine.find((r) => r.request_id === single.request_id)).toMatchObject({
+    status: 'declined',
+    reason: 'No facilitator is free that day',
+    answered_by: 'Meera Nair',
+  });
+  const offer = mine.find((r) => r.request_id === another.request_id)?.offer;
+  expect(offer?.starts_at).toBe(moved.to);
+  const accept = {
+    action: 'accept_offer',
+    user: PARENT,
+    payload: { request_id: another.request_id, offer_id: offer?.offer_id },
+    timestamp_ist: toIstIso(new Date()),
+    request_id: crypto.randomUUID(),
+  };
+  await send(accept);
+  await page.reload();
+  await expect(second.getByText('Status: Confirmed')).toBeVisible();
+  await expect(second.getByText('The parent accepted')).toBeVisible();
+
+  // A visitor's consultation: new, contacted, booked; the list filters by status.
+  const visitor = page.getByRole('listitem').filter({ hasText: 'Consultation: Kavya Menon' });
+  await expect(visitor.getByText('Status: New')).toBeVisible();
+  await visitor.getByLabel('Status', { exact: true }).selectOption('Contacted');
+  await visitor.getByLabel('Note').fill('Called, will book');
+  await visitor.getByRole('button', { name: 'Save status' }).click();
+  await expect(page.getByRole('status')).toContainText('Contacted: Consultation from Kavya Menon, by Meera Nair');
+  await visitor.getByLabel('Status', { exact: true }).selectOption('Booked');
+  await visitor.getByRole('button', { name: 'Save status' }).click();
+  await expect(visitor.getByText('Status: Booked')).toBeVisible();
+  await page.getByLabel('Show requests').selectOption('Booked');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(visitor).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Reschedule (days): Test Parent' })).toHaveCount(0);
+});
