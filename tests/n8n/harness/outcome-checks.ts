@@ -10,7 +10,8 @@
 import { randomUUID } from 'node:crypto';
 import { answerText } from '../../../server/contract/texts.ts';
 import { whenText } from '../../../server/requests/actions.ts';
-import { addDays, parentRequest, scheduleDayName, weekdayOf, type OutcomeRow } from '../../../server/requests/rules.ts';
+import { parentRequest, type OutcomeRow } from '../../../server/requests/rules.ts';
+import { addDays, scheduleDayName, weekdayOf } from '../../../server/roster/week.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import type { ParentRequest } from '../../../src/shared/webhook/requests.ts';
 import { expectEqual, poster, type Answer } from './check-helpers.ts';
