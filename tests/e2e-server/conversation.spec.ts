@@ -1,11 +1,9 @@
 import { test as base, expect, type Browser, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { hashSecret } from '../../server/conversation/secrets.ts';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { QUIET_PARENT } from '../support/conversation.ts';
 import { STAFF } from '../support/staff.ts';
-import { startRealServer } from './fixtures.ts';
+import { addStaffAccount, startRealServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -19,15 +17,7 @@ const test = base.extend<object, { conversationServer: { url: string; codes: Cod
     async ({}, use) => {
       const codes = await startCodeRecorder();
       const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
-      // A staff account, as `npm run staff -- add` makes one (a light hash: the test needs no slow one).
-      const db = new Database(server.databasePath);
-      db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
-        STAFF.email,
-        STAFF.name,
-        await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 }),
-        new Date().toISOString(),
-      );
-      db.close();
+      await addStaffAccount(server);
       await use({ url: server.url, codes });
       await server.close();
       await codes.close();

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
+import { addStaff } from '../support/staff.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 
 export interface RealPortal extends PortalDatabase {
@@ -14,6 +15,16 @@ export interface RealPortal extends PortalDatabase {
 }
 
 export type TestServer = SpawnedPortal & { databasePath: string; close(): Promise<void> };
+
+/** The STAFF account in a real server's database, as `npm run staff -- add` makes it (with a light hash). */
+export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>): Promise<void> {
+  const db = new Database(server.databasePath);
+  try {
+    await addStaff({ db });
+  } finally {
+    db.close();
+  }
+}
 
 /**
  * A real server: `node --import tsx server/main.ts` on an ephemeral

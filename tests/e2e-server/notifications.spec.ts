@@ -1,13 +1,12 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { hashSecret } from '../../server/conversation/secrets.ts';
 import { hindi } from '../../src/app/hindi.ts';
 import type { PushSubscriptionJson } from '../../src/shared/webhook/push.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { FakePushService } from '../support/fake-push-service.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { startRealServer, type TestServer } from './fixtures.ts';
+import { addStaffAccount, startRealServer, type TestServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -38,14 +37,7 @@ const test = base.extend<object, { pushServer: PushServer }>({
         PORTAL_HOST: '127.0.0.1',
         NODE_EXTRA_CA_CERTS: service.writeCaFile(),
       });
-      const db = new Database(server.databasePath);
-      db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
-        STAFF.email,
-        STAFF.name,
-        await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 }),
-        new Date().toISOString(),
-      );
-      db.close();
+      await addStaffAccount(server);
       await use({ server, codes, service });
       await server.close();
       await service.close();

@@ -1,7 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { test as base, expect, type Page } from '@playwright/test';
-import Database from 'better-sqlite3';
-import { hashSecret } from '../../server/conversation/secrets.ts';
 import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
 import { addDays, startsAtOf, weekdayOf } from '../../server/roster/week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
@@ -18,7 +16,7 @@ import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
-import { startRealServer } from './fixtures.ts';
+import { addStaffAccount, startRealServer } from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
@@ -33,15 +31,7 @@ const test = base.extend<object, { outcomesServer: { url: string; codes: CodeRec
     async ({}, use) => {
       const codes = await startCodeRecorder();
       const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
-      // A staff account, as `npm run staff -- add` makes one (a light hash: the test needs no slow one).
-      const db = new Database(server.databasePath);
-      db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
-        STAFF.email,
-        STAFF.name,
-        await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 }),
-        new Date().toISOString(),
-      );
-      db.close();
+      await addStaffAccount(server);
       await use({ url: server.url, codes });
       await server.close();
       await codes.close();
