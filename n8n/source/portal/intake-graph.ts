@@ -187,7 +187,7 @@ export async function intakeGraph(): Promise<Graph> {
     nodes,
     links: [
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
-      ['Webhook', 0, 'Contract'],
+      ['Webhook', 0, 'Thread read?'],
       ['Contract', 0, 'JSON?'],
       ['JSON?', 0, 'Name files'],
       ['Name files', 0, 'Read files'],
