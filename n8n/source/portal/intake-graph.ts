@@ -9,7 +9,6 @@ import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
-import { REQUESTS_ACTIONS } from '../../../src/shared/webhook/requests.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
@@ -73,6 +72,8 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
 
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
+/** Where "Check rules" sends a request: refused, its outcome's workflow, the roster first, or straight to its answer. */
+export const RULED = ['refused', 'requests', 'roster', 'answer'] as const;
 
 export async function intakeGraph(): Promise<Graph> {
   const nodes: N8nNode[] = [
@@ -144,14 +145,12 @@ export async function intakeGraph(): Promise<Graph> {
     // The reference server's per-number limit counts a minute.
     data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
     await codeNode('Check rules', [2420, 120], script('check-rules.js')),
-    ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
-    ifTrue('Request outcome?', [2750, 40], `${JSON.stringify(REQUESTS_ACTIONS)}.includes($json.envelope.action)`),
+    switchOn('Rules?', [2640, 120], '$json.route', RULED),
     // list_requests and accept_offer: their own workflow (n8n/thrive-requests.workflow.json), as few requests are.
     callWorkflow('Requests', [2970, -160], WORKFLOWS.requests.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       phoneKey: { type: 'string', value: `={{ ${CHECKED}.phoneKey }}` },
     }),
-    ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
     postgres('Find parent', [3080, -60], FIND_PARENT, `={{ [ ${CHECKED}.phoneKey ] }}`, FAILURE_OUTPUT),
     await codeNode('Answer', [3300, 40], script('answer.js')),
     data('Step failed', [3300, 840], refusal(500, 'internal', true)),
@@ -226,15 +225,15 @@ export async function intakeGraph(): Promise<Graph> {
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
       ['Over the limit', 0, 'Write answer'],
-      ['Check rules', 0, 'Rules broken?'],
-      ['Rules broken?', 0, 'Write answer'],
-      ['Rules broken?', 1, 'Request outcome?'],
-      ['Request outcome?', 0, 'Requests'],
-      ['Request outcome?', 1, 'Roster needed?'],
+      ['Check rules', 0, 'Rules?'],
+      ...switchLinks('Rules?', RULED, {
+        refused: 'Write answer',
+        requests: 'Requests',
+        roster: 'Find parent',
+        answer: 'Answer',
+      }),
       ['Requests', 0, 'Write answer'],
       ['Requests', 1, 'Still at work'],
-      ['Roster needed?', 0, 'Find parent'],
-      ['Roster needed?', 1, 'Answer'],
       ['Find parent', 0, 'Answer'],
       ['Find parent', 1, 'Step failed'],
       ['Answer', 0, 'Write answer'],

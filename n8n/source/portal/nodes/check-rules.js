@@ -1,14 +1,16 @@
-// Check rules: the portal's own rules (src/shared/rules) applied again once the request is known to be new, as
-// the reference server applies them (server/webhook/rules.ts): name and number given, the phone rule, days not
-// before today in India and the end not before the start, a chat message neither blank nor too long.
+// Check rules: the portal's rules (src/shared/rules) once the request is new, as server/webhook/rules.ts applies them
+// (name, phone, days, message); then "Rules?" sends it to "Requests", to "Find parent" (the roster) or to "Answer".
 import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { hasAllRequired } from '../../../../src/shared/rules/required.ts';
 import { checkRescheduleDays, istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
+import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 
 const { envelope } = $('Check files').first().json;
 const { user, payload } = envelope;
-const refuse = (key, values = {}) => ({ json: { status: 400, text: { key, values }, claimed: true } });
+const refuse = (key, values = {}) => ({
+  json: { route: 'refused', status: 400, text: { key, values }, claimed: true },
+});
 
 function dayProblem(start, end) {
   const problem = checkRescheduleDays(start, end, istTodayKey(new Date()));
@@ -24,14 +26,15 @@ function problem() {
       return dayProblem(payload.date, payload.date);
     case 'reschedule_range':
       return dayProblem(payload.start_date, payload.end_date);
-    case 'chat_facilitator': {
-      const message = checkMessage(payload.message);
-      if (message === 'empty') return refuse('emptyMessage');
-      return message === 'too-long' ? refuse('messageTooLong') : null;
-    }
+    case 'chat_facilitator':
+      return (
+        { empty: refuse('emptyMessage'), 'too-long': refuse('messageTooLong') }[checkMessage(payload.message)] ?? null
+      );
     default:
       return null;
   }
 }
 
-return problem() ?? { json: { envelope } };
+const onRoster = { know_schedule: 'roster', chat_facilitator: 'roster' };
+const route = REQUESTS_ACTIONS.includes(envelope.action) ? 'requests' : (onRoster[envelope.action] ?? 'answer');
+return problem() ?? { json: { route, envelope } };
