@@ -6,7 +6,7 @@ import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { hasAllRequired } from '../../../../src/shared/rules/required.ts';
 import { checkRescheduleDays, istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
 
-const { envelope } = $('Check files').first().json;
+const { envelope } = $('Check request').first().json;
 const { user, payload } = envelope;
 const refuse = (key, values = {}) => ({ json: { status: 400, text: { key, values }, claimed: true } });
 
