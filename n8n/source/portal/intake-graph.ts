@@ -96,11 +96,11 @@ export async function intakeGraph(): Promise<Graph> {
       answer_texts: WORKFLOW_TEXTS,
       slack_texts: SLACK_TEXTS,
     }),
-    await codeNode('Check request', [660, 280], script('check-request.js')),
-    switchOn('Route request', [880, 280], '$json.route', ROUTES),
+    await codeNode('Check request', [660, 300], script('check-request.js')),
+    switchOn('Route request', [880, 300], '$json.route', ROUTES),
     // Only a refused request runs it, so it lives in its own workflow (n8n/thrive-refusals.workflow.json).
-    callWorkflow('Explain refusal', [1320, 520], WORKFLOWS.refusals.id),
-    callWorkflow('Conversation', [1540, 0], WORKFLOWS.conversation.id, {
+    callWorkflow('Explain refusal', [1100, 520], WORKFLOWS.refusals.id),
+    callWorkflow('Conversation', [1100, 0], WORKFLOWS.conversation.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       language: { type: 'string', value: '={{ $json.language }}' },
       authorization: { type: 'string', value: "={{ $('Webhook').first().json.headers.authorization ?? null }}" },
@@ -111,7 +111,7 @@ export async function intakeGraph(): Promise<Graph> {
       },
     }),
     // list_requests is asked like a question: no request_id, nothing claimed or stored.
-    ifTrue('Stored?', [1870, 360], "$json.envelope.action !== 'list_requests'"),
+    ifTrue('Stored?', [1320, 360], "$json.envelope.action !== 'list_requests'"),
     postgres(
       'Claim request_id',
       [1980, 200],
