@@ -53,7 +53,7 @@ const requestsTable = [
   ),
 ].join('\n');
 
-/** What the request record ("Check files", portal/nodes/check-files.js) sets: its id is the function's `id`, its hash `fingerprint`. */
+/** What the request record ("Check request", storedRequest in portal/intake.ts) sets: its id is the function's `id`, its hash `fingerprint`. */
 const claimed = COLUMNS.filter(({ from }) => from === 'request');
 const claimValue = ({ name, kind }: RequestColumn) =>
   kind === 'key'

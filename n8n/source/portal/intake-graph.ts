@@ -7,8 +7,6 @@
 import { resolve } from 'node:path';
 import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
-import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
-import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
@@ -22,7 +20,7 @@ const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
-const CHECKED = "$('Check files').first().json";
+const CHECKED = "$('Check request').first().json";
 /** "Record answer"'s acceptance of an offer ("Requests"), its event line and the offer it takes; '' for others. */
 const ACCEPTED =
   "...($('Requests').isExecuted && $('Requests').first().json.record ? ['record', 'event', 'offer'].map((field) => $('Requests').first().json[field]) : ['', '', ''])";
@@ -70,6 +68,8 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
   headers,
 });
 
+/** Where "Check request" sends a request: its schema refused, another refusal, the conversation's, or on to be stored. */
+export const ROUTES = ['schema', 'refused', 'conversation', 'stored'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
 /** Where "Check rules" sends a request: refused, its outcome's workflow, the roster first, or straight to its answer. */
@@ -97,20 +97,11 @@ export async function intakeGraph(): Promise<Graph> {
       answer_texts: WORKFLOW_TEXTS,
       slack_texts: SLACK_TEXTS,
     }),
-    await codeNode('Name files', [660, 140], script('name-files.js')),
-    await codeNode('Read files', [660, 280], script('read-files.js')),
-    await codeNode('Check request', [880, 280], script('check-request.js')),
-    ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
-    await codeNode('Check name', [1100, 100], script('check-name.js')),
-    ifTrue('Name refused?', [1320, 60], '$json.status !== undefined'),
+    await codeNode('Check request', [660, 300], script('check-request.js')),
+    switchOn('Route request', [880, 300], '$json.route', ROUTES),
     // Only a refused request runs it, so it lives in its own workflow (n8n/thrive-refusals.workflow.json).
-    callWorkflow('Explain refusal', [1320, 520], WORKFLOWS.refusals.id),
-    ifTrue(
-      'Conversation?',
-      [1320, 200],
-      `${JSON.stringify([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS])}.includes($json.envelope.action)`,
-    ),
-    callWorkflow('Conversation', [1540, 0], WORKFLOWS.conversation.id, {
+    callWorkflow('Explain refusal', [1100, 520], WORKFLOWS.refusals.id),
+    callWorkflow('Conversation', [1100, 0], WORKFLOWS.conversation.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       language: { type: 'string', value: '={{ $json.language }}' },
       authorization: { type: 'string', value: "={{ $('Webhook').first().json.headers.authorization ?? null }}" },
@@ -120,10 +111,8 @@ export async function intakeGraph(): Promise<Graph> {
         value: "={{ ($('Webhook').first().json.headers['x-forwarded-for'] ?? '').split(',').at(-1).trim() || null }}",
       },
     }),
-    await codeNode('Check files', [1540, 280], script('check-files.js')),
-    ifTrue('Files refused?', [1760, 280], '$json.status !== undefined'),
     // list_requests is asked like a question: no request_id, nothing claimed or stored.
-    ifTrue('Stored?', [1870, 360], "$json.envelope.action !== 'list_requests'"),
+    ifTrue('Stored?', [1320, 360], "$json.envelope.action !== 'list_requests'"),
     postgres(
       'Claim request_id',
       [1980, 200],
@@ -188,26 +177,20 @@ export async function intakeGraph(): Promise<Graph> {
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
       ['Webhook', 0, 'Thread read?'],
       ['Contract', 0, 'JSON?'],
-      ['JSON?', 0, 'Name files'],
-      ['Name files', 0, 'Read files'],
+      ['JSON?', 0, 'Check request'],
       ['JSON?', 1, 'Not JSON'],
       ['Not JSON', 0, 'Write answer'],
-      ['Read files', 0, 'Check request'],
-      ['Check request', 0, 'Schema broken?'],
-      ['Schema broken?', 0, 'Explain refusal'],
-      ['Schema broken?', 1, 'Check name'],
-      ['Check name', 0, 'Name refused?'],
-      ['Name refused?', 0, 'Write answer'],
-      ['Name refused?', 1, 'Conversation?'],
+      ['Check request', 0, 'Route request'],
+      ...switchLinks('Route request', ROUTES, {
+        schema: 'Explain refusal',
+        refused: 'Write answer',
+        conversation: 'Conversation',
+        stored: 'Stored?',
+      }),
       ['Explain refusal', 0, 'Write answer'],
       ['Explain refusal', 1, 'Still at work'],
-      ['Conversation?', 0, 'Conversation'],
-      ['Conversation?', 1, 'Check files'],
       ['Conversation', 0, 'Write answer'],
       ['Conversation', 1, 'Still at work'],
-      ['Check files', 0, 'Files refused?'],
-      ['Files refused?', 0, 'Write answer'],
-      ['Files refused?', 1, 'Stored?'],
       ['Stored?', 0, 'Claim request_id'],
       ['Stored?', 1, 'Check rules'],
       ['Claim request_id', 0, 'Seen before?'],

@@ -17,7 +17,7 @@ import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
 import { outcomeBlocks } from '../slack-actions/blocks.ts';
 import { INTEND_SHARE, SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
-const CHECKED = "$('Check files').first().json";
+const CHECKED = "$('Check request').first().json";
 const SLACK = "$('Write answer').first().json.slack";
 const SO_FAR = "$('Slack so far').first().json";
 const FILE = "$('File to upload').first().json";

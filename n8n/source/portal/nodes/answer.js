@@ -5,7 +5,7 @@ import { nameKey } from '../../../../src/shared/rules/phone.ts';
 import { NO_SESSIONS_SENTINEL } from '../../../../src/shared/schedule/parser.ts';
 import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
 
-const { envelope } = $('Check files').first().json;
+const { envelope } = $('Check request').first().json;
 const { action, user, payload } = envelope;
 const text = (key, values = {}) => ({ key, values });
 const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });

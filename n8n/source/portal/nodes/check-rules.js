@@ -6,7 +6,7 @@ import { hasAllRequired } from '../../../../src/shared/rules/required.ts';
 import { checkRescheduleDays, istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
 import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 
-const { envelope } = $('Check files').first().json;
+const { envelope } = $('Check request').first().json;
 const { user, payload } = envelope;
 const refuse = (key, values = {}) => ({
   json: { route: 'refused', status: 400, text: { key, values }, claimed: true },

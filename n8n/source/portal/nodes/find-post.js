@@ -5,7 +5,7 @@ import { SLACK_METADATA_EVENT } from '../../toolkit/ids.ts';
 
 const { step, look_in: channel } = $('Slack so far').first().json;
 const part = step.replace('find ', '');
-const requestId = $('Check files').first().json.record.request_id;
+const requestId = $('Check request').first().json.record.request_id;
 if ($json.ok !== true) return { json: { next: 'failed', error: $json.error } };
 const ours = (message) =>
   message.metadata?.event_type === SLACK_METADATA_EVENT &&

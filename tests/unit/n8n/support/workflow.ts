@@ -72,17 +72,12 @@ export async function answerOf(
   if (!/^application\/json\s*(;|$)/i.test(webhook.headers['content-type'] ?? '')) {
     return write(JSON.parse(String(nodeNamed('Not JSON').parameters.jsonOutput)));
   }
-  earlier['Name files'] = await runNode('Name files', contract, earlier);
-  earlier['Read files'] = await runNode('Read files', earlier['Name files'], earlier);
-  const checked = (await runNode('Check request', earlier['Read files'], earlier)) as { schemaError?: unknown };
+  const checked = (await runNode('Check request', {}, earlier)) as { route: string; status?: number };
   earlier['Check request'] = checked;
   // The refusals workflow is given the item alone: it can read no node of the portal's.
-  if (checked.schemaError) return write(await runNode('Explain refusal', checked, {}, refusals));
-  const named = (await runNode('Check name', checked, earlier)) as { status?: number };
-  if (named.status !== undefined) return write(named);
-  const files = (await runNode('Check files', named, earlier)) as { status?: number; envelope: Envelope };
-  earlier['Check files'] = files;
-  if (files.status !== undefined) return write(files);
+  if (checked.route === 'schema') return write(await runNode('Explain refusal', checked, {}, refusals));
+  if (checked.route === 'refused') return write(checked);
+  if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
   const rules = (await runNode('Check rules', {}, earlier)) as { status?: number; envelope: Envelope };
   if (rules.status !== undefined) return write(rules);
   const needsRoster = ['know_schedule', 'chat_facilitator'].includes(rules.envelope.action);
