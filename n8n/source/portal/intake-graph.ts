@@ -1,7 +1,8 @@
 /**
  * The workflow from the Webhook node to the answer: the body checked against the contract, the conversation's
- * actions handed to their own workflow, the request_id claimed, the rules, the action answered, every text
- * written by "Write answer", then recorded and sent (or the claim released and the refusal sent). Slack's
+ * actions handed to their own workflow, the request_id claimed, the rules, the action answered and written by
+ * "Answer" (every other answer by "Write answer"), then recorded and sent (or the claim released and the refusal
+ * sent). Slack's
  * steps sit between "Next step" and "Record answer" (slack-graph.ts).
  */
 import { resolve } from 'node:path';
@@ -11,7 +12,7 @@ import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
-import { data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
+import { data, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
 import { respondToPortal } from './respond.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
 import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
@@ -21,6 +22,8 @@ const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
 const CHECKED = "$('Check request').first().json";
+/** The answer as written: by "Answer" for a new request, else by "Write answer" (an offer accepted, say). */
+export const WRITTEN = "($('Answer').isExecuted ? $('Answer') : $('Write answer')).first().json";
 /** "Record answer"'s acceptance of an offer ("Requests"), its event line and the offer it takes; '' for others. */
 const ACCEPTED =
   "...($('Requests').isExecuted && $('Requests').first().json.record ? ['record', 'event', 'offer'].map((field) => $('Requests').first().json[field]) : ['', '', ''])";
@@ -68,8 +71,11 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
   headers,
 });
 
-/** Where "Check request" sends a request: its schema refused, another refusal, the conversation's, or on to be stored. */
-export const ROUTES = ['schema', 'refused', 'conversation', 'stored'] as const;
+/**
+ * Where "Check request" sends a request: its schema refused, another refusal, the conversation's, on to be
+ * claimed and stored, or asked (list_requests: no request_id, nothing claimed or stored).
+ */
+export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
 /** Where "Check rules" sends a request: refused, its outcome's workflow, the roster first, or straight to its answer. */
@@ -86,12 +92,6 @@ export async function intakeGraph(): Promise<Graph> {
       headers: { Allow: 'POST' },
       cors: false,
     }),
-    ifTrue(
-      'JSON?',
-      [440, 300],
-      "/^application\\/json\\s*(;|$)/i.test($('Webhook').first().json.headers['content-type'] ?? '')",
-    ),
-    data('Not JSON', [440, 520], refusal(415, 'notJson')),
     data('Contract', [220, 300], {
       request_schema: checkedSchema(requestSchema),
       answer_texts: WORKFLOW_TEXTS,
@@ -111,8 +111,6 @@ export async function intakeGraph(): Promise<Graph> {
         value: "={{ ($('Webhook').first().json.headers['x-forwarded-for'] ?? '').split(',').at(-1).trim() || null }}",
       },
     }),
-    // list_requests is asked like a question: no request_id, nothing claimed or stored.
-    ifTrue('Stored?', [1320, 360], "$json.envelope.action !== 'list_requests'"),
     postgres(
       'Claim request_id',
       [1980, 200],
@@ -149,7 +147,7 @@ export async function intakeGraph(): Promise<Graph> {
       'Record answer',
       [5700, 300],
       RECORD_ANSWER,
-      `={{ [ ${CHECKED}.record.request_id, $('Write answer').first().json.status, $('Write answer').first().json.body, ${ACCEPTED} ] }}`,
+      `={{ [ ${CHECKED}.record.request_id, ${WRITTEN}.status, ${WRITTEN}.body, ${ACCEPTED} ] }}`,
       FAILURE_OUTPUT,
     ),
     postgres(
@@ -176,23 +174,19 @@ export async function intakeGraph(): Promise<Graph> {
     links: [
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
       ['Webhook', 0, 'Thread read?'],
-      ['Contract', 0, 'JSON?'],
-      ['JSON?', 0, 'Check request'],
-      ['JSON?', 1, 'Not JSON'],
-      ['Not JSON', 0, 'Write answer'],
+      ['Contract', 0, 'Check request'],
       ['Check request', 0, 'Route request'],
       ...switchLinks('Route request', ROUTES, {
         schema: 'Explain refusal',
         refused: 'Write answer',
         conversation: 'Conversation',
-        stored: 'Stored?',
+        stored: 'Claim request_id',
+        asked: 'Check rules',
       }),
       ['Explain refusal', 0, 'Write answer'],
       ['Explain refusal', 1, 'Still at work'],
       ['Conversation', 0, 'Write answer'],
       ['Conversation', 1, 'Still at work'],
-      ['Stored?', 0, 'Claim request_id'],
-      ['Stored?', 1, 'Check rules'],
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
       ...switchLinks('Seen before?', SEEN, {
@@ -219,7 +213,7 @@ export async function intakeGraph(): Promise<Graph> {
       ['Requests', 1, 'Still at work'],
       ['Find parent', 0, 'Answer'],
       ['Find parent', 1, 'Step failed'],
-      ['Answer', 0, 'Write answer'],
+      ['Answer', 0, 'Next step'],
       ['Step failed', 0, 'Write answer'],
       ['Write answer', 0, 'Next step'],
       ...switchLinks('Next step', NEXT, {

@@ -11,6 +11,9 @@ import {
 } from '../../../src/shared/rules/attachment.ts';
 import { phoneKey } from '../../../src/shared/rules/phone.ts';
 
+/** The content type the portal's POST must declare (415 otherwise). */
+export const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
+
 /**
  * A chat attachment as read: its display name as sent (which a refusal quotes) and with its declared type's own
  * extension (`report.html` declared image/png is `report.png`, stored and given to Slack once the content is held to

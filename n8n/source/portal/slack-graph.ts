@@ -15,10 +15,11 @@ import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
 import { outcomeBlocks } from '../slack-actions/blocks.ts';
+import { WRITTEN } from './intake-graph.ts';
 import { INTEND_SHARE, SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
 const CHECKED = "$('Check request').first().json";
-const SLACK = "$('Write answer').first().json.slack";
+const SLACK = `${WRITTEN}.slack`;
 const SO_FAR = "$('Slack so far').first().json";
 const FILE = "$('File to upload').first().json";
 const STEPS = ['message', 'find message', 'file', 'find file', 'notice', 'find notice', 'done'] as const;

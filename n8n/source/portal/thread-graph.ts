@@ -9,13 +9,11 @@
 import { BEARER, CURSOR } from '../../../server/conversation/policy.ts';
 import { LOCALES } from '../../../src/shared/i18n/locale.ts';
 import { READ_THREAD } from '../conversation/sql.ts';
+import { JSON_CONTENT_TYPE } from './intake.ts';
 import { postgres } from '../toolkit/io-nodes.ts';
 import type { Graph } from '../toolkit/links.ts';
 import { ifTrue } from '../toolkit/nodes.ts';
 import { respondToPortal } from './respond.ts';
-
-/** The content type the portal's POST must declare (the intake's "JSON?" asks the same). */
-export const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
 
 /**
  * Whether the Webhook's item (`$json`: its headers and parsed body) is a chat_thread the contract accepts as it

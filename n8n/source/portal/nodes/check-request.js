@@ -1,18 +1,21 @@
 // Check request: every check a request meets before it is claimed, in the reference server's order, and the way
-// it goes on ("Route request" switches on `route`). First each chat attachment read (intake.ts: its name as sent
-// and with its type's extension, its content decoded strictly and held to its type), then the body against the
-// contract's JSON Schema (the "Contract" node), as the server's Ajv does (schema-check.ts): its first problem goes
+// it goes on ("Route request" switches on `route`). First its content type (415 but for JSON), then each chat
+// attachment read (intake.ts: its name as sent and with its type's extension, its content decoded strictly and
+// held to its type), then the body against the contract's JSON Schema (the "Contract" node), as the server's Ajv does (schema-check.ts): its first problem goes
 // to "Explain refusal" with what a reason quotes. Then the name rule beyond the schema, for every action
 // (server/webhook/rules.ts, nameRefusal: nothing that turns the direction of the text). The conversation's actions
 // go to their workflow as they came. Then a chat's files (400 for content not of its type, 413 over the total),
 // and what the claim stores: the record, phoneKey, and the canonical text Postgres hashes into the fingerprint.
-import { readFiles, storedRequest } from '../intake.ts';
+import { JSON_CONTENT_TYPE, readFiles, storedRequest } from '../intake.ts';
 import { schemaProblem } from '../schema-check.ts';
 import { nameProblem } from '../../../../src/shared/rules/name.ts';
 import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../../src/shared/webhook/push.ts';
 
-const body = $('Webhook').first().json.body;
+const { headers, body } = $('Webhook').first().json;
+if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
+  return { json: { route: 'refused', status: 415, text: { key: 'notJson', values: {} } } };
+}
 const files = readFiles(body?.payload?.attachments);
 const schemaError = schemaProblem($('Contract').first().json.request_schema, body);
 // A refusal carries what "Explain refusal" quotes, not the body, which may hold 10 MB of files.
@@ -30,4 +33,6 @@ if ([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS].includes(body.action)) {
 }
 const checked = storedRequest(body, files);
 if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
-return { json: { route: 'stored', ...checked, language, files } };
+// list_requests is asked like a question: no request_id, nothing claimed or stored.
+const route = body.action === 'list_requests' ? 'asked' : 'stored';
+return { json: { route, ...checked, language, files } };

@@ -111,7 +111,10 @@ describe("a chat file's name (Check request)", () => {
    */
   async function kept(attachment: { filename: string; mimetype: string; content: string }) {
     const body = { ...chatBody(), payload: { message: 'Look', attachments: [attachment] } };
-    const earlier: Record<string, unknown> = { Webhook: { headers: {}, body }, Contract: contract };
+    const earlier: Record<string, unknown> = {
+      Webhook: { headers: { 'content-type': 'application/json' }, body },
+      Contract: contract,
+    };
     const checked = (await runNode('Check request', {}, earlier)) as {
       route: string;
       status?: number;

@@ -12,7 +12,11 @@ const HEADS = { ...MEDIA_HEADS, ...HOSTILE_HEADS } as Record<string, Uint8Array 
 async function refused(mimetype: string, head: Buffer): Promise<boolean> {
   const content = Buffer.concat([head, Buffer.alloc(16)]).toString('base64');
   const body = { payload: { attachments: [{ filename: 'f', mimetype, content }] } };
-  const read = (await runNode('Check request', {}, { Webhook: { body }, Contract: contract })) as {
+  const read = (await runNode(
+    'Check request',
+    {},
+    { Webhook: { headers: { 'content-type': 'application/json' }, body }, Contract: contract },
+  )) as {
     route: string;
     files: { problem: string | null }[];
   };

@@ -60,8 +60,8 @@ export interface Sent {
 
 /**
  * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
- * database goes: the check, the rules and the answer of a new request, written by "Write answer". `parentRow`
- * stands in for the "Find parent" query.
+ * database goes: the check, the rules and the answer of a new request, written by "Answer" (a refusal by "Write
+ * answer"). `parentRow` stands in for the "Find parent" query.
  */
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
@@ -69,19 +69,16 @@ export async function answerOf(
 ): Promise<Sent> {
   const earlier: Record<string, unknown> = { Webhook: webhook, Contract: contract };
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
-  if (!/^application\/json\s*(;|$)/i.test(webhook.headers['content-type'] ?? '')) {
-    return write(JSON.parse(String(nodeNamed('Not JSON').parameters.jsonOutput)));
-  }
   const checked = (await runNode('Check request', {}, earlier)) as { route: string; status?: number };
   earlier['Check request'] = checked;
   // The refusals workflow is given the item alone: it can read no node of the portal's.
   if (checked.route === 'schema') return write(await runNode('Explain refusal', checked, {}, refusals));
   if (checked.route === 'refused') return write(checked);
   if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
-  const rules = (await runNode('Check rules', {}, earlier)) as { status?: number; envelope: Envelope };
-  if (rules.status !== undefined) return write(rules);
-  const needsRoster = ['know_schedule', 'chat_facilitator'].includes(rules.envelope.action);
-  return write(await runNode('Answer', needsRoster ? parentRow(rules.envelope.user.number) : rules, earlier));
+  const rules = (await runNode('Check rules', {}, earlier)) as { route: string; envelope: Envelope };
+  if (rules.route === 'refused') return write(rules);
+  const roster = rules.route === 'roster' ? parentRow(rules.envelope.user.number) : rules;
+  return runNode('Answer', roster, earlier) as Promise<Sent>;
 }
 
 interface Envelope {
