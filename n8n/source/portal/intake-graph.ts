@@ -12,7 +12,7 @@ import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
-import { data, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
+import { data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
 import { respondToPortal } from './respond.ts';
 import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
 import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
@@ -78,8 +78,8 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
 export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
-/** Where "Check rules" sends a request: refused, its outcome's workflow, the roster first, or straight to its answer. */
-export const RULED = ['refused', 'requests', 'roster', 'answer'] as const;
+/** Who answers a new request ("Check request" says): an outcome's workflow, "Answer" after the roster, or "Answer". */
+export const ANSWERED_BY = ['requests', 'roster', 'answer'] as const;
 
 export async function intakeGraph(): Promise<Graph> {
   const nodes: N8nNode[] = [
@@ -131,8 +131,9 @@ export async function intakeGraph(): Promise<Graph> {
     data('Still at work', [2420, 680], refusal(500, 'internal')),
     // The reference server's per-number limit counts a minute.
     data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
-    await codeNode('Check rules', [2420, 120], script('check-rules.js')),
-    switchOn('Rules?', [2640, 120], '$json.route', RULED),
+    await codeNode('Check rules', [2640, -160], script('check-rules.js')),
+    switchOn('Answered by?', [2420, 120], `${CHECKED}.answeredBy`, ANSWERED_BY),
+    ifTrue('Rules broken?', [2640, -60], '$json.status !== undefined'),
     // list_requests and accept_offer: their own workflow (n8n/thrive-requests.workflow.json), as few requests are.
     callWorkflow('Requests', [2970, -160], WORKFLOWS.requests.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
@@ -190,7 +191,7 @@ export async function intakeGraph(): Promise<Graph> {
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
       ...switchLinks('Seen before?', SEEN, {
-        new: 'Check rules',
+        new: 'Answered by?',
         same: 'Answer again',
         different: 'Reused request_id',
         wait: 'Wait a moment',
@@ -202,13 +203,10 @@ export async function intakeGraph(): Promise<Graph> {
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
       ['Over the limit', 0, 'Write answer'],
-      ['Check rules', 0, 'Rules?'],
-      ...switchLinks('Rules?', RULED, {
-        refused: 'Write answer',
-        requests: 'Requests',
-        roster: 'Find parent',
-        answer: 'Answer',
-      }),
+      ...switchLinks('Answered by?', ANSWERED_BY, { requests: 'Check rules', roster: 'Find parent', answer: 'Answer' }),
+      ['Check rules', 0, 'Rules broken?'],
+      ['Rules broken?', 0, 'Write answer'],
+      ['Rules broken?', 1, 'Requests'],
       ['Requests', 0, 'Write answer'],
       ['Requests', 1, 'Still at work'],
       ['Find parent', 0, 'Answer'],

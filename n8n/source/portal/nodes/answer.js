@@ -1,10 +1,11 @@
-// Answer: what each action answers (server/webhook/handlers.ts), written in the parent's language (write.ts, as
-// "Write answer" writes every other answer), and what goes to Slack: a chat to the facilitator's channel (or the
-// programme team's), a notice of a reschedule, consult or call to the staff channel. The parent's words are
-// escaped for Slack.
+// Answer: a new request's answer. The portal's rules first (rules.ts: a refusal releases the claim), then what each
+// action answers (server/webhook/handlers.ts), written in the parent's language (write.ts, as "Write answer" writes
+// every other answer), and what goes to Slack: a chat to the facilitator's channel (or the programme team's), a
+// notice of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
 import { nameKey } from '../../../../src/shared/rules/phone.ts';
 import { NO_SESSIONS_SENTINEL } from '../../../../src/shared/schedule/parser.ts';
 import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
+import { ruleProblem } from '../rules.ts';
 import { writeAnswer } from '../write.ts';
 
 const { envelope } = $('Check request').first().json;
@@ -73,4 +74,5 @@ const ANSWERS = {
 };
 if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action ${action}`);
 const language = envelope.language === 'hi' ? 'hi' : 'en';
-return { json: writeAnswer(ANSWERS[action]().json, $('Contract').first().json, language) };
+const answered = ruleProblem(envelope) ?? ANSWERS[action]().json;
+return { json: writeAnswer(answered, $('Contract').first().json, language) };

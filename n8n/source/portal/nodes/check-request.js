@@ -11,6 +11,7 @@ import { schemaProblem } from '../schema-check.ts';
 import { nameProblem } from '../../../../src/shared/rules/name.ts';
 import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../../src/shared/webhook/push.ts';
+import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 
 const { headers, body } = $('Webhook').first().json;
 if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
@@ -35,4 +36,7 @@ const checked = storedRequest(body, files);
 if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
 // list_requests is asked like a question: no request_id, nothing claimed or stored.
 const route = body.action === 'list_requests' ? 'asked' : 'stored';
-return { json: { route, ...checked, language, files } };
+// Who answers it once it is new ("Answered by?"): an outcome's workflow, or "Answer", after the roster for some.
+const onRoster = ['know_schedule', 'chat_facilitator'].includes(body.action) ? 'roster' : 'answer';
+const answeredBy = REQUESTS_ACTIONS.includes(body.action) ? 'requests' : onRoster;
+return { json: { route, ...checked, language, files, answeredBy } };

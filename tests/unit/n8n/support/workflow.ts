@@ -60,8 +60,8 @@ export interface Sent {
 
 /**
  * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
- * database goes: the check, the rules and the answer of a new request, written by "Answer" (a refusal by "Write
- * answer"). `parentRow` stands in for the "Find parent" query.
+ * database goes: the check, the rules and the answer of a new request, written by "Answer" (the rules' refusals too; other
+ * refusals by "Write answer"). `parentRow` stands in for the "Find parent" query.
  */
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
@@ -69,15 +69,18 @@ export async function answerOf(
 ): Promise<Sent> {
   const earlier: Record<string, unknown> = { Webhook: webhook, Contract: contract };
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
-  const checked = (await runNode('Check request', {}, earlier)) as { route: string; status?: number };
+  const checked = (await runNode('Check request', {}, earlier)) as {
+    route: string;
+    answeredBy?: string;
+    envelope?: Envelope;
+  };
   earlier['Check request'] = checked;
   // The refusals workflow is given the item alone: it can read no node of the portal's.
   if (checked.route === 'schema') return write(await runNode('Explain refusal', checked, {}, refusals));
   if (checked.route === 'refused') return write(checked);
   if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
-  const rules = (await runNode('Check rules', {}, earlier)) as { route: string; envelope: Envelope };
-  if (rules.route === 'refused') return write(rules);
-  const roster = rules.route === 'roster' ? parentRow(rules.envelope.user.number) : rules;
+  if (checked.answeredBy === 'requests') throw new Error('answerOf runs no outcome workflow');
+  const roster = checked.answeredBy === 'roster' ? parentRow(checked.envelope?.user.number ?? '') : checked;
   return runNode('Answer', roster, earlier) as Promise<Sent>;
 }
 
