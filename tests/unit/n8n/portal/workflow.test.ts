@@ -54,4 +54,21 @@ describe('the portal webhook workflow', () => {
     expect(metadata).toContain(SLACK_METADATA_EVENT);
     expect(metadata).toContain('request_id');
   });
+
+  it("stores each Slack step's result and answers the next step in the same query, after the result is stored", () => {
+    const next = (name: string) => workflow.connections[name]?.main[0]?.map((target) => target.node);
+    expect(next('Store post')).toEqual(['Next Slack step']);
+    expect(next('Store file')).toEqual(['Next Slack step']);
+    const schema = readFileSync(SCHEMA_SQL_PATH, 'utf8');
+    for (const [node, fn] of [
+      ['Store post', 'store_post'],
+      ['Store file', 'store_file'],
+    ] as const) {
+      expect(String(nodeNamed(node).parameters.query)).toMatch(new RegExp(`thrive\\.${fn}\\(`));
+      const body = schema.slice(schema.indexOf(`CREATE FUNCTION thrive.${fn}`)).split('\n$$;')[0] ?? '';
+      const stored = body.indexOf('INSERT INTO thrive.slack_posts');
+      expect(stored).toBeGreaterThan(0);
+      expect(body.indexOf('RETURN QUERY SELECT * FROM thrive.slack_next_step(')).toBeGreaterThan(stored);
+    }
+  });
 });
