@@ -3,8 +3,9 @@
  * shared in its thread (files.getUploadURLExternal, the upload, files.completeUploadExternal); or a notice to
  * the staff channel (THRIVE_STAFF_CHANNEL). "Slack so far" reads what Slack already has of the request_id and
  * chooses the next step; each step's result is stored as soon as Slack gives it, by a query that answers the
- * step after it in the same call ("Store post", "Store file"), so a retry after a failure does only what is
- * left: a request is posted once, and answered 200 only when everything is posted. A failure answers 500.
+ * step after it in the same call ("Store post", "Store file", which store nothing of a step Slack refused), so a
+ * retry after a failure does only what is left: a request is posted once, and answered 200 only when everything is
+ * posted. A failure answers 500.
  * Each step's intent is written before it is taken ("Slack so far" for a post, "Intend share" for a file), so a
  * retry after an execution died mid-step asks Slack first: the post by its metadata in the channel's history
  * ("Look in channel", "Find post"), the file by its id ("Look at file": shared in the thread already?).
@@ -38,6 +39,11 @@ const NEXT_STEP_OF = `${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SL
 const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${FILING}.channel_id] ?? []).some((share) => share.thread_ts === ${FILING}.message_ts))`;
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
+/**
+ * Slack answers its refusals 200 with `ok: false`: "Store post" and "Store file" are given its error ('' when it
+ * took the step), store nothing for a refusal and fail, so no If node stands between a step and its storing.
+ */
+const REFUSAL = "($json.ok === true ? '' : String($json.error ?? 'no answer'))";
 
 export async function slackGraph(): Promise<Graph> {
   return {
@@ -74,12 +80,11 @@ export async function slackGraph(): Promise<Graph> {
         unfurl_media: 'false',
         metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
       }),
-      ifTrue('Posted?', [4620, 80], '$json.ok === true'),
       postgres(
         'Store post',
         [4840, 80],
         STORE_POST,
-        `={{ [ ${REQUEST_ID}, $json.channel, $json.ts, ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF} ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, $json.channel ?? '', $json.ts ?? '', ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF} ] }}`,
         FAILURE_OUTPUT,
       ),
       slackApi('Look at file', [4400, 560], 'files.info', { file: `={{ ${stepRow('find file')}.file_id }}` }),
@@ -108,13 +113,12 @@ export async function slackGraph(): Promise<Graph> {
         channel_id: `={{ ${FILING}.channel_id }}`,
         thread_ts: `={{ ${FILING}.message_ts }}`,
       }),
-      ifTrue('Shared?', [5720, 320], '$json.ok === true'),
       // Its id as Slack gave it: shared now ("Share file") or before ("Look at file").
       postgres(
         'Store file',
         [5940, 480],
         STORE_FILE,
-        `={{ [ ${REQUEST_ID}, ${FILING}.files_shared, ${FILING}.channel_id, $json.file?.id ?? $json.files[0].id, ${NEXT_STEP_OF} ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, ${FILING}.files_shared, ${FILING}.channel_id, $json.file?.id ?? $json.files?.[0]?.id ?? '', ${NEXT_STEP_OF} ] }}`,
         FAILURE_OUTPUT,
       ),
     ],
@@ -147,17 +151,15 @@ export async function slackGraph(): Promise<Graph> {
       // A reschedule's notice carries the buttons staff answer it with; any other post is text only.
       ['Buttons?', 0, 'Post notice'],
       ['Buttons?', 1, 'Post message'],
-      ['Post notice', 0, 'Posted?'],
-      ['Post message', 0, 'Posted?'],
-      ['Posted?', 0, 'Store post'],
+      ['Post notice', 0, 'Store post'],
+      ['Post message', 0, 'Store post'],
       ['Store post', 0, 'Next Slack step'],
       ['Get upload URL', 0, 'Got upload URL?'],
       ['Got upload URL?', 0, 'File to upload'],
       ['File to upload', 0, 'Upload file'],
       ['Upload file', 0, 'Intend share'],
       ['Intend share', 0, 'Share file'],
-      ['Share file', 0, 'Shared?'],
-      ['Shared?', 0, 'Store file'],
+      ['Share file', 0, 'Store file'],
       ['Store file', 0, 'Next Slack step'],
       ...(
         [
@@ -166,13 +168,11 @@ export async function slackGraph(): Promise<Graph> {
           ['Intend share', 1],
           ['Post message', 1],
           ['Post notice', 1],
-          ['Posted?', 1],
           ['Store post', 1],
           ['Get upload URL', 1],
           ['Got upload URL?', 1],
           ['Upload file', 1],
           ['Share file', 1],
-          ['Shared?', 1],
           ['Store file', 1],
         ] as const
       ).map(([step, output]) => [step, output, 'Step failed'] as const),

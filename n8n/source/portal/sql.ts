@@ -67,11 +67,12 @@ SELECT $2::int AS status, $3::text AS body, $4::text AS type;`;
 export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4);';
 
 /**
- * $1: request_id, $2: the channel's id, $3: the post's ts, $4: message | notice, $5: the phone key, $6: the
- * parent's own words, then $7-$9 as SLACK_SO_FAR's $2-$4. Stores the post (thrive.store_post: a chat message is
- * also kept in thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
+ * $1: request_id, $2: Slack's refusal ('' when it posted: a refusal fails the query, storing nothing), $3: the
+ * channel's id, $4: the post's ts, $5: message | notice, $6: the phone key, $7: the parent's own words, then
+ * $8-$10 as SLACK_SO_FAR's $2-$4. Stores the post (thrive.store_post: a chat message is also kept in
+ * thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7::int, $8, $9);';
+export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10);';
 
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's id for the file
@@ -83,7 +84,8 @@ ON CONFLICT (request_id, part) DO UPDATE SET file_id = EXCLUDED.file_id, intende
 RETURNING i.request_id;`;
 
 /**
- * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's file id, then $5-$7 as
- * SLACK_SO_FAR's $2-$4. Stores the file as shared (thrive.store_file) and answers the next step, as SLACK_SO_FAR.
+ * $1: request_id, $2: Slack's refusal ('' when it shared: a refusal fails the query, storing nothing), $3: the
+ * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$8 as SLACK_SO_FAR's $2-$4.
+ * Stores the file as shared (thrive.store_file) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2::int, $3, $4, $5::int, $6, $7);';
+export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8);';

@@ -16,6 +16,6 @@ const ours = (message) =>
   message.metadata.event_payload?.request_id === requestId &&
   message.metadata.event_payload.part === part;
 const found = ($json.messages ?? []).find(ours);
-if (found) return { json: { next: 'found', channel, ts: found.ts } };
+if (found) return { json: { next: 'found', ok: true, channel, ts: found.ts } };
 const cursor = $json.response_metadata?.next_cursor;
 return { json: cursor ? { next: 'more', cursor } : { next: 'post' } };

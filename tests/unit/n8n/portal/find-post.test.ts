@@ -32,6 +32,7 @@ describe('the Find post Code node', () => {
     };
     expect(await runNode('Find post', page, earlier('find message'))).toEqual({
       next: 'found',
+      ok: true,
       channel: 'C00000001',
       ts: '1700000001.000100',
     });

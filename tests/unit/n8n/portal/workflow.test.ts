@@ -55,8 +55,11 @@ describe('the portal webhook workflow', () => {
     expect(metadata).toContain('request_id');
   });
 
-  it("stores each Slack step's result and answers the next step in the same query, after the result is stored", () => {
+  it("stores each Slack step's result, unless Slack refused it, and answers the next step in the same query", () => {
     const next = (name: string) => workflow.connections[name]?.main[0]?.map((target) => target.node);
+    expect(next('Post message')).toEqual(['Store post']);
+    expect(next('Post notice')).toEqual(['Store post']);
+    expect(next('Share file')).toEqual(['Store file']);
     expect(next('Store post')).toEqual(['Next Slack step']);
     expect(next('Store file')).toEqual(['Next Slack step']);
     const schema = readFileSync(SCHEMA_SQL_PATH, 'utf8');
@@ -67,7 +70,8 @@ describe('the portal webhook workflow', () => {
       expect(String(nodeNamed(node).parameters.query)).toMatch(new RegExp(`thrive\\.${fn}\\(`));
       const body = schema.slice(schema.indexOf(`CREATE FUNCTION thrive.${fn}`)).split('\n$$;')[0] ?? '';
       const stored = body.indexOf('INSERT INTO thrive.slack_posts');
-      expect(stored).toBeGreaterThan(0);
+      expect(body.indexOf("IF refusal <> '' THEN\n    RAISE EXCEPTION")).toBeGreaterThan(0);
+      expect(body.indexOf('RAISE EXCEPTION')).toBeLessThan(stored);
       expect(body.indexOf('RETURN QUERY SELECT * FROM thrive.slack_next_step(')).toBeGreaterThan(stored);
     }
   });
