@@ -238,7 +238,6 @@ $$;
 -- thrive.slack_next_step answers it ("Store post"): one query where a second would only read back what it wrote.
 -- A chat's message is also kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its
 -- error, '' when it posted) stores nothing and fails the step: the retry finds the intent and looks first.
-DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
 CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
   number_key text, words text, files integer, kind text, target text)
@@ -263,7 +262,6 @@ $$;
 -- A file shared in the message's thread, stored by the id Slack gave it (shared now, or found shared by a retry),
 -- then the next step as thrive.slack_next_step answers it ("Store file"): the next file, or 'done'. Slack's
 -- refusal (its error, '' when it shared) stores nothing and fails the step, as for a post.
-DROP FUNCTION IF EXISTS thrive.store_file(text, integer, text, text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text);
 CREATE FUNCTION thrive.store_file(id text, refusal text, file_position integer, channel_name text, shared_id text,
   files integer, kind text, target text)

@@ -23,6 +23,11 @@ const POSTGRES_TYPES = {
 
 const COLUMNS = columnsOf('postgres');
 
+/** The row thrive.slack_next_step answers, and thrive.store_post and thrive.store_file answer through it. */
+const SLACK_STEP_ROW = `RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
+  file_id text)
+LANGUAGE plpgsql VOLATILE AS $$`;
+
 function columnSql({ name, kind, from, required, postgres }: RequestColumn): string {
   if (kind === 'row-id') throw new Error(`${name}: a row id is SQLite's own; Postgres keys requests by request_id`);
   // The workflow claims a row before it has an answer: see requests-table.ts.
@@ -250,9 +255,7 @@ $$;
 -- whose id no stored post gives cannot be looked in: its post is taken again.
 DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text);
 CREATE FUNCTION thrive.slack_next_step(id text, files integer, kind text, target text)
-RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text)
-LANGUAGE plpgsql VOLATILE AS $$
+${SLACK_STEP_ROW}
 #variable_conflict use_column
 DECLARE
   first_part text := CASE WHEN kind = 'notice' THEN 'notice' ELSE 'message' END;
@@ -291,13 +294,10 @@ $$;
 -- thrive.slack_next_step answers it ("Store post"): one query where a second would only read back what it wrote.
 -- A chat's message is also kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its
 -- error, '' when it posted) stores nothing and fails the step: the retry finds the intent and looks first.
-DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
 CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
   number_key text, words text, files integer, kind text, target text)
-RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text)
-LANGUAGE plpgsql VOLATILE AS $$
+${SLACK_STEP_ROW}
 BEGIN
   IF refusal <> '' THEN
     RAISE EXCEPTION 'Slack did not post the %: %', post_part, refusal;
@@ -316,13 +316,10 @@ $$;
 -- A file shared in the message's thread, stored by the id Slack gave it (shared now, or found shared by a retry),
 -- then the next step as thrive.slack_next_step answers it ("Store file"): the next file, or 'done'. Slack's
 -- refusal (its error, '' when it shared) stores nothing and fails the step, as for a post.
-DROP FUNCTION IF EXISTS thrive.store_file(text, integer, text, text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text);
 CREATE FUNCTION thrive.store_file(id text, refusal text, file_position integer, channel_name text, shared_id text,
   files integer, kind text, target text)
-RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text)
-LANGUAGE plpgsql VOLATILE AS $$
+${SLACK_STEP_ROW}
 BEGIN
   IF refusal <> '' THEN
     RAISE EXCEPTION 'Slack did not share file %: %', file_position, refusal;
