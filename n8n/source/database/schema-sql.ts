@@ -23,6 +23,11 @@ const POSTGRES_TYPES = {
 
 const COLUMNS = columnsOf('postgres');
 
+/** The row thrive.slack_next_step answers, and thrive.store_post and thrive.store_file answer through it. */
+const SLACK_STEP_ROW = `RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
+  file_id text)
+LANGUAGE plpgsql VOLATILE AS $$`;
+
 function columnSql({ name, kind, from, required, postgres }: RequestColumn): string {
   if (kind === 'row-id') throw new Error(`${name}: a row id is SQLite's own; Postgres keys requests by request_id`);
   // The workflow claims a row before it has an answer: see requests-table.ts.
@@ -250,9 +255,7 @@ $$;
 -- whose id no stored post gives cannot be looked in: its post is taken again.
 DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text);
 CREATE FUNCTION thrive.slack_next_step(id text, files integer, kind text, target text)
-RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text)
-LANGUAGE plpgsql VOLATILE AS $$
+${SLACK_STEP_ROW}
 #variable_conflict use_column
 DECLARE
   first_part text := CASE WHEN kind = 'notice' THEN 'notice' ELSE 'message' END;
@@ -284,6 +287,47 @@ BEGIN
   SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = 'file ' || shared;
   RETURN QUERY SELECT posted.channel, posted.ts, shared, CASE WHEN intent.file_id IS NULL THEN 'file' ELSE 'find file' END,
     NULL::text, NULL::text, intent.file_id;
+END
+$$;
+
+-- A post's result, stored as soon as Slack gives it (or a retry finds it in the channel), then the next step as
+-- thrive.slack_next_step answers it ("Store post"): one query where a second would only read back what it wrote.
+-- A chat's message is also kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its
+-- error, '' when it posted) stores nothing and fails the step: the retry finds the intent and looks first.
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
+CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
+  number_key text, words text, files integer, kind text, target text)
+${SLACK_STEP_ROW}
+BEGIN
+  IF refusal <> '' THEN
+    RAISE EXCEPTION 'Slack did not post the %: %', post_part, refusal;
+  END IF;
+  INSERT INTO thrive.slack_posts (request_id, part, channel, ts) VALUES (id, post_part, channel_name, post_ts)
+    ON CONFLICT DO NOTHING;
+  IF post_part = 'message' THEN
+    INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
+      VALUES (id, number_key, words, channel_name, post_ts)
+      ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target);
+END
+$$;
+
+-- A file shared in the message's thread, stored by the id Slack gave it (shared now, or found shared by a retry),
+-- then the next step as thrive.slack_next_step answers it ("Store file"): the next file, or 'done'. Slack's
+-- refusal (its error, '' when it shared) stores nothing and fails the step, as for a post.
+DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text);
+CREATE FUNCTION thrive.store_file(id text, refusal text, file_position integer, channel_name text, shared_id text,
+  files integer, kind text, target text)
+${SLACK_STEP_ROW}
+BEGIN
+  IF refusal <> '' THEN
+    RAISE EXCEPTION 'Slack did not share file %: %', file_position, refusal;
+  END IF;
+  INSERT INTO thrive.slack_posts (request_id, part, channel, file_id)
+    VALUES (id, 'file ' || file_position, channel_name, shared_id)
+    ON CONFLICT DO NOTHING;
+  RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target);
 END
 $$;
 ${conversationSchemaSql()}${outcomesSchemaSql()}${pushSchemaSql()}`;

@@ -67,17 +67,12 @@ SELECT $2::int AS status, $3::text AS body, $4::text AS type;`;
 export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4);';
 
 /**
- * $1: request_id, $2: the channel's id, $3: the post's ts, $4: message | notice, $5: the phone key, $6: the
- * parent's own words. A chat message is also kept in thrive.messages, the parent's side of the conversation.
+ * $1: request_id, $2: Slack's refusal ('' when it posted: a refusal fails the query, storing nothing), $3: the
+ * channel's id, $4: the post's ts, $5: message | notice, $6: the phone key, $7: the parent's own words, then
+ * $8-$10 as SLACK_SO_FAR's $2-$4. Stores the post (thrive.store_post: a chat message is also kept in
+ * thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_POST = `WITH posted AS (
-  INSERT INTO thrive.slack_posts (request_id, part, channel, ts) VALUES ($1, $4, $2, $3) ON CONFLICT DO NOTHING
-), kept AS (
-  INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
-  SELECT $1, $5, $6, $2, $3 WHERE $4 = 'message'
-  ON CONFLICT DO NOTHING
-)
-SELECT $1::text AS request_id;`;
+export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10);';
 
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's id for the file
@@ -88,9 +83,9 @@ VALUES ($1, 'file ' || $2, $3, $4)
 ON CONFLICT (request_id, part) DO UPDATE SET file_id = EXCLUDED.file_id, intended_at = now()
 RETURNING i.request_id;`;
 
-/** $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's file id. */
-export const STORE_FILE = `WITH shared AS (
-  INSERT INTO thrive.slack_posts (request_id, part, channel, file_id) VALUES ($1, 'file ' || $2, $3, $4)
-  ON CONFLICT DO NOTHING
-)
-SELECT $1::text AS request_id;`;
+/**
+ * $1: request_id, $2: Slack's refusal ('' when it shared: a refusal fails the query, storing nothing), $3: the
+ * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$8 as SLACK_SO_FAR's $2-$4.
+ * Stores the file as shared (thrive.store_file) and answers the next step, as SLACK_SO_FAR.
+ */
+export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8);';
