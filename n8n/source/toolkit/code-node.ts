@@ -156,7 +156,16 @@ export async function codeNodeJs(file: string): Promise<string> {
   return code;
 }
 
-/** A Code node running once for each item, its JavaScript made from `script` (an absolute path). */
-export async function codeNode(name: string, position: Position, script: string): Promise<N8nNode> {
-  return node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode: await codeNodeJs(script) });
+/**
+ * A Code node running once for each item, its JavaScript made from `script` (an absolute path). With
+ * `failureOutput`, an error the script throws sends the item to output 1, which the workflow answers.
+ */
+export async function codeNode(
+  name: string,
+  position: Position,
+  script: string,
+  { failureOutput = false } = {},
+): Promise<N8nNode> {
+  const made = node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode: await codeNodeJs(script) });
+  return failureOutput ? { ...made, onError: 'continueErrorOutput' } : made;
 }
