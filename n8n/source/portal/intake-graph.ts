@@ -14,7 +14,7 @@ import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
 import { respondToPortal } from './respond.ts';
-import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
+import { CLAIM_REQUEST, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
 import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
 
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
@@ -78,8 +78,6 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
 export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
-/** Who answers a new request ("Check request" says): an outcome's workflow, "Answer" after the roster, or "Answer". */
-export const ANSWERED_BY = ['requests', 'roster', 'answer'] as const;
 
 export async function intakeGraph(): Promise<Graph> {
   const nodes: N8nNode[] = [
@@ -115,7 +113,7 @@ export async function intakeGraph(): Promise<Graph> {
       'Claim request_id',
       [1980, 200],
       CLAIM_REQUEST,
-      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0 ] }}`,
+      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster ] }}`,
       FAILURE_OUTPUT,
     ),
     switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
@@ -132,14 +130,14 @@ export async function intakeGraph(): Promise<Graph> {
     // The reference server's per-number limit counts a minute.
     data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
     await codeNode('Check rules', [2640, -160], script('check-rules.js')),
-    switchOn('Answered by?', [2420, 120], `${CHECKED}.answeredBy`, ANSWERED_BY),
+    // An outcome ("Check request" says) goes to its own workflow; any other new request to "Answer".
+    ifTrue('Outcome?', [2420, 120], `${CHECKED}.outcome`),
     ifTrue('Rules broken?', [2640, -60], '$json.status !== undefined'),
     // list_requests and accept_offer: their own workflow (n8n/thrive-requests.workflow.json), as few requests are.
     callWorkflow('Requests', [2970, -160], WORKFLOWS.requests.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       phoneKey: { type: 'string', value: `={{ ${CHECKED}.phoneKey }}` },
     }),
-    postgres('Find parent', [3080, -60], FIND_PARENT, `={{ [ ${CHECKED}.phoneKey ] }}`, FAILURE_OUTPUT),
     await codeNode('Answer', [3300, 40], script('answer.js')),
     data('Step failed', [3300, 840], refusal(500, 'internal', true)),
     await codeNode('Write answer', [3520, 400], script('write-answer.js')),
@@ -193,7 +191,7 @@ export async function intakeGraph(): Promise<Graph> {
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
       ...switchLinks('Seen before?', SEEN, {
-        new: 'Answered by?',
+        new: 'Outcome?',
         same: 'Answer again',
         different: 'Reused request_id',
         wait: 'Wait a moment',
@@ -205,14 +203,13 @@ export async function intakeGraph(): Promise<Graph> {
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
       ['Over the limit', 0, 'Write answer'],
-      ...switchLinks('Answered by?', ANSWERED_BY, { requests: 'Check rules', roster: 'Find parent', answer: 'Answer' }),
+      ['Outcome?', 0, 'Check rules'],
+      ['Outcome?', 1, 'Answer'],
       ['Check rules', 0, 'Rules broken?'],
       ['Rules broken?', 0, 'Write answer'],
       ['Rules broken?', 1, 'Requests'],
       ['Requests', 0, 'Write answer'],
       ['Requests', 1, 'Still at work'],
-      ['Find parent', 0, 'Answer'],
-      ['Find parent', 1, 'Step failed'],
       ['Answer', 0, 'Next step'],
       ['Step failed', 0, 'Write answer'],
       ['Write answer', 0, 'Next step'],

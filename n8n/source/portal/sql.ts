@@ -4,21 +4,12 @@
  */
 
 /**
- * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
- * $4: how many times this copy has looked already. One row: seen = limited | new | same | different | wait |
- * pending, for `same` the stored answer, and `attempt` for the next look.
- */
-export const CLAIM_REQUEST =
-  'SELECT seen, response_status, response_body, attempt FROM thrive.claim_request($1::jsonb, $2, $3, $4::int);';
-
-/**
- * $1: the phone key. Always one row: `parent` is null for a number not on the
- * roster, else the shape the reference roster returns (RegisteredParent);
- * `moves` are the number's confirmed reschedules (the session concerned's
- * start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
+ * The roster's answer for the phone key in the parameter `key`. One row: `parent` is null for a number not on the
+ * roster, else the shape the reference roster returns (RegisteredParent); `moves` are the number's confirmed
+ * reschedules (the session concerned's start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
  * facilitator), which know_schedule applies.
  */
-export const FIND_PARENT = `SELECT (
+const rosterOf = (key: string) => `SELECT (
   SELECT json_build_object(
     'name', p.name,
     'facilitator', json_build_object('name', f.name, 'slackChannel', f.slack_channel),
@@ -28,17 +19,29 @@ export const FIND_PARENT = `SELECT (
       FROM thrive.sessions s JOIN thrive.facilitators sf ON sf.id = s.facilitator_id
       WHERE s.parent_number = p.number), '[]'::json))
   FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
-  WHERE p.number = $1
+  WHERE p.number = ${key}
 ) AS parent, (
   SELECT COALESCE(json_agg(json_build_object(
     'from', left(c.starts_at, 16), 'at', left(a.starts_at, 16), 'facilitator', c.facilitator)), '[]'::json)
   FROM thrive.requests r
   CROSS JOIN LATERAL thrive.asked_days(r.action, r.payload) d
-  CROSS JOIN LATERAL thrive.session_concerned($1, d.first_day, d.last_day) c
+  CROSS JOIN LATERAL thrive.session_concerned(${key}, d.first_day, d.last_day) c
   CROSS JOIN LATERAL (SELECT * FROM thrive.request_answers x WHERE x.request_id = r.request_id ORDER BY x.id DESC LIMIT 1) a
-  WHERE thrive.phone_key(r.user_number) = $1 AND r.response_status = 200
+  WHERE thrive.phone_key(r.user_number) = ${key} AND r.response_status = 200
     AND r.action IN ('reschedule_single', 'reschedule_range') AND a.kind IN ('confirmed', 'accepted')
-) AS moves;`;
+) AS moves`;
+
+/**
+ * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
+ * $4: how many times this copy has looked already, $5: whether its answer needs the roster (a schedule, a chat).
+ * One row: seen = limited | new | same | different | wait | pending, for `same` the stored answer, `attempt` for
+ * the next look, and for a new request that needs it the roster's `parent` and `moves` (rosterOf), read in the
+ * same round trip.
+ */
+export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt,
+  roster.parent, roster.moves
+FROM thrive.claim_request($1::jsonb, $2, $3, $4::int) AS claim
+LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 
 /**
  * $1: request_id, $2: status, $3: the answer's JSON text, and for an accept_offer (else '') $4: the acceptance

@@ -36,7 +36,8 @@ const checked = storedRequest(body, files);
 if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
 // list_requests is asked like a question: no request_id, nothing claimed or stored.
 const route = body.action === 'list_requests' ? 'asked' : 'stored';
-// Who answers it once it is new ("Answered by?"): an outcome's workflow, or "Answer", after the roster for some.
-const onRoster = ['know_schedule', 'chat_facilitator'].includes(body.action) ? 'roster' : 'answer';
-const answeredBy = REQUESTS_ACTIONS.includes(body.action) ? 'requests' : onRoster;
-return { json: { route, ...checked, language, files, answeredBy } };
+// Once new, an outcome goes to its own workflow ("Outcome?"); a schedule or a chat has the roster read with its
+// claim, for "Answer".
+const outcome = REQUESTS_ACTIONS.includes(body.action);
+const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
+return { json: { route, ...checked, language, files, outcome, roster } };

@@ -18,7 +18,7 @@ function asN8nParsesIt(text: string): unknown {
   );
 }
 
-/** The "Find parent" row for a number, shaped as its SQL (n8n/source/portal/sql.ts) shapes it. */
+/** The roster's part of the claim's row for a number, shaped as its SQL (n8n/source/portal/sql.ts) shapes it. */
 function parentRow(number: string) {
   const roster = readRosterFile(TEST_ROSTER_PATH);
   const facilitator = (id: string) => roster.facilitators.find((f) => f.id === id);

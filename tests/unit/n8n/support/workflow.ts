@@ -61,7 +61,7 @@ export interface Sent {
 /**
  * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
  * database goes: the check, the rules and the answer of a new request, written by "Answer" (the rules' refusals too; other
- * refusals by "Write answer"). `parentRow` stands in for the "Find parent" query.
+ * refusals by "Write answer"). `parentRow` stands in for the roster the claim reads.
  */
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
@@ -71,7 +71,8 @@ export async function answerOf(
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
   const checked = (await runNode('Check request', {}, earlier)) as {
     route: string;
-    answeredBy?: string;
+    outcome?: boolean;
+    roster?: boolean;
     envelope?: Envelope;
   };
   earlier['Check request'] = checked;
@@ -79,9 +80,10 @@ export async function answerOf(
   if (checked.route === 'schema') return write(await runNode('Explain refusal', checked, {}, refusals));
   if (checked.route === 'refused') return write(checked);
   if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
-  if (checked.answeredBy === 'requests') throw new Error('answerOf runs no outcome workflow');
-  const roster = checked.answeredBy === 'roster' ? parentRow(checked.envelope?.user.number ?? '') : checked;
-  return runNode('Answer', roster, earlier) as Promise<Sent>;
+  if (checked.outcome) throw new Error('answerOf runs no outcome workflow');
+  // The claim's row: the roster read with it when the answer needs it.
+  const claimed = checked.roster ? parentRow(checked.envelope?.user.number ?? '') : { seen: 'new' };
+  return runNode('Answer', claimed, earlier) as Promise<Sent>;
 }
 
 interface Envelope {
