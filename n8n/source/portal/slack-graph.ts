@@ -1,11 +1,11 @@
 /**
- * Slack, between "Next step" and "Record answer": a chat's message to the facilitator's channel, then each file
+ * Slack, between "Next step" and "Send recorded": a chat's message to the facilitator's channel, then each file
  * shared in its thread (files.getUploadURLExternal, the upload, files.completeUploadExternal); or a notice to
  * the staff channel (THRIVE_STAFF_CHANNEL). "Slack so far" reads what Slack already has of the request_id and
  * chooses the next step; each step's result is stored as soon as Slack gives it, by a query that answers the
  * step after it in the same call ("Store post", "Store file", which store nothing of a step Slack refused), so a
  * retry after a failure does only what is left: a request is posted once, and answered 200 only when everything is
- * posted. A failure answers 500.
+ * posted (the query that finds it so records the answer, and "Next Slack step" sends it: done). A failure answers 500.
  * Each step's intent is written before it is taken ("Slack so far" for a post, "Intend share" for a file), so a
  * retry after an execution died mid-step asks Slack first: the post by its metadata in the channel's history
  * ("Look in channel", "Find post"), the file by its id ("Look at file": shared in the thread already?).
@@ -34,8 +34,11 @@ const CHANNEL = `${SLACK}.channel ?? ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAU
 const REQUEST_ID = `${CHECKED}.record.request_id`;
 /** What slack_posts calls the post: a chat's message or a notice. */
 const PART = `(${SLACK}.kind === 'chat' ? 'message' : 'notice')`;
-/** What thrive.slack_next_step needs to choose the next step: how many files, chat or notice, and the channel. */
-const NEXT_STEP_OF = `${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL}`;
+/**
+ * What thrive.slack_next_step needs to choose the next step: how many files, chat or notice, and the channel; and
+ * the answer it records once everything is in Slack.
+ */
+const NEXT_STEP_OF = `${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL}, ${WRITTEN}.body`;
 /** Is the file "Look at file" asked about shared in the message's thread (files.info: file.shares)? */
 const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${FILING}.channel_id] ?? []).some((share) => share.thread_ts === ${FILING}.message_ts))`;
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
@@ -134,7 +137,7 @@ export async function slackGraph(): Promise<Graph> {
         'find file': 'Look at file',
         notice: 'Buttons?',
         'find notice': 'Look in channel',
-        done: 'Record answer',
+        done: 'Send recorded',
       }),
       ['Look in channel', 0, 'Find post'],
       ['Find post', 0, 'Posted before?'],

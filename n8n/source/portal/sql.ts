@@ -62,20 +62,21 @@ export const RELEASE_CLAIM = `WITH released AS (
 SELECT $2::int AS status, $3::text AS body, $4::text AS type;`;
 
 /**
- * $1: request_id, $2: how many files the chat carries, $3: chat | notice, $4: the channel it posts to. What Slack
- * already has of this request and the step that comes next (thrive.slack_next_step in n8n/schema.sql): message,
- * notice or file; find message, find notice or find file when an earlier execution may have taken that step and
- * died before storing it; or done. A retry picks up where a failure stopped.
+ * $1: request_id, $2: how many files the chat carries, $3: chat | notice, $4: the channel it posts to, $5: the
+ * request's answer (its 200's JSON). What Slack already has of this request and the step that comes next
+ * (thrive.slack_next_step in n8n/schema.sql): message, notice or file; find message, find notice or find file when
+ * an earlier execution may have taken that step and died before storing it; or done, with the answer recorded (and
+ * given back as `body`, to send). A retry picks up where a failure stopped.
  */
-export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4);';
+export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4, $5);';
 
 /**
  * $1: request_id, $2: Slack's refusal ('' when it posted: a refusal fails the query, storing nothing), $3: the
  * channel's id, $4: the post's ts, $5: message | notice, $6: the phone key, $7: the parent's own words, then
- * $8-$10 as SLACK_SO_FAR's $2-$4. Stores the post (thrive.store_post: a chat message is also kept in
+ * $8-$11 as SLACK_SO_FAR's $2-$5. Stores the post (thrive.store_post: a chat message is also kept in
  * thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10);';
+export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10, $11);';
 
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's id for the file
@@ -88,7 +89,7 @@ RETURNING i.request_id;`;
 
 /**
  * $1: request_id, $2: Slack's refusal ('' when it shared: a refusal fails the query, storing nothing), $3: the
- * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$8 as SLACK_SO_FAR's $2-$4.
+ * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$9 as SLACK_SO_FAR's $2-$5.
  * Stores the file as shared (thrive.store_file) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8);';
+export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8, $9);';
