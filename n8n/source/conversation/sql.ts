@@ -85,6 +85,18 @@ FROM (SELECT 1) AS one LEFT JOIN found ON true;`;
 /** $1: phone key, $2: the message id to read after. One row: messages (JSON), cursor, more. */
 export const THREAD_PAGE = 'SELECT messages, next_cursor AS cursor, more FROM thrive.thread_page($1, $2::bigint);';
 
+/**
+ * The portal webhook's own read of a thread (portal/thread-graph.ts), one statement for what "Check token" and
+ * "Thread page" do for a token that is valid: $1: the bearer token, $2: the message id to read after. Always one
+ * row: `valid` false (the token is unknown or expired: the conversation's workflow answers it) or the page.
+ */
+export const READ_THREAD = `SELECT t.number_key IS NOT NULL AS valid, page.messages, page.next_cursor AS cursor, page.more
+FROM (SELECT 1) AS one
+LEFT JOIN thrive.parent_tokens t ON t.token_hash = ${SHA256_HEX('$1::text')} AND t.expires_at > now()
+LEFT JOIN LATERAL (
+  SELECT * FROM thrive.thread_page(t.number_key, $2::bigint) WHERE t.number_key IS NOT NULL
+) AS page ON true;`;
+
 /** $1: the token's hash. */
 export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHERE token_hash = $1 RETURNING 1)
 SELECT count(*)::int AS revoked FROM gone;`;

@@ -23,6 +23,11 @@ const POSTGRES_TYPES = {
 
 const COLUMNS = columnsOf('postgres');
 
+/** The row thrive.slack_next_step answers, and thrive.store_post and thrive.store_file answer through it. */
+const SLACK_STEP_ROW = `RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
+  file_id text, body text)
+LANGUAGE plpgsql VOLATILE AS $$`;
+
 function columnSql({ name, kind, from, required, postgres }: RequestColumn): string {
   if (kind === 'row-id') throw new Error(`${name}: a row id is SQLite's own; Postgres keys requests by request_id`);
   // The workflow claims a row before it has an answer: see requests-table.ts.
@@ -53,7 +58,7 @@ const requestsTable = [
   ),
 ].join('\n');
 
-/** What the request record ("Check files", portal/nodes/check-files.js) sets: its id is the function's `id`, its hash `fingerprint`. */
+/** What the request record ("Check request", storedRequest in portal/intake.ts) sets: its id is the function's `id`, its hash `fingerprint`. */
 const claimed = COLUMNS.filter(({ from }) => from === 'request');
 const claimValue = ({ name, kind }: RequestColumn) =>
   kind === 'key'
@@ -246,13 +251,13 @@ $$;
 -- What Slack already has of a request, and its next step, in one call ("Slack so far"): 'message' or 'notice'
 -- (its intent is written now, before the post), 'find message' or 'find notice' (an intent without a result: look
 -- for the post's metadata in look_in, the channel's id, from oldest on), 'file' (the next file, position
--- files_shared), 'find file' (that file was uploaded as file_id and may be shared already), or 'done'. A channel
--- whose id no stored post gives cannot be looked in: its post is taken again.
+-- files_shared), 'find file' (that file was uploaded as file_id and may be shared already), or 'done': then the
+-- request's answer (answer, its 200's JSON) is recorded, as everything is in Slack, and given back as body to
+-- send. A channel whose id no stored post gives cannot be looked in: its post is taken again.
 DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text);
-CREATE FUNCTION thrive.slack_next_step(id text, files integer, kind text, target text)
-RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text)
-LANGUAGE plpgsql VOLATILE AS $$
+DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text, text);
+CREATE FUNCTION thrive.slack_next_step(id text, files integer, kind text, target text, answer text)
+${SLACK_STEP_ROW}
 #variable_conflict use_column
 DECLARE
   first_part text := CASE WHEN kind = 'notice' THEN 'notice' ELSE 'message' END;
@@ -266,24 +271,69 @@ BEGIN
     SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = first_part;
     IF NOT FOUND THEN
       INSERT INTO thrive.slack_intents (request_id, part, channel) VALUES (id, first_part, target);
-      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text;
+      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text, NULL::text;
       RETURN;
     END IF;
     known := (SELECT p.channel FROM thrive.slack_intents i
       JOIN thrive.slack_posts p ON p.request_id = i.request_id AND p.part = i.part
       WHERE i.channel = intent.channel ORDER BY i.intended_at DESC LIMIT 1);
     RETURN QUERY SELECT NULL::text, NULL::text, 0, CASE WHEN known IS NULL THEN first_part ELSE 'find ' || first_part END,
-      known, to_char(extract(epoch FROM intent.intended_at - interval '1 minute'), 'FM9999999999.000000'), NULL::text;
+      known, to_char(extract(epoch FROM intent.intended_at - interval '1 minute'), 'FM9999999999.000000'), NULL::text,
+      NULL::text;
     RETURN;
   END IF;
   shared := (SELECT count(*) FROM thrive.slack_posts p WHERE p.request_id = id AND p.part LIKE 'file %');
   IF kind = 'notice' OR shared >= files THEN
-    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text;
+    UPDATE thrive.requests r SET response_status = 200, response_body = answer WHERE r.request_id = id;
+    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text, answer;
     RETURN;
   END IF;
   SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = 'file ' || shared;
   RETURN QUERY SELECT posted.channel, posted.ts, shared, CASE WHEN intent.file_id IS NULL THEN 'file' ELSE 'find file' END,
-    NULL::text, NULL::text, intent.file_id;
+    NULL::text, NULL::text, intent.file_id, NULL::text;
+END
+$$;
+
+-- A post's result, stored as soon as Slack gives it (or a retry finds it in the channel), then the next step as
+-- thrive.slack_next_step answers it ("Store post"): one query where a second would only read back what it wrote.
+-- A chat's message is also kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its
+-- error, '' when it posted) stores nothing and fails the step: the retry finds the intent and looks first.
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text);
+CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
+  number_key text, words text, files integer, kind text, target text, answer text)
+${SLACK_STEP_ROW}
+BEGIN
+  IF refusal <> '' THEN
+    RAISE EXCEPTION 'Slack did not post the %: %', post_part, refusal;
+  END IF;
+  INSERT INTO thrive.slack_posts (request_id, part, channel, ts) VALUES (id, post_part, channel_name, post_ts)
+    ON CONFLICT DO NOTHING;
+  IF post_part = 'message' THEN
+    INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
+      VALUES (id, number_key, words, channel_name, post_ts)
+      ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
+END
+$$;
+
+-- A file shared in the message's thread, stored by the id Slack gave it (shared now, or found shared by a retry),
+-- then the next step as thrive.slack_next_step answers it ("Store file"): the next file, or 'done'. Slack's
+-- refusal (its error, '' when it shared) stores nothing and fails the step, as for a post.
+DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text);
+DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text, text);
+CREATE FUNCTION thrive.store_file(id text, refusal text, file_position integer, channel_name text, shared_id text,
+  files integer, kind text, target text, answer text)
+${SLACK_STEP_ROW}
+BEGIN
+  IF refusal <> '' THEN
+    RAISE EXCEPTION 'Slack did not share file %: %', file_position, refusal;
+  END IF;
+  INSERT INTO thrive.slack_posts (request_id, part, channel, file_id)
+    VALUES (id, 'file ' || file_position, channel_name, shared_id)
+    ON CONFLICT DO NOTHING;
+  RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
 END
 $$;
 ${conversationSchemaSql()}${outcomesSchemaSql()}${pushSchemaSql()}`;

@@ -1,29 +1,29 @@
 /**
  * The workflow from the Webhook node to the answer: the body checked against the contract, the conversation's
- * actions handed to their own workflow, the request_id claimed, the rules, the action answered, every text
- * written by "Write answer", then recorded and sent (or the claim released and the refusal sent). Slack's
+ * actions handed to their own workflow, the request_id claimed, the rules, the action answered and written by
+ * "Answer" (every other answer by "Write answer"), then recorded and sent (or the claim released and the refusal
+ * sent). Slack's
  * steps sit between "Next step" and "Record answer" (slack-graph.ts).
  */
 import { resolve } from 'node:path';
 import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
-import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
-import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
-import { REQUESTS_ACTIONS } from '../../../src/shared/webhook/requests.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
 import { respondToPortal } from './respond.ts';
-import { CLAIM_REQUEST, FIND_PARENT, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
+import { CLAIM_REQUEST, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
 import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
 
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
-const CHECKED = "$('Check files').first().json";
+const CHECKED = "$('Check request').first().json";
+/** The answer as written: by "Answer" for a new request, else by "Write answer" (an offer accepted, say). */
+export const WRITTEN = "($('Answer').isExecuted ? $('Answer') : $('Write answer')).first().json";
 /** "Record answer"'s acceptance of an offer ("Requests"), its event line and the offer it takes; '' for others. */
 const ACCEPTED =
   "...($('Requests').isExecuted && $('Requests').first().json.record ? ['record', 'event', 'offer'].map((field) => $('Requests').first().json[field]) : ['', '', ''])";
@@ -71,6 +71,11 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
   headers,
 });
 
+/**
+ * Where "Check request" sends a request: its schema refused, another refusal, the conversation's, on to be
+ * claimed and stored, or asked (list_requests: no request_id, nothing claimed or stored).
+ */
+export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
 
@@ -85,31 +90,16 @@ export async function intakeGraph(): Promise<Graph> {
       headers: { Allow: 'POST' },
       cors: false,
     }),
-    ifTrue(
-      'JSON?',
-      [440, 300],
-      "/^application\\/json\\s*(;|$)/i.test($('Webhook').first().json.headers['content-type'] ?? '')",
-    ),
-    data('Not JSON', [440, 520], refusal(415, 'notJson')),
     data('Contract', [220, 300], {
       request_schema: checkedSchema(requestSchema),
       answer_texts: WORKFLOW_TEXTS,
       slack_texts: SLACK_TEXTS,
     }),
-    await codeNode('Name files', [660, 140], script('name-files.js')),
-    await codeNode('Read files', [660, 280], script('read-files.js')),
-    await codeNode('Check request', [880, 280], script('check-request.js')),
-    ifTrue('Schema broken?', [1100, 280], '$json.schemaError !== undefined'),
-    await codeNode('Check name', [1100, 100], script('check-name.js')),
-    ifTrue('Name refused?', [1320, 60], '$json.status !== undefined'),
+    await codeNode('Check request', [660, 300], script('check-request.js')),
+    switchOn('Route request', [880, 300], '$json.route', ROUTES),
     // Only a refused request runs it, so it lives in its own workflow (n8n/thrive-refusals.workflow.json).
-    callWorkflow('Explain refusal', [1320, 520], WORKFLOWS.refusals.id),
-    ifTrue(
-      'Conversation?',
-      [1320, 200],
-      `${JSON.stringify([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS])}.includes($json.envelope.action)`,
-    ),
-    callWorkflow('Conversation', [1540, 0], WORKFLOWS.conversation.id, {
+    callWorkflow('Explain refusal', [1100, 520], WORKFLOWS.refusals.id),
+    callWorkflow('Conversation', [1100, 0], WORKFLOWS.conversation.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       language: { type: 'string', value: '={{ $json.language }}' },
       authorization: { type: 'string', value: "={{ $('Webhook').first().json.headers.authorization ?? null }}" },
@@ -119,15 +109,11 @@ export async function intakeGraph(): Promise<Graph> {
         value: "={{ ($('Webhook').first().json.headers['x-forwarded-for'] ?? '').split(',').at(-1).trim() || null }}",
       },
     }),
-    await codeNode('Check files', [1540, 280], script('check-files.js')),
-    ifTrue('Files refused?', [1760, 280], '$json.status !== undefined'),
-    // list_requests is asked like a question: no request_id, nothing claimed or stored.
-    ifTrue('Stored?', [1870, 360], "$json.envelope.action !== 'list_requests'"),
     postgres(
       'Claim request_id',
       [1980, 200],
       CLAIM_REQUEST,
-      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0 ] }}`,
+      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster ] }}`,
       FAILURE_OUTPUT,
     ),
     switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
@@ -143,16 +129,15 @@ export async function intakeGraph(): Promise<Graph> {
     data('Still at work', [2420, 680], refusal(500, 'internal')),
     // The reference server's per-number limit counts a minute.
     data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
-    await codeNode('Check rules', [2420, 120], script('check-rules.js')),
-    ifTrue('Rules broken?', [2640, 120], '$json.status !== undefined'),
-    ifTrue('Request outcome?', [2750, 40], `${JSON.stringify(REQUESTS_ACTIONS)}.includes($json.envelope.action)`),
+    await codeNode('Check rules', [2640, -160], script('check-rules.js')),
+    // An outcome ("Check request" says) goes to its own workflow; any other new request to "Answer".
+    ifTrue('Outcome?', [2420, 120], `${CHECKED}.outcome`),
+    ifTrue('Rules broken?', [2640, -60], '$json.status !== undefined'),
     // list_requests and accept_offer: their own workflow (n8n/thrive-requests.workflow.json), as few requests are.
     callWorkflow('Requests', [2970, -160], WORKFLOWS.requests.id, {
       envelope: { type: 'object', value: '={{ $json.envelope }}' },
       phoneKey: { type: 'string', value: `={{ ${CHECKED}.phoneKey }}` },
     }),
-    ifTrue('Roster needed?', [2860, 40], "['know_schedule', 'chat_facilitator'].includes($json.envelope.action)"),
-    postgres('Find parent', [3080, -60], FIND_PARENT, `={{ [ ${CHECKED}.phoneKey ] }}`, FAILURE_OUTPUT),
     await codeNode('Answer', [3300, 40], script('answer.js')),
     data('Step failed', [3300, 840], refusal(500, 'internal', true)),
     await codeNode('Write answer', [3520, 400], script('write-answer.js')),
@@ -161,7 +146,7 @@ export async function intakeGraph(): Promise<Graph> {
       'Record answer',
       [5700, 300],
       RECORD_ANSWER,
-      `={{ [ ${CHECKED}.record.request_id, $('Write answer').first().json.status, $('Write answer').first().json.body, ${ACCEPTED} ] }}`,
+      `={{ [ ${CHECKED}.record.request_id, ${WRITTEN}.status, ${WRITTEN}.body, ${ACCEPTED} ] }}`,
       FAILURE_OUTPUT,
     ),
     postgres(
@@ -180,6 +165,8 @@ export async function intakeGraph(): Promise<Graph> {
       contentType: '$json.type',
       headers: { "={{ $json.header?.name ?? 'Vary' }}": "={{ $json.header?.value ?? 'Origin' }}" },
     }),
+    // A new request's 200, as recorded: JSON and no header of its own, so four expressions fewer than "Send answer".
+    respondToPortal('Send recorded', [5920, 200], { status: 200, body: '={{ $json.body }}', contentType: 'json' }),
     // The database failed even to give a claim up: nothing is left to write an answer with.
     data('Database failed', [4180, 1000], { status: 500, body: ANSWER_TEXTS.en.internal, type: 'text' }),
   ];
@@ -187,34 +174,24 @@ export async function intakeGraph(): Promise<Graph> {
     nodes,
     links: [
       ...OTHER_METHODS.map((_, output) => ['Other methods', output, 'Refuse method'] as const),
-      ['Webhook', 0, 'Contract'],
-      ['Contract', 0, 'JSON?'],
-      ['JSON?', 0, 'Name files'],
-      ['Name files', 0, 'Read files'],
-      ['JSON?', 1, 'Not JSON'],
-      ['Not JSON', 0, 'Write answer'],
-      ['Read files', 0, 'Check request'],
-      ['Check request', 0, 'Schema broken?'],
-      ['Schema broken?', 0, 'Explain refusal'],
-      ['Schema broken?', 1, 'Check name'],
-      ['Check name', 0, 'Name refused?'],
-      ['Name refused?', 0, 'Write answer'],
-      ['Name refused?', 1, 'Conversation?'],
+      ['Webhook', 0, 'Thread read?'],
+      ['Contract', 0, 'Check request'],
+      ['Check request', 0, 'Route request'],
+      ...switchLinks('Route request', ROUTES, {
+        schema: 'Explain refusal',
+        refused: 'Write answer',
+        conversation: 'Conversation',
+        stored: 'Claim request_id',
+        asked: 'Check rules',
+      }),
       ['Explain refusal', 0, 'Write answer'],
       ['Explain refusal', 1, 'Still at work'],
-      ['Conversation?', 0, 'Conversation'],
-      ['Conversation?', 1, 'Check files'],
       ['Conversation', 0, 'Write answer'],
       ['Conversation', 1, 'Still at work'],
-      ['Check files', 0, 'Files refused?'],
-      ['Files refused?', 0, 'Write answer'],
-      ['Files refused?', 1, 'Stored?'],
-      ['Stored?', 0, 'Claim request_id'],
-      ['Stored?', 1, 'Check rules'],
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
       ...switchLinks('Seen before?', SEEN, {
-        new: 'Check rules',
+        new: 'Outcome?',
         same: 'Answer again',
         different: 'Reused request_id',
         wait: 'Wait a moment',
@@ -226,18 +203,14 @@ export async function intakeGraph(): Promise<Graph> {
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
       ['Over the limit', 0, 'Write answer'],
+      ['Outcome?', 0, 'Check rules'],
+      ['Outcome?', 1, 'Answer'],
       ['Check rules', 0, 'Rules broken?'],
       ['Rules broken?', 0, 'Write answer'],
-      ['Rules broken?', 1, 'Request outcome?'],
-      ['Request outcome?', 0, 'Requests'],
-      ['Request outcome?', 1, 'Roster needed?'],
+      ['Rules broken?', 1, 'Requests'],
       ['Requests', 0, 'Write answer'],
       ['Requests', 1, 'Still at work'],
-      ['Roster needed?', 0, 'Find parent'],
-      ['Roster needed?', 1, 'Answer'],
-      ['Find parent', 0, 'Answer'],
-      ['Find parent', 1, 'Step failed'],
-      ['Answer', 0, 'Write answer'],
+      ['Answer', 0, 'Next step'],
       ['Step failed', 0, 'Write answer'],
       ['Write answer', 0, 'Next step'],
       ...switchLinks('Next step', NEXT, {
@@ -247,7 +220,7 @@ export async function intakeGraph(): Promise<Graph> {
         release: 'Release claim',
         send: 'Send answer',
       }),
-      ['Record answer', 0, 'Send answer'],
+      ['Record answer', 0, 'Send recorded'],
       ['Record answer', 1, 'Step failed'],
       ['Release claim', 0, 'Send answer'],
       ['Release claim', 1, 'Database failed'],

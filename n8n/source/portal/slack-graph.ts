@@ -1,9 +1,11 @@
 /**
- * Slack, between "Next step" and "Record answer": a chat's message to the facilitator's channel, then each file
+ * Slack, between "Next step" and "Send recorded": a chat's message to the facilitator's channel, then each file
  * shared in its thread (files.getUploadURLExternal, the upload, files.completeUploadExternal); or a notice to
- * the staff channel (THRIVE_STAFF_CHANNEL). Each step's result is stored per request_id as soon as Slack gives
- * it, and "Slack so far" reads them back to choose the next step, so a retry after a failure does only what is
- * left: a request is posted once, and answered 200 only when everything is posted. A failure answers 500.
+ * the staff channel (THRIVE_STAFF_CHANNEL). "Slack so far" reads what Slack already has of the request_id and
+ * chooses the next step; each step's result is stored as soon as Slack gives it, by a query that answers the
+ * step after it in the same call ("Store post", "Store file", which store nothing of a step Slack refused), so a
+ * retry after a failure does only what is left: a request is posted once, and answered 200 only when everything is
+ * posted (the query that finds it so records the answer, and "Next Slack step" sends it: done). A failure answers 500.
  * Each step's intent is written before it is taken ("Slack so far" for a post, "Intend share" for a file), so a
  * retry after an execution died mid-step asks Slack first: the post by its metadata in the channel's history
  * ("Look in channel", "Find post"), the file by its id ("Look at file": shared in the thread already?).
@@ -15,13 +17,16 @@ import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
 import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
 import { outcomeBlocks } from '../slack-actions/blocks.ts';
+import { WRITTEN } from './intake-graph.ts';
+import { SLACK_STEPS, stepRow } from './slack-steps.ts';
 import { INTEND_SHARE, SLACK_SO_FAR, STORE_FILE, STORE_POST } from './sql.ts';
 
-const CHECKED = "$('Check files').first().json";
-const SLACK = "$('Write answer').first().json.slack";
-const SO_FAR = "$('Slack so far').first().json";
+const CHECKED = "$('Check request').first().json";
+const SLACK = `${WRITTEN}.slack`;
+/** The row a post's lookup runs on, and the one a file's steps run on (a file found not shared is uploaded). */
+const FINDING = stepRow('find message', 'find notice');
+const FILING = stepRow('file', 'find file');
 const FILE = "$('File to upload').first().json";
-const STEPS = ['message', 'find message', 'file', 'find file', 'notice', 'find notice', 'done'] as const;
 const FOUND = ['found', 'more', 'post', 'failed'] as const;
 const SHARED = ['shared', 'upload', 'failed'] as const;
 /** A chat names its facilitator's channel; a notice has none and goes to the staff channel. */
@@ -29,22 +34,26 @@ const CHANNEL = `${SLACK}.channel ?? ${env(ENV.staffChannel, STAFF_CHANNEL_DEFAU
 const REQUEST_ID = `${CHECKED}.record.request_id`;
 /** What slack_posts calls the post: a chat's message or a notice. */
 const PART = `(${SLACK}.kind === 'chat' ? 'message' : 'notice')`;
+/**
+ * What thrive.slack_next_step needs to choose the next step: how many files, chat or notice, and the channel; and
+ * the answer it records once everything is in Slack.
+ */
+const NEXT_STEP_OF = `${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL}, ${WRITTEN}.body`;
 /** Is the file "Look at file" asked about shared in the message's thread (files.info: file.shares)? */
-const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${SO_FAR}.channel_id] ?? []).some((share) => share.thread_ts === ${SO_FAR}.message_ts))`;
+const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${FILING}.channel_id] ?? []).some((share) => share.thread_ts === ${FILING}.message_ts))`;
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
+/**
+ * Slack answers its refusals 200 with `ok: false`: "Store post" and "Store file" are given its error ('' when it
+ * took the step), store nothing for a refusal and fail, so no If node stands between a step and its storing.
+ */
+const REFUSAL = "($json.ok === true ? '' : String($json.error ?? 'no answer'))";
 
 export async function slackGraph(): Promise<Graph> {
   return {
     nodes: [
-      postgres(
-        'Slack so far',
-        [3960, 240],
-        SLACK_SO_FAR,
-        `={{ [ ${REQUEST_ID}, ${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL} ] }}`,
-        FAILURE_OUTPUT,
-      ),
-      switchOn('Next Slack step', [4180, 240], '$json.step', STEPS),
+      postgres('Slack so far', [3960, 240], SLACK_SO_FAR, `={{ [ ${REQUEST_ID}, ${NEXT_STEP_OF} ] }}`, FAILURE_OUTPUT),
+      switchOn('Next Slack step', [4180, 240], '$json.step', SLACK_STEPS),
       slackApi('Post message', [4400, 80], 'chat.postMessage', {
         channel: `={{ ${CHANNEL} }}`,
         text: `={{ ${SLACK}.text }}`,
@@ -53,8 +62,8 @@ export async function slackGraph(): Promise<Graph> {
         metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
       }),
       slackApi('Look in channel', [4400, -160], 'conversations.history', {
-        channel: `={{ ${SO_FAR}.look_in }}`,
-        oldest: `={{ ${SO_FAR}.oldest }}`,
+        channel: `={{ ${FINDING}.look_in }}`,
+        oldest: `={{ ${FINDING}.oldest }}`,
         limit: '200',
         include_all_metadata: 'true',
         cursor: "={{ $json.cursor ?? '' }}",
@@ -75,15 +84,14 @@ export async function slackGraph(): Promise<Graph> {
         unfurl_media: 'false',
         metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
       }),
-      ifTrue('Posted?', [4620, 80], '$json.ok === true'),
       postgres(
         'Store post',
         [4840, 80],
         STORE_POST,
-        `={{ [ ${REQUEST_ID}, $json.channel, $json.ts, ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '' ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, $json.channel ?? '', $json.ts ?? '', ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF} ] }}`,
         FAILURE_OUTPUT,
       ),
-      slackApi('Look at file', [4400, 560], 'files.info', { file: `={{ ${SO_FAR}.file_id }}` }),
+      slackApi('Look at file', [4400, 560], 'files.info', { file: `={{ ${stepRow('find file')}.file_id }}` }),
       switchOn(
         'Shared before?',
         [4620, 560],
@@ -91,45 +99,45 @@ export async function slackGraph(): Promise<Graph> {
         SHARED,
       ),
       slackApi('Get upload URL', [4400, 320], 'files.getUploadURLExternal', {
-        filename: `={{ ${CHECKED}.envelope.payload.attachments[${SO_FAR}.files_shared].filename }}`,
-        length: `={{ ${CHECKED}.envelope.payload.attachments[${SO_FAR}.files_shared].size }}`,
+        filename: `={{ ${CHECKED}.envelope.payload.attachments[${FILING}.files_shared].filename }}`,
+        length: `={{ ${CHECKED}.envelope.payload.attachments[${FILING}.files_shared].size }}`,
       }),
-      ifTrue('Got upload URL?', [4620, 320], '$json.ok === true'),
-      await codeNode('File to upload', [4840, 320], resolve(import.meta.dirname, 'nodes/file-to-upload.js')),
+      await codeNode('File to upload', [4620, 320], resolve(import.meta.dirname, 'nodes/file-to-upload.js'), {
+        failureOutput: true,
+      }),
       uploadBytes('Upload file', [5060, 320], '={{ $json.upload_url }}'),
       postgres(
         'Intend share',
         [5280, 320],
         INTEND_SHARE,
-        `={{ [ ${REQUEST_ID}, ${FILE}.position, ${SO_FAR}.channel_id, ${FILE}.file_id ] }}`,
+        `={{ [ ${REQUEST_ID}, ${FILE}.position, ${FILING}.channel_id, ${FILE}.file_id ] }}`,
         FAILURE_OUTPUT,
       ),
       slackApi('Share file', [5500, 320], 'files.completeUploadExternal', {
         files: `={{ JSON.stringify([{ id: ${FILE}.file_id, title: ${FILE}.filename }]) }}`,
-        channel_id: `={{ ${SO_FAR}.channel_id }}`,
-        thread_ts: `={{ ${SO_FAR}.message_ts }}`,
+        channel_id: `={{ ${FILING}.channel_id }}`,
+        thread_ts: `={{ ${FILING}.message_ts }}`,
       }),
-      ifTrue('Shared?', [5720, 320], '$json.ok === true'),
       // Its id as Slack gave it: shared now ("Share file") or before ("Look at file").
       postgres(
         'Store file',
         [5940, 480],
         STORE_FILE,
-        `={{ [ ${REQUEST_ID}, ${SO_FAR}.files_shared, ${SO_FAR}.channel_id, $json.file?.id ?? $json.files[0].id ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, ${FILING}.files_shared, ${FILING}.channel_id, $json.file?.id ?? $json.files?.[0]?.id ?? '', ${NEXT_STEP_OF} ] }}`,
         FAILURE_OUTPUT,
       ),
     ],
     links: [
       ['Slack so far', 0, 'Next Slack step'],
       ['Slack so far', 1, 'Step failed'],
-      ...switchLinks('Next Slack step', STEPS, {
+      ...switchLinks('Next Slack step', SLACK_STEPS, {
         message: 'Post message',
         'find message': 'Look in channel',
         file: 'Get upload URL',
         'find file': 'Look at file',
         notice: 'Buttons?',
         'find notice': 'Look in channel',
-        done: 'Record answer',
+        done: 'Send recorded',
       }),
       ['Look in channel', 0, 'Find post'],
       ['Find post', 0, 'Posted before?'],
@@ -148,18 +156,15 @@ export async function slackGraph(): Promise<Graph> {
       // A reschedule's notice carries the buttons staff answer it with; any other post is text only.
       ['Buttons?', 0, 'Post notice'],
       ['Buttons?', 1, 'Post message'],
-      ['Post notice', 0, 'Posted?'],
-      ['Post message', 0, 'Posted?'],
-      ['Posted?', 0, 'Store post'],
-      ['Store post', 0, 'Slack so far'],
-      ['Get upload URL', 0, 'Got upload URL?'],
-      ['Got upload URL?', 0, 'File to upload'],
+      ['Post notice', 0, 'Store post'],
+      ['Post message', 0, 'Store post'],
+      ['Store post', 0, 'Next Slack step'],
+      ['Get upload URL', 0, 'File to upload'],
       ['File to upload', 0, 'Upload file'],
       ['Upload file', 0, 'Intend share'],
       ['Intend share', 0, 'Share file'],
-      ['Share file', 0, 'Shared?'],
-      ['Shared?', 0, 'Store file'],
-      ['Store file', 0, 'Slack so far'],
+      ['Share file', 0, 'Store file'],
+      ['Store file', 0, 'Next Slack step'],
       ...(
         [
           ['Look in channel', 1],
@@ -167,13 +172,11 @@ export async function slackGraph(): Promise<Graph> {
           ['Intend share', 1],
           ['Post message', 1],
           ['Post notice', 1],
-          ['Posted?', 1],
           ['Store post', 1],
           ['Get upload URL', 1],
-          ['Got upload URL?', 1],
+          ['File to upload', 1],
           ['Upload file', 1],
           ['Share file', 1],
-          ['Shared?', 1],
           ['Store file', 1],
         ] as const
       ).map(([step, output]) => [step, output, 'Step failed'] as const),

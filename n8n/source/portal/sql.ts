@@ -4,21 +4,12 @@
  */
 
 /**
- * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
- * $4: how many times this copy has looked already. One row: seen = limited | new | same | different | wait |
- * pending, for `same` the stored answer, and `attempt` for the next look.
- */
-export const CLAIM_REQUEST =
-  'SELECT seen, response_status, response_body, attempt FROM thrive.claim_request($1::jsonb, $2, $3, $4::int);';
-
-/**
- * $1: the phone key. Always one row: `parent` is null for a number not on the
- * roster, else the shape the reference roster returns (RegisteredParent);
- * `moves` are the number's confirmed reschedules (the session concerned's
- * start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
+ * The roster's answer for the phone key in the parameter `key`. One row: `parent` is null for a number not on the
+ * roster, else the shape the reference roster returns (RegisteredParent); `moves` are the number's confirmed
+ * reschedules (the session concerned's start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
  * facilitator), which know_schedule applies.
  */
-export const FIND_PARENT = `SELECT (
+const rosterOf = (key: string) => `SELECT (
   SELECT json_build_object(
     'name', p.name,
     'facilitator', json_build_object('name', f.name, 'slackChannel', f.slack_channel),
@@ -28,17 +19,29 @@ export const FIND_PARENT = `SELECT (
       FROM thrive.sessions s JOIN thrive.facilitators sf ON sf.id = s.facilitator_id
       WHERE s.parent_number = p.number), '[]'::json))
   FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
-  WHERE p.number = $1
+  WHERE p.number = ${key}
 ) AS parent, (
   SELECT COALESCE(json_agg(json_build_object(
     'from', left(c.starts_at, 16), 'at', left(a.starts_at, 16), 'facilitator', c.facilitator)), '[]'::json)
   FROM thrive.requests r
   CROSS JOIN LATERAL thrive.asked_days(r.action, r.payload) d
-  CROSS JOIN LATERAL thrive.session_concerned($1, d.first_day, d.last_day) c
+  CROSS JOIN LATERAL thrive.session_concerned(${key}, d.first_day, d.last_day) c
   CROSS JOIN LATERAL (SELECT * FROM thrive.request_answers x WHERE x.request_id = r.request_id ORDER BY x.id DESC LIMIT 1) a
-  WHERE thrive.phone_key(r.user_number) = $1 AND r.response_status = 200
+  WHERE thrive.phone_key(r.user_number) = ${key} AND r.response_status = 200
     AND r.action IN ('reschedule_single', 'reschedule_range') AND a.kind IN ('confirmed', 'accepted')
-) AS moves;`;
+) AS moves`;
+
+/**
+ * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
+ * $4: how many times this copy has looked already, $5: whether its answer needs the roster (a schedule, a chat).
+ * One row: seen = limited | new | same | different | wait | pending, for `same` the stored answer, `attempt` for
+ * the next look, and for a new request that needs it the roster's `parent` and `moves` (rosterOf), read in the
+ * same round trip.
+ */
+export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt,
+  roster.parent, roster.moves
+FROM thrive.claim_request($1::jsonb, $2, $3, $4::int) AS claim
+LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 
 /**
  * $1: request_id, $2: status, $3: the answer's JSON text, and for an accept_offer (else '') $4: the acceptance
@@ -59,25 +62,21 @@ export const RELEASE_CLAIM = `WITH released AS (
 SELECT $2::int AS status, $3::text AS body, $4::text AS type;`;
 
 /**
- * $1: request_id, $2: how many files the chat carries, $3: chat | notice, $4: the channel it posts to. What Slack
- * already has of this request and the step that comes next (thrive.slack_next_step in n8n/schema.sql): message,
- * notice or file; find message, find notice or find file when an earlier execution may have taken that step and
- * died before storing it; or done. A retry picks up where a failure stopped.
+ * $1: request_id, $2: how many files the chat carries, $3: chat | notice, $4: the channel it posts to, $5: the
+ * request's answer (its 200's JSON). What Slack already has of this request and the step that comes next
+ * (thrive.slack_next_step in n8n/schema.sql): message, notice or file; find message, find notice or find file when
+ * an earlier execution may have taken that step and died before storing it; or done, with the answer recorded (and
+ * given back as `body`, to send). A retry picks up where a failure stopped.
  */
-export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4);';
+export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $3, $4, $5);';
 
 /**
- * $1: request_id, $2: the channel's id, $3: the post's ts, $4: message | notice, $5: the phone key, $6: the
- * parent's own words. A chat message is also kept in thrive.messages, the parent's side of the conversation.
+ * $1: request_id, $2: Slack's refusal ('' when it posted: a refusal fails the query, storing nothing), $3: the
+ * channel's id, $4: the post's ts, $5: message | notice, $6: the phone key, $7: the parent's own words, then
+ * $8-$11 as SLACK_SO_FAR's $2-$5. Stores the post (thrive.store_post: a chat message is also kept in
+ * thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_POST = `WITH posted AS (
-  INSERT INTO thrive.slack_posts (request_id, part, channel, ts) VALUES ($1, $4, $2, $3) ON CONFLICT DO NOTHING
-), kept AS (
-  INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
-  SELECT $1, $5, $6, $2, $3 WHERE $4 = 'message'
-  ON CONFLICT DO NOTHING
-)
-SELECT $1::text AS request_id;`;
+export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10, $11);';
 
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's id for the file
@@ -88,9 +87,9 @@ VALUES ($1, 'file ' || $2, $3, $4)
 ON CONFLICT (request_id, part) DO UPDATE SET file_id = EXCLUDED.file_id, intended_at = now()
 RETURNING i.request_id;`;
 
-/** $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's file id. */
-export const STORE_FILE = `WITH shared AS (
-  INSERT INTO thrive.slack_posts (request_id, part, channel, file_id) VALUES ($1, 'file ' || $2, $3, $4)
-  ON CONFLICT DO NOTHING
-)
-SELECT $1::text AS request_id;`;
+/**
+ * $1: request_id, $2: Slack's refusal ('' when it shared: a refusal fails the query, storing nothing), $3: the
+ * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$9 as SLACK_SO_FAR's $2-$5.
+ * Stores the file as shared (thrive.store_file) and answers the next step, as SLACK_SO_FAR.
+ */
+export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8, $9);';

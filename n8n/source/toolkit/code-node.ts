@@ -5,6 +5,8 @@
  * - a function of src/shared (the portal's rules, and the formats they use) as code: esbuild bundles it, with
  *   what it needs and nothing else, into plain JavaScript, so a rule is written once, in TypeScript, and n8n runs
  *   the function the page and the reference server run;
+ * - a function of a workflow's own TypeScript module beside its nodes/ folder (n8n/source/<workflow>/*.ts), bundled
+ *   the same way: the logic a node runs, kept in a module when the node would be too long to read;
  * - a constant (of src/shared, of the reference server, a workflow's texts) as its value, written as a literal.
  * n8n's task runner allows no require() and disables Object.defineProperty, so a bundle holding an import or one
  * of esbuild's helpers is refused here, as is code that does not compile.
@@ -18,6 +20,9 @@ import { node, type N8nNode, type Position } from './nodes.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const BUNDLED = resolve(REPO_ROOT, 'src/shared');
+const SOURCE = resolve(REPO_ROOT, 'n8n/source');
+/** A workflow's own module: n8n/source/<workflow>/<name>.ts, never the toolkit or the generator. */
+const WORKFLOW_MODULE = /^(?!toolkit\/)[\w-]+\/[\w-]+\.ts$/;
 /** India's time at its fixed offset, bundled in place of src/shared/format/ist-zone.ts (india-time.ts). */
 const INDIA_TIME = resolve(import.meta.dirname, 'india-time.ts');
 const indiaTime: Plugin = {
@@ -78,7 +83,9 @@ async function bundled(imports: CodeScript['imports']): Promise<string[]> {
   // esbuild keeps the annotations that let it drop what is not used; n8n's editor needs none of them.
   const code = output.text.slice(0, exports.index).replace(/\/\* @__(?:PURE|NO_SIDE_EFFECTS)__ \*\/\s*/g, '');
   const foreign =
-    /^\/\/ (?!src\/shared\/|n8n\/source\/toolkit\/india-time\.ts$).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(code);
+    /^\/\/ (?!src\/shared\/|n8n\/source\/toolkit\/india-time\.ts$|n8n\/source\/(?!toolkit\/)[\w-]+\/[\w-]+\.ts$).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(
+      code,
+    );
   if (foreign) throw new Error(`A Code node can take only plain code from src/shared, not: ${foreign[0]}`);
   return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];
 }
@@ -103,7 +110,8 @@ async function imported({ names, path }: CodeScript['imports'][number]): Promise
   return { path, values: Object.fromEntries(names.map((name) => [name, module[name]])) };
 }
 
-const isCode = ({ path }: Imported, value: unknown) => path.startsWith(`${BUNDLED}/`) && typeof value === 'function';
+const isCode = ({ path }: Imported, value: unknown) =>
+  (path.startsWith(`${BUNDLED}/`) || WORKFLOW_MODULE.test(relative(SOURCE, path))) && typeof value === 'function';
 
 /**
  * What the script imports, as statements: the functions of src/shared bundled, and every value the bundle does
@@ -148,7 +156,16 @@ export async function codeNodeJs(file: string): Promise<string> {
   return code;
 }
 
-/** A Code node running once for each item, its JavaScript made from `script` (an absolute path). */
-export async function codeNode(name: string, position: Position, script: string): Promise<N8nNode> {
-  return node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode: await codeNodeJs(script) });
+/**
+ * A Code node running once for each item, its JavaScript made from `script` (an absolute path). With
+ * `failureOutput`, an error the script throws sends the item to output 1, which the workflow answers.
+ */
+export async function codeNode(
+  name: string,
+  position: Position,
+  script: string,
+  { failureOutput = false } = {},
+): Promise<N8nNode> {
+  const made = node(name, 'code', 2, position, { mode: 'runOnceForEachItem', jsCode: await codeNodeJs(script) });
+  return failureOutput ? { ...made, onError: 'continueErrorOutput' } : made;
 }

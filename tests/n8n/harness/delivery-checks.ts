@@ -123,7 +123,12 @@ export async function runDeliveryChecks({ n8n, slack, postgres }: Stack, results
     },
   );
 
-  for (const step of ['upload', 'files.completeUploadExternal', 'chat.postMessage'] as const) {
+  for (const step of [
+    'files.getUploadURLExternal',
+    'upload',
+    'files.completeUploadExternal',
+    'chat.postMessage',
+  ] as const) {
     await results.run(`n8n: a chat whose ${step} fails answers 500, and its retry posts each part once`, async () => {
       const body = chat(`Two photos, ${step} failing once`, [
         attachment(pngBytes(3000), 'one.png'),

@@ -1,11 +1,14 @@
-// Answer: what each action answers (server/webhook/handlers.ts), as text keys "Write answer" writes in the
-// parent's language, and what goes to Slack: a chat to the facilitator's channel (or the programme team's), a
+// Answer: a new request's answer. The portal's rules first (rules.ts: a refusal releases the claim), then what each
+// action answers (server/webhook/handlers.ts), written in the parent's language (write.ts, as "Write answer" writes
+// every other answer), and what goes to Slack: a chat to the facilitator's channel (or the programme team's), a
 // notice of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
 import { nameKey } from '../../../../src/shared/rules/phone.ts';
 import { NO_SESSIONS_SENTINEL } from '../../../../src/shared/schedule/parser.ts';
 import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
+import { ruleProblem } from '../rules.ts';
+import { writeAnswer } from '../write.ts';
 
-const { envelope } = $('Check files').first().json;
+const { envelope } = $('Check request').first().json;
 const { action, user, payload } = envelope;
 const text = (key, values = {}) => ({ key, values });
 const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });
@@ -70,4 +73,6 @@ const ANSWERS = {
   schedule_call: () => visitor('call'),
 };
 if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action ${action}`);
-return ANSWERS[action]();
+const language = envelope.language === 'hi' ? 'hi' : 'en';
+const answered = ruleProblem(envelope) ?? ANSWERS[action]().json;
+return { json: writeAnswer(answered, $('Contract').first().json, language) };

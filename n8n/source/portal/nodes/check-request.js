@@ -1,79 +1,43 @@
-// Check request: the body against the contract's JSON Schema (the "Contract" node), as the reference server's
-// Ajv does (server/webhook/contract.ts): keywords in Ajv's order, the first problem found reported.
-const body = $('Webhook').first().json.body;
-const schema = $('Contract').first().json.request_schema;
-const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isOf = (type) => (value) => typeof value === type;
-const TYPES = { object: isObject, string: isOf('string'), boolean: isOf('boolean'), array: Array.isArray };
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)$/i;
-function isDate(text) {
-  const match = /^(\d\d\d\d)-(\d\d)-(\d\d)$/.exec(text);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number);
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
-}
+// Check request: every check a request meets before it is claimed, in the reference server's order, and the way
+// it goes on ("Route request" switches on `route`). First its content type (415 but for JSON), then each chat
+// attachment read (intake.ts: its name as sent and with its type's extension, its content decoded strictly and
+// held to its type), then the body against the contract's JSON Schema (the "Contract" node), as the server's Ajv does (schema-check.ts): its first problem goes
+// to "Explain refusal" with what a reason quotes. Then the name rule beyond the schema, for every action
+// (server/webhook/rules.ts, nameRefusal: nothing that turns the direction of the text). The conversation's actions
+// go to their workflow as they came. Then a chat's files (400 for content not of its type, 413 over the total),
+// and what the claim stores: the record, phoneKey, and the canonical text Postgres hashes into the fingerprint.
+import { JSON_CONTENT_TYPE, readFiles, storedRequest } from '../intake.ts';
+import { schemaProblem } from '../schema-check.ts';
+import { nameProblem } from '../../../../src/shared/rules/name.ts';
+import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversation.ts';
+import { PUSH_ACTIONS } from '../../../../src/shared/webhook/push.ts';
+import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 
-function isDateTime(text) {
-  const [date, time, ...more] = text.split(/t|\s/i);
-  const match = TIME.exec(time ?? '');
-  if (more.length > 0 || !isDate(date) || !match) return false;
-  const [hour, minute, second, zoneHours, zoneMinutes] = [1, 2, 3, 6, 7].map((i) => Number(match[i] ?? 0));
-  return hour <= 23 && minute <= 59 && second < 60 && zoneHours <= 23 && zoneMinutes <= 59;
+const { headers, body } = $('Webhook').first().json;
+if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
+  return { json: { route: 'refused', status: 415, text: { key: 'notJson', values: {} } } };
 }
-const FORMATS = { date: isDate, 'date-time': isDateTime };
-const fail = (path, keyword, message, params = {}) => ({ instancePath: path, keyword, params, message });
-
-/** The first problem of `data` at `path`, or null: Ajv's groups (type; const, enum, not; string; array; object). */
-function problem(rule, data, path) {
-  if (rule.$ref) return problem(schema.$defs[rule.$ref.replace('#/$defs/', '')], data, path);
-  if (rule.type && !TYPES[rule.type](data)) return fail(path, 'type', `must be ${rule.type}`, { type: rule.type });
-  if ('const' in rule && data !== rule.const) return fail(path, 'const', 'must be equal to constant');
-  if (rule.enum && !rule.enum.includes(data)) return fail(path, 'enum', 'must be equal to one of the allowed values');
-  if (rule.not && !problem(rule.not, data, path)) return fail(path, 'not', 'must NOT be valid');
-  if (typeof data === 'string') {
-    const length = Array.from(data).length;
-    const { maxLength: most, minLength: least, pattern, format } = rule;
-    if (length > most) return fail(path, 'maxLength', `must NOT have more than ${most} characters`);
-    if (length < least) return fail(path, 'minLength', `must NOT have fewer than ${least} characters`);
-    if (pattern && !new RegExp(pattern, 'u').test(data))
-      return fail(path, 'pattern', `must match pattern "${pattern}"`);
-    if (format && !FORMATS[format](data)) return fail(path, 'format', `must match format "${format}"`);
-  }
-  if (Array.isArray(data)) {
-    if (data.length > rule.maxItems) return fail(path, 'maxItems', `must NOT have more than ${rule.maxItems} items`);
-    for (const [i, item] of data.entries()) {
-      const found = rule.items && problem(rule.items, item, `${path}/${i}`);
-      if (found) return found;
-    }
-  }
-  if (isObject(data)) return objectProblem(rule, data, path);
-  return null;
-}
-
-function objectProblem(rule, data, path) {
-  const keys = Object.keys(data);
-  if (keys.length > rule.maxProperties)
-    return fail(path, 'maxProperties', `must NOT have more than ${rule.maxProperties} properties`);
-  const missing = (rule.required ?? []).find((key) => !(key in data));
-  if (missing) return fail(path, 'required', `must have required property '${missing}'`, { missingProperty: missing });
-  const extra = rule.additionalProperties === false && keys.find((key) => !(key in rule.properties));
-  if (extra)
-    return fail(path, 'additionalProperties', 'must NOT have additional properties', { additionalProperty: extra });
-  for (const [key, inner] of Object.entries(rule.properties ?? {})) {
-    const found = key in data && problem(inner, data[key], `${path}/${key}`);
-    if (found) return found;
-  }
-  if (!rule.discriminator) return null;
-  const branch = schema.$defs[data[rule.discriminator.propertyName]]; // oneOf's branches, by name
-  return branch
-    ? problem(branch, data, path)
-    : fail(path, 'discriminator', 'must match a branch', { error: 'mapping' });
-}
-
-const error = problem(schema, body, '');
+const files = readFiles(body?.payload?.attachments);
+const schemaError = schemaProblem($('Contract').first().json.request_schema, body);
 // A refusal carries what "Explain refusal" quotes, not the body, which may hold 10 MB of files.
-const quoted = () => ({ action: body?.action, name: body?.user?.name, files: $('Read files').first().json.files });
-if (error) return { json: { schemaError: error, ...quoted() } };
-return { json: { envelope: body, language: body.language ?? 'en' } };
+if (schemaError) return { json: { route: 'schema', schemaError, action: body?.action, name: body?.user?.name, files } };
+
+const language = body.language ?? 'en';
+const name = body.user?.name;
+const wrongName = typeof name === 'string' ? nameProblem(name) : undefined;
+if (wrongName !== undefined) {
+  const key = wrongName === 'direction' ? 'directionInName' : 'controlInName';
+  return { json: { route: 'refused', status: 400, text: { key, values: {} } } };
+}
+if ([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS].includes(body.action)) {
+  return { json: { route: 'conversation', envelope: body, language } };
+}
+const checked = storedRequest(body, files);
+if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
+// list_requests is asked like a question: no request_id, nothing claimed or stored.
+const route = body.action === 'list_requests' ? 'asked' : 'stored';
+// Once new, an outcome goes to its own workflow ("Outcome?"); a schedule or a chat has the roster read with its
+// claim, for "Answer".
+const outcome = REQUESTS_ACTIONS.includes(body.action);
+const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
+return { json: { route, ...checked, language, files, outcome, roster } };

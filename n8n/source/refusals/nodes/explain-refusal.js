@@ -1,7 +1,7 @@
 // Explain refusal: the schema problem the portal webhook's "Check request" found, as the plain-text reason a
 // person can act on (server/webhook/schema-reasons.ts): a text key and its values, which the portal webhook's
 // "Write answer" writes in the parent's language. The item holds the problem and the little of the request a
-// reason quotes: the action, the name and the files as "Read files" found them (their names made showable).
+// reason quotes: the action, the name and the files as "Check request" read them (their names made showable).
 import { hasControlCharacter } from '../../../../src/shared/rules/control-characters.ts';
 
 const { schemaError, action, name: givenName, files } = $json;

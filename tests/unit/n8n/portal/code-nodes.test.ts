@@ -18,7 +18,7 @@ function asN8nParsesIt(text: string): unknown {
   );
 }
 
-/** The "Find parent" row for a number, shaped as its SQL (n8n/source/portal/sql.ts) shapes it. */
+/** The roster's part of the claim's row for a number, shaped as its SQL (n8n/source/portal/sql.ts) shapes it. */
 function parentRow(number: string) {
   const roster = readRosterFile(TEST_ROSTER_PATH);
   const facilitator = (id: string) => roster.facilitators.find((f) => f.id === id);
@@ -103,18 +103,25 @@ describe("the conversation's answers (the ThriveConversation workflow's { status
   });
 });
 
-describe("a chat file's name (Name files, Read files, Check files)", () => {
-  /** What Check files keeps of one attachment (the name stored and given to Slack), or the refusal it gives. */
+describe("a chat file's name (Check request)", () => {
+  /**
+   * What Check request keeps of one attachment (the name stored and given to Slack), or the refusal it gives; or,
+   * when the schema refuses the request, the name it read the file under (its type's extension), which the
+   * refusal carries.
+   */
   async function kept(attachment: { filename: string; mimetype: string; content: string }) {
     const body = { ...chatBody(), payload: { message: 'Look', attachments: [attachment] } };
-    const earlier: Record<string, unknown> = { Webhook: { headers: {}, body }, Contract: contract };
-    earlier['Name files'] = await runNode('Name files', {}, earlier);
-    earlier['Read files'] = await runNode('Read files', earlier['Name files'], earlier);
-    const checked = (await runNode('Check files', { envelope: body }, earlier)) as {
-      status?: number;
-      text?: { values: Record<string, string> };
-      envelope?: { payload: { attachments: { filename: string }[] } };
+    const earlier: Record<string, unknown> = {
+      Webhook: { headers: { 'content-type': 'application/json' }, body },
+      Contract: contract,
     };
+    const checked = (await runNode('Check request', {}, earlier)) as {
+      route: string;
+      status?: number;
+      envelope?: { payload: { attachments: { filename: string }[] } };
+      files?: { typedName: string }[];
+    };
+    if (checked.route === 'schema') return `read as ${checked.files?.[0]?.typedName}`;
     return checked.status ?? checked.envelope?.payload.attachments[0]?.filename;
   }
   const chatBody = () => ({
@@ -132,12 +139,14 @@ describe("a chat file's name (Name files, Read files, Check files)", () => {
       ['../../photo.svg', 'photo.png'],
       ['snap.PNG', 'snap.PNG'],
       ['2026.11.25', '2026.11.25.png'],
-      ['', 'attachment.png'],
     ] as const) {
       const name = await kept({ filename, mimetype: 'image/png', content: png(script) });
       expect(name, filename).toBe(expected);
       expect(name, filename).toBe(displayFileName(filename, 'image/png'));
     }
+    // The schema refuses an empty name before a name is stored; the file is read under its type's default name.
+    expect(await kept({ filename: '', mimetype: 'image/png', content: png(script) })).toBe('read as attachment.png');
+    expect(displayFileName('', 'image/png')).toBe('attachment.png');
   });
 
   it('is quoted as it was sent when the content is refused', async () => {

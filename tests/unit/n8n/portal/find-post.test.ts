@@ -4,8 +4,8 @@ import { runNode } from '../support/workflow.ts';
 
 const REQUEST_ID = '2c6a4f0e-5f7a-4b8e-9d2f-3b1e0c9a7d11';
 const earlier = (step: string) => ({
-  'Slack so far': { step, look_in: 'C00000001' },
-  'Check files': { record: { request_id: REQUEST_ID } },
+  'Next Slack step': { step, look_in: 'C00000001' },
+  'Check request': { record: { request_id: REQUEST_ID } },
 });
 const message = (ts: string, payload?: Record<string, unknown>) => ({
   type: 'message',
@@ -32,6 +32,7 @@ describe('the Find post Code node', () => {
     };
     expect(await runNode('Find post', page, earlier('find message'))).toEqual({
       next: 'found',
+      ok: true,
       channel: 'C00000001',
       ts: '1700000001.000100',
     });

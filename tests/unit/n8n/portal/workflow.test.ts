@@ -7,10 +7,11 @@ import { nodeNamed, workflow } from '../support/workflow.ts';
 
 /**
  * Room for the Contract's data (the schema of every action, both languages' texts), Code nodes a person can read,
- * Slack's crash recovery and a reschedule notice's buttons; list_requests and accept_offer are answered in a workflow
- * of their own (ThriveRequests).
+ * Slack's crash recovery, a reschedule notice's buttons, and the three answers that cost n8n least (the thread's
+ * read, a recorded 200, every other answer) each with the security headers; list_requests and accept_offer are
+ * answered in a workflow of their own (ThriveRequests).
  */
-const BUDGET_BYTES = 96_000;
+const BUDGET_BYTES = 104_000;
 
 describe('the portal webhook workflow', () => {
   it(`stays small to import, read and diff: at most ${BUDGET_BYTES} bytes`, () => {
@@ -53,5 +54,26 @@ describe('the portal webhook workflow', () => {
     const metadata = fields.find((field) => field.name === 'metadata')?.value ?? '';
     expect(metadata).toContain(SLACK_METADATA_EVENT);
     expect(metadata).toContain('request_id');
+  });
+
+  it("stores each Slack step's result, unless Slack refused it, and answers the next step in the same query", () => {
+    const next = (name: string) => workflow.connections[name]?.main[0]?.map((target) => target.node);
+    expect(next('Post message')).toEqual(['Store post']);
+    expect(next('Post notice')).toEqual(['Store post']);
+    expect(next('Share file')).toEqual(['Store file']);
+    expect(next('Store post')).toEqual(['Next Slack step']);
+    expect(next('Store file')).toEqual(['Next Slack step']);
+    const schema = readFileSync(SCHEMA_SQL_PATH, 'utf8');
+    for (const [node, fn] of [
+      ['Store post', 'store_post'],
+      ['Store file', 'store_file'],
+    ] as const) {
+      expect(String(nodeNamed(node).parameters.query)).toMatch(new RegExp(`thrive\\.${fn}\\(`));
+      const body = schema.slice(schema.indexOf(`CREATE FUNCTION thrive.${fn}`)).split('\n$$;')[0] ?? '';
+      const stored = body.indexOf('INSERT INTO thrive.slack_posts');
+      expect(body.indexOf("IF refusal <> '' THEN\n    RAISE EXCEPTION")).toBeGreaterThan(0);
+      expect(body.indexOf('RAISE EXCEPTION')).toBeLessThan(stored);
+      expect(body.indexOf('RETURN QUERY SELECT * FROM thrive.slack_next_step(')).toBeGreaterThan(stored);
+    }
   });
 });

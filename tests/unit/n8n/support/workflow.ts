@@ -60,8 +60,8 @@ export interface Sent {
 
 /**
  * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
- * database goes: the check, the rules and the answer of a new request, written by "Write answer". `parentRow`
- * stands in for the "Find parent" query.
+ * database goes: the check, the rules and the answer of a new request, written by "Answer" (the rules' refusals too; other
+ * refusals by "Write answer"). `parentRow` stands in for the roster the claim reads.
  */
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
@@ -69,24 +69,21 @@ export async function answerOf(
 ): Promise<Sent> {
   const earlier: Record<string, unknown> = { Webhook: webhook, Contract: contract };
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
-  if (!/^application\/json\s*(;|$)/i.test(webhook.headers['content-type'] ?? '')) {
-    return write(JSON.parse(String(nodeNamed('Not JSON').parameters.jsonOutput)));
-  }
-  earlier['Name files'] = await runNode('Name files', contract, earlier);
-  earlier['Read files'] = await runNode('Read files', earlier['Name files'], earlier);
-  const checked = (await runNode('Check request', earlier['Read files'], earlier)) as { schemaError?: unknown };
+  const checked = (await runNode('Check request', {}, earlier)) as {
+    route: string;
+    outcome?: boolean;
+    roster?: boolean;
+    envelope?: Envelope;
+  };
   earlier['Check request'] = checked;
   // The refusals workflow is given the item alone: it can read no node of the portal's.
-  if (checked.schemaError) return write(await runNode('Explain refusal', checked, {}, refusals));
-  const named = (await runNode('Check name', checked, earlier)) as { status?: number };
-  if (named.status !== undefined) return write(named);
-  const files = (await runNode('Check files', named, earlier)) as { status?: number; envelope: Envelope };
-  earlier['Check files'] = files;
-  if (files.status !== undefined) return write(files);
-  const rules = (await runNode('Check rules', {}, earlier)) as { status?: number; envelope: Envelope };
-  if (rules.status !== undefined) return write(rules);
-  const needsRoster = ['know_schedule', 'chat_facilitator'].includes(rules.envelope.action);
-  return write(await runNode('Answer', needsRoster ? parentRow(rules.envelope.user.number) : rules, earlier));
+  if (checked.route === 'schema') return write(await runNode('Explain refusal', checked, {}, refusals));
+  if (checked.route === 'refused') return write(checked);
+  if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
+  if (checked.outcome) throw new Error('answerOf runs no outcome workflow');
+  // The claim's row: the roster read with it when the answer needs it.
+  const claimed = checked.roster ? parentRow(checked.envelope?.user.number ?? '') : { seen: 'new' };
+  return runNode('Answer', claimed, earlier) as Promise<Sent>;
 }
 
 interface Envelope {

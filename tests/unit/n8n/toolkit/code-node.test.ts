@@ -37,6 +37,20 @@ describe('a Code node made from its script', () => {
     });
   });
 
+  it("runs a function of its workflow's own TypeScript module bundled in front of it, with what it uses", async () => {
+    const file = script('own.js', [
+      '// Own: a function of n8n/source/portal.',
+      "import { canonical } from '<repo>/n8n/source/portal/intake.ts';",
+      '',
+      'return { json: { text: canonical($json) } };',
+    ]);
+    const code = await codeNodeJs(file);
+    expect(code).toContain('// n8n/source/portal/intake.ts\nfunction canonical(value) {');
+    expect(await runCodeNode(code, { $json: { b: [1, { d: 2, c: undefined }], a: 'x' } })).toEqual({
+      json: { text: '{"a":"x","b":[1,{"d":2}]}' },
+    });
+  });
+
   it('is the script itself when it imports nothing', async () => {
     const file = script('plain.js', ['// Plain: nothing imported.', 'return { json: $json };']);
     expect(await codeNodeJs(file)).toBe('// Plain: nothing imported.\nreturn { json: $json };\n');
@@ -52,6 +66,12 @@ describe('a Code node made from its script', () => {
     [
       'a function from outside src/shared',
       "import { answerText } from '<repo>/server/contract/texts.ts';",
+      '',
+      /not data/,
+    ],
+    [
+      'a function of the toolkit, which is no workflow module',
+      "import { switchLinks } from '<repo>/n8n/source/toolkit/links.ts';",
       '',
       /not data/,
     ],
