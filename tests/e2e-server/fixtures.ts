@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { addDays, weekdayOf } from '../../server/roster/week.ts';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
@@ -17,6 +18,16 @@ export interface RealPortal extends PortalDatabase {
 export type TestServer = SpawnedPortal & { databasePath: string; close(): Promise<void> };
 
 /** The STAFF account in a real server's database, as `npm run staff -- add` makes it (with a light hash). */
+/**
+ * A time staff can move a session to that is still ahead in this week (India's), on today or tomorrow: 4:00 PM
+ * today when it is not past, else tomorrow's, else (Sunday evening) 11:59 PM today.
+ */
+export function nextFourPm(today: string, nowTime: string): { day: string; time: string } {
+  if (nowTime < '15:55') return { day: today, time: '16:00' };
+  if (weekdayOf(today) < 7) return { day: addDays(today, 1), time: '16:00' };
+  return { day: today, time: '23:59' };
+}
+
 export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>): Promise<void> {
   const db = new Database(server.databasePath);
   try {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { test as base, expect, type Page } from '@playwright/test';
 import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
-import { addDays, startsAtOf, weekdayOf } from '../../server/roster/week.ts';
+import { addDays, startsAtOf } from '../../server/roster/week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { sessionRefUid } from '../../src/features/schedule/calendar-event.ts';
@@ -16,7 +16,7 @@ import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
-import { addStaffAccount, startRealServer } from './fixtures.ts';
+import { addStaffAccount, nextFourPm, startRealServer } from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
@@ -54,13 +54,6 @@ function rosterSessions() {
     time: s.time,
     facilitator: names.get(s.facilitator) ?? '',
   }));
-}
-
-/** A time still ahead in this week: 4:00 PM today, else tomorrow's, else (Sunday evening) 11:59 PM today. */
-function nextFourPm(today: string, nowTime: string): { day: string; time: string } {
-  if (nowTime < '15:55') return { day: today, time: '16:00' };
-  if (weekdayOf(today) < 7) return { day: addDays(today, 1), time: '16:00' };
-  return { day: today, time: '23:59' };
 }
 
 const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };

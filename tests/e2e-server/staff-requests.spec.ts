@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
-import { addDays, startsAtOf, weekdayOf } from '../../server/roster/week.ts';
+import { addDays, startsAtOf } from '../../server/roster/week.ts';
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
@@ -10,7 +10,7 @@ import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, nextFourPm, test } from './fixtures.ts';
 
 const PARENT = { name: 'Test Parent', number: '9000000001' };
 const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
@@ -24,16 +24,6 @@ function rosterSessions() {
     time: s.time,
     facilitator: names.get(s.facilitator) ?? '',
   }));
-}
-
-/**
- * A time still ahead in this week, on today or tomorrow: 4:00 PM when it is
- * not past, else tomorrow's 4:00 PM, else (Sunday evening) 11:59 PM today.
- */
-function nextFourPm(today: string, nowTime: string): { day: string; time: string } {
-  if (nowTime < '15:55') return { day: today, time: '16:00' };
-  if (weekdayOf(today) < 7) return { day: addDays(today, 1), time: '16:00' };
-  return { day: today, time: '23:59' };
 }
 
 async function requestsOf(request: APIRequestContext): Promise<ParentRequest[]> {
