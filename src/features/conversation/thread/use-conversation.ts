@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { env } from '../../../config/env.ts';
-import { createThreadPoller } from '../../../shared/conversation/fetch-policy.ts';
 import { EMPTY_CONVERSATION, type SavedConversation } from '../../../shared/conversation/store.ts';
 import { pageOutbox } from '../../../shared/outbox/portal-outbox.ts';
 import { isWebhookError } from '../../../shared/webhook/errors.ts';
 import type { User } from '../../../shared/webhook/types.ts';
-import { isPushOn, onWorkerPush, PUSH_CHANGED_EVENT } from '../../notifications/push-device.ts';
+import { onWorkerPush } from '../../notifications/push-device.ts';
 import { setUnreadBadge } from './app-badge.ts';
+import { startPagePoller } from './page-poller.ts';
 import { refreshThread } from './refresh-thread.ts';
 import { pageConversationStore } from './page-conversation.ts';
 import { refusalText } from './refusal-text.ts';
@@ -107,38 +107,17 @@ export function useConversation(user: User | null) {
 
   useEffect(() => {
     if (view.saved.token === undefined) return undefined;
-    let pushOn = false;
-    const poller = createThreadPoller(() => void fetchNew(), {
-      visible: () => document.visibilityState === 'visible',
-      pushOn: () => pushOn,
-      setInterval: (run, ms) => window.setInterval(run, ms),
-      clearInterval: (handle) => window.clearInterval(handle as number),
-    });
-    const onVisibility = () => poller.visibilityChanged();
-    const onOnline = () => poller.online();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', onOnline);
+    const { poller, stop } = startPagePoller(() => void fetchNew());
     const unsubscribe = pageOutbox(env.webhookUrl).subscribe((event) => {
       if (event.type === 'OUTBOX_DELIVERED' && event.action === 'chat_facilitator') poller.sent();
     });
-    const checkPush = () =>
-      void isPushOn().then((on) => {
-        pushOn = on;
-        poller.pushChanged();
-      });
-    window.addEventListener(PUSH_CHANGED_EVENT, checkPush);
     const stopHearing = onWorkerPush((message) => {
       if (message.kind === 'reply') poller.pushed();
     });
-    poller.start();
-    checkPush();
     return () => {
-      poller.stop();
+      stop();
       unsubscribe();
       stopHearing();
-      window.removeEventListener(PUSH_CHANGED_EVENT, checkPush);
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', onOnline);
     };
   }, [view.saved.token, fetchNew]);
 

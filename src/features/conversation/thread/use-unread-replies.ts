@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { createThreadPoller } from '../../../shared/conversation/fetch-policy.ts';
 import type { SavedConversation } from '../../../shared/conversation/store.ts';
 import { unreadCount } from '../../../shared/conversation/thread.ts';
 import type { User } from '../../../shared/webhook/types.ts';
-import { isPushOn, onWorkerPush } from '../../notifications/push-device.ts';
+import { onWorkerPush } from '../../notifications/push-device.ts';
 import { setUnreadBadge } from './app-badge.ts';
 import { pageConversationStore } from './page-conversation.ts';
+import { startPagePoller } from './page-poller.ts';
 import { refreshThread } from './refresh-thread.ts';
 
 /**
@@ -20,7 +20,6 @@ export function useUnreadReplies(user: User | null): number {
   useEffect(() => {
     if (!user) return undefined;
     let live = true;
-    let pushOn = false;
     const showCount = ({ messages, lastSeenId }: SavedConversation) => {
       const unread = unreadCount(messages, lastSeenId);
       if (!live) return;
@@ -32,22 +31,12 @@ export function useUnreadReplies(user: User | null): number {
       showCount(saved);
       if (saved.token !== undefined) showCount((await refreshThread(user, saved, false)).saved);
     };
-    const poller = createThreadPoller(
+    const { stop } = startPagePoller(
       () =>
         void refresh().catch(() => {
           // Offline or refused: the saved count stays; the chat screen says what went wrong.
         }),
-      {
-        visible: () => document.visibilityState === 'visible',
-        pushOn: () => pushOn,
-        setInterval: (run, ms) => window.setInterval(run, ms),
-        clearInterval: (handle) => window.clearInterval(handle as number),
-      },
     );
-    const onVisibility = () => poller.visibilityChanged();
-    const onOnline = () => poller.online();
-    document.addEventListener('visibilitychange', onVisibility);
-    window.addEventListener('online', onOnline);
     const stopHearing = onWorkerPush((message) => {
       if (message.kind !== 'reply') return;
       void pageConversationStore()
@@ -55,17 +44,10 @@ export function useUnreadReplies(user: User | null): number {
         .then(showCount)
         .catch(() => undefined);
     });
-    poller.start();
-    void isPushOn().then((on) => {
-      pushOn = on;
-      poller.pushChanged();
-    });
     return () => {
       live = false;
-      poller.stop();
+      stop();
       stopHearing();
-      document.removeEventListener('visibilitychange', onVisibility);
-      window.removeEventListener('online', onOnline);
     };
   }, [user]);
   return count;
