@@ -1,9 +1,9 @@
-import { test as base, expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
-import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
+import type { CodeRecorder } from '../support/code-recorder.ts';
 import { QUIET_PARENT } from '../support/conversation.ts';
 import { STAFF } from '../support/staff.ts';
-import { addStaffAccount, startRealServer } from './fixtures.ts';
+import { testWithCodes as test } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -11,23 +11,6 @@ import type { User } from '../../src/shared/webhook/types.ts';
  * at CODE_WEBHOOK_URL recorded, two parents and a staff member, each in
  * their own browser context.
  */
-const test = base.extend<object, { conversationServer: { url: string; codes: CodeRecorder } }>({
-  conversationServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
-    async ({}, use) => {
-      const codes = await startCodeRecorder();
-      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
-      await addStaffAccount(server);
-      await use({ url: server.url, codes });
-      await server.close();
-      await codes.close();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ conversationServer }, use) => {
-    await use(conversationServer.url);
-  },
-});
 
 const TEST_PARENT: User = { name: 'Test Parent', number: '9000000001' };
 
@@ -70,7 +53,7 @@ const thread = (page: Page) => page.getByRole('region', { name: 'Messages with y
 
 test('two parents and a staff member: a reply reaches its parent on the next fetch, and only that parent', async ({
   browser,
-  conversationServer: { url, codes },
+  codesServer: { url, codes },
   request,
 }) => {
   const a = await verifiedChat(browser, url, codes, TEST_PARENT);

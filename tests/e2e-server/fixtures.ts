@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { addDays, weekdayOf } from '../../server/roster/week.ts';
+import { weekdayNumber } from '../../server/roster/weekdays.ts';
+import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
@@ -17,7 +20,6 @@ export interface RealPortal extends PortalDatabase {
 
 export type TestServer = SpawnedPortal & { databasePath: string; close(): Promise<void> };
 
-/** The STAFF account in a real server's database, as `npm run staff -- add` makes it (with a light hash). */
 /**
  * A time staff can move a session to that is still ahead in this week (India's), on today or tomorrow: 4:00 PM
  * today when it is not past, else tomorrow's, else (Sunday evening) 11:59 PM today.
@@ -28,6 +30,28 @@ export function nextFourPm(today: string, nowTime: string): { day: string; time:
   return { day: today, time: '23:59' };
 }
 
+/** The test parent's weekly sessions (the first parent of the test roster), as the roster store reads them. */
+export function testParentSessions() {
+  const roster = readRosterFile(TEST_ROSTER_PATH);
+  const names = new Map(roster.facilitators.map((f) => [f.id, f.name]));
+  return (roster.parents[0]?.sessions ?? []).map((s) => ({
+    weekday: weekdayNumber(s.day),
+    time: s.time,
+    facilitator: names.get(s.facilitator) ?? '',
+  }));
+}
+
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
+
+/** A day ('YYYY-MM-DD') as the reschedule calendar names its button: "November 28th, 2026". */
+export function calendarDayName(key: string): RegExp {
+  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
+  return new RegExp(`${monthName} ${day}${ORDINAL_SUFFIX[ordinal.select(day)] ?? 'th'}, ${year}`);
+}
+
+/** The STAFF account in a real server's database, as `npm run staff -- add` makes it (with a light hash). */
 export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>): Promise<void> {
   const db = new Database(server.databasePath);
   try {
@@ -95,6 +119,28 @@ export const test = base.extend<{ portal: RealPortal }, { server: TestServer }>(
   },
   baseURL: async ({ server }, use) => {
     await use(server.url);
+  },
+});
+
+/**
+ * One real server per worker that sends its sign-in codes to a recorder (CODE_WEBHOOK_URL), with the STAFF account:
+ * for journeys of a parent who verifies a phone and a facilitator who answers in /staff.
+ */
+export const testWithCodes = base.extend<object, { codesServer: { url: string; codes: CodeRecorder } }>({
+  codesServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    async ({}, use) => {
+      const codes = await startCodeRecorder();
+      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
+      await addStaffAccount(server);
+      await use({ url: server.url, codes });
+      await server.close();
+      await codes.close();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ codesServer }, use) => {
+    await use(codesServer.url);
   },
 });
 

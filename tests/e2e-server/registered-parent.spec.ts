@@ -1,33 +1,13 @@
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
-import { readRosterFile } from '../../server/roster/roster-file.ts';
-import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
 import { sessionWhen } from '../../src/features/schedule/session-when.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';
-import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
-import { expect, test } from './fixtures.ts';
+import { calendarDayName, expect, test, testParentSessions } from './fixtures.ts';
 import { PNG, recordRequestIds, storedCounts } from '../support/stored-requests.ts';
 
 /** What the server must answer now for the test parent, computed from the test roster. */
 function expectedSessions() {
-  const parent = readRosterFile(TEST_ROSTER_PATH).parents[0];
-  const facilitators = new Map(readRosterFile(TEST_ROSTER_PATH).facilitators.map((f) => [f.id, f.name]));
-  const sessions = (parent?.sessions ?? []).map((s) => ({
-    weekday: weekdayNumber(s.day),
-    time: s.time,
-    facilitator: facilitators.get(s.facilitator) ?? '',
-  }));
-  return parseSchedule(restOfWeek(sessions, new Date()));
-}
-
-const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const ordinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
-
-/** Today in India, as the calendar's day button is named: "November 23rd, 2026". */
-function todayButtonName(): RegExp {
-  const [year = 0, month = 1, day = 1] = toIstIso(new Date()).slice(0, 10).split('-').map(Number);
-  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-  return new RegExp(`${monthName} ${day}${ORDINAL_SUFFIX[ordinal.select(day)] ?? 'th'}, ${year}`);
+  return parseSchedule(restOfWeek(testParentSessions(), new Date()));
 }
 
 test('a registered parent signs in, sees the real schedule, reschedules and chats; each lands once', async ({
@@ -59,7 +39,10 @@ test('a registered parent signs in, sees the real schedule, reschedules and chat
   }
 
   await page.goto('/registered-parent/reschedule');
-  await page.getByRole('grid').getByRole('button', { name: todayButtonName() }).click();
+  await page
+    .getByRole('grid')
+    .getByRole('button', { name: calendarDayName(toIstIso(new Date()).slice(0, 10)) })
+    .click();
   await page.getByRole('button', { name: 'Submit Request' }).click();
   const today = formatDayKey(toIstIso(new Date()).slice(0, 10));
   await expect(page.getByRole('status').filter({ hasText: 'Success!' })).toContainText(

@@ -1,22 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
 import { addDays, startsAtOf } from '../../server/roster/week.ts';
-import { readRosterFile } from '../../server/roster/roster-file.ts';
-import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { sessionRefUid } from '../../src/features/schedule/calendar-event.ts';
 import { startsAtWhen } from '../../src/features/schedule/session-when.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import type { SessionRef } from '../../src/shared/webhook/requests.ts';
-import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { QUIET_PARENT } from '../support/conversation.ts';
 import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
-import { addStaffAccount, nextFourPm, startRealServer } from './fixtures.ts';
+import { calendarDayName, nextFourPm, testParentSessions, testWithCodes as test } from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
@@ -25,47 +21,12 @@ import { addStaffAccount, nextFourPm, startRealServer } from './fixtures.ts';
  * requests' says confirmed, the session's .ics keeps its UID with a higher
  * SEQUENCE, and the thread shows the answer as an event line.
  */
-const test = base.extend<object, { outcomesServer: { url: string; codes: CodeRecorder } }>({
-  outcomesServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
-    async ({}, use) => {
-      const codes = await startCodeRecorder();
-      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
-      await addStaffAccount(server);
-      await use({ url: server.url, codes });
-      await server.close();
-      await codes.close();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ outcomesServer }, use) => {
-    await use(outcomesServer.url);
-  },
-});
 
 const PARENT = { name: 'Test Parent', number: '9000000001' };
 
-/** The test parent's weekly sessions, as the roster store reads them. */
-function rosterSessions() {
-  const roster = readRosterFile(TEST_ROSTER_PATH);
-  const names = new Map(roster.facilitators.map((f) => [f.id, f.name]));
-  return (roster.parents[0]?.sessions ?? []).map((s) => ({
-    weekday: weekdayNumber(s.day),
-    time: s.time,
-    facilitator: names.get(s.facilitator) ?? '',
-  }));
-}
-
-const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const ordinal = new Intl.PluralRules('en-US', { type: 'ordinal' });
-
-/** A day of the reschedule calendar, as its button is named: "November 28th, 2026". */
-function dayButton(page: Page, key: string) {
-  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
-  const monthName = new Date(Date.UTC(year, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-  const name = new RegExp(`${monthName} ${day}${ORDINAL_SUFFIX[ordinal.select(day)] ?? 'th'}, ${year}`);
-  return page.getByRole('grid').getByRole('button', { name });
-}
+/** A day of the reschedule calendar, its button. */
+const dayButton = (page: Page, key: string) =>
+  page.getByRole('grid').getByRole('button', { name: calendarDayName(key) });
 
 /** How the schedule screen names a session in its buttons: "Sunday, 29 Nov 11:30 PM with Arjun Rao". */
 const sessionName = (ref: Pick<SessionRef, 'starts_at' | 'facilitator'>) => {
@@ -83,13 +44,13 @@ async function downloadIcs(page: Page, button: string) {
 
 test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedule, the calendar and the thread follow', async ({
   browser,
-  outcomesServer: { url, codes },
+  codesServer: { url, codes },
 }) => {
   const now = toIstIso(new Date());
   const today = now.slice(0, 10);
   const lastAsked = addDays(today, 2);
   const target = nextFourPm(today, now.slice(11, 16));
-  const concerned = sessionConcerned({ start: today, end: lastAsked }, rosterSessions());
+  const concerned = sessionConcerned({ start: today, end: lastAsked }, testParentSessions());
   if (!concerned) throw new Error('the test roster names no session for the test parent');
   const moved = { starts_at: startsAtOf(target.day, target.time), facilitator: concerned.facilitator };
 
@@ -183,7 +144,7 @@ test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedul
 
 test('in Hindi: staff offer another time, which the parent accepts with one tap, and decline another with a reason', async ({
   browser,
-  outcomesServer: { url },
+  codesServer: { url },
   request,
 }) => {
   // The roster's other parent, so this test and the one above never see each other's requests on a shared server.

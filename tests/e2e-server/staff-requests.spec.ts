@@ -2,29 +2,15 @@ import type { APIRequestContext } from '@playwright/test';
 import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
 import { addDays, startsAtOf } from '../../server/roster/week.ts';
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
-import { readRosterFile } from '../../server/roster/roster-file.ts';
-import { weekdayNumber } from '../../server/roster/weekdays.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
-import { expect, nextFourPm, test } from './fixtures.ts';
+import { expect, nextFourPm, test, testParentSessions } from './fixtures.ts';
 
 const PARENT = { name: 'Test Parent', number: '9000000001' };
 const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
-
-/** The test parent's weekly sessions, as the roster store reads them. */
-function rosterSessions() {
-  const roster = readRosterFile(TEST_ROSTER_PATH);
-  const names = new Map(roster.facilitators.map((f) => [f.id, f.name]));
-  return (roster.parents[0]?.sessions ?? []).map((s) => ({
-    weekday: weekdayNumber(s.day),
-    time: s.time,
-    facilitator: names.get(s.facilitator) ?? '',
-  }));
-}
 
 async function requestsOf(request: APIRequestContext): Promise<ParentRequest[]> {
   const answer = await request.post(WEBHOOK_PATH, { data: { action: 'list_requests', user: PARENT } });
@@ -67,7 +53,7 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   await expect(first.getByText('Status: Confirmed')).toBeVisible();
 
   // The parent's schedule shows the moved session at its new time; their requests say confirmed.
-  const sessions = rosterSessions();
+  const sessions = testParentSessions();
   const concerned = sessionConcerned({ start: asked.start_date, end: asked.end_date }, sessions);
   if (!concerned) throw new Error('the test roster names no session for the test parent');
   const schedule = await request.post(WEBHOOK_PATH, {
