@@ -37,12 +37,15 @@ export function testConfig(temp: { databasePath: string; distDir: string }, env:
   });
 }
 
+/** What a test may hand the server in place of the outside world: the outcome seam, the push service's agent. */
+export type PortalSeams = Parameters<typeof createPortalServer>[2];
+
 /** A real server on a real SQLite file in a temp folder, driven through Fastify's inject (no socket). */
-export async function startTestPortal(env: Record<string, string> = {}): Promise<TestPortal> {
+export async function startTestPortal(env: Record<string, string> = {}, seams: PortalSeams = {}): Promise<TestPortal> {
   const temp = makeTempPortalDir();
   const config = testConfig(temp, env);
   const clock = { now: WEDNESDAY_NOON_IST };
-  const server = await createPortalServer(config, () => clock.now);
+  const server = await createPortalServer(config, () => clock.now, seams);
   return {
     ...server,
     config,

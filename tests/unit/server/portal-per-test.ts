@@ -1,7 +1,7 @@
 /** The server suites' common set-up (not a test file: vitest only collects *.test.ts). */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startCodeRecorder, type CodeRecorder } from '../../support/code-recorder.ts';
-import { startTestPortal, type TestPortal } from '../../support/test-portal.ts';
+import { startTestPortal, type PortalSeams, type TestPortal } from '../../support/test-portal.ts';
 
 export interface PortalAndCodes {
   p: TestPortal;
@@ -11,9 +11,13 @@ export interface PortalAndCodes {
 /**
  * A fresh portal for every test, its sign-in codes going to one recorder for
  * the file (emptied before each test), with a code gateway and PORTAL_HOST
- * set as production requires. `take` gets each test's pair before it runs.
+ * set as production requires, and the seams given. `take` gets each test's pair before it runs.
  */
-export function portalPerTest(take: (current: PortalAndCodes) => void, env: Record<string, string> = {}): void {
+export function portalPerTest(
+  take: (current: PortalAndCodes) => void,
+  env: Record<string, string> = {},
+  seams: PortalSeams = {},
+): void {
   let codes: CodeRecorder;
   let p: TestPortal;
   beforeAll(async () => {
@@ -24,7 +28,7 @@ export function portalPerTest(take: (current: PortalAndCodes) => void, env: Reco
   });
   beforeEach(async () => {
     codes.reset();
-    p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example', ...env });
+    p = await startTestPortal({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example', ...env }, seams);
     take({ p, codes });
   });
   afterEach(async () => {

@@ -1,21 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forgetNumber } from '../../../../server/db/erase.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import { answerText } from '../../../../server/contract/texts.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../src/shared/webhook/push.ts';
-import { FakePushService } from '../../../support/fake-push-service.ts';
-import { PARENT_NUMBER, QUIET_PARENT_NUMBER, startPushPortal, type PushPortal } from './push-portal.ts';
+import type { FakePushService } from '../../../support/fake-push-service.ts';
+import { PARENT_NUMBER, QUIET_PARENT_NUMBER, pushPortalPerTest, type PushPortal } from './push-portal.ts';
 
 let service: FakePushService;
 let p: PushPortal;
-beforeAll(async () => {
-  service = await FakePushService.start();
-});
-afterAll(() => service.close());
-beforeEach(async () => {
-  p = await startPushPortal(service);
-});
-afterEach(() => p.dispose());
+pushPortalPerTest((current) => ({ p, service } = current));
 
 const subscriptions = () => p.count('SELECT count(*) FROM push_subscriptions');
 

@@ -1,20 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TOKEN_LIFETIME_MS } from '../../../../server/conversation/policy.ts';
 import { PUSH_MAX_ATTEMPTS, REPLY_TTL_S } from '../../../../src/shared/push/delivery.ts';
 import { PUSH_PAYLOAD_MAX_BYTES } from '../../../../src/shared/webhook/push.ts';
-import { FakePushService, type FakeSubscription } from '../../../support/fake-push-service.ts';
-import { QUIET_PARENT_NUMBER, startPushPortal, type PushPortal } from './push-portal.ts';
+import type { FakePushService, FakeSubscription } from '../../../support/fake-push-service.ts';
+import { QUIET_PARENT_NUMBER, pushPortalPerTest, type PushPortal } from './push-portal.ts';
 
 let service: FakePushService;
 let p: PushPortal;
-beforeAll(async () => {
-  service = await FakePushService.start();
-});
-afterAll(() => service.close());
-beforeEach(async () => {
-  p = await startPushPortal(service);
-});
-afterEach(() => p.dispose());
+pushPortalPerTest((current) => ({ p, service } = current));
 
 const to = (subscription: FakeSubscription) => (push: { subscriptionId?: string }) =>
   push.subscriptionId === subscription.id;

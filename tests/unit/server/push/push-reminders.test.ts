@@ -1,22 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FakePushService, type FakeSubscription } from '../../../support/fake-push-service.ts';
-import { startPushPortal, type PushPortal } from './push-portal.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { FakePushService, FakeSubscription } from '../../../support/fake-push-service.ts';
+import { pushPortalPerTest, type PushPortal } from './push-portal.ts';
 
 // The test roster's first parent has sessions on Monday 09:00, Wednesday 10:15 and 16:30, and Sunday 23:30 (IST).
 let service: FakePushService;
 let p: PushPortal;
 let token: string;
 let subscription: FakeSubscription;
-beforeAll(async () => {
-  service = await FakePushService.start();
-});
-afterAll(() => service.close());
+pushPortalPerTest((current) => ({ p, service } = current));
 beforeEach(async () => {
-  p = await startPushPortal(service);
   token = p.device();
   subscription = await p.subscribe(token, { language: 'hi' });
 });
-afterEach(() => p.dispose());
 
 const at = (iso: string) => {
   p.clock.now = new Date(iso);

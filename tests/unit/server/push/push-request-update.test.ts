@@ -1,19 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { envelope, TEST_PARENT } from '../../../support/envelopes.ts';
-import { FakePushService } from '../../../support/fake-push-service.ts';
+import type { FakePushService } from '../../../support/fake-push-service.ts';
 import { addStaff, staffSession } from '../../../support/staff.ts';
-import { startPushPortal, type PushPortal } from './push-portal.ts';
+import { pushPortalPerTest, type PushPortal } from './push-portal.ts';
 
 let service: FakePushService;
 let p: PushPortal;
-beforeAll(async () => {
-  service = await FakePushService.start();
-});
-afterAll(() => service.close());
-beforeEach(async () => {
-  p = await startPushPortal(service);
-});
-afterEach(() => p.dispose());
+pushPortalPerTest((current) => ({ p, service } = current));
 
 it('tells the parent’s devices when staff answer a reschedule request in /staff, in the device’s language', async () => {
   const subscription = await p.subscribe(p.device(), { language: 'hi' });

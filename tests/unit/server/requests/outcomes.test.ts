@@ -1,19 +1,17 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makeTempPortalDir } from '../../../../bench/support/portal-process.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OutcomeRow } from '../../../../server/requests/rules.ts';
 import { parentRequest } from '../../../../server/requests/rules.ts';
 import { withMoves } from '../../../../server/roster/week.ts';
 import { restOfWeek } from '../../../../server/roster/rest-of-week.ts';
-import { createPortalServer } from '../../../../server/server.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
-import { WEBHOOK_PATH } from '../../../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../../../src/shared/webhook/requests.ts';
-import { startCodeRecorder, type CodeRecorder } from '../../../support/code-recorder.ts';
+import type { CodeRecorder } from '../../../support/code-recorder.ts';
 import { chatThread, QUIET_PARENT, verifiedToken } from '../../../support/conversation.ts';
 import { bookConsult, envelope, knowSchedule, TEST_PARENT } from '../../../support/envelopes.ts';
 import { addStaff, staffSession, type StaffSession } from '../../../support/staff.ts';
-import { testConfig, WEDNESDAY_NOON_IST, type TestPortal } from '../../../support/test-portal.ts';
+import type { TestPortal } from '../../../support/test-portal.ts';
+import { portalPerTest } from '../portal-per-test.ts';
 
 let codes: CodeRecorder;
 let p: TestPortal;
@@ -21,53 +19,21 @@ let told: [string, string, ParentRequest][];
 /** Makes the seam throw, as a notification service that is down would. */
 let failing: boolean;
 
-beforeAll(async () => {
-  codes = await startCodeRecorder();
-});
-afterAll(async () => {
-  await codes.close();
-});
-
 // A portal whose onOutcome seam records what it is told, on the test roster, at Wednesday 25 Nov, 12:00 in India.
-beforeEach(async () => {
-  codes.reset();
+beforeEach(() => {
   told = [];
   failing = false;
-  const temp = makeTempPortalDir();
-  const config = testConfig(temp, { CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: 'portal.thrive.example' });
-  const clock = { now: WEDNESDAY_NOON_IST };
-  const server = await createPortalServer(config, () => clock.now, {
+});
+portalPerTest(
+  (current) => ({ p, codes } = current),
+  {},
+  {
     onOutcome: (numberKey, requestId, outcome) => {
       told.push([numberKey, requestId, outcome]);
       if (failing) throw new Error('The push service is down');
     },
-  });
-  p = {
-    ...server,
-    config,
-    clock,
-    post: (body, options = {}) =>
-      server.app.inject({
-        method: 'POST',
-        url: WEBHOOK_PATH,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify(body),
-        ...options,
-      }),
-    count: (sql, ...params) =>
-      (server.db
-        .prepare(sql)
-        .pluck()
-        .get(...params) as number | undefined) ?? 0,
-    async dispose() {
-      await server.close();
-      temp.cleanup();
-    },
-  };
-});
-afterEach(async () => {
-  await p.dispose();
-});
+  },
+);
 
 /** Wednesday to Friday: the days hold Test Parent's two Wednesday sessions (10:15 with Meera, 4:30 PM with Arjun). */
 const range = (user = TEST_PARENT) =>
