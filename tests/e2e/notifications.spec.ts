@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
-import type { PushMessage } from '../../src/shared/webhook/push.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, type PushMessage } from '../../src/shared/webhook/push.ts';
 import { CODE, conversationRequests, FakeConversation, TOKEN } from '../support/fake-conversation.ts';
 import { RecordingWebhook, type RecordedRequest } from '../support/recording-webhook.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
@@ -28,14 +28,8 @@ const SUBSCRIPTION = {
   },
 };
 const PUBLIC_KEY = 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U';
-const SETTINGS = {
-  replies: true,
-  reminders: true,
-  request_updates: true,
-  show_text: false,
-  quiet_start: '21:00',
-  quiet_end: '07:00',
-};
+/** What the fake webhook keeps for the device before any change: the backends' defaults. */
+const SETTINGS = DEFAULT_NOTIFICATION_SETTINGS;
 
 interface PushBody {
   action?: string;
