@@ -6,6 +6,7 @@ import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.t
 import { FakePushService } from '../support/fake-push-service.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
+import { CLICK_FIRST_NOTIFICATION, pushDelivery, shownNotifications } from '../support/service-worker.ts';
 import { addStaffAccount, startRealServer, type TestServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
@@ -154,33 +155,16 @@ test('a Hindi parent turns notifications on, a staff reply arrives as a Hindi no
 
   // 4. Delivered to the worker as the browser would: the notification, in Hindi, says who and nothing more.
   await page.goto('/hi/registered-parent/menu');
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((registration) => !registration.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(server.url).origin,
-    registrationId: await registered,
-    data: push.text ?? '',
-  });
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body }) => ({ title, body })),
-    );
+  const deliver = await pushDelivery(context, page, new URL(server.url).origin);
+  await deliver(push.text ?? '');
+  const shown = async () => (await shownNotifications(page)).map(({ title, body }) => ({ title, body }));
   await expect.poll(shown).toEqual([{ title: `${STAFF.name} का नया संदेश`, body: '' }]);
   // The open menu counts it at once: the worker saved the reply and told the page.
   await expect(page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) })).toContainText(thread.unread(1));
 
   // 5. The tap opens the chat at the reply.
   const [worker] = context.serviceWorkers();
-  await worker?.evaluate(`(async () => {
-    const [notification] = await self.registration.getNotifications();
-    self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-  })()`);
+  await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
   await expect(page).toHaveURL(new RegExp(`/hi/registered-parent/chat#message-${messageId}$`));
   await expect(page.locator(`#message-${messageId}`)).toContainText('शुक्रवार 5 बजे ठीक है।');
 

@@ -4,7 +4,12 @@ import { DEFAULT_NOTIFICATION_SETTINGS, type PushMessage } from '../../src/share
 import { CODE, conversationRequests, FakeConversation, TOKEN } from '../support/fake-conversation.ts';
 import { RecordingWebhook, type RecordedRequest } from '../support/recording-webhook.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import {
+  CLICK_FIRST_NOTIFICATION,
+  pushDelivery,
+  shownNotifications,
+  waitForServiceWorkerControl,
+} from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
@@ -94,36 +99,11 @@ async function verifyPhone(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Verify Phone' }).click();
 }
 
-/** Delivers `message` to the worker as a push service would (unencrypted: DevTools skips the crypto). */
+/** Delivers `message` to the worker as a push service would. */
 async function pushTo(context: BrowserContext, page: Page, origin: string) {
-  const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((registration) => !registration.isDeleted);
-      if (live) resolve(live.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  return (message: PushMessage) =>
-    cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+  const deliver = await pushDelivery(context, page, origin);
+  return (message: PushMessage) => deliver(JSON.stringify(message));
 }
-
-const shownNotifications = (page: Page) =>
-  page.evaluate(async () =>
-    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({
-      title,
-      body,
-      tag,
-      data: data as unknown,
-    })),
-  );
-
-/** The worker's click path, as a tap on the notification starts it. */
-const CLICK_FIRST_NOTIFICATION = `(async () => {
-  const [notification] = await self.registration.getNotifications();
-  self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
-})()`;
 
 const reply = (id: string): PushMessage => ({ kind: 'reply', message_id: id, author: 'Ms. Rao', language: 'en' });
 

@@ -35,3 +35,37 @@ export async function cutNetworkForGood(context: BrowserContext): Promise<void> 
   await context.setOffline(true);
   await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false }));
 }
+
+/**
+ * Delivers pushes to the page's service worker as a push service would, through DevTools (unencrypted: DevTools
+ * skips the crypto); the function it gives sends one push's data.
+ */
+export async function pushDelivery(context: BrowserContext, page: Page, origin: string) {
+  const cdp = await context.newCDPSession(page);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((registration) => !registration.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  return (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+}
+
+/** The notifications the service worker shows now. */
+export const shownNotifications = (page: Page) =>
+  page.evaluate(async () =>
+    (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({
+      title,
+      body,
+      tag,
+      data: data as unknown,
+    })),
+  );
+
+/** The worker's click path, as a tap on its first notification starts it (run in the worker). */
+export const CLICK_FIRST_NOTIFICATION = `(async () => {
+  const [notification] = await self.registration.getNotifications();
+  self.dispatchEvent(new NotificationEvent('notificationclick', { notification }));
+})()`;
