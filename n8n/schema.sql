@@ -82,19 +82,22 @@ CREATE TABLE IF NOT EXISTS thrive.slack_posts (
   PRIMARY KEY (request_id, part)
 );
 
--- Each Slack step's intent, written before the step is taken: a message or notice as it is posted, a file once
--- uploaded, with Slack's id for it, before it is shared. An intent without its result in slack_posts is a step
--- whose execution may have died after Slack took it: the retry looks in Slack before taking it again.
+-- Each Slack step's intent, written before the step is taken: a message or notice by the request's claim (or, on a
+-- retry, by "Slack so far"), a file once uploaded, with Slack's id for it, before it is shared. An intent without its
+-- result in slack_posts is a step whose execution may have died after Slack took it: the retry looks in Slack before
+-- taking it again.
 CREATE TABLE IF NOT EXISTS thrive.slack_intents (
   request_id text NOT NULL,
   -- As slack_posts.part.
   part text NOT NULL,
-  -- The channel as posted to (a name, or the staff channel's setting).
-  channel text NOT NULL,
+  -- The channel as posted to (a name, or the staff channel's setting); null until the post is stored when the
+  -- claim wrote the intent, as the channel is chosen after the claim (a retry then looks where it would post).
+  channel text,
   file_id text,
   intended_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (request_id, part)
 );
+ALTER TABLE thrive.slack_intents ALTER COLUMN channel DROP NOT NULL;
 CREATE INDEX IF NOT EXISTS slack_intents_by_channel ON thrive.slack_intents (channel, intended_at);
 
 -- The parent's chat messages as posted to Slack: the conversation's thread shows them, and a facilitator's reply
@@ -119,17 +122,22 @@ CREATE INDEX IF NOT EXISTS messages_by_slack_ts ON thrive.messages (slack_channe
 -- the first still at work: 'wait', and the workflow's Wait node asks again a moment later, until max_looks
 -- ('pending': 500, which the portal retries).
 -- The fingerprint is the SHA-256 of the request's canonical text, file contents included.
+-- A request whose first step is a Slack post (first_post: 'message' or 'notice') has that post's intent written
+-- with its claim when the claim is new and nothing of it is in Slack yet: then "intended" names it, and the
+-- workflow posts at once. Otherwise ("intended" null) "Slack so far" decides, as after any earlier attempt.
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, text, integer, integer, interval);
+DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, text, integer, integer, interval, text);
 CREATE FUNCTION thrive.claim_request(
   request jsonb,
   number_key text,
   canonical text,
   looks integer DEFAULT 0,
   max_looks integer DEFAULT 100,
-  stale_after interval DEFAULT NULL
-) RETURNS TABLE (seen text, response_status smallint, response_body text, attempt integer)
+  stale_after interval DEFAULT NULL,
+  first_post text DEFAULT NULL
+) RETURNS TABLE (seen text, response_status smallint, response_body text, attempt integer, intended text)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   id text := request->>'request_id';
@@ -149,7 +157,7 @@ BEGIN
         hits = CASE WHEN h.window_start <= arrived - interval '1 minute' THEN 1 ELSE h.hits + 1 END
       RETURNING h.hits INTO hits;
     IF hits > per_minute THEN
-      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text, looks;
+      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text, looks, NULL::text;
       RETURN;
     END IF;
   END IF;
@@ -163,25 +171,33 @@ BEGIN
       request->>'language', request->>'timestamp_ist')
     ON CONFLICT (request_id) DO NOTHING;
     IF FOUND THEN
-      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks;
+      IF first_post IS NOT NULL THEN
+        INSERT INTO thrive.slack_intents (request_id, part, channel)
+          SELECT id, first_post, NULL WHERE NOT EXISTS (SELECT 1 FROM thrive.slack_posts p WHERE p.request_id = id)
+          ON CONFLICT DO NOTHING;
+        IF NOT FOUND THEN
+          first_post := NULL;
+        END IF;
+      END IF;
+      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks, first_post;
       RETURN;
     END IF;
 
     SELECT * INTO earlier FROM thrive.requests r WHERE r.request_id = id;
     IF FOUND THEN
       IF earlier.body_hash <> fingerprint THEN
-        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text, looks;
+        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text, looks, NULL::text;
       ELSIF earlier.response_status IS NOT NULL THEN
-        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body, looks;
+        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body, looks, NULL::text;
       ELSE
         UPDATE thrive.requests r SET claimed_at = clock_timestamp()
           WHERE r.request_id = id AND r.response_status IS NULL AND r.claimed_at < clock_timestamp() - stale_after;
         IF FOUND THEN
-          RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks;
+          RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks, NULL::text;
         ELSIF looks >= max_looks THEN
-          RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text, looks;
+          RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text, looks, NULL::text;
         ELSE
-          RETURN QUERY SELECT 'wait'::text, NULL::smallint, NULL::text, looks + 1;
+          RETURN QUERY SELECT 'wait'::text, NULL::smallint, NULL::text, looks + 1, NULL::text;
         END IF;
       END IF;
       RETURN;
@@ -220,7 +236,7 @@ BEGIN
     END IF;
     known := (SELECT p.channel FROM thrive.slack_intents i
       JOIN thrive.slack_posts p ON p.request_id = i.request_id AND p.part = i.part
-      WHERE i.channel = intent.channel ORDER BY i.intended_at DESC LIMIT 1);
+      WHERE i.channel = COALESCE(intent.channel, target) ORDER BY i.intended_at DESC LIMIT 1);
     RETURN QUERY SELECT NULL::text, NULL::text, 0, CASE WHEN known IS NULL THEN first_part ELSE 'find ' || first_part END,
       known, to_char(extract(epoch FROM intent.intended_at - interval '1 minute'), 'FM9999999999.000000'), NULL::text,
       NULL::text;
@@ -255,6 +271,9 @@ BEGIN
   END IF;
   INSERT INTO thrive.slack_posts (request_id, part, channel, ts) VALUES (id, post_part, channel_name, post_ts)
     ON CONFLICT DO NOTHING;
+  -- The channel's name beside its id (channel_name), for a later retry's look in it.
+  UPDATE thrive.slack_intents i SET channel = target
+    WHERE i.request_id = id AND i.part = post_part AND i.channel IS NULL;
   IF post_part = 'message' THEN
     INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
       VALUES (id, number_key, words, channel_name, post_ts)

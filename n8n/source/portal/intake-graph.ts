@@ -77,7 +77,7 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
  */
 export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
-export const NEXT = ['chat', 'notice', 'record', 'release', 'send'] as const;
+export const NEXT = ['chat', 'notice', 'post', 'record', 'release', 'send'] as const;
 
 export async function intakeGraph(): Promise<Graph> {
   const nodes: N8nNode[] = [
@@ -113,7 +113,7 @@ export async function intakeGraph(): Promise<Graph> {
       'Claim request_id',
       [1980, 200],
       CLAIM_REQUEST,
-      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster ] }}`,
+      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster, ${CHECKED}.firstPost ] }}`,
       FAILURE_OUTPUT,
     ),
     switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
@@ -216,6 +216,8 @@ export async function intakeGraph(): Promise<Graph> {
       ...switchLinks('Next step', NEXT, {
         chat: 'Slack so far',
         notice: 'Slack so far',
+        // The claim wrote the post's intent: nothing of the request is in Slack yet.
+        post: 'Buttons?',
         record: 'Record answer',
         release: 'Release claim',
         send: 'Send answer',

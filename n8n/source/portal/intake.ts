@@ -62,6 +62,18 @@ export function canonical(value: unknown): string {
   return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`).join(',')}}`;
 }
 
+/**
+ * The first Slack post of each action that posts one ("Answer" writes it): the claim writes its intent, so a new
+ * request posts without first asking "Slack so far". An action missing here still posts, one query later.
+ */
+export const FIRST_POST: Readonly<Record<string, 'message' | 'notice'>> = {
+  chat_facilitator: 'message',
+  reschedule_single: 'notice',
+  reschedule_range: 'notice',
+  book_consult: 'notice',
+  schedule_call: 'notice',
+};
+
 /** A request the schema and the name rule have taken, as its fields are read here. */
 interface Envelope {
   request_id?: string;

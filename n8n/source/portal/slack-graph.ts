@@ -15,7 +15,7 @@ import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, SLACK_METADATA_EVENT, STAFF_CHANNEL_DEFAULT } from '../toolkit/ids.ts';
 import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
-import { env, ifTrue, switchOn } from '../toolkit/nodes.ts';
+import { base64ToFile, env, ifTrue, set, switchOn } from '../toolkit/nodes.ts';
 import { outcomeBlocks } from '../slack-actions/blocks.ts';
 import { WRITTEN } from './intake-graph.ts';
 import { SLACK_STEPS, stepRow } from './slack-steps.ts';
@@ -27,6 +27,8 @@ const SLACK = `${WRITTEN}.slack`;
 const FINDING = stepRow('find message', 'find notice');
 const FILING = stepRow('file', 'find file');
 const FILE = "$('File to upload').first().json";
+/** The chat's attachment the file steps are at, as "Check request" checked it. */
+const ATTACHMENT = `${CHECKED}.envelope.payload.attachments[${FILING}.files_shared]`;
 const FOUND = ['found', 'more', 'post', 'failed'] as const;
 const SHARED = ['shared', 'upload', 'failed'] as const;
 /** A chat names its facilitator's channel; a notice has none and goes to the staff channel. */
@@ -99,13 +101,21 @@ export async function slackGraph(): Promise<Graph> {
         SHARED,
       ),
       slackApi('Get upload URL', [4400, 320], 'files.getUploadURLExternal', {
-        filename: `={{ ${CHECKED}.envelope.payload.attachments[${FILING}.files_shared].filename }}`,
-        length: `={{ ${CHECKED}.envelope.payload.attachments[${FILING}.files_shared].size }}`,
+        filename: `={{ ${ATTACHMENT}.filename }}`,
+        length: `={{ ${ATTACHMENT}.size }}`,
       }),
-      await codeNode('File to upload', [4620, 320], resolve(import.meta.dirname, 'nodes/file-to-upload.js'), {
-        failureOutput: true,
+      // The next file's name, type and content, with the address and id Slack just gave it: an address Slack
+      // refused is '', which fails "Upload file".
+      set('File to upload', [4620, 320], {
+        position: ['number', `={{ ${FILING}.files_shared }}`],
+        filename: ['string', `={{ ${ATTACHMENT}.filename }}`],
+        mimetype: ['string', `={{ ${ATTACHMENT}.mimetype }}`],
+        content: ['string', `={{ $('Webhook').first().json.body.payload.attachments[${FILING}.files_shared].content }}`],
+        file_id: ['string', "={{ $json.ok === true ? $json.file_id : '' }}"],
+        upload_url: ['string', "={{ $json.ok === true ? $json.upload_url : '' }}"],
       }),
-      uploadBytes('Upload file', [5060, 320], '={{ $json.upload_url }}'),
+      base64ToFile('File bytes', [4840, 320], 'content', 'file', `${FILE}.filename`, `${FILE}.mimetype`),
+      uploadBytes('Upload file', [5060, 320], `={{ ${FILE}.upload_url }}`),
       postgres(
         'Intend share',
         [5280, 320],
@@ -160,7 +170,8 @@ export async function slackGraph(): Promise<Graph> {
       ['Post message', 0, 'Store post'],
       ['Store post', 0, 'Next Slack step'],
       ['Get upload URL', 0, 'File to upload'],
-      ['File to upload', 0, 'Upload file'],
+      ['File to upload', 0, 'File bytes'],
+      ['File bytes', 0, 'Upload file'],
       ['Upload file', 0, 'Intend share'],
       ['Intend share', 0, 'Share file'],
       ['Share file', 0, 'Store file'],
@@ -174,7 +185,6 @@ export async function slackGraph(): Promise<Graph> {
           ['Post notice', 1],
           ['Store post', 1],
           ['Get upload URL', 1],
-          ['File to upload', 1],
           ['Upload file', 1],
           ['Share file', 1],
           ['Store file', 1],

@@ -33,14 +33,15 @@ const rosterOf = (key: string) => `SELECT (
 
 /**
  * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
- * $4: how many times this copy has looked already, $5: whether its answer needs the roster (a schedule, a chat).
- * One row: seen = limited | new | same | different | wait | pending, for `same` the stored answer, `attempt` for
- * the next look, and for a new request that needs it the roster's `parent` and `moves` (rosterOf), read in the
- * same round trip.
+ * $4: how many times this copy has looked already, $5: whether its answer needs the roster (a schedule, a chat),
+ * $6: its first Slack post ('message' or 'notice', '' for none). One row: seen = limited | new | same | different
+ * | wait | pending, for `same` the stored answer, `attempt` for the next look, `intended` when the claim wrote the
+ * first post's intent (thrive.claim_request: the workflow posts at once), and for a new request that needs it the
+ * roster's `parent` and `moves` (rosterOf), read in the same round trip.
  */
-export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt,
+export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt, claim.intended,
   roster.parent, roster.moves
-FROM thrive.claim_request($1::jsonb, $2, $3, $4::int) AS claim
+FROM thrive.claim_request($1::jsonb, $2, $3, $4::int, first_post => NULLIF($6, '')) AS claim
 LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 
 /**

@@ -134,6 +134,25 @@ export const rawText = (name: string, position: Position) =>
     options: { keepSource: 'json' },
   });
 
+/**
+ * The base64 text of the item's `field` as a file in its binary `into`, named and typed by two expressions (the
+ * item's JSON is not kept).
+ */
+export const base64ToFile = (
+  name: string,
+  position: Position,
+  field: string,
+  into: string,
+  fileName: string,
+  mimeType: string,
+) =>
+  node(name, 'convertToFile', 1.1, position, {
+    operation: 'toBinary',
+    sourceProperty: field,
+    binaryPropertyName: into,
+    options: { fileName: `={{ ${fileName} }}`, mimeType: `={{ ${mimeType} }}` },
+  });
+
 /** HMAC-SHA256 (hex) of `value` with `secret` (both expressions) into `signature`. */
 export const hmacSha256 = (name: string, position: Position, value: string, secret: string) =>
   node(name, 'crypto', 1, position, {

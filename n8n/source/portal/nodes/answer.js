@@ -75,4 +75,7 @@ const ANSWERS = {
 if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action ${action}`);
 const language = envelope.language === 'hi' ? 'hi' : 'en';
 const answered = ruleProblem(envelope) ?? ANSWERS[action]().json;
-return { json: writeAnswer(answered, $('Contract').first().json, language) };
+const written = writeAnswer(answered, $('Contract').first().json, language);
+// The claim wrote this post's intent (thrive.claim_request): it is posted at once, without "Slack so far".
+const part = written.slack?.kind === 'chat' ? 'message' : 'notice';
+return { json: written.slack && $json.intended === part ? { ...written, next: 'post' } : written };

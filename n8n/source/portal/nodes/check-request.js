@@ -5,8 +5,9 @@
 // to "Explain refusal" with what a reason quotes. Then the name rule beyond the schema, for every action
 // (server/webhook/rules.ts, nameRefusal: nothing that turns the direction of the text). The conversation's actions
 // go to their workflow as they came. Then a chat's files (400 for content not of its type, 413 over the total),
-// and what the claim stores: the record, phoneKey, and the canonical text Postgres hashes into the fingerprint.
-import { JSON_CONTENT_TYPE, readFiles, storedRequest } from '../intake.ts';
+// and what the claim stores: the record, phoneKey, and the canonical text Postgres hashes into the fingerprint,
+// with whether it reads the roster and the first Slack post whose intent it writes (FIRST_POST).
+import { FIRST_POST, JSON_CONTENT_TYPE, readFiles, storedRequest } from '../intake.ts';
 import { schemaProblem } from '../schema-check.ts';
 import { nameProblem } from '../../../../src/shared/rules/name.ts';
 import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversation.ts';
@@ -40,4 +41,5 @@ const route = body.action === 'list_requests' ? 'asked' : 'stored';
 // claim, for "Answer".
 const outcome = REQUESTS_ACTIONS.includes(body.action);
 const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
-return { json: { route, ...checked, language, files, outcome, roster } };
+const firstPost = FIRST_POST[body.action] ?? '';
+return { json: { route, ...checked, language, files, outcome, roster, firstPost } };

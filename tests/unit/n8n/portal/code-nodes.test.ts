@@ -1,3 +1,4 @@
+import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_DIFFERENCES } from '../../../n8n/harness/contract.ts';
 import { readRosterFile } from '../../../../server/roster/roster-file.ts';
@@ -7,7 +8,15 @@ import { phoneKey } from '../../../../src/shared/rules/phone.ts';
 import { sampleFile } from '../../../support/media-samples.ts';
 import { CONTRACT_CASES } from '../../../support/contract-cases.ts';
 import { makeContext } from '../../../support/contract/case.ts';
-import { TEST_PARENT } from '../../../support/envelopes.ts';
+import {
+  bookConsult,
+  chat,
+  knowSchedule,
+  rescheduleRange,
+  rescheduleSingle,
+  scheduleCall,
+  TEST_PARENT,
+} from '../../../support/envelopes.ts';
 import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../../support/test-portal.ts';
 import { answerOf, contract, runNode } from '../support/workflow.ts';
 
@@ -64,6 +73,35 @@ describe("the workflow's Code nodes answer as the reference server does", () => 
     const body = contentType === 'application/json' ? asN8nParsesIt(text) : text;
     const sent = await answerOf({ headers: { 'content-type': contentType }, body }, parentRow);
     expect([sent.status, sent.body]).toEqual([reference.statusCode, reference.body]);
+  });
+});
+
+describe('a new request that posts to Slack (Answer)', () => {
+  const tomorrow = formatInTimeZone(new Date(Date.now() + 86_400_000), 'Asia/Kolkata', 'yyyy-MM-dd');
+  const requests = [
+    knowSchedule(),
+    rescheduleSingle(tomorrow),
+    rescheduleRange(tomorrow, tomorrow),
+    chat(),
+    chat('No photo', []),
+    bookConsult(),
+    scheduleCall('Evenings'),
+  ];
+  const sent = (body: unknown, claim?: { intended: string | null }) =>
+    answerOf({ headers: { 'content-type': 'application/json' }, body }, parentRow, claim);
+
+  it('posts at once when its claim wrote the intent of the post it makes, and asks "Slack so far" otherwise', async () => {
+    for (const request of requests) {
+      const asClaimed = await sent(request);
+      expect(asClaimed.status, request.action).toBe(200);
+      const kind = asClaimed.slack?.kind;
+      expect(asClaimed.next, request.action).toBe(kind ? 'post' : 'record');
+      // Nothing written by the claim (a retry, or Slack has part of it already): "Slack so far" looks first.
+      expect((await sent(request, { intended: null })).next, request.action).toBe(kind ?? 'record');
+      // An intent of another post than the one Answer makes is not the post's.
+      const other = kind === 'chat' ? 'notice' : 'message';
+      expect((await sent(request, { intended: other })).next, request.action).toBe(kind ?? 'record');
+    }
   });
 });
 

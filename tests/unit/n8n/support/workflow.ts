@@ -61,11 +61,12 @@ export interface Sent {
 /**
  * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
  * database goes: the check, the rules and the answer of a new request, written by "Answer" (the rules' refusals too; other
- * refusals by "Write answer"). `parentRow` stands in for the roster the claim reads.
+ * refusals by "Write answer"). `parentRow` stands in for the roster the claim reads, `claim` for the rest of its row.
  */
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
   parentRow: (number: string) => unknown,
+  claim: { intended?: string | null } = {},
 ): Promise<Sent> {
   const earlier: Record<string, unknown> = { Webhook: webhook, Contract: contract };
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
@@ -73,6 +74,7 @@ export async function answerOf(
     route: string;
     outcome?: boolean;
     roster?: boolean;
+    firstPost?: string;
     envelope?: Envelope;
   };
   earlier['Check request'] = checked;
@@ -81,8 +83,10 @@ export async function answerOf(
   if (checked.route === 'refused') return write(checked);
   if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
   if (checked.outcome) throw new Error('answerOf runs no outcome workflow');
-  // The claim's row: the roster read with it when the answer needs it.
-  const claimed = checked.roster ? parentRow(checked.envelope?.user.number ?? '') : { seen: 'new' };
+  // The claim's row: the roster read with it when the answer needs it, and the first post's intent it wrote (a
+  // new claim writes it unless Slack already has part of the request: `claim` says so).
+  const roster = checked.roster ? (parentRow(checked.envelope?.user.number ?? '') as object) : {};
+  const claimed = { seen: 'new', intended: checked.firstPost || null, ...roster, ...claim };
   return runNode('Answer', claimed, earlier) as Promise<Sent>;
 }
 
