@@ -216,7 +216,7 @@ DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.slack_next_step(text, integer, text, text, text);
 CREATE FUNCTION thrive.slack_next_step(id text, files integer, kind text, target text, answer text)
 RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text, body text)
+  file_id text, body text, upload_url text)
 LANGUAGE plpgsql VOLATILE AS $$
 #variable_conflict use_column
 DECLARE
@@ -231,7 +231,7 @@ BEGIN
     SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = first_part;
     IF NOT FOUND THEN
       INSERT INTO thrive.slack_intents (request_id, part, channel) VALUES (id, first_part, target);
-      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text, NULL::text;
+      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
       RETURN;
     END IF;
     known := (SELECT p.channel FROM thrive.slack_intents i
@@ -239,18 +239,19 @@ BEGIN
       WHERE i.channel = COALESCE(intent.channel, target) ORDER BY i.intended_at DESC LIMIT 1);
     RETURN QUERY SELECT NULL::text, NULL::text, 0, CASE WHEN known IS NULL THEN first_part ELSE 'find ' || first_part END,
       known, to_char(extract(epoch FROM intent.intended_at - interval '1 minute'), 'FM9999999999.000000'), NULL::text,
-      NULL::text;
+      NULL::text, NULL::text;
     RETURN;
   END IF;
   shared := (SELECT count(*) FROM thrive.slack_posts p WHERE p.request_id = id AND p.part LIKE 'file %');
   IF kind = 'notice' OR shared >= files THEN
     UPDATE thrive.requests r SET response_status = 200, response_body = answer WHERE r.request_id = id;
-    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text, answer;
+    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text, answer,
+      NULL::text;
     RETURN;
   END IF;
   SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = 'file ' || shared;
   RETURN QUERY SELECT posted.channel, posted.ts, shared, CASE WHEN intent.file_id IS NULL THEN 'file' ELSE 'find file' END,
-    NULL::text, NULL::text, intent.file_id, NULL::text;
+    NULL::text, NULL::text, intent.file_id, NULL::text, NULL::text;
 END
 $$;
 
@@ -258,12 +259,15 @@ $$;
 -- thrive.slack_next_step answers it ("Store post"): one query where a second would only read back what it wrote.
 -- A chat's message is also kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its
 -- error, '' when it posted) stores nothing and fails the step: the retry finds the intent and looks first.
+-- A chat's message posted with the upload address of its first file already in hand (first_file_id and first_url,
+-- '' otherwise) writes that file's intent too, and answers 'upload': upload it there, then share it.
 DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text);
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text, text, text);
 CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
-  number_key text, words text, files integer, kind text, target text, answer text)
+  number_key text, words text, files integer, kind text, target text, answer text, first_file_id text, first_url text)
 RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text, body text)
+  file_id text, body text, upload_url text)
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   IF refusal <> '' THEN
@@ -278,6 +282,15 @@ BEGIN
     INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
       VALUES (id, number_key, words, channel_name, post_ts)
       ON CONFLICT DO NOTHING;
+    IF first_file_id <> '' THEN
+      INSERT INTO thrive.slack_intents (request_id, part, channel, file_id) VALUES (id, 'file 0', channel_name, first_file_id)
+        ON CONFLICT DO NOTHING;
+      IF FOUND THEN
+        RETURN QUERY SELECT channel_name, post_ts, 0, 'upload'::text, NULL::text, NULL::text, first_file_id, NULL::text,
+          first_url;
+        RETURN;
+      END IF;
+    END IF;
   END IF;
   RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
 END
@@ -291,7 +304,7 @@ DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integ
 CREATE FUNCTION thrive.store_file(id text, refusal text, file_position integer, channel_name text, shared_id text,
   files integer, kind text, target text, answer text)
 RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text, body text)
+  file_id text, body text, upload_url text)
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   IF refusal <> '' THEN

@@ -77,7 +77,16 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
  */
 export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
 export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
-export const NEXT = ['chat', 'notice', 'post', 'record', 'release', 'send'] as const;
+export const NEXT = [
+  'chat',
+  'notice',
+  'post message',
+  'post file',
+  'post notice',
+  'record',
+  'release',
+  'send',
+] as const;
 
 export async function intakeGraph(): Promise<Graph> {
   const nodes: N8nNode[] = [
@@ -216,8 +225,11 @@ export async function intakeGraph(): Promise<Graph> {
       ...switchLinks('Next step', NEXT, {
         chat: 'Slack so far',
         notice: 'Slack so far',
-        // The claim wrote the post's intent: nothing of the request is in Slack yet.
-        post: 'Buttons?',
+        // The claim wrote the post's intent: nothing of the request is in Slack yet. A chat's first file has its
+        // upload address asked for first.
+        'post message': 'Post message',
+        'post file': 'First upload URL',
+        'post notice': 'Buttons?',
         record: 'Record answer',
         release: 'Release claim',
         send: 'Send answer',

@@ -15,7 +15,7 @@ import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, SLACK_METADATA_EVENT, STAFF_CHANNEL_DEFAULT } from '../toolkit/ids.ts';
 import { postgres, slackApi, uploadBytes } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
-import { base64ToFile, env, ifTrue, set, switchOn } from '../toolkit/nodes.ts';
+import { base64ToFile, env, ifTrue, item, switchOn } from '../toolkit/nodes.ts';
 import { outcomeBlocks } from '../slack-actions/blocks.ts';
 import { WRITTEN } from './intake-graph.ts';
 import { SLACK_STEPS, stepRow } from './slack-steps.ts';
@@ -25,7 +25,7 @@ const CHECKED = "$('Check request').first().json";
 const SLACK = `${WRITTEN}.slack`;
 /** The row a post's lookup runs on, and the one a file's steps run on (a file found not shared is uploaded). */
 const FINDING = stepRow('find message', 'find notice');
-const FILING = stepRow('file', 'find file');
+const FILING = stepRow('file', 'find file', 'upload');
 const FILE = "$('File to upload').first().json";
 /** The chat's attachment the file steps are at, as "Check request" checked it. */
 const ATTACHMENT = `${CHECKED}.envelope.payload.attachments[${FILING}.files_shared]`;
@@ -43,6 +43,8 @@ const PART = `(${SLACK}.kind === 'chat' ? 'message' : 'notice')`;
 const NEXT_STEP_OF = `${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL}, ${WRITTEN}.body`;
 /** Is the file "Look at file" asked about shared in the message's thread (files.info: file.shares)? */
 const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${FILING}.channel_id] ?? []).some((share) => share.thread_ts === ${FILING}.message_ts))`;
+/** The id and upload address Slack gave the chat's first file before its message was posted, or '' for each. */
+const FIRST_UPLOAD = `($('First upload URL').isExecuted && $('First upload URL').first().json.ok === true ? ['file_id', 'upload_url'].map((field) => $('First upload URL').first().json[field]) : ['', ''])`;
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
 /**
@@ -90,7 +92,7 @@ export async function slackGraph(): Promise<Graph> {
         'Store post',
         [4840, 80],
         STORE_POST,
-        `={{ [ ${REQUEST_ID}, ${REFUSAL}, $json.channel ?? '', $json.ts ?? '', ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF} ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, $json.channel ?? '', $json.ts ?? '', ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF}, ...${FIRST_UPLOAD} ] }}`,
         FAILURE_OUTPUT,
       ),
       slackApi('Look at file', [4400, 560], 'files.info', { file: `={{ ${stepRow('find file')}.file_id }}` }),
@@ -100,22 +102,31 @@ export async function slackGraph(): Promise<Graph> {
         `$json.ok === true ? (${SHARED_IN_THREAD} ? 'shared' : 'upload') : $json.error === 'file_not_found' ? 'upload' : 'failed'`,
         SHARED,
       ),
+      // A new chat's first file: its upload address asked for before the message is posted, so "Store post" writes
+      // the file's intent with the post's (no query of its own).
+      slackApi('First upload URL', [4180, -480], 'files.getUploadURLExternal', {
+        filename: `={{ ${CHECKED}.envelope.payload.attachments[0].filename }}`,
+        length: `={{ ${CHECKED}.envelope.payload.attachments[0].size }}`,
+      }),
       slackApi('Get upload URL', [4400, 320], 'files.getUploadURLExternal', {
         filename: `={{ ${ATTACHMENT}.filename }}`,
         length: `={{ ${ATTACHMENT}.size }}`,
       }),
       // The next file's name, type and content, with the address and id Slack just gave it: an address Slack
       // refused is '', which fails "Upload file".
-      set('File to upload', [4620, 320], {
-        position: ['number', `={{ ${FILING}.files_shared }}`],
-        filename: ['string', `={{ ${ATTACHMENT}.filename }}`],
-        mimetype: ['string', `={{ ${ATTACHMENT}.mimetype }}`],
-        content: ['string', `={{ $('Webhook').first().json.body.payload.attachments[${FILING}.files_shared].content }}`],
-        file_id: ['string', "={{ $json.ok === true ? $json.file_id : '' }}"],
-        upload_url: ['string', "={{ $json.ok === true ? $json.upload_url : '' }}"],
+      item('File to upload', [4620, 320], {
+        position: `${FILING}.files_shared`,
+        filename: `${ATTACHMENT}.filename`,
+        mimetype: `${ATTACHMENT}.mimetype`,
+        content: `$('Webhook').first().json.body.payload.attachments[${FILING}.files_shared].content`,
+        // From Slack's answer ("Get upload URL"), or the row of 'upload' ("Store post"); none when Slack refused.
+        file_id: "$json.file_id ?? ''",
+        upload_url: "$json.upload_url ?? ''",
       }),
-      base64ToFile('File bytes', [4840, 320], 'content', 'file', `${FILE}.filename`, `${FILE}.mimetype`),
+      base64ToFile('File bytes', [4840, 320], 'content', 'file', '$json.mimetype'),
       uploadBytes('Upload file', [5060, 320], `={{ ${FILE}.upload_url }}`),
+      // The first file's intent was written with its message's post ('upload'); any other, after its upload.
+      ifTrue('Share intended?', [5170, 480], `${FILING}.step === 'upload'`),
       postgres(
         'Intend share',
         [5280, 320],
@@ -145,6 +156,7 @@ export async function slackGraph(): Promise<Graph> {
         'find message': 'Look in channel',
         file: 'Get upload URL',
         'find file': 'Look at file',
+        upload: 'File to upload',
         notice: 'Buttons?',
         'find notice': 'Look in channel',
         done: 'Send recorded',
@@ -172,7 +184,10 @@ export async function slackGraph(): Promise<Graph> {
       ['Get upload URL', 0, 'File to upload'],
       ['File to upload', 0, 'File bytes'],
       ['File bytes', 0, 'Upload file'],
-      ['Upload file', 0, 'Intend share'],
+      ['Upload file', 0, 'Share intended?'],
+      ['Share intended?', 0, 'Share file'],
+      ['Share intended?', 1, 'Intend share'],
+      ['First upload URL', 0, 'Post message'],
       ['Intend share', 0, 'Share file'],
       ['Share file', 0, 'Store file'],
       ['Store file', 0, 'Next Slack step'],
@@ -185,6 +200,7 @@ export async function slackGraph(): Promise<Graph> {
           ['Post notice', 1],
           ['Store post', 1],
           ['Get upload URL', 1],
+          ['First upload URL', 1],
           ['Upload file', 1],
           ['Share file', 1],
           ['Store file', 1],

@@ -74,10 +74,13 @@ export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $
 /**
  * $1: request_id, $2: Slack's refusal ('' when it posted: a refusal fails the query, storing nothing), $3: the
  * channel's id, $4: the post's ts, $5: message | notice, $6: the phone key, $7: the parent's own words, then
- * $8-$11 as SLACK_SO_FAR's $2-$5. Stores the post (thrive.store_post: a chat message is also kept in
- * thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
+ * $8-$11 as SLACK_SO_FAR's $2-$5, $12 and $13: the id and upload address Slack gave the chat's first file before
+ * its message was posted ('' when none). Stores the post (thrive.store_post: a chat message is also kept in
+ * thrive.messages, the parent's side of the conversation, and its first file's intent is written) and answers the
+ * next step, as SLACK_SO_FAR, or 'upload' for that first file.
  */
-export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10, $11);';
+export const STORE_POST =
+  'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10, $11, $12, $13);';
 
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4: Slack's id for the file

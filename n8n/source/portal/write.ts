@@ -33,8 +33,8 @@ export interface Written {
   type: 'json' | 'text';
   body: string;
   header: { name: string; value: string } | null;
-  /** Where "Next step" sends it; "Answer" makes a chat or notice 'post' when the claim wrote its intent. */
-  next: 'chat' | 'notice' | 'post' | 'record' | 'release' | 'send';
+  /** Where "Next step" sends it; "Answer" makes a chat or notice 'post …' when the claim wrote its intent. */
+  next: 'chat' | 'notice' | 'post message' | 'post file' | 'post notice' | 'record' | 'release' | 'send';
   slack: { kind: string; channel: string | null; text: string } | null;
   claimed: boolean;
 }

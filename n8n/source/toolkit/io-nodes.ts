@@ -167,7 +167,8 @@ const SLACK_API = env(ENV.slackApiUrl, SLACK_API_DEFAULT);
  * A Slack Web API method through an HTTP Request node with the Slack credential ("Thrive Slack bot": its token
  * goes in the Authorization header), at THRIVE_SLACK_API_URL (Slack's own by default), with a form body, as
  * every Web API method takes one, its failure on output 1. Slack answers 200 with `ok: false` for its
- * refusals: an If node reads `ok`.
+ * refusals: an If node reads `ok`. The form is one expression, whatever its fields (each a fixed text or an
+ * `={{ … }}` expression): n8n evaluates each expression of a node apart, and that is most of its CPU per request.
  */
 export function slackApi(name: string, position: Position, method: string, fields: Record<string, string>): N8nNode {
   return {
@@ -178,12 +179,24 @@ export function slackApi(name: string, position: Position, method: string, field
       nodeCredentialType: 'slackApi',
       sendBody: true,
       contentType: 'form-urlencoded',
-      bodyParameters: { parameters: Object.entries(fields).map(([key, value]) => ({ name: key, value })) },
+      specifyBody: 'string',
+      body: `={{ ${formOf(fields)} }}`,
       options: { timeout: 15000 },
     }),
     credentials: CREDENTIALS.slack,
     ...FAILURE_OUTPUT,
   };
+}
+
+/** An expression: `fields` as a URL-encoded form (a field whose value is undefined or null is sent empty). */
+function formOf(fields: Record<string, string>): string {
+  const value = (text: string) =>
+    text.startsWith('={{ ') && text.endsWith(' }}') ? text.slice(4, -3) : JSON.stringify(text);
+  const entries = Object.entries(fields).map(([field, text]) => `[${JSON.stringify(field)}, ${value(text)}]`);
+  const form = `[${entries.join(', ')}].map(([field, value]) => field + '=' + encodeURIComponent(value ?? '')).join('&')`;
+  // n8n's expressions end at the first "}}".
+  if (form.includes('}}')) throw new Error(`The form of ${JSON.stringify(fields)} holds "}}"`);
+  return form;
 }
 
 /** The raw bytes of the item's binary `file`, POSTed to the address Slack gave for them (it needs no token). */

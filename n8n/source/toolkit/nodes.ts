@@ -108,6 +108,19 @@ export function set(name: string, position: Position, fields: Record<string, [Fi
   });
 }
 
+/**
+ * A Set node making a new item of the fields given, each an expression, evaluated as one: n8n evaluates each
+ * expression of a node apart, and that is most of its CPU per request (`set` takes one a field).
+ */
+export function item(name: string, position: Position, fields: Record<string, string>): N8nNode {
+  const code = `{ ${Object.entries(fields)
+    .map(([field, expression]) => `${JSON.stringify(field)}: ${expression}`)
+    .join(', ')} }`;
+  // n8n's expressions end at the first "}}".
+  if (code.includes('}}')) throw new Error(`${name}: its fields hold "}}"`);
+  return node(name, 'set', 3.4, position, { mode: 'raw', jsonOutput: `={{ ${code} }}`, options: {} });
+}
+
 /** A Set node that outputs one fixed JSON object: data an admin reads in the editor as it is. */
 export function data(name: string, position: Position, value: unknown): N8nNode {
   return node(name, 'set', 3.4, position, { mode: 'raw', jsonOutput: JSON.stringify(value), options: {} });
@@ -134,23 +147,13 @@ export const rawText = (name: string, position: Position) =>
     options: { keepSource: 'json' },
   });
 
-/**
- * The base64 text of the item's `field` as a file in its binary `into`, named and typed by two expressions (the
- * item's JSON is not kept).
- */
-export const base64ToFile = (
-  name: string,
-  position: Position,
-  field: string,
-  into: string,
-  fileName: string,
-  mimeType: string,
-) =>
+/** The base64 text of the item's `field` as a file in its binary `into`, of the type an expression gives. */
+export const base64ToFile = (name: string, position: Position, field: string, into: string, mimeType: string) =>
   node(name, 'convertToFile', 1.1, position, {
     operation: 'toBinary',
     sourceProperty: field,
     binaryPropertyName: into,
-    options: { fileName: `={{ ${fileName} }}`, mimeType: `={{ ${mimeType} }}` },
+    options: { mimeType: `={{ ${mimeType} }}` },
   });
 
 /** HMAC-SHA256 (hex) of `value` with `secret` (both expressions) into `signature`. */

@@ -4,7 +4,7 @@
  * against the length announced), and kept as a facilitator would see them: each message with its ts, each file
  * shared in its thread. Messages carry their metadata, which conversations.history returns with
  * include_all_metadata (newest first, from `oldest`, `limit` a page, `cursor` the next); files.info tells where a
- * file is shared (`shares`). `failNext(method)` makes the next call of a method fail, as Slack may; `onPost` and
+ * file is shared (`shares`). `failNext(method, times)` makes the next calls of a method fail, as Slack may; `onPost` and
  * `holdUploads` let a test act at a chosen moment (kill a worker between Slack's taking a post and its answer, or
  * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
  * Each message keeps its Block Kit blocks and is updated by chat.update; views.open opens a form with a trigger_id
@@ -63,7 +63,10 @@ export interface FakeSlack {
   problems: string[];
   /** How many times each Web API method was called. */
   calls: Map<string, number>;
-  failNext(method: 'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal'): void;
+  failNext(
+    method: 'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal',
+    times?: number,
+  ): void;
   /**
    * Called with each message Slack has taken, how many it has, and the port the post came from (its sender's
    * end of the connection), before it answers the post: awaited.
@@ -103,7 +106,13 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const views: SlackView[] = [];
   const triggers = new Set<string>();
   const problems: string[] = [];
-  const failing = new Set<string>();
+  /** How many of the next calls of each method fail. */
+  const failing = new Map<string, number>();
+  const failsNow = (method: string) => {
+    const left = failing.get(method) ?? 0;
+    if (left > 0) failing.set(method, left - 1);
+    return left > 0;
+  };
   const uploads = new Map<string, { title: string; length: number; bytes?: Buffer }>();
   const channelIds = new Map<string, string>();
   const channelId = (name: string) => {
@@ -126,7 +135,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     triggers,
     problems,
     calls: new Map(),
-    failNext: (name) => void failing.add(name),
+    failNext: (name, times = 1) => void failing.set(name, times),
     holdUploads() {
       let heldNow = (_port: number) => {};
       let release = () => {};
@@ -288,7 +297,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
       const upload = /^\/upload\/(F\d+)$/.exec(path);
       if (request.method === 'POST' && upload) {
         const entry = uploads.get(upload[1] ?? '');
-        if (failing.delete('upload')) return response.writeHead(500).end('upload failed');
+        if (failsNow('upload')) return response.writeHead(500).end('upload failed');
         if (!entry) return send(refuse(`an upload to ${path}, which Slack never gave`, 'not_found'));
         if (body.length !== entry.length)
           problems.push(`upload ${upload[1]}: ${body.length} bytes, ${entry.length} announced`);
@@ -314,7 +323,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         return send(refuse(`${api[1]} sent as ${request.headers['content-type']}`, 'invalid_form_data'));
       }
       fake.calls.set(api[1], (fake.calls.get(api[1]) ?? 0) + 1);
-      if (failing.delete(api[1])) return send({ status: 200, body: { ok: false, error: 'internal_error' } });
+      if (failsNow(api[1] ?? '')) return send({ status: 200, body: { ok: false, error: 'internal_error' } });
       return method(api[1], new URLSearchParams(body.toString('utf8')), request.socket.remotePort ?? 0).then(send);
     });
   });

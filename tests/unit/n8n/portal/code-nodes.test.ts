@@ -95,7 +95,9 @@ describe('a new request that posts to Slack (Answer)', () => {
       const asClaimed = await sent(request);
       expect(asClaimed.status, request.action).toBe(200);
       const kind = asClaimed.slack?.kind;
-      expect(asClaimed.next, request.action).toBe(kind ? 'post' : 'record');
+      const files = request.action === 'chat_facilitator' ? request.payload.attachments.length : 0;
+      const post = kind === 'notice' ? 'post notice' : files > 0 ? 'post file' : 'post message';
+      expect(asClaimed.next, request.action).toBe(kind ? post : 'record');
       // Nothing written by the claim (a retry, or Slack has part of it already): "Slack so far" looks first.
       expect((await sent(request, { intended: null })).next, request.action).toBe(kind ?? 'record');
       // An intent of another post than the one Answer makes is not the post's.

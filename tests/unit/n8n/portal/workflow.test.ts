@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { NEXT } from '../../../../n8n/source/portal/intake-graph.ts';
+import { SLACK_STEPS } from '../../../../n8n/source/portal/slack-steps.ts';
 import { SCHEMA_SQL_PATH, SLACK_METADATA_EVENT, WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
 import { ACTIONS } from '../../../../server/contract/request-schema.ts';
 import { nodeNamed, workflow } from '../support/workflow.ts';
@@ -42,18 +43,40 @@ describe('the portal webhook workflow', () => {
 
   it("writes each Slack step's intent before Slack takes it, and marks each post with its request_id", () => {
     const next = (name: string) => workflow.connections[name]?.main[0]?.map((target) => target.node);
-    expect(next('Upload file')).toEqual(['Intend share']);
+    // Every file but a new chat's first (written with its post) has its intent written once it is uploaded.
+    expect(next('Upload file')).toEqual(['Share intended?']);
+    expect(workflow.connections['Share intended?']?.main.map((targets) => targets.map((t) => t.node))).toEqual([
+      ['Share file'],
+      ['Intend share'],
+    ]);
     expect(next('Intend share')).toEqual(['Share file']);
     const schema = readFileSync(SCHEMA_SQL_PATH, 'utf8');
     const nextStep = schema.slice(schema.indexOf('CREATE FUNCTION thrive.slack_next_step'));
     expect(nextStep).toMatch(/INSERT INTO thrive\.slack_intents/);
     expect(String(nodeNamed('Slack so far').parameters.query)).toMatch(/thrive\.slack_next_step/);
-    const fields = (
-      nodeNamed('Post message').parameters.bodyParameters as { parameters: { name: string; value: string }[] }
-    ).parameters;
-    const metadata = fields.find((field) => field.name === 'metadata')?.value ?? '';
-    expect(metadata).toContain(SLACK_METADATA_EVENT);
-    expect(metadata).toContain('request_id');
+    // A new request's first post: its intent is written by the claim, when Slack has nothing of the request.
+    const claim = schema.slice(schema.indexOf('CREATE FUNCTION thrive.claim_request')).split('\n$$;')[0] ?? '';
+    expect(claim).toMatch(/INSERT INTO thrive\.slack_intents[^;]*WHERE NOT EXISTS \(SELECT 1 FROM thrive\.slack_posts/);
+    expect(String(nodeNamed('Claim request_id').parameters.query)).toMatch(/first_post => /);
+    const after = (switchNode: string, output: number) =>
+      workflow.connections[switchNode]?.main[output]?.map((target) => target.node);
+    expect(after('Next step', NEXT.indexOf('post notice'))).toEqual(['Buttons?']);
+    expect(after('Next step', NEXT.indexOf('post message'))).toEqual(['Post message']);
+    // A new chat's first file: its upload address before the post, its intent written with the post's result.
+    expect(after('Next step', NEXT.indexOf('post file'))).toEqual(['First upload URL']);
+    expect(next('First upload URL')).toEqual(['Post message']);
+    expect(JSON.stringify(nodeNamed('Store post').parameters.options)).toContain("$('First upload URL')");
+    const storePost = schema.slice(schema.indexOf('CREATE FUNCTION thrive.store_post')).split('\n$$;')[0] ?? '';
+    expect(storePost.indexOf("VALUES (id, 'file 0', channel_name, first_file_id)")).toBeGreaterThan(
+      storePost.indexOf('INSERT INTO thrive.slack_posts'),
+    );
+    expect(after('Next Slack step', SLACK_STEPS.indexOf('upload'))).toEqual(['File to upload']);
+    for (const post of ['Post message', 'Post notice']) {
+      const form = String(nodeNamed(post).parameters.body);
+      expect(form).toMatch(/\["metadata", JSON\.stringify\(/);
+      expect(form).toContain(SLACK_METADATA_EVENT);
+      expect(form).toContain('request_id');
+    }
   });
 
   it("stores each Slack step's result, unless Slack refused it, and answers the next step in the same query", () => {
