@@ -76,7 +76,8 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
  * claimed and stored, or asked (list_requests: no request_id, nothing claimed or stored).
  */
 export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
-export const SEEN = ['new', 'same', 'different', 'wait', 'pending', 'limited'] as const;
+/** What the claim found ("Seen before?"): a new request is 'outcome' when "Check request" says it is one. */
+export const SEEN = ['new', 'outcome', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = [
   'chat',
   'notice',
@@ -125,7 +126,8 @@ export async function intakeGraph(): Promise<Graph> {
       `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster, ${CHECKED}.firstPost ] }}`,
       FAILURE_OUTPUT,
     ),
-    switchOn('Seen before?', [2200, 200], '$json.seen', SEEN),
+    // An outcome ("Check request" says) goes to its own workflow; any other new request to "Answer".
+    switchOn('Seen before?', [2200, 200], `$json.seen === 'new' && ${CHECKED}.outcome ? 'outcome' : $json.seen`, SEEN),
     wait('Wait a moment', [2200, -60], 0.2),
     // The stored answer (always a 200's JSON: only those are recorded), sent again marked as a replay.
     set('Answer again', [2420, 360], {
@@ -139,8 +141,6 @@ export async function intakeGraph(): Promise<Graph> {
     // The reference server's per-number limit counts a minute.
     data('Over the limit', [2420, 840], refusal(429, 'tooManyRequestsForNumber', false, { 'Retry-After': '60' })),
     await codeNode('Check rules', [2640, -160], script('check-rules.js')),
-    // An outcome ("Check request" says) goes to its own workflow; any other new request to "Answer".
-    ifTrue('Outcome?', [2420, 120], `${CHECKED}.outcome`),
     ifTrue('Rules broken?', [2640, -60], '$json.status !== undefined'),
     // list_requests and accept_offer: their own workflow (n8n/thrive-requests.workflow.json), as few requests are.
     callWorkflow('Requests', [2970, -160], WORKFLOWS.requests.id, {
@@ -200,7 +200,8 @@ export async function intakeGraph(): Promise<Graph> {
       ['Claim request_id', 0, 'Seen before?'],
       ['Claim request_id', 1, 'Still at work'],
       ...switchLinks('Seen before?', SEEN, {
-        new: 'Outcome?',
+        new: 'Answer',
+        outcome: 'Check rules',
         same: 'Answer again',
         different: 'Reused request_id',
         wait: 'Wait a moment',
@@ -212,8 +213,6 @@ export async function intakeGraph(): Promise<Graph> {
       ['Reused request_id', 0, 'Write answer'],
       ['Still at work', 0, 'Write answer'],
       ['Over the limit', 0, 'Write answer'],
-      ['Outcome?', 0, 'Check rules'],
-      ['Outcome?', 1, 'Answer'],
       ['Check rules', 0, 'Rules broken?'],
       ['Rules broken?', 0, 'Write answer'],
       ['Rules broken?', 1, 'Requests'],

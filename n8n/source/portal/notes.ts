@@ -36,7 +36,7 @@ export const NOTES = [
     [
       "## Slack: a chat to the facilitator's channel, its files in the thread; a notice to the staff channel",
       'HTTP Request nodes with the **Thrive Slack bot** credential, at `THRIVE_SLACK_API_URL` (Slack by default).',
-      '**Slack so far** reads what is already posted for this request_id; each step stores its result at',
+      "A new request posts at once; a retry's **Slack so far** reads what is already posted for its request_id. Each step stores its result at",
       'once, so a retry does only the rest. A failed step answers 500, which the portal retries.',
       "Each step's intent is written first; a retry that finds one without its result looks in Slack before",
       'acting again: **Look in channel** for the post by its metadata, **Look at file** for the file.',

@@ -6,7 +6,8 @@
  * step after it in the same call ("Store post", "Store file", which store nothing of a step Slack refused), so a
  * retry after a failure does only what is left: a request is posted once, and answered 200 only when everything is
  * posted (the query that finds it so records the answer, and "Next Slack step" sends it: done). A failure answers 500.
- * Each step's intent is written before it is taken ("Slack so far" for a post, "Intend share" for a file), so a
+ * Each step's intent is written before it is taken (a new request's first post by its claim, a later one by "Slack so
+ * far"; a file by "Intend share" once Slack gives it an id, or a new chat's first file by "Store post"), so a
  * retry after an execution died mid-step asks Slack first: the post by its metadata in the channel's history
  * ("Look in channel", "Find post"), the file by its id ("Look at file": shared in the thread already?).
  */
@@ -119,19 +120,17 @@ export async function slackGraph(): Promise<Graph> {
         filename: `${ATTACHMENT}.filename`,
         mimetype: `${ATTACHMENT}.mimetype`,
         content: `$('Webhook').first().json.body.payload.attachments[${FILING}.files_shared].content`,
-        // From Slack's answer ("Get upload URL"), or the row of 'upload' ("Store post"); none when Slack refused.
+        // The row of "Intend share" or, for a new chat's first file, of 'upload' ("Store post"): '' when Slack refused.
         file_id: "$json.file_id ?? ''",
         upload_url: "$json.upload_url ?? ''",
       }),
       base64ToFile('File bytes', [4840, 320], 'content', 'file', '$json.mimetype'),
       uploadBytes('Upload file', [5060, 320], `={{ ${FILE}.upload_url }}`),
-      // The first file's intent was written with its message's post ('upload'); any other, after its upload.
-      ifTrue('Share intended?', [5170, 480], `${FILING}.step === 'upload'`),
       postgres(
         'Intend share',
-        [5280, 320],
+        [4510, 480],
         INTEND_SHARE,
-        `={{ [ ${REQUEST_ID}, ${FILE}.position, ${FILING}.channel_id, ${FILE}.file_id ] }}`,
+        `={{ [ ${REQUEST_ID}, ${FILING}.files_shared, ${FILING}.channel_id, ...($json.ok === true ? [$json.file_id, $json.upload_url] : ['', '']) ] }}`,
         FAILURE_OUTPUT,
       ),
       slackApi('Share file', [5500, 320], 'files.completeUploadExternal', {
@@ -181,14 +180,12 @@ export async function slackGraph(): Promise<Graph> {
       ['Post notice', 0, 'Store post'],
       ['Post message', 0, 'Store post'],
       ['Store post', 0, 'Next Slack step'],
-      ['Get upload URL', 0, 'File to upload'],
+      ['Get upload URL', 0, 'Intend share'],
+      ['Intend share', 0, 'File to upload'],
       ['File to upload', 0, 'File bytes'],
       ['File bytes', 0, 'Upload file'],
-      ['Upload file', 0, 'Share intended?'],
-      ['Share intended?', 0, 'Share file'],
-      ['Share intended?', 1, 'Intend share'],
+      ['Upload file', 0, 'Share file'],
       ['First upload URL', 0, 'Post message'],
-      ['Intend share', 0, 'Share file'],
       ['Share file', 0, 'Store file'],
       ['Store file', 0, 'Next Slack step'],
       ...(

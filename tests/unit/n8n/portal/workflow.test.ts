@@ -43,13 +43,10 @@ describe('the portal webhook workflow', () => {
 
   it("writes each Slack step's intent before Slack takes it, and marks each post with its request_id", () => {
     const next = (name: string) => workflow.connections[name]?.main[0]?.map((target) => target.node);
-    // Every file but a new chat's first (written with its post) has its intent written once it is uploaded.
-    expect(next('Upload file')).toEqual(['Share intended?']);
-    expect(workflow.connections['Share intended?']?.main.map((targets) => targets.map((t) => t.node))).toEqual([
-      ['Share file'],
-      ['Intend share'],
-    ]);
-    expect(next('Intend share')).toEqual(['Share file']);
+    // Every file but a new chat's first (written with its post) has its intent written once Slack gives it an id.
+    expect(next('Get upload URL')).toEqual(['Intend share']);
+    expect(next('Intend share')).toEqual(['File to upload']);
+    expect(next('Upload file')).toEqual(['Share file']);
     const schema = readFileSync(SCHEMA_SQL_PATH, 'utf8');
     const nextStep = schema.slice(schema.indexOf('CREATE FUNCTION thrive.slack_next_step'));
     expect(nextStep).toMatch(/INSERT INTO thrive\.slack_intents/);
