@@ -83,6 +83,7 @@ const server = await spawnPortal({
   RATE_LIMIT_MAX: '0',
   RATE_LIMIT_PER_NUMBER_MAX: '0',
   NODE_EXTRA_CA_CERTS: service.writeCaFile(),
+  PUSH_SERVICE_HOSTS: '127.0.0.1',
 });
 
 try {

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { base64UrlBytes } from '../src/shared/push/subscription.ts';
+import { base64UrlBytes, pushServiceHosts } from '../src/shared/push/subscription.ts';
 import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
 import type { TrustProxySetting } from './http/proxy-trust.ts';
 
@@ -56,6 +56,11 @@ export interface ServerConfig {
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who runs the server, for push services (VAPID_SUBJECT): a mailto: or https: URL. */
   vapidSubject: string;
+  /**
+   * The push services a subscription's endpoint may be on, by host (PUSH_SERVICE_HOSTS, comma-separated: each
+   * host and its subdomains); the browsers' own by default. The server POSTs only there.
+   */
+  pushServiceHosts: readonly string[];
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -233,6 +238,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     portalHost: hostName(env, 'PORTAL_HOST'),
     vapidKeys: vapidKeys(env),
     vapidSubject: vapidSubject(env, hostName(env, 'PORTAL_HOST')),
+    pushServiceHosts: pushServiceHosts(env.PUSH_SERVICE_HOSTS),
   };
   checkCodeGateway(config);
   checkDemoMode(config);

@@ -19,6 +19,8 @@ export interface PushActionDeps {
   tokens: ConversationStore;
   clock: () => Date;
   publicKey: string;
+  /** The push services a subscription may name (ServerConfig.pushServiceHosts). */
+  pushServiceHosts: readonly string[];
   /** A subscription was added: the sender may have reminders or waiting jobs for it. */
   onSubscribed?: () => void;
 }
@@ -35,7 +37,7 @@ const json = <A extends keyof PushAnswers>(body: PushAnswers[A]): Outcome => ({
   replayed: false,
 });
 
-export function createPushActions({ push, tokens, clock, publicKey, onSubscribed }: PushActionDeps) {
+export function createPushActions({ push, tokens, clock, publicKey, pushServiceHosts, onSubscribed }: PushActionDeps) {
   return (request: PushRequest, context: RequestContext): Outcome => {
     const now = clock();
     const auth = authenticateParent(tokens, context.authorization, now, request.language ?? 'en');
@@ -51,7 +53,7 @@ export function createPushActions({ push, tokens, clock, publicKey, onSubscribed
       }
       case 'push_subscribe': {
         const { subscription } = request.payload;
-        const problem = subscriptionProblem(subscription);
+        const problem = subscriptionProblem(subscription, pushServiceHosts);
         if (problem) return { status: 400, text: answerText(language, PROBLEM_TEXT[problem]) };
         const settings = settingsWith(request.payload.settings);
         push.transaction(() => {

@@ -18,7 +18,7 @@ import { loadVapidKeys } from './vapid.ts';
 
 export interface PushServiceDeps {
   db: Db;
-  config: Pick<ServerConfig, 'vapidKeys' | 'vapidSubject' | 'databasePath'>;
+  config: Pick<ServerConfig, 'vapidKeys' | 'vapidSubject' | 'databasePath' | 'pushServiceHosts'>;
   clock: () => Date;
   roster: Pick<Roster, 'sessionsOf'>;
   tokens: ConversationStore;
@@ -49,7 +49,14 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
   return {
     publicKey: vapid.publicKey,
     store,
-    actions: createPushActions({ push: store, tokens, clock, publicKey: vapid.publicKey, onSubscribed: sender.wake }),
+    actions: createPushActions({
+      push: store,
+      tokens,
+      clock,
+      publicKey: vapid.publicKey,
+      pushServiceHosts: config.pushServiceHosts,
+      onSubscribed: sender.wake,
+    }),
     /** Sends every job due now; resolves when none is left. */
     drain: sender.drain,
     /** Queues the reminders due now; how many. */

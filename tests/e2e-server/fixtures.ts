@@ -64,7 +64,8 @@ export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>):
 /**
  * A real server: `node --import tsx server/main.ts` on an ephemeral
  * 127.0.0.1 port, serving the e2e build, with its own SQLite file and the
- * test roster (server/roster.test.json), rate limits off; `env` adds to that.
+ * test roster (server/roster.test.json), rate limits off, the fake push service as the push service; `env` adds
+ * to that.
  */
 export async function startRealServer(env: Record<string, string> = {}): Promise<TestServer> {
   const temp = makeTempPortalDir();
@@ -74,6 +75,8 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
     ROSTER_PATH: TEST_ROSTER_PATH,
     RATE_LIMIT_MAX: '0',
     RATE_LIMIT_PER_NUMBER_MAX: '0',
+    // The fake push service (tests/support/fake-push-service.ts).
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
     ...env,
   });
   return {

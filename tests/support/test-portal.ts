@@ -21,8 +21,9 @@ export interface TestPortal extends PortalServer {
 
 /**
  * The configuration of a test server in `temp`: the test roster, no rate
- * limits, no logs, and the demo mode asked for by name (DEMO=1), so a test
- * without a code gateway may run behind TRUST_PROXY.
+ * limits, no logs, the demo mode asked for by name (DEMO=1), so a test
+ * without a code gateway may run behind TRUST_PROXY, and the fake push
+ * service (127.0.0.1) as the one push service.
  */
 export function testConfig(temp: { databasePath: string; distDir: string }, env: Record<string, string> = {}) {
   return loadConfig({
@@ -33,6 +34,7 @@ export function testConfig(temp: { databasePath: string; distDir: string }, env:
     RATE_LIMIT_PER_NUMBER_MAX: '0',
     LOG_LEVEL: 'silent',
     DEMO: '1',
+    PUSH_SERVICE_HOSTS: '127.0.0.1',
     ...env,
   });
 }

@@ -57,6 +57,7 @@ export const ENV = {
   vapidPublicKey: 'THRIVE_VAPID_PUBLIC_KEY',
   vapidPrivateKey: 'THRIVE_VAPID_PRIVATE_KEY',
   vapidSubject: 'THRIVE_VAPID_SUBJECT',
+  pushServiceHosts: 'THRIVE_PUSH_SERVICE_HOSTS',
 } as const;
 
 /** What THRIVE_SLACK_API_URL and THRIVE_STAFF_CHANNEL are when unset. */

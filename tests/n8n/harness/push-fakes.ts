@@ -65,6 +65,8 @@ export async function startPushFakes(): Promise<PushFakes> {
       [ENV.vapidSubject]: VAPID_SUBJECT,
       NODE_FUNCTION_ALLOW_BUILTIN: 'crypto,url',
       NODE_EXTRA_CA_CERTS: service.writeCaFile(),
+      // The fake push service is the one push service.
+      [ENV.pushServiceHosts]: '127.0.0.1',
     },
     async stop() {
       await service.close();

@@ -9,7 +9,11 @@ import {
   retryAfterMs,
 } from '../../../src/shared/push/delivery.ts';
 import { pushPayload } from '../../../src/shared/push/payload.ts';
-import { subscriptionProblem } from '../../../src/shared/push/subscription.ts';
+import {
+  BROWSER_PUSH_SERVICE_HOSTS,
+  pushServiceHosts,
+  subscriptionProblem,
+} from '../../../src/shared/push/subscription.ts';
 import { PUSH_PAYLOAD_MAX_BYTES, type PushMessage } from '../../../src/shared/webhook/push.ts';
 
 const NOW = new Date('2026-11-25T06:30:00Z');
@@ -141,6 +145,37 @@ describe('a usable subscription', () => {
     ['https://push.example/x', { ...keys, auth: 'A'.repeat(24) }, 'auth'],
     ['https://push.example/x', { ...keys, auth: 'A+'.repeat(11) }, 'auth'],
   ])('%s with %j: %s', (endpoint, subscriptionKeys, problem) => {
-    expect(subscriptionProblem({ endpoint, keys: subscriptionKeys })).toBe(problem);
+    expect(subscriptionProblem({ endpoint, keys: subscriptionKeys }, ['push.example', 'fcm.googleapis.com'])).toBe(
+      problem,
+    );
+  });
+
+  it("is on a push service's host: the browsers' by default, or the setting's, with their subdomains", () => {
+    const on = (endpoint: string, setting?: string) =>
+      subscriptionProblem({ endpoint, keys }, pushServiceHosts(setting)) ?? 'usable';
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://Updates.Push.Services.Mozilla.com/wpush/v2/abc',
+      'https://web.push.apple.com/QGuQ',
+      'https://wns2-pn1p.notify.windows.com/w/?token=abc',
+    ]) {
+      expect(on(endpoint), endpoint).toBe('usable');
+    }
+    for (const endpoint of [
+      'https://127.0.0.1:8443/push/1',
+      'https://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://evilfcm.googleapis.com.example/x',
+      'https://notfcm.googleapis.com/x',
+      'https://internal.thrive.example/admin',
+    ]) {
+      expect(on(endpoint), endpoint).toBe('endpoint');
+    }
+    // A setting replaces the list; blank entries and spaces are nothing.
+    expect(on('https://127.0.0.1:8443/push/1', ' 127.0.0.1 , , push.test')).toBe('usable');
+    expect(on('https://a.push.test/1', '127.0.0.1,push.test')).toBe('usable');
+    expect(on('https://fcm.googleapis.com/fcm/send/abc', '127.0.0.1')).toBe('endpoint');
+    expect(pushServiceHosts('  ')).toEqual(BROWSER_PUSH_SERVICE_HOSTS);
   });
 });

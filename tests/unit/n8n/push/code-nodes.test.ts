@@ -147,11 +147,16 @@ describe("the conversation's Check subscription", () => {
   it('names the text of the first thing a sender could not use, as the reference server', async () => {
     const keys = subscriptionKeys();
     const good = { endpoint: 'https://push.test/1', keys: { p256dh: keys.p256dh, auth: keys.auth } };
-    const problem = async (subscription: Json) => {
+    const problem = async (subscription: Json, hosts: string | null = 'push.test') => {
       const called = { 'Called by the portal webhook': { envelope: { payload: { subscription } } } };
-      return (await run('Check subscription', { token_hash: 'h' }, called, {}, conversation)).json.problem;
+      const $env = hosts === null ? {} : { THRIVE_PUSH_SERVICE_HOSTS: hosts };
+      return (await run('Check subscription', { token_hash: 'h' }, called, $env, conversation)).json.problem;
     };
     expect(await problem(good)).toBeNull();
+    // Only a push service's host: THRIVE_PUSH_SERVICE_HOSTS's, else the browsers'.
+    expect(await problem(good, null)).toBe('pushEndpointInvalid');
+    expect(await problem({ ...good, endpoint: 'https://fcm.googleapis.com/fcm/send/1' }, null)).toBeNull();
+    expect(await problem({ ...good, endpoint: 'https://169.254.169.254/latest' })).toBe('pushEndpointInvalid');
     expect(await problem({ ...good, endpoint: 'http://push.test/1' })).toBe('pushEndpointInvalid');
     expect(await problem({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })).toBe('pushKeyInvalid');
     expect(await problem({ ...good, keys: { ...good.keys, auth: 'AAAA' } })).toBe('pushAuthInvalid');

@@ -83,6 +83,12 @@ describe('the push actions', () => {
   it.each([
     ['an http endpoint', () => ({ ...good(), endpoint: 'http://push.example/abc' }), 'pushEndpointInvalid'],
     ['an endpoint that is no URL', () => ({ ...good(), endpoint: 'push service' }), 'pushEndpointInvalid'],
+    // Not a push service the server sends to (PUSH_SERVICE_HOSTS: the tests' fake service at 127.0.0.1).
+    [
+      'an endpoint on another host',
+      () => ({ ...good(), endpoint: 'https://169.254.169.254/latest/meta-data' }),
+      'pushEndpointInvalid',
+    ],
     [
       'an endpoint with credentials',
       () => ({ ...good(), endpoint: 'https://a:b@push.example/x' }),
