@@ -116,7 +116,6 @@ export async function slackGraph(): Promise<Graph> {
       // The next file's name, type and content, with the address and id Slack just gave it: an address Slack
       // refused is '', which fails "Upload file".
       item('File to upload', [4620, 320], {
-        position: `${FILING}.files_shared`,
         filename: `${ATTACHMENT}.filename`,
         mimetype: `${ATTACHMENT}.mimetype`,
         content: `$('Webhook').first().json.body.payload.attachments[${FILING}.files_shared].content`,
