@@ -5,7 +5,7 @@
  * "Answer" does: { status, answer, claimed } or a refusal { status, text, claimed }; an accepted offer adds
  * { record, event, offer }, which the portal's "Record answer" stores with the answer (thrive.record_outcome).
  * They live apart from the portal webhook because few requests are these; know_schedule, which every visit to
- * the schedule asks, applies confirmed moves in the portal's own "Find parent".
+ * the schedule asks, applies confirmed moves read with the portal's own claim.
  */
 import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';

@@ -6,7 +6,7 @@
  * gateway's 502).
  */
 import { CREDENTIALS, ENV, SLACK_API_DEFAULT } from './ids.ts';
-import { env, node, stableUuid, type N8nNode, type Position } from './nodes.ts';
+import { env, node, oneExpression, stableUuid, type N8nNode, type Position } from './nodes.ts';
 
 const FAILURE_OUTPUT = { onError: 'continueErrorOutput' } as const;
 
@@ -180,7 +180,7 @@ export function slackApi(name: string, position: Position, method: string, field
       sendBody: true,
       contentType: 'form-urlencoded',
       specifyBody: 'string',
-      body: `={{ ${formOf(fields)} }}`,
+      body: oneExpression(formOf(fields), `${name}'s form`),
       options: { timeout: 15000 },
     }),
     credentials: CREDENTIALS.slack,
@@ -193,10 +193,7 @@ function formOf(fields: Record<string, string>): string {
   const value = (text: string) =>
     text.startsWith('={{ ') && text.endsWith(' }}') ? text.slice(4, -3) : JSON.stringify(text);
   const entries = Object.entries(fields).map(([field, text]) => `[${JSON.stringify(field)}, ${value(text)}]`);
-  const form = `[${entries.join(', ')}].map(([field, value]) => field + '=' + encodeURIComponent(value ?? '')).join('&')`;
-  // n8n's expressions end at the first "}}".
-  if (form.includes('}}')) throw new Error(`The form of ${JSON.stringify(fields)} holds "}}"`);
-  return form;
+  return `[${entries.join(', ')}].map(([field, value]) => field + '=' + encodeURIComponent(value ?? '')).join('&')`;
 }
 
 /** The raw bytes of the item's binary `file`, POSTed to the address Slack gave for them (it needs no token). */

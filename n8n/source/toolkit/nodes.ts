@@ -116,9 +116,13 @@ export function item(name: string, position: Position, fields: Record<string, st
   const code = `{ ${Object.entries(fields)
     .map(([field, expression]) => `${JSON.stringify(field)}: ${expression}`)
     .join(', ')} }`;
-  // n8n's expressions end at the first "}}".
-  if (code.includes('}}')) throw new Error(`${name}: its fields hold "}}"`);
-  return node(name, 'set', 3.4, position, { mode: 'raw', jsonOutput: `={{ ${code} }}`, options: {} });
+  return node(name, 'set', 3.4, position, { mode: 'raw', jsonOutput: oneExpression(code, name), options: {} });
+}
+
+/** `code` as one n8n expression parameter; `what` names it when the code holds "}}", where n8n ends an expression. */
+export function oneExpression(code: string, what: string): string {
+  if (code.includes('}}')) throw new Error(`${what}: its expression holds "}}"`);
+  return `={{ ${code} }}`;
 }
 
 /** A Set node that outputs one fixed JSON object: data an admin reads in the editor as it is. */

@@ -21,7 +21,7 @@ const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-// This week's sessions left (India) as 'Wednesday 25 Nov: 5:00 PM with …' lines, confirmed moves ("Find parent") applied.
+// This week's sessions left (India) as 'Wednesday 25 Nov: 5:00 PM with …' lines, confirmed moves (read with the claim) applied.
 function restOfWeek(sessions, moves) {
   const india = new Date(Date.now() + 5.5 * 60 * 60 * 1000);
   const today = ((india.getUTCDay() + 6) % 7) + 1;

@@ -37,7 +37,7 @@ const checked = storedRequest(body, files);
 if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
 // list_requests is asked like a question: no request_id, nothing claimed or stored.
 const route = body.action === 'list_requests' ? 'asked' : 'stored';
-// Once new, an outcome goes to its own workflow ("Outcome?"); a schedule or a chat has the roster read with its
+// Once new, an outcome goes to its own workflow ("Seen before?" 'outcome'); a schedule or a chat has the roster read with its
 // claim, for "Answer".
 const outcome = REQUESTS_ACTIONS.includes(body.action);
 const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
