@@ -85,15 +85,15 @@ export const STORE_POST =
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4 and $5: the id and upload address
  * Slack just gave the file ('' when it refused). Written before the file is uploaded and shared, so a retry after a
- * crash asks Slack about that file first. One row in any case: the id and address, for "File to upload".
+ * crash asks Slack about that file first (Postgres runs an INSERT in WITH whether or not its rows are read). One row
+ * in any case: the id and address, for "File to upload".
  */
 export const INTEND_SHARE = `WITH intended AS (
-  INSERT INTO thrive.slack_intents AS i (request_id, part, channel, file_id)
+  INSERT INTO thrive.slack_intents (request_id, part, channel, file_id)
   SELECT $1, 'file ' || $2, $3, $4::text WHERE $4::text <> ''
   ON CONFLICT (request_id, part) DO UPDATE SET file_id = EXCLUDED.file_id, intended_at = now()
-  RETURNING i.request_id
 )
-SELECT $4::text AS file_id, $5::text AS upload_url, (SELECT count(*) FROM intended) AS intended;`;
+SELECT $4::text AS file_id, $5::text AS upload_url;`;
 
 /**
  * $1: request_id, $2: Slack's refusal ('' when it shared: a refusal fails the query, storing nothing), $3: the
