@@ -38,18 +38,19 @@ export async function cutNetworkForGood(context: BrowserContext): Promise<void> 
 
 /**
  * Delivers pushes to the page's service worker as a push service would, through DevTools (unencrypted: DevTools
- * skips the crypto); the function it gives sends one push's data.
+ * skips the crypto); the function it gives sends one push's data. It waits for the registration's activated
+ * version, as a push service delivers only to a registration that has one.
  */
 export async function pushDelivery(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const live = registrations.find((registration) => !registration.isDeleted);
-      if (live) resolve(live.registrationId);
+  const activated = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      const version = versions.find((candidate) => candidate.status === 'activated');
+      if (version) resolve(version.registrationId);
     });
   });
   await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
+  const registrationId = await activated;
   return (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
 }
 
