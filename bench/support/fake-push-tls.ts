@@ -35,8 +35,15 @@ export interface SelfSignedCertificate {
   keyPem: string;
 }
 
+/**
+ * A serial number as DER wants it: positive (top bit clear) and minimal (no
+ * leading zero byte), so its first byte is one of 0x01-0x7f.
+ */
+const certificateSerial = (random: Buffer): Buffer =>
+  Buffer.concat([Buffer.from([((random[0] ?? 0) % 0x7f) + 1]), random.subarray(1)]);
+
 /** A certificate for https://127.0.0.1 and https://localhost, valid from a day ago for a year. */
-export function selfSignedCertificate(): SelfSignedCertificate {
+export function selfSignedCertificate(random: Buffer = randomBytes(8)): SelfSignedCertificate {
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const name = commonName('127.0.0.1');
   const altNames = sequence(der(0x87, Buffer.from([127, 0, 0, 1])), der(0x82, Buffer.from('localhost')));
@@ -47,8 +54,7 @@ export function selfSignedCertificate(): SelfSignedCertificate {
       sequence(oid('2.5.29.17'), der(0x04, altNames)),
     ),
   );
-  const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  const serial = certificateSerial(random);
   const now = Date.now();
   const tbs = sequence(
     der(0xa0, der(0x02, Buffer.from([2]))),
