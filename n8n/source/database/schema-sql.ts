@@ -23,12 +23,9 @@ const POSTGRES_TYPES = {
 
 const COLUMNS = columnsOf('postgres');
 
-/**
- * The row thrive.slack_next_step answers, and thrive.store_post and thrive.store_file answer through it (upload_url
- * only for thrive.store_post's 'upload').
- */
+/** The row thrive.slack_next_step answers, and thrive.store_post and thrive.store_file answer through it. */
 const SLACK_STEP_ROW = `RETURNS TABLE (channel_id text, message_ts text, files_shared integer, step text, look_in text, oldest text,
-  file_id text, body text, upload_url text)
+  file_id text, body text)
 LANGUAGE plpgsql VOLATILE AS $$`;
 
 function columnSql({ name, kind, from, required, postgres }: RequestColumn): string {
@@ -189,11 +186,14 @@ CREATE INDEX IF NOT EXISTS messages_by_slack_ts ON thrive.messages (slack_channe
 -- The fingerprint is the SHA-256 of the request's canonical text, file contents included.
 -- A request whose first step is a Slack post (first_post: 'message' or 'notice') has that post's intent written
 -- with its claim when the claim is new and nothing of it is in Slack yet: then "intended" names it, and the
--- workflow posts at once. Otherwise ("intended" null) "Slack so far" decides, as after any earlier attempt.
+-- workflow posts at once. Otherwise ("intended" null) "Slack so far" decides, as after any earlier attempt. A chat
+-- whose first file Slack has already given an id (first_file) has that file's intent written too
+-- ("intended_file"), so the workflow uploads and shares it before storing anything of the chat.
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, text, integer, integer, interval);
 DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, text, integer, integer, interval, text);
+DROP FUNCTION IF EXISTS thrive.claim_request(jsonb, text, text, integer, integer, interval, text, text);
 CREATE FUNCTION thrive.claim_request(
   request jsonb,
   number_key text,
@@ -201,8 +201,10 @@ CREATE FUNCTION thrive.claim_request(
   looks integer DEFAULT 0,
   max_looks integer DEFAULT 100,
   stale_after interval DEFAULT NULL,
-  first_post text DEFAULT NULL
-) RETURNS TABLE (seen text, response_status smallint, response_body text, attempt integer, intended text)
+  first_post text DEFAULT NULL,
+  first_file text DEFAULT NULL
+) RETURNS TABLE (seen text, response_status smallint, response_body text, attempt integer, intended text,
+  intended_file text)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   id text := request->>'request_id';
@@ -222,7 +224,7 @@ BEGIN
         hits = CASE WHEN h.window_start <= arrived - interval '1 minute' THEN 1 ELSE h.hits + 1 END
       RETURNING h.hits INTO hits;
     IF hits > per_minute THEN
-      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text, looks, NULL::text;
+      RETURN QUERY SELECT 'limited'::text, NULL::smallint, NULL::text, looks, NULL::text, NULL::text;
       RETURN;
     END IF;
   END IF;
@@ -238,27 +240,34 @@ ${claimInsert}
           ON CONFLICT DO NOTHING;
         IF NOT FOUND THEN
           first_post := NULL;
+        ELSIF first_post = 'message' AND first_file IS NOT NULL THEN
+          INSERT INTO thrive.slack_intents (request_id, part, channel, file_id) VALUES (id, 'file 0', NULL, first_file)
+            ON CONFLICT DO NOTHING;
+          IF NOT FOUND THEN
+            first_file := NULL;
+          END IF;
         END IF;
       END IF;
-      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks, first_post;
+      RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks, first_post,
+        CASE WHEN first_post = 'message' THEN first_file END;
       RETURN;
     END IF;
 
     SELECT * INTO earlier FROM thrive.requests r WHERE r.request_id = id;
     IF FOUND THEN
       IF earlier.body_hash <> fingerprint THEN
-        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text, looks, NULL::text;
+        RETURN QUERY SELECT 'different'::text, NULL::smallint, NULL::text, looks, NULL::text, NULL::text;
       ELSIF earlier.response_status IS NOT NULL THEN
-        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body, looks, NULL::text;
+        RETURN QUERY SELECT 'same'::text, earlier.response_status, earlier.response_body, looks, NULL::text, NULL::text;
       ELSE
         UPDATE thrive.requests r SET claimed_at = clock_timestamp()
           WHERE r.request_id = id AND r.response_status IS NULL AND r.claimed_at < clock_timestamp() - stale_after;
         IF FOUND THEN
-          RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks, NULL::text;
+          RETURN QUERY SELECT 'new'::text, NULL::smallint, NULL::text, looks, NULL::text, NULL::text;
         ELSIF looks >= max_looks THEN
-          RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text, looks, NULL::text;
+          RETURN QUERY SELECT 'pending'::text, NULL::smallint, NULL::text, looks, NULL::text, NULL::text;
         ELSE
-          RETURN QUERY SELECT 'wait'::text, NULL::smallint, NULL::text, looks + 1, NULL::text;
+          RETURN QUERY SELECT 'wait'::text, NULL::smallint, NULL::text, looks + 1, NULL::text, NULL::text;
         END IF;
       END IF;
       RETURN;
@@ -290,7 +299,7 @@ BEGIN
     SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = first_part;
     IF NOT FOUND THEN
       INSERT INTO thrive.slack_intents (request_id, part, channel) VALUES (id, first_part, target);
-      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text, NULL::text, NULL::text;
+      RETURN QUERY SELECT NULL::text, NULL::text, 0, first_part, NULL::text, NULL::text, NULL::text, NULL::text;
       RETURN;
     END IF;
     known := (SELECT p.channel FROM thrive.slack_intents i
@@ -298,34 +307,28 @@ BEGIN
       WHERE i.channel = COALESCE(intent.channel, target) ORDER BY i.intended_at DESC LIMIT 1);
     RETURN QUERY SELECT NULL::text, NULL::text, 0, CASE WHEN known IS NULL THEN first_part ELSE 'find ' || first_part END,
       known, to_char(extract(epoch FROM intent.intended_at - interval '1 minute'), 'FM9999999999.000000'), NULL::text,
-      NULL::text, NULL::text;
+      NULL::text;
     RETURN;
   END IF;
   shared := (SELECT count(*) FROM thrive.slack_posts p WHERE p.request_id = id AND p.part LIKE 'file %');
   IF kind = 'notice' OR shared >= files THEN
     UPDATE thrive.requests r SET response_status = 200, response_body = answer WHERE r.request_id = id;
-    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text, answer,
-      NULL::text;
+    RETURN QUERY SELECT posted.channel, posted.ts, shared, 'done'::text, NULL::text, NULL::text, NULL::text, answer;
     RETURN;
   END IF;
   SELECT * INTO intent FROM thrive.slack_intents i WHERE i.request_id = id AND i.part = 'file ' || shared;
   RETURN QUERY SELECT posted.channel, posted.ts, shared, CASE WHEN intent.file_id IS NULL THEN 'file' ELSE 'find file' END,
-    NULL::text, NULL::text, intent.file_id, NULL::text, NULL::text;
+    NULL::text, NULL::text, intent.file_id, NULL::text;
 END
 $$;
 
--- A post's result, stored as soon as Slack gives it (or a retry finds it in the channel), then the next step as
--- thrive.slack_next_step answers it ("Store post"): one query where a second would only read back what it wrote.
--- A chat's message is also kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its
--- error, '' when it posted) stores nothing and fails the step: the retry finds the intent and looks first.
--- A chat's message posted with the upload address of its first file already in hand (first_file_id and first_url,
--- '' otherwise) writes that file's intent too, and answers 'upload': upload it there, then share it.
-DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
-DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text);
-DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text, text, text);
-CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
-  number_key text, words text, files integer, kind text, target text, answer text, first_file_id text, first_url text)
-${SLACK_STEP_ROW}
+-- A post's result, kept as soon as Slack gives it (or a retry finds it in the channel). A chat's message is also
+-- kept in thrive.messages, the parent's side of the conversation. Slack's refusal (its error, '' when it posted)
+-- keeps nothing and fails the step: the retry finds the intent and looks first.
+DROP FUNCTION IF EXISTS thrive.keep_post(text, text, text, text, text, text, text, text);
+CREATE FUNCTION thrive.keep_post(id text, refusal text, channel_name text, post_ts text, post_part text,
+  number_key text, words text, target text) RETURNS void
+LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   IF refusal <> '' THEN
     RAISE EXCEPTION 'Slack did not post the %: %', post_part, refusal;
@@ -339,29 +342,39 @@ BEGIN
     INSERT INTO thrive.messages (request_id, phone_e164, text, slack_channel, slack_ts)
       VALUES (id, number_key, words, channel_name, post_ts)
       ON CONFLICT DO NOTHING;
-    IF first_file_id <> '' THEN
-      INSERT INTO thrive.slack_intents (request_id, part, channel, file_id) VALUES (id, 'file 0', channel_name, first_file_id)
-        ON CONFLICT DO NOTHING;
-      IF FOUND THEN
-        RETURN QUERY SELECT channel_name, post_ts, 0, 'upload'::text, NULL::text, NULL::text, first_file_id, NULL::text,
-          first_url;
-        RETURN;
-      END IF;
-    END IF;
   END IF;
+END
+$$;
+
+-- A post kept (thrive.keep_post), then the next step as thrive.slack_next_step answers it ("Store post"): one query
+-- where a second would only read back what it wrote.
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text);
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text);
+DROP FUNCTION IF EXISTS thrive.store_post(text, text, text, text, text, text, text, integer, text, text, text, text, text);
+CREATE FUNCTION thrive.store_post(id text, refusal text, channel_name text, post_ts text, post_part text,
+  number_key text, words text, files integer, kind text, target text, answer text)
+${SLACK_STEP_ROW}
+BEGIN
+  PERFORM thrive.keep_post(id, refusal, channel_name, post_ts, post_part, number_key, words, target);
   RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
 END
 $$;
 
 -- A file shared in the message's thread, stored by the id Slack gave it (shared now, or found shared by a retry),
 -- then the next step as thrive.slack_next_step answers it ("Store file"): the next file, or 'done'. Slack's
--- refusal (its error, '' when it shared) stores nothing and fails the step, as for a post.
+-- refusal (its error, '' when it shared) stores nothing and fails the step, as for a post. A new chat's first file,
+-- whose intent its claim wrote, is shared straight after its message is posted: the message is kept here first
+-- (post_ts, '' for every other file), in the same query.
 DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text);
 DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text, text);
+DROP FUNCTION IF EXISTS thrive.store_file(text, text, integer, text, text, integer, text, text, text, text, text, text);
 CREATE FUNCTION thrive.store_file(id text, refusal text, file_position integer, channel_name text, shared_id text,
-  files integer, kind text, target text, answer text)
+  files integer, kind text, target text, answer text, post_ts text, number_key text, words text)
 ${SLACK_STEP_ROW}
 BEGIN
+  IF post_ts <> '' THEN
+    PERFORM thrive.keep_post(id, '', channel_name, post_ts, 'message', number_key, words, target);
+  END IF;
   IF refusal <> '' THEN
     RAISE EXCEPTION 'Slack did not share file %: %', file_position, refusal;
   END IF;

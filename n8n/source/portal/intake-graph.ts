@@ -27,6 +27,9 @@ export const WRITTEN = "($('Answer').isExecuted ? $('Answer') : $('Write answer'
 /** "Record answer"'s acceptance of an offer ("Requests"), its event line and the offer it takes; '' for others. */
 const ACCEPTED =
   "...($('Requests').isExecuted && $('Requests').first().json.record ? ['record', 'event', 'offer'].map((field) => $('Requests').first().json[field]) : ['', '', ''])";
+/** The id Slack gave a chat's first file before its claim ("First upload URL"), or ''. */
+const FIRST_FILE =
+  "($('First upload URL').isExecuted && $('First upload URL').first().json.ok === true ? $('First upload URL').first().json.file_id : '')";
 const ANNOTATIONS = new Set(['description', 'examples', 'title', '$schema', '$id', 'contentEncoding']);
 
 /**
@@ -73,9 +76,10 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
 
 /**
  * Where "Check request" sends a request: its schema refused, another refusal, the conversation's, on to be
- * claimed and stored, or asked (list_requests: no request_id, nothing claimed or stored).
+ * claimed and stored, or asked (list_requests: no request_id, nothing claimed or stored); a chat with files is
+ * stored too, once Slack has given its first file an upload address ('file first').
  */
-export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked'] as const;
+export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked', 'file first'] as const;
 /** What the claim found ("Seen before?"): a new request is 'outcome' when "Check request" says it is one. */
 export const SEEN = ['new', 'outcome', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = [
@@ -123,7 +127,7 @@ export async function intakeGraph(): Promise<Graph> {
       'Claim request_id',
       [1980, 200],
       CLAIM_REQUEST,
-      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster, ${CHECKED}.firstPost ] }}`,
+      `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster, ${CHECKED}.firstPost, ${FIRST_FILE} ] }}`,
       FAILURE_OUTPUT,
     ),
     // An outcome ("Check request" says) goes to its own workflow; any other new request to "Answer".
@@ -192,6 +196,7 @@ export async function intakeGraph(): Promise<Graph> {
         conversation: 'Conversation',
         stored: 'Claim request_id',
         asked: 'Check rules',
+        'file first': 'First upload URL',
       }),
       ['Explain refusal', 0, 'Write answer'],
       ['Explain refusal', 1, 'Still at work'],
@@ -224,10 +229,10 @@ export async function intakeGraph(): Promise<Graph> {
       ...switchLinks('Next step', NEXT, {
         chat: 'Slack so far',
         notice: 'Slack so far',
-        // The claim wrote the post's intent: nothing of the request is in Slack yet. A chat's first file has its
-        // upload address asked for first.
+        // The claim wrote the post's intent: nothing of the request is in Slack yet. A chat whose first file's
+        // intent it wrote too has that file uploaded and shared straight after the post.
         'post message': 'Post message',
-        'post file': 'First upload URL',
+        'post file': 'Post chat',
         'post notice': 'Buttons?',
         record: 'Record answer',
         release: 'Release claim',

@@ -7,7 +7,7 @@
  * retry after a failure does only what is left: a request is posted once, and answered 200 only when everything is
  * posted (the query that finds it so records the answer, and "Next Slack step" sends it: done). A failure answers 500.
  * Each step's intent is written before it is taken (a new request's first post by its claim, a later one by "Slack so
- * far"; a file by "Intend share" once Slack gives it an id, or a new chat's first file by "Store post"), so a
+ * far"; a file by "Intend share" once Slack gives it an id, or a new chat's first file by its claim), so a
  * retry after an execution died mid-step asks Slack first: the post by its metadata in the channel's history
  * ("Look in channel", "Find post"), the file by its id ("Look at file": shared in the thread already?).
  */
@@ -26,10 +26,20 @@ const CHECKED = "$('Check request').first().json";
 const SLACK = `${WRITTEN}.slack`;
 /** The row a post's lookup runs on, and the one a file's steps run on (a file found not shared is uploaded). */
 const FINDING = stepRow('find message', 'find notice');
-const FILING = stepRow('file', 'find file', 'upload');
+const FILING = stepRow('file', 'find file');
 const FILE = "$('File to upload').first().json";
+/**
+ * "File to upload" comes from "Post chat" (a new chat's first file, its intent written by the claim: Slack's answer
+ * to the post, which has no file_id) or from "Intend share" (any other file: a row with its file_id).
+ */
+const AFTER_POST = '$json.file_id === undefined';
+/** The position of the file "File to upload" makes. */
+const POSITION = `(${AFTER_POST} ? 0 : ${FILING}.files_shared)`;
 /** The chat's attachment the file steps are at, as "Check request" checked it. */
 const ATTACHMENT = `${CHECKED}.envelope.payload.attachments[${FILING}.files_shared]`;
+/** The file "Store file" stores: the one uploaded, or (no upload in this execution yet) the one found shared. */
+const SHARING = `($('File to upload').isExecuted ? ${FILE} : ${FILING})`;
+const FIRST_UPLOAD = "$('First upload URL').first().json";
 const FOUND = ['found', 'more', 'post', 'failed'] as const;
 const SHARED = ['shared', 'upload', 'failed'] as const;
 /** A chat names its facilitator's channel; a notice has none and goes to the staff channel. */
@@ -44,8 +54,14 @@ const PART = `(${SLACK}.kind === 'chat' ? 'message' : 'notice')`;
 const NEXT_STEP_OF = `${CHECKED}.envelope.payload.attachments?.length ?? 0, ${SLACK}.kind, ${CHANNEL}, ${WRITTEN}.body`;
 /** Is the file "Look at file" asked about shared in the message's thread (files.info: file.shares)? */
 const SHARED_IN_THREAD = `Object.values($json.file.shares ?? {}).some((byChannel) => (byChannel[${FILING}.channel_id] ?? []).some((share) => share.thread_ts === ${FILING}.message_ts))`;
-/** The id and upload address Slack gave the chat's first file before its message was posted, or '' for each. */
-const FIRST_UPLOAD = `($('First upload URL').isExecuted && $('First upload URL').first().json.ok === true ? ['file_id', 'upload_url'].map((field) => $('First upload URL').first().json[field]) : ['', ''])`;
+/** A chat's message or a notice without buttons, with the metadata a retry finds it by. */
+const POST_MESSAGE = {
+  channel: `={{ ${CHANNEL} }}`,
+  text: `={{ ${SLACK}.text }}`,
+  unfurl_links: 'false',
+  unfurl_media: 'false',
+  metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
+};
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
 /**
@@ -59,13 +75,9 @@ export async function slackGraph(): Promise<Graph> {
     nodes: [
       postgres('Slack so far', [3960, 240], SLACK_SO_FAR, `={{ [ ${REQUEST_ID}, ${NEXT_STEP_OF} ] }}`, FAILURE_OUTPUT),
       switchOn('Next Slack step', [4180, 240], '$json.step', SLACK_STEPS),
-      slackApi('Post message', [4400, 80], 'chat.postMessage', {
-        channel: `={{ ${CHANNEL} }}`,
-        text: `={{ ${SLACK}.text }}`,
-        unfurl_links: 'false',
-        unfurl_media: 'false',
-        metadata: `={{ JSON.stringify({ event_type: '${SLACK_METADATA_EVENT}', event_payload: { request_id: ${REQUEST_ID}, part: ${PART} } }) }}`,
-      }),
+      slackApi('Post message', [4400, 80], 'chat.postMessage', POST_MESSAGE),
+      // A new chat whose first file's intent its claim wrote: posted, then that file uploaded and shared at once.
+      slackApi('Post chat', [4180, -480], 'chat.postMessage', POST_MESSAGE),
       slackApi('Look in channel', [4400, -160], 'conversations.history', {
         channel: `={{ ${FINDING}.look_in }}`,
         oldest: `={{ ${FINDING}.oldest }}`,
@@ -93,7 +105,7 @@ export async function slackGraph(): Promise<Graph> {
         'Store post',
         [4840, 80],
         STORE_POST,
-        `={{ [ ${REQUEST_ID}, ${REFUSAL}, $json.channel ?? '', $json.ts ?? '', ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF}, ...${FIRST_UPLOAD} ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, $json.channel ?? '', $json.ts ?? '', ${PART}, ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '', ${NEXT_STEP_OF} ] }}`,
         FAILURE_OUTPUT,
       ),
       slackApi('Look at file', [4400, 560], 'files.info', { file: `={{ ${stepRow('find file')}.file_id }}` }),
@@ -103,9 +115,10 @@ export async function slackGraph(): Promise<Graph> {
         `$json.ok === true ? (${SHARED_IN_THREAD} ? 'shared' : 'upload') : $json.error === 'file_not_found' ? 'upload' : 'failed'`,
         SHARED,
       ),
-      // A new chat's first file: its upload address asked for before the message is posted, so "Store post" writes
-      // the file's intent with the post's (no query of its own).
-      slackApi('First upload URL', [4180, -480], 'files.getUploadURLExternal', {
+      // A new chat's first file: its upload address asked for before the claim, which writes the file's intent with
+      // the message's (no query of its own). Refused or failed, the chat is claimed all the same and its file asked
+      // for after the post.
+      slackApi('First upload URL', [1760, 360], 'files.getUploadURLExternal', {
         filename: `={{ ${CHECKED}.envelope.payload.attachments[0].filename }}`,
         length: `={{ ${CHECKED}.envelope.payload.attachments[0].size }}`,
       }),
@@ -113,15 +126,19 @@ export async function slackGraph(): Promise<Graph> {
         filename: `={{ ${ATTACHMENT}.filename }}`,
         length: `={{ ${ATTACHMENT}.size }}`,
       }),
-      // The next file's name, type and content, with the address and id Slack just gave it: an address Slack
-      // refused is '', which fails "Upload file".
+      // The next file's name, type and content, with the address and id Slack gave it, where it is shared, and for a
+      // new chat's first file the post before it. An address Slack refused is '', which fails "Upload file"; so is a
+      // first file's when Slack refused its post (the retry finds the post's intent and looks for it first).
       item('File to upload', [4620, 320], {
-        filename: `${ATTACHMENT}.filename`,
-        mimetype: `${ATTACHMENT}.mimetype`,
-        content: `$('Webhook').first().json.body.payload.attachments[${FILING}.files_shared].content`,
-        // The row of "Intend share" or, for a new chat's first file, of 'upload' ("Store post"): '' when Slack refused.
-        file_id: "$json.file_id ?? ''",
-        upload_url: "$json.upload_url ?? ''",
+        filename: `${CHECKED}.envelope.payload.attachments[${POSITION}].filename`,
+        mimetype: `${CHECKED}.envelope.payload.attachments[${POSITION}].mimetype`,
+        content: `$('Webhook').first().json.body.payload.attachments[${POSITION}].content`,
+        files_shared: POSITION,
+        channel_id: `${AFTER_POST} ? ($json.channel ?? '') : ${FILING}.channel_id`,
+        message_ts: `${AFTER_POST} ? ($json.ts ?? '') : ${FILING}.message_ts`,
+        file_id: `${AFTER_POST} ? ${FIRST_UPLOAD}.file_id : $json.file_id`,
+        upload_url: `${AFTER_POST} ? ($json.ok === true ? ${FIRST_UPLOAD}.upload_url : '') : $json.upload_url`,
+        post_ts: `${AFTER_POST} ? ($json.ts ?? '') : ''`,
       }),
       base64ToFile('File bytes', [4840, 320], 'content', 'file', '$json.mimetype'),
       uploadBytes('Upload file', [5060, 320], `={{ ${FILE}.upload_url }}`),
@@ -134,15 +151,16 @@ export async function slackGraph(): Promise<Graph> {
       ),
       slackApi('Share file', [5500, 320], 'files.completeUploadExternal', {
         files: `={{ JSON.stringify([{ id: ${FILE}.file_id, title: ${FILE}.filename }]) }}`,
-        channel_id: `={{ ${FILING}.channel_id }}`,
-        thread_ts: `={{ ${FILING}.message_ts }}`,
+        channel_id: `={{ ${FILE}.channel_id }}`,
+        thread_ts: `={{ ${FILE}.message_ts }}`,
       }),
-      // Its id as Slack gave it: shared now ("Share file") or before ("Look at file").
+      // Its id as Slack gave it: shared now ("Share file") or before ("Look at file"); a new chat's first file with
+      // the post before it.
       postgres(
         'Store file',
         [5940, 480],
         STORE_FILE,
-        `={{ [ ${REQUEST_ID}, ${REFUSAL}, ${FILING}.files_shared, ${FILING}.channel_id, $json.file?.id ?? $json.files?.[0]?.id ?? '', ${NEXT_STEP_OF} ] }}`,
+        `={{ [ ${REQUEST_ID}, ${REFUSAL}, ${SHARING}.files_shared, ${SHARING}.channel_id, $json.file?.id ?? $json.files?.[0]?.id ?? '', ${NEXT_STEP_OF}, ${SHARING}.post_ts ?? '', ${CHECKED}.phoneKey, ${CHECKED}.envelope.payload.message ?? '' ] }}`,
         FAILURE_OUTPUT,
       ),
     ],
@@ -154,7 +172,6 @@ export async function slackGraph(): Promise<Graph> {
         'find message': 'Look in channel',
         file: 'Get upload URL',
         'find file': 'Look at file',
-        upload: 'File to upload',
         notice: 'Buttons?',
         'find notice': 'Look in channel',
         done: 'Send recorded',
@@ -184,7 +201,10 @@ export async function slackGraph(): Promise<Graph> {
       ['File to upload', 0, 'File bytes'],
       ['File bytes', 0, 'Upload file'],
       ['Upload file', 0, 'Share file'],
-      ['First upload URL', 0, 'Post message'],
+      // Refused or failed, the first file's address is asked for again after the post.
+      ['First upload URL', 0, 'Claim request_id'],
+      ['First upload URL', 1, 'Claim request_id'],
+      ['Post chat', 0, 'File to upload'],
       ['Share file', 0, 'Store file'],
       ['Store file', 0, 'Next Slack step'],
       ...(
@@ -196,7 +216,7 @@ export async function slackGraph(): Promise<Graph> {
           ['Post notice', 1],
           ['Store post', 1],
           ['Get upload URL', 1],
-          ['First upload URL', 1],
+          ['Post chat', 1],
           ['Upload file', 1],
           ['Share file', 1],
           ['Store file', 1],

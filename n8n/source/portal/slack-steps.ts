@@ -3,16 +3,7 @@
  * file" all answer one row naming the step (thrive.slack_next_step), so the nodes of a step read that row from
  * "Next Slack step" itself: from its latest run, on the output of the step that led to them.
  */
-export const SLACK_STEPS = [
-  'message',
-  'find message',
-  'file',
-  'find file',
-  'upload',
-  'notice',
-  'find notice',
-  'done',
-] as const;
+export const SLACK_STEPS = ['message', 'find message', 'file', 'find file', 'notice', 'find notice', 'done'] as const;
 
 export type SlackStep = (typeof SLACK_STEPS)[number];
 

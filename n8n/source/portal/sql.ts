@@ -34,14 +34,15 @@ const rosterOf = (key: string) => `SELECT (
 /**
  * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
  * $4: how many times this copy has looked already, $5: whether its answer needs the roster (a schedule, a chat),
- * $6: its first Slack post ('message' or 'notice', '' for none). One row: seen = limited | new | same | different
- * | wait | pending, for `same` the stored answer, `attempt` for the next look, `intended` when the claim wrote the
- * first post's intent (thrive.claim_request: the workflow posts at once), and for a new request that needs it the
+ * $6: its first Slack post ('message' or 'notice', '' for none), $7: the id Slack gave a chat's first file ('' for
+ * none). One row: seen = limited | new | same | different | wait | pending, for `same` the stored answer, `attempt`
+ * for the next look, `intended` when the claim wrote the first post's intent and `intended_file` when it wrote the
+ * first file's too (thrive.claim_request: the workflow posts at once), and for a new request that needs it the
  * roster's `parent` and `moves` (rosterOf), read in the same round trip.
  */
 export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt, claim.intended,
-  roster.parent, roster.moves
-FROM thrive.claim_request($1::jsonb, $2, $3, $4::int, first_post => NULLIF($6, '')) AS claim
+  claim.intended_file, roster.parent, roster.moves
+FROM thrive.claim_request($1::jsonb, $2, $3, $4::int, first_post => NULLIF($6, ''), first_file => NULLIF($7, '')) AS claim
 LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 
 /**
@@ -74,13 +75,10 @@ export const SLACK_SO_FAR = 'SELECT * FROM thrive.slack_next_step($1, $2::int, $
 /**
  * $1: request_id, $2: Slack's refusal ('' when it posted: a refusal fails the query, storing nothing), $3: the
  * channel's id, $4: the post's ts, $5: message | notice, $6: the phone key, $7: the parent's own words, then
- * $8-$11 as SLACK_SO_FAR's $2-$5, $12 and $13: the id and upload address Slack gave the chat's first file before
- * its message was posted ('' when none). Stores the post (thrive.store_post: a chat message is also kept in
- * thrive.messages, the parent's side of the conversation, and its first file's intent is written) and answers the
- * next step, as SLACK_SO_FAR, or 'upload' for that first file.
+ * $8-$11 as SLACK_SO_FAR's $2-$5. Stores the post (thrive.store_post: a chat message is also kept in
+ * thrive.messages, the parent's side of the conversation) and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_POST =
-  'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10, $11, $12, $13);';
+export const STORE_POST = 'SELECT * FROM thrive.store_post($1, $2, $3, $4, $5, $6, $7, $8::int, $9, $10, $11);';
 
 /**
  * $1: request_id, $2: the file's position in the chat, $3: the channel's id, $4 and $5: the id and upload address
@@ -97,7 +95,10 @@ SELECT $4::text AS file_id, $5::text AS upload_url;`;
 
 /**
  * $1: request_id, $2: Slack's refusal ('' when it shared: a refusal fails the query, storing nothing), $3: the
- * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$9 as SLACK_SO_FAR's $2-$5.
- * Stores the file as shared (thrive.store_file) and answers the next step, as SLACK_SO_FAR.
+ * file's position in the chat, $4: the channel's id, $5: Slack's file id, then $6-$9 as SLACK_SO_FAR's $2-$5; for a
+ * new chat's first file, shared straight after its message was posted, $10: that post's ts ('' for every other
+ * file), $11 and $12 as STORE_POST's $6 and $7. Stores the message first when given (thrive.store_file), then the
+ * file as shared, and answers the next step, as SLACK_SO_FAR.
  */
-export const STORE_FILE = 'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8, $9);';
+export const STORE_FILE =
+  'SELECT * FROM thrive.store_file($1, $2, $3::int, $4, $5, $6::int, $7, $8, $9, $10, $11, $12);';

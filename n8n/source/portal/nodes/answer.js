@@ -76,9 +76,8 @@ if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action $
 const language = envelope.language === 'hi' ? 'hi' : 'en';
 const answered = ruleProblem(envelope) ?? ANSWERS[action]().json;
 const written = writeAnswer(answered, $('Contract').first().json, language);
-// The claim wrote this post's intent (thrive.claim_request): it is posted at once, without "Slack so far"; a chat's
-// first file has its upload address asked for first ('post file').
+// The claim wrote this post's intent (thrive.claim_request): it is posted at once, without "Slack so far"; a chat
+// whose first file's intent it wrote too has that file shared straight after ('post file').
 const part = written.slack?.kind === 'chat' ? 'message' : 'notice';
-const files = part === 'message' ? payload.attachments.length : 0;
-const post = part === 'notice' ? 'post notice' : files > 0 ? 'post file' : 'post message';
+const post = part === 'notice' ? 'post notice' : $json.intended_file ? 'post file' : 'post message';
 return { json: written.slack && $json.intended === part ? { ...written, next: post } : written };

@@ -35,11 +35,13 @@ if ([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS].includes(body.action)) {
 }
 const checked = storedRequest(body, files);
 if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
-// list_requests is asked like a question: no request_id, nothing claimed or stored.
-const route = body.action === 'list_requests' ? 'asked' : 'stored';
+// list_requests is asked like a question: no request_id, nothing claimed or stored. A chat with files asks Slack
+// for its first file's upload address before the claim ('file first'), so the claim writes that file's intent.
+const firstPost = FIRST_POST[body.action] ?? '';
+const withFile = firstPost === 'message' && files.length > 0;
+const route = body.action === 'list_requests' ? 'asked' : withFile ? 'file first' : 'stored';
 // Once new, an outcome goes to its own workflow ("Seen before?" 'outcome'); a schedule or a chat has the roster read with its
 // claim, for "Answer".
 const outcome = REQUESTS_ACTIONS.includes(body.action);
 const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
-const firstPost = FIRST_POST[body.action] ?? '';
 return { json: { route, ...checked, language, files, outcome, roster, firstPost } };

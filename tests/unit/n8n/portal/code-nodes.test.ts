@@ -87,7 +87,7 @@ describe('a new request that posts to Slack (Answer)', () => {
     bookConsult(),
     scheduleCall('Evenings'),
   ];
-  const sent = (body: unknown, claim?: { intended: string | null }) =>
+  const sent = (body: unknown, claim?: { intended?: string | null; intended_file?: string | null }) =>
     answerOf({ headers: { 'content-type': 'application/json' }, body }, parentRow, claim);
 
   it('posts at once when its claim wrote the intent of the post it makes, and asks "Slack so far" otherwise', async () => {
@@ -103,7 +103,26 @@ describe('a new request that posts to Slack (Answer)', () => {
       // An intent of another post than the one Answer makes is not the post's.
       const other = kind === 'chat' ? 'notice' : 'message';
       expect((await sent(request, { intended: other })).next, request.action).toBe(kind ?? 'record');
+      // Slack gave the first file no id before the claim: the message is posted, its files asked for after it.
+      if (files > 0) expect((await sent(request, { intended_file: null })).next).toBe('post message');
     }
+  });
+
+  it("asks Slack for a chat's first upload address before its claim, and only a chat's with files", async () => {
+    const routes = await Promise.all(
+      requests.map(async (body) => {
+        const checked = (await runNode(
+          'Check request',
+          {},
+          {
+            Webhook: { headers: { 'content-type': 'application/json' }, body },
+            Contract: contract,
+          },
+        )) as { route: string };
+        return checked.route;
+      }),
+    );
+    expect(routes).toEqual(['stored', 'stored', 'stored', 'file first', 'stored', 'stored', 'stored']);
   });
 });
 

@@ -66,7 +66,7 @@ export interface Sent {
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
   parentRow: (number: string) => unknown,
-  claim: { intended?: string | null } = {},
+  claim: { intended?: string | null; intended_file?: string | null } = {},
 ): Promise<Sent> {
   const earlier: Record<string, unknown> = { Webhook: webhook, Contract: contract };
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
@@ -81,12 +81,15 @@ export async function answerOf(
   // The refusals workflow is given the item alone: it can read no node of the portal's.
   if (checked.route === 'schema') return write(await runNode('Explain refusal', checked, {}, refusals));
   if (checked.route === 'refused') return write(checked);
-  if (checked.route !== 'stored') throw new Error(`answerOf runs no ${checked.route} workflow`);
+  if (checked.route !== 'stored' && checked.route !== 'file first')
+    throw new Error(`answerOf runs no ${checked.route} workflow`);
   if (checked.outcome) throw new Error('answerOf runs no outcome workflow');
   // The claim's row: the roster read with it when the answer needs it, and the first post's intent it wrote (a
-  // new claim writes it unless Slack already has part of the request: `claim` says so).
+  // new claim writes it unless Slack already has part of the request: `claim` says so), with a chat's first file's
+  // when Slack gave that file an id before the claim ('file first').
   const roster = checked.roster ? (parentRow(checked.envelope?.user.number ?? '') as object) : {};
-  const claimed = { seen: 'new', intended: checked.firstPost || null, ...roster, ...claim };
+  const firstFile = checked.route === 'file first' ? 'F00000001' : null;
+  const claimed = { seen: 'new', intended: checked.firstPost || null, intended_file: firstFile, ...roster, ...claim };
   return runNode('Answer', claimed, earlier) as Promise<Sent>;
 }
 
