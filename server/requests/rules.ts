@@ -1,13 +1,16 @@
 /**
  * The rules of a reschedule request's outcome, as pure functions: which
- * session a request concerns, when a session starts, whether a confirmed
- * time lies outside the days asked for, what the parent is told of it
- * (ParentRequest), and the move a confirmed request makes. Days and times
- * are as server/roster/week.ts has them.
+ * session a request concerns, when a session starts, what the parent is told
+ * of it (ParentRequest, by the shared rule both backends use), and the move a
+ * confirmed request makes. Days and times are as server/roster/week.ts has
+ * them.
  */
-import type { ParentRequest, RequestStatus, SessionRef } from '../../src/shared/webhook/requests.ts';
+import { requestAfterAnswers, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
+import type { ParentRequest, SessionRef } from '../../src/shared/webhook/requests.ts';
 import type { WeeklySession } from '../roster/roster-store.ts';
 import { addDays, partsOf, scheduleDayName, sessionsOfWeek, weekdayOf, type Move } from '../roster/week.ts';
+
+export { differs, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
@@ -19,12 +22,6 @@ export const isClockTime = (text: string) => TIME.test(text);
 /** "Mon 30 Nov", the short form staff read in a list. */
 export function shortDayName(key: string): string {
   return scheduleDayName(key).replace(/^(\w{3})\w*/, '$1');
-}
-
-/** What a parent asked for, as the first and last day (equal for one day). */
-export interface Asked {
-  start: string;
-  end: string;
 }
 
 export function askedOf(action: string, payload: Record<string, unknown>): Asked | undefined {
@@ -65,22 +62,6 @@ export function sessionConcerned(asked: Asked, sessions: readonly WeeklySession[
   return sessionsInRange(asked, sessions)[0] ?? sessionsOfWeek(asked.start, sessions)[0];
 }
 
-/** A confirmed or offered time differs when its day is not one the parent asked for. */
-export const differs = (asked: Asked, startsAt: string) => {
-  const { key } = partsOf(startsAt);
-  return key < asked.start || key > asked.end;
-};
-
-/** One recorded answer to a request, oldest first; `accepted` is the parent taking an offer. */
-export interface OutcomeRow {
-  kind: 'confirmed' | 'offered' | 'declined' | 'accepted';
-  starts_at: string | null;
-  offer_id: string | null;
-  reason: string | null;
-  answered_by: string;
-  answered_at: string;
-}
-
 /** The request as it stands after its answers, the status and the calendar's SEQUENCE included. */
 export function parentRequest(
   request: { request_id: string; action: string; payload: Record<string, unknown>; timestamp_ist: string },
@@ -89,32 +70,7 @@ export function parentRequest(
 ): ParentRequest | undefined {
   const asked = askedOf(request.action, request.payload);
   if (!asked) return undefined;
-  const session = sessionConcerned(asked, sessions);
-  const latest = outcomes.at(-1);
-  const status: RequestStatus = !latest ? 'waiting' : latest.kind === 'accepted' ? 'confirmed' : latest.kind;
-  const result: ParentRequest = {
-    request_id: request.request_id,
-    asked:
-      asked.start === asked.end && request.action === 'reschedule_single'
-        ? { date: asked.start }
-        : { start_date: asked.start, end_date: asked.end },
-    sent_at: request.timestamp_ist,
-    status,
-    ...(session ? { session } : {}),
-  };
-  if (!latest) return result;
-  result.answered_at = latest.answered_at;
-  result.answered_by = latest.answered_by;
-  if (status === 'confirmed' && latest.starts_at) {
-    result.confirmed = { starts_at: latest.starts_at, differs: differs(asked, latest.starts_at) };
-    const moves = outcomes.filter((row) => row.kind === 'confirmed' || row.kind === 'accepted').length;
-    if (session) result.calendar = { uid_of: session, sequence: moves };
-  }
-  if (status === 'offered' && latest.starts_at && latest.offer_id) {
-    result.offer = { offer_id: latest.offer_id, starts_at: latest.starts_at };
-  }
-  if (status === 'declined' && latest.reason) result.reason = latest.reason;
-  return result;
+  return requestAfterAnswers(request, asked, sessionConcerned(asked, sessions), outcomes);
 }
 
 export function moveOf(request: ParentRequest): Move | undefined {

@@ -1,6 +1,9 @@
 // Check form: the submitted form as the reference server checks a staff answer (server/requests/answer.ts): a
 // reason trimmed, not blank, at most 300 characters; a day and a time, which make the confirmed or offered start
-// (India, +05:30). A form put wrong is shown its problem (response_action errors) and records nothing.
+// (India, +05:30), and whether that day is one the parent asked for. A form put wrong is shown its problem
+// (response_action errors) and records nothing.
+import { differs } from '../../../../src/shared/rules/request-outcome.ts';
+
 const { request } = $json;
 const { action, form, by } = $('Read action').first().json;
 if (!request) return { json: { step: 'ack' } };
@@ -25,5 +28,6 @@ const [start, end] = single
   ? [request.payload.date, request.payload.date]
   : [request.payload.start_date, request.payload.end_date];
 const kind = action === 'confirm' ? 'confirmed' : 'offered';
-const differs = form.day < start || form.day > end;
-return { json: { request, answer: { ...answer, kind, starts_at: `${form.day}T${form.time}:00+05:30` }, differs } };
+const startsAt = `${form.day}T${form.time}:00+05:30`;
+const otherDay = differs({ start, end }, startsAt);
+return { json: { request, answer: { ...answer, kind, starts_at: startsAt }, other_day: otherDay } };

@@ -6,7 +6,7 @@ import { formatIstDateTime } from '../../../../src/shared/format/ist.ts';
 import { EVENT_TEXTS } from '../texts.ts';
 
 if ($json.step) return { json: $json };
-const { request, answer, differs } = $json;
+const { request, answer, other_day: otherDay } = $json;
 const { message } = $('Read action').first().json;
 const language = request.language === 'hi' ? 'hi' : 'en';
 const fill = (key, values) => EVENT_TEXTS[language][key].replace(/\{(\w+)\}/g, (_, name) => values[name]);
@@ -16,8 +16,8 @@ const when = (locale) => formatIstDateTime(new Date(answer.starts_at), locale);
 const EVENTS = {
   declined: () => [fill('eventDeclined', { reason: answer.reason }), `Declined: ${forSlack(answer.reason ?? '')}`],
   confirmed: () => [
-    fill(differs ? 'eventConfirmedOtherDay' : 'eventConfirmed', { when: when(language) }),
-    `Confirmed for ${when('en')}${differs ? ' (another day than asked for)' : ''}`,
+    fill(otherDay ? 'eventConfirmedOtherDay' : 'eventConfirmed', { when: when(language) }),
+    `Confirmed for ${when('en')}${otherDay ? ' (another day than asked for)' : ''}`,
   ],
   offered: () => [fill('eventOffered', { when: when(language) }), `Offered ${when('en')}`],
 };

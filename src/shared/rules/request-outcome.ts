@@ -1,0 +1,63 @@
+/**
+ * What a parent reads of a reschedule request once staff have answered it (ParentRequest): its status after its
+ * answers, a confirmed time outside the days asked for, the calendar's SEQUENCE, an offer, a reason. One rule for
+ * both backends: the reference server (server/requests/rules.ts) and the n8n workflow, whose "Outcomes" node bundles
+ * it (n8n/source/requests/nodes/outcomes.js). Days are 'YYYY-MM-DD', times 'YYYY-MM-DDTHH:mm' in India.
+ */
+import type { ParentRequest, RequestStatus, SessionRef } from '../webhook/requests.ts';
+
+/** What a parent asked for, as the first and last day (equal for one day). */
+export interface Asked {
+  start: string;
+  end: string;
+}
+
+/** One recorded answer to a request, oldest first; `accepted` is the parent taking an offer. */
+export interface OutcomeRow {
+  kind: 'confirmed' | 'offered' | 'declined' | 'accepted';
+  starts_at: string | null;
+  offer_id: string | null;
+  reason: string | null;
+  answered_by: string;
+  answered_at: string;
+}
+
+/** A confirmed or offered time differs when its day is not one the parent asked for. */
+export function differs(asked: Asked, startsAt: string): boolean {
+  const day = startsAt.slice(0, 10);
+  return day < asked.start || day > asked.end;
+}
+
+/** The request as it stands after its answers, given the days asked for and the session it concerns. */
+export function requestAfterAnswers(
+  request: { request_id: string; action: string; timestamp_ist: string },
+  asked: Asked,
+  session: SessionRef | undefined,
+  outcomes: readonly OutcomeRow[],
+): ParentRequest {
+  const latest = outcomes.at(-1);
+  const status: RequestStatus = !latest ? 'waiting' : latest.kind === 'accepted' ? 'confirmed' : latest.kind;
+  const result: ParentRequest = {
+    request_id: request.request_id,
+    asked:
+      asked.start === asked.end && request.action === 'reschedule_single'
+        ? { date: asked.start }
+        : { start_date: asked.start, end_date: asked.end },
+    sent_at: request.timestamp_ist,
+    status,
+    ...(session ? { session } : {}),
+  };
+  if (!latest) return result;
+  result.answered_at = latest.answered_at;
+  result.answered_by = latest.answered_by;
+  if (status === 'confirmed' && latest.starts_at) {
+    result.confirmed = { starts_at: latest.starts_at, differs: differs(asked, latest.starts_at) };
+    const moves = outcomes.filter((row) => row.kind === 'confirmed' || row.kind === 'accepted').length;
+    if (session) result.calendar = { uid_of: session, sequence: moves };
+  }
+  if (status === 'offered' && latest.starts_at && latest.offer_id) {
+    result.offer = { offer_id: latest.offer_id, starts_at: latest.starts_at };
+  }
+  if (status === 'declined' && latest.reason) result.reason = latest.reason;
+  return result;
+}
