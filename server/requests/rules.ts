@@ -5,12 +5,12 @@
  * confirmed request makes. Days and times are as server/roster/week.ts has
  * them.
  */
-import { requestAfterAnswers, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
+import { askedOf, requestAfterAnswers, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 import type { ParentRequest, SessionRef } from '../../src/shared/webhook/requests.ts';
 import type { WeeklySession } from '../roster/roster-store.ts';
 import { addDays, partsOf, scheduleDayName, sessionsOfWeek, weekdayOf, type Move } from '../roster/week.ts';
 
-export { differs, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
+export { askedOf, differs, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
 
@@ -22,12 +22,6 @@ export const isClockTime = (text: string) => TIME.test(text);
 /** "Mon 30 Nov", the short form staff read in a list. */
 export function shortDayName(key: string): string {
   return scheduleDayName(key).replace(/^(\w{3})\w*/, '$1');
-}
-
-export function askedOf(action: string, payload: Record<string, unknown>): Asked | undefined {
-  const start = action === 'reschedule_single' ? payload.date : payload.start_date;
-  const end = action === 'reschedule_single' ? payload.date : payload.end_date;
-  return typeof start === 'string' && typeof end === 'string' ? { start, end } : undefined;
 }
 
 /** The days asked for, in order; a long range is cut at RANGE_DAYS_SHOWN. */

@@ -12,6 +12,13 @@ export interface Asked {
   end: string;
 }
 
+/** The days a reschedule asks for: its date, or its range; none when the payload holds no such days. */
+export function askedOf(action: string, payload: Record<string, unknown>): Asked | undefined {
+  const start = action === 'reschedule_single' ? payload.date : payload.start_date;
+  const end = action === 'reschedule_single' ? payload.date : payload.end_date;
+  return typeof start === 'string' && typeof end === 'string' ? { start, end } : undefined;
+}
+
 /** One recorded answer to a request, oldest first; `accepted` is the parent taking an offer. */
 export interface OutcomeRow {
   kind: 'confirmed' | 'offered' | 'declined' | 'accepted';

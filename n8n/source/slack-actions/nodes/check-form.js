@@ -2,7 +2,7 @@
 // reason trimmed, not blank, at most 300 characters; a day and a time, which make the confirmed or offered start
 // (India, +05:30), and whether that day is one the parent asked for. A form put wrong is shown its problem
 // (response_action errors) and records nothing.
-import { differs } from '../../../../src/shared/rules/request-outcome.ts';
+import { askedOf, differs } from '../../../../src/shared/rules/request-outcome.ts';
 
 const { request } = $json;
 const { action, form, by } = $('Read action').first().json;
@@ -23,11 +23,7 @@ if (action === 'decline') {
 }
 if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day ?? '')) return problem('day', 'Please pick a day');
 if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time ?? '')) return problem('time', 'Please pick a time');
-const single = request.action === 'reschedule_single';
-const [start, end] = single
-  ? [request.payload.date, request.payload.date]
-  : [request.payload.start_date, request.payload.end_date];
 const kind = action === 'confirm' ? 'confirmed' : 'offered';
 const startsAt = `${form.day}T${form.time}:00+05:30`;
-const otherDay = differs({ start, end }, startsAt);
+const otherDay = differs(askedOf(request.action, request.payload), startsAt);
 return { json: { request, answer: { ...answer, kind, starts_at: startsAt }, other_day: otherDay } };
