@@ -14,12 +14,24 @@ import { answerText } from '../contract/texts.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { whenText } from './actions.ts';
 import { asParentRequest } from './parent-requests.ts';
-import { isDayKey, startsAtOf } from '../roster/week.ts';
-import { askedOf, differs, isClockTime } from './rules.ts';
+import {
+  answerTimeProblem,
+  askedOf,
+  type AnswerTimeProblem,
+  differs,
+  startsAtOf,
+} from '../../src/shared/rules/request-outcome.ts';
 import { VISITOR_STATUSES, type AnswerStore, type NewAnswer, type VisitorStatus } from './store.ts';
 
 /** A reason or a note: a line or two, not a letter. */
 export const ANSWER_TEXT_MAX_LENGTH = 300;
+
+/** What /staff says of a day and time it cannot take. */
+const TIME_PROBLEMS = {
+  day: 'Choose a day',
+  time: 'Choose a time, such as 16:00',
+  past: 'The day is in the past: choose today or a later day',
+} as const satisfies Record<AnswerTimeProblem, string>;
 
 /** What the staff form sends. */
 export interface StaffAnswerForm {
@@ -91,9 +103,8 @@ export function answerRequest(
   } else if (form.answer === 'confirm' || form.answer === 'offer') {
     const day = form.day ?? '';
     const time = form.time ?? '';
-    if (!isDayKey(day)) return problem('Choose a day');
-    if (!isClockTime(time)) return problem('Choose a time, such as 16:00');
-    if (day < istTodayKey(now)) return problem('The day is in the past: choose today or a later day');
+    const wrong = answerTimeProblem(day, time, istTodayKey(now));
+    if (wrong) return problem(TIME_PROBLEMS[wrong]);
     const startsAt = startsAtOf(day, time);
     const when = whenText(startsAt, language);
     if (form.answer === 'confirm') {

@@ -12,12 +12,8 @@ import { addDays, partsOf, scheduleDayName, sessionsOfWeek, weekdayOf, type Move
 
 export { askedOf, differs, type Asked, type OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-
 /** The most days a staff answer lists from a range: a request spans days, not months. */
 export const RANGE_DAYS_SHOWN = 14;
-
-export const isClockTime = (text: string) => TIME.test(text);
 
 /** "Mon 30 Nov", the short form staff read in a list. */
 export function shortDayName(key: string): string {

@@ -5,6 +5,7 @@
  * given day, and the week's sessions with confirmed moves applied.
  */
 import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
+import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import type { SessionRef } from '../../src/shared/webhook/requests.ts';
 import type { WeeklySession } from './roster-store.ts';
 import { WEEKDAYS } from './weekdays.ts';
@@ -18,8 +19,6 @@ const utcNoonOf = (key: string) => {
   if (!match) throw new Error(`Not a day key: ${key}`);
   return Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 12);
 };
-
-export const isDayKey = (text: string) => DAY_KEY.test(text) && !Number.isNaN(utcNoonOf(text));
 
 export function addDays(key: string, days: number): string {
   return new Date(utcNoonOf(key) + days * DAY_MS).toISOString().slice(0, 10);
@@ -35,9 +34,6 @@ export function scheduleDayName(key: string): string {
   const date = new Date(utcNoonOf(key));
   return `${WEEKDAYS[weekdayOf(key) - 1]} ${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
 }
-
-/** The moment a wall-clock time in India starts, ISO 8601 with its +05:30 offset. */
-export const startsAtOf = (key: string, time: string) => `${key}T${time}:00+05:30`;
 
 /** The day key and "HH:mm" of an ISO 8601 time written with +05:30 (startsAtOf's, toIstIso's). */
 export function partsOf(startsAt: string): { key: string; time: string } {

@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
-import { addDays, startsAtOf } from '../../server/roster/week.ts';
+import { addDays } from '../../server/roster/week.ts';
+import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';

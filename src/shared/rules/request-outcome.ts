@@ -2,7 +2,8 @@
  * What a parent reads of a reschedule request once staff have answered it (ParentRequest): its status after its
  * answers, a confirmed time outside the days asked for, the calendar's SEQUENCE, an offer, a reason. One rule for
  * both backends: the reference server (server/requests/rules.ts) and the n8n workflow, whose "Outcomes" node bundles
- * it (n8n/source/requests/nodes/outcomes.js). Days are 'YYYY-MM-DD', times 'YYYY-MM-DDTHH:mm' in India.
+ * it (n8n/source/requests/nodes/outcomes.js). Days are 'YYYY-MM-DD', times 'YYYY-MM-DDTHH:mm' in India. The day
+ * and time staff answer with are held to one rule too (answerTimeProblem): /staff and n8n's Slack form.
  */
 import type { ParentRequest, RequestStatus, SessionRef } from '../webhook/requests.ts';
 
@@ -17,6 +18,32 @@ export function askedOf(action: string, payload: Record<string, unknown>): Asked
   const start = action === 'reschedule_single' ? payload.date : payload.start_date;
   const end = action === 'reschedule_single' ? payload.date : payload.end_date;
   return typeof start === 'string' && typeof end === 'string' ? { start, end } : undefined;
+}
+
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** A day of the calendar as 'YYYY-MM-DD': a day that exists, not only one shaped like it (no 31 February). */
+export function isDayKey(text: string): boolean {
+  const match = DAY_KEY.exec(text);
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === text;
+}
+
+/** A time of day as 24-hour 'HH:mm'. */
+export const isClockTime = (text: string): boolean => CLOCK_TIME.test(text);
+
+/** The moment a wall-clock time in India starts, ISO 8601 with its +05:30 offset (India keeps no summer time). */
+export const startsAtOf = (day: string, time: string): string => `${day}T${time}:00+05:30`;
+
+/** What is wrong with the day and time staff confirm or offer: no day, no time, or a day before today in India. */
+export type AnswerTimeProblem = 'day' | 'time' | 'past';
+
+export function answerTimeProblem(day: string, time: string, todayKey: string): AnswerTimeProblem | null {
+  if (!isDayKey(day)) return 'day';
+  if (!isClockTime(time)) return 'time';
+  return day < todayKey ? 'past' : null;
 }
 
 /** One recorded answer to a request, oldest first; `accepted` is the parent taking an offer. */

@@ -109,7 +109,7 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
   });
 
   await results.run(
-    'outcomes: staff confirm a reschedule from Slack; list_requests, know_schedule and the thread follow',
+    'outcomes: staff confirm a reschedule from Slack (not on a past day); list_requests, know_schedule and the thread follow',
     async () => {
       const { answer, request_id, notice } = await requested('reschedule_range', {
         start_date: today,
@@ -118,6 +118,8 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
       if (answer.status !== 200 || !notice) return [`the request: ${answer.status} ${answer.text}, notice ${!!notice}`];
       const buttons = notice.blocks?.flatMap((b) => b.elements ?? []).map((e) => e.action_id);
       const waiting = (await listed()).find((r) => r.request_id === request_id);
+      const past = await answered(notice, 'confirm', dayTime(addDays(today, -1), '16:00'));
+      const afterPast = answersOf(request_id).length;
       const { clicked, opened, submitted } = await answered(notice, 'confirm', dayTime(sunday, '16:00'));
       const startsAt = `${sunday}T16:00:00+05:30`;
       const [row] = answersOf(request_id);
@@ -132,6 +134,15 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
           'the form',
           [opened?.view.callback_id, opened?.view.blocks?.map((b) => b.block_id)],
           ['thrive_outcome', [undefined, 'day', 'time']],
+        ),
+        ...expectEqual(
+          'a day before today, as /staff refuses it, and nothing recorded',
+          [past.submitted?.status, past.submitted && json(past.submitted), afterPast],
+          [
+            200,
+            { response_action: 'errors', errors: { day: 'The day is in the past: choose today or a later day' } },
+            0,
+          ],
         ),
         ...expectEqual('the submission', [submitted?.status, submitted?.text], [200, '']),
         ...expectEqual(

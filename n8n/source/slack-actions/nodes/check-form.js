@@ -1,8 +1,10 @@
 // Check form: the submitted form as the reference server checks a staff answer (server/requests/answer.ts): a
-// reason trimmed, not blank, at most 300 characters; a day and a time, which make the confirmed or offered start
-// (India, +05:30), and whether that day is one the parent asked for. A form put wrong is shown its problem
-// (response_action errors) and records nothing.
-import { askedOf, differs } from '../../../../src/shared/rules/request-outcome.ts';
+// reason trimmed, not blank, at most 300 characters; a day, not before today in India, and a time, which make the
+// confirmed or offered start (India, +05:30), and whether that day is one the parent asked for. A form put wrong
+// is shown its problem (response_action errors) and records nothing.
+import { answerTimeProblem, askedOf, differs, startsAtOf } from '../../../../src/shared/rules/request-outcome.ts';
+import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
+import { TIME_PROBLEMS } from '../texts.ts';
 
 const { request } = $json;
 const { action, form, by } = $('Read action').first().json;
@@ -21,9 +23,9 @@ if (action === 'decline') {
   if (reason.length > 300) return problem('reason', 'The reason must be 300 characters or less');
   return { json: { request, answer: { ...answer, reason } } };
 }
-if (!/^\d{4}-\d{2}-\d{2}$/.test(form.day ?? '')) return problem('day', 'Please pick a day');
-if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(form.time ?? '')) return problem('time', 'Please pick a time');
+const wrong = answerTimeProblem(form.day ?? '', form.time ?? '', istTodayKey(new Date()));
+if (wrong) return problem(wrong === 'time' ? 'time' : 'day', TIME_PROBLEMS[wrong]);
 const kind = action === 'confirm' ? 'confirmed' : 'offered';
-const startsAt = `${form.day}T${form.time}:00+05:30`;
+const startsAt = startsAtOf(form.day, form.time);
 const otherDay = differs(askedOf(request.action, request.payload), startsAt);
 return { json: { request, answer: { ...answer, kind, starts_at: startsAt }, other_day: otherDay } };

@@ -3,6 +3,8 @@ import { WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
 import { answerText } from '../../../../server/contract/texts.ts';
 import { whenText } from '../../../../server/requests/actions.ts';
 import { parentRequest, sessionConcerned, type OutcomeRow } from '../../../../server/requests/rules.ts';
+import { addDays } from '../../../../server/roster/week.ts';
+import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
 import { committed, runNode } from '../support/workflow.ts';
 
 const requests = committed(WORKFLOWS.requests.path);
@@ -85,17 +87,25 @@ describe('ThriveRequests (list_requests, accept_offer)', () => {
 });
 
 describe('ThriveSlackActions (a submitted form)', () => {
+  // Days from today in India, as Check form reads the clock: the request asks for today to the day after tomorrow.
+  const today = istTodayKey(new Date());
+  const asking = { ...REQUEST, payload: { start_date: today, end_date: addDays(today, 2) } };
   const read = (action: string, form: Record<string, string | null>) => ({
     'Read action': { action, form, by: 'meera', message: { channel: 'C1', ts: '1.2', text: 'Reschedule request' } },
   });
   const run = async (action: string, form: Record<string, string | null>) => {
-    const checked = await runNode('Check form', { request: REQUEST }, read(action, form), slackActions);
+    const checked = await runNode('Check form', { request: asking }, read(action, form), slackActions);
     return (await runNode('Outcome', checked, read(action, form), slackActions)) as Record<string, unknown>;
   };
+  const refused = (block: string, text: string) => ({
+    step: 'invalid',
+    errors: { response_action: 'errors', errors: { [block]: text } },
+  });
 
   it('confirms a day outside the days asked for as another day, in the request’s language, and takes the buttons away', async () => {
-    const outcome = await run('confirm', { day: '2026-12-05', time: '16:00', reason: null });
-    const startsAt = '2026-12-05T16:00:00+05:30';
+    const day = addDays(today, 4);
+    const outcome = await run('confirm', { day, time: '16:00', reason: null });
+    const startsAt = `${day}T16:00:00+05:30`;
     expect(outcome).toMatchObject({
       step: 'record',
       answer: { kind: 'confirmed', starts_at: startsAt, by: 'meera' },
@@ -106,11 +116,26 @@ describe('ThriveSlackActions (a submitted form)', () => {
     expect(update.text).toContain(`Confirmed for ${whenText(startsAt, 'en')} (another day than asked for), by meera`);
   });
 
-  it('shows a blank reason its problem and records nothing; a reason is trimmed', async () => {
-    expect(await run('decline', { day: null, time: null, reason: '  \n ' })).toEqual({
-      step: 'invalid',
-      errors: { response_action: 'errors', errors: { reason: 'Please write a reason' } },
+  it('shows a day before today in India, or no day or time, its problem, as /staff refuses them; today is taken', async () => {
+    const past = 'The day is in the past: choose today or a later day';
+    expect(await run('confirm', { day: addDays(today, -1), time: '16:00', reason: null })).toEqual(
+      refused('day', past),
+    );
+    expect(await run('offer', { day: addDays(today, -1), time: '16:00', reason: null })).toEqual(refused('day', past));
+    expect(await run('confirm', { day: null, time: '16:00', reason: null })).toEqual(
+      refused('day', 'Please pick a day'),
+    );
+    expect(await run('offer', { day: today, time: null, reason: null })).toEqual(refused('time', 'Please pick a time'));
+    expect(await run('confirm', { day: today, time: '23:59', reason: null })).toMatchObject({
+      step: 'record',
+      answer: { kind: 'confirmed', starts_at: `${today}T23:59:00+05:30` },
     });
+  });
+
+  it('shows a blank reason its problem and records nothing; a reason is trimmed', async () => {
+    expect(await run('decline', { day: null, time: null, reason: '  \n ' })).toEqual(
+      refused('reason', 'Please write a reason'),
+    );
     expect(await run('decline', { day: null, time: null, reason: ' Away that week. ' })).toMatchObject({
       answer: { kind: 'declined', reason: 'Away that week.' },
       event: answerText('hi', 'eventDeclined', { reason: 'Away that week.' }),

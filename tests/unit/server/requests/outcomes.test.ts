@@ -159,6 +159,35 @@ describe('a reschedule request’s outcome', () => {
     expect(told.map(([, , outcome]) => outcome.status)).toEqual(['declined']);
   });
 
+  it('refuses a confirmed or offered day before today in India, a day that does not exist and a missing time, storing nothing', async () => {
+    await addStaff(p);
+    const asked = range();
+    await p.post(asked);
+    const staff = await staffSession(p);
+    const refused = async (fields: Record<string, string>) => {
+      const response = await answer(staff, asked.request_id, fields);
+      return [response.statusCode, response.body];
+    };
+    expect(await refused({ answer: 'confirm', day: '2026-11-24', time: '16:00' })).toEqual([
+      400,
+      'The day is in the past: choose today or a later day',
+    ]);
+    expect(await refused({ answer: 'offer', day: '2026-11-24', time: '16:00' })).toEqual([
+      400,
+      'The day is in the past: choose today or a later day',
+    ]);
+    expect(await refused({ answer: 'confirm', day: '2026-11-31', time: '16:00' })).toEqual([400, 'Choose a day']);
+    expect(await refused({ answer: 'confirm', day: '2026-11-26', time: '' })).toEqual([
+      400,
+      'Choose a time, such as 16:00',
+    ]);
+    expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
+    // Today, in India, is not past: 25 Nov at noon.
+    expect(
+      (await answer(staff, asked.request_id, { answer: 'confirm', day: '2026-11-25', time: '18:00' })).statusCode,
+    ).toBe(303);
+  });
+
   it('takes an offer accepted once: a replay, a stale offer, another parent’s and an unknown request store nothing', async () => {
     await addStaff(p);
     const asked = range();

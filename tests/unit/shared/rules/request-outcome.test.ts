@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { answerTimeProblem, isClockTime, isDayKey, startsAtOf } from '../../../../src/shared/rules/request-outcome.ts';
+
+describe('the day and time staff answer with', () => {
+  it('takes a day that exists, and nothing only shaped like one', () => {
+    expect(['2026-11-28', '2028-02-29', '2026-12-31'].filter(isDayKey)).toHaveLength(3);
+    expect(
+      ['2026-02-29', '2026-11-31', '2026-13-01', '2026-00-10', '2026-1-05', ' 2026-11-28', ''].filter(isDayKey),
+    ).toEqual([]);
+  });
+
+  it('takes a 24-hour time', () => {
+    expect(['00:00', '09:05', '16:00', '23:59'].every(isClockTime)).toBe(true);
+    expect(['24:00', '9:05', '16:60', '4 PM', ''].some(isClockTime)).toBe(false);
+  });
+
+  it('says what is wrong, the day first, and refuses only days before today in India', () => {
+    const today = '2026-11-28';
+    expect(answerTimeProblem('2026-11-27', '16:00', today)).toBe('past');
+    expect(answerTimeProblem('2026-11-28', '00:00', today)).toBeNull();
+    expect(answerTimeProblem('2027-01-04', '23:59', today)).toBeNull();
+    expect(answerTimeProblem('2026-11-31', '25:00', today)).toBe('day');
+    expect(answerTimeProblem('2026-11-29', '', today)).toBe('time');
+    expect(answerTimeProblem('2026-11-27', 'noon', today)).toBe('time');
+  });
+
+  it('starts a session at India’s offset', () => {
+    expect(startsAtOf('2026-11-28', '16:00')).toBe('2026-11-28T16:00:00+05:30');
+  });
+});
