@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { addDays, weekdayOf } from '../../server/roster/week.ts';
 import { weekdayNumber } from '../../server/roster/weekdays.ts';
+import { msToNextClockEdge } from '../support/clock-edges.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
@@ -28,6 +29,27 @@ export function nextFourPm(today: string, nowTime: string): { day: string; time:
   if (nowTime < '15:55') return { day: today, time: '16:00' };
   if (weekdayOf(today) < 7) return { day: addDays(today, 1), time: '16:00' };
   return { day: today, time: '23:59' };
+}
+
+/** How close to a moment of the day a spec that reads the clock may start: longer than such a spec takes. */
+const CLOCK_EDGE_MARGIN_MS = 60_000;
+
+/**
+ * For a spec that compares what it works out from the clock with what the real server answers: when a moment
+ * of clock-edges.ts (midnight in India, a time specs move a session to, a test parent's session of the day) is
+ * less than a minute away (a few minutes a day), waits by the clock until it has passed, so both sides read the
+ * same day and the same sessions ahead.
+ */
+export async function clearOfClockEdges(): Promise<void> {
+  const sessions = readRosterFile(TEST_ROSTER_PATH).parents.flatMap((parent) =>
+    parent.sessions.map((s) => ({ weekday: weekdayNumber(s.day), time: s.time })),
+  );
+  const ahead = () => msToNextClockEdge(new Date(), sessions);
+  if (ahead() >= CLOCK_EDGE_MARGIN_MS) return;
+  base.info().setTimeout(base.info().timeout + 2 * CLOCK_EDGE_MARGIN_MS);
+  await expect
+    .poll(ahead, { timeout: 2 * CLOCK_EDGE_MARGIN_MS, intervals: [1_000] })
+    .toBeGreaterThanOrEqual(CLOCK_EDGE_MARGIN_MS);
 }
 
 /** The test parent's weekly sessions (the first parent of the test roster), as the roster store reads them. */

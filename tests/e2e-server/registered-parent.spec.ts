@@ -2,7 +2,7 @@ import { restOfWeek } from '../../server/roster/rest-of-week.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
 import { sessionWhen } from '../../src/features/schedule/session-when.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';
-import { calendarDayName, expect, test, testParentSessions } from './fixtures.ts';
+import { calendarDayName, clearOfClockEdges, expect, test, testParentSessions } from './fixtures.ts';
 import { PNG, recordRequestIds, storedCounts } from '../support/stored-requests.ts';
 
 /** What the server must answer now for the test parent, computed from the test roster. */
@@ -14,6 +14,7 @@ test('a registered parent signs in, sees the real schedule, reschedules and chat
   page,
   portal,
 }) => {
+  await clearOfClockEdges();
   const ids = recordRequestIds(page);
   await page.goto('/registered-parent');
   await page.getByLabel('Name').fill('Test Parent');

@@ -13,7 +13,13 @@ import { QUIET_PARENT } from '../support/conversation.ts';
 import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { calendarDayName, nextFourPm, testParentSessions, testWithCodes as test } from './fixtures.ts';
+import {
+  calendarDayName,
+  clearOfClockEdges,
+  nextFourPm,
+  testParentSessions,
+  testWithCodes as test,
+} from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
@@ -47,6 +53,7 @@ test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedul
   browser,
   codesServer: { url, codes },
 }) => {
+  await clearOfClockEdges();
   const now = toIstIso(new Date());
   const today = now.slice(0, 10);
   const lastAsked = addDays(today, 2);
@@ -148,6 +155,7 @@ test('in Hindi: staff offer another time, which the parent accepts with one tap,
   codesServer: { url },
   request,
 }) => {
+  await clearOfClockEdges();
   // The roster's other parent, so this test and the one above never see each other's requests on a shared server.
   const today = toIstIso(new Date()).slice(0, 10);
   const target = nextFourPm(today, toIstIso(new Date()).slice(11, 16));

@@ -8,7 +8,7 @@ import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { expect, nextFourPm, test, testParentSessions } from './fixtures.ts';
+import { clearOfClockEdges, expect, nextFourPm, test, testParentSessions } from './fixtures.ts';
 
 const PARENT = { name: 'Test Parent', number: '9000000001' };
 const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
@@ -24,6 +24,7 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   portal,
   request,
 }) => {
+  await clearOfClockEdges();
   portal.addStaff('meera@thrive.example', 'Meera Nair', 'correct horse battery');
   const now = toIstIso(new Date());
   const today = now.slice(0, 10);
