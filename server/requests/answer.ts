@@ -26,8 +26,8 @@ import { VISITOR_STATUSES, type AnswerStore, type NewAnswer, type VisitorStatus 
 /** A reason or a note: a line or two, not a letter. */
 export const ANSWER_TEXT_MAX_LENGTH = 300;
 
-/** What /staff says of a day and time it cannot take. */
-const TIME_PROBLEMS = {
+/** What /staff says of a day and time it cannot take (n8n's Slack form says a past day in the same words). */
+export const TIME_PROBLEMS = {
   day: 'Choose a day',
   time: 'Choose a time, such as 16:00',
   past: 'The day is in the past: choose today or a later day',

@@ -1,4 +1,5 @@
 import { ANSWER_TEXTS, type AnswerKey } from '../../../server/contract/texts.ts';
+import { TIME_PROBLEMS as STAFF_TIME_PROBLEMS } from '../../../server/requests/answer.ts';
 import type { AnswerTimeProblem } from '../../../src/shared/rules/request-outcome.ts';
 import type { Language } from '../../../src/shared/webhook/types.ts';
 
@@ -18,7 +19,7 @@ export const EVENT_TEXTS = { en: only('en'), hi: only('hi') };
 export const TIME_PROBLEMS = {
   day: 'Please pick a day',
   time: 'Please pick a time',
-  past: 'The day is in the past: choose today or a later day',
+  past: STAFF_TIME_PROBLEMS.past,
 } as const satisfies Record<AnswerTimeProblem, string>;
 
 /** What the buttons and the form say to the programme team in Slack (English, as the staff pages). */
