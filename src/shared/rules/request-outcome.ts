@@ -46,6 +46,11 @@ export function answerTimeProblem(day: string, time: string, todayKey: string): 
   return day < todayKey ? 'past' : null;
 }
 
+/** The day a staff answer starts on: the first day asked for, or today in India once that day is past. */
+export function firstAnswerDay(asked: Asked, todayKey: string): string {
+  return asked.start < todayKey ? todayKey : asked.start;
+}
+
 /** One recorded answer to a request, oldest first; `accepted` is the parent taking an offer. */
 export interface OutcomeRow {
   kind: 'confirmed' | 'offered' | 'declined' | 'accepted';

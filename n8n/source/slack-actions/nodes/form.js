@@ -1,8 +1,10 @@
 // Form: the modal a notice's button opens (views.open, with the click's trigger_id). Confirm and Offer another
-// time ask a day and a time: the day picker starts on the first day the parent asked for, and staff may pick
-// another (the parent is then told it differs). Decline asks a short reason. The request and the message to
-// update travel in the view's private_metadata to the submission.
+// time ask a day and a time: the day picker starts on the first day the parent asked for (today once that day is
+// past, as /staff offers it), and staff may pick another (the parent is then told it differs). Decline asks a
+// short reason. The request and the message to update travel in the view's private_metadata to the submission.
 import { formatDayKey } from '../../../../src/shared/format/ist.ts';
+import { askedOf, firstAnswerDay } from '../../../../src/shared/rules/request-outcome.ts';
+import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
 
 const { request } = $json;
 const read = $('Read action').first().json;
@@ -10,10 +12,9 @@ const TITLES = { confirm: 'Confirm the new time', offer: 'Offer another time', d
 const SUBMIT = { confirm: 'Confirm', offer: 'Offer', decline: 'Decline' };
 if (!request || !Object.hasOwn(TITLES, read.action)) return { json: { step: 'ack' } };
 
-const single = request.action === 'reschedule_single';
-const [start, end] = single
-  ? [request.payload.date, request.payload.date]
-  : [request.payload.start_date, request.payload.end_date];
+const days = askedOf(request.action, request.payload);
+if (!days) return { json: { step: 'ack' } };
+const { start, end } = days;
 const asked = start === end ? formatDayKey(start, 'en') : `${formatDayKey(start, 'en')} to ${formatDayKey(end, 'en')}`;
 const plain = (text) => ({ type: 'plain_text', text });
 const input = (id, label, element, hint) => ({
@@ -28,7 +29,12 @@ const fields =
   read.action === 'decline'
     ? [input('reason', 'Reason (the parent reads it)', { type: 'plain_text_input', multiline: true, max_length: 300 })]
     : [
-        input('day', 'Day', { type: 'datepicker', initial_date: start }, `Asked for: ${asked}`),
+        input(
+          'day',
+          'Day',
+          { type: 'datepicker', initial_date: firstAnswerDay(days, istTodayKey(new Date())) },
+          `Asked for: ${asked}`,
+        ),
         input('time', 'Time (India)', { type: 'timepicker', initial_time: '16:00' }),
       ];
 const view = {

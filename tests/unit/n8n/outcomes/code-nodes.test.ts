@@ -116,6 +116,20 @@ describe('ThriveSlackActions (a submitted form)', () => {
     expect(update.text).toContain(`Confirmed for ${whenText(startsAt, 'en')} (another day than asked for), by meera`);
   });
 
+  it('opens the form on the first day asked for, or on today once that day is past, as /staff offers them', async () => {
+    const dayPicker = async (payload: Record<string, string>) => {
+      const earlier = { 'Read action': { ...read('confirm', {})['Read action'], trigger_id: 'T1' } };
+      const opened = (await runNode('Form', { request: { ...REQUEST, payload } }, earlier, slackActions)) as {
+        view: string;
+      };
+      const view = JSON.parse(opened.view) as { blocks: { block_id?: string; element?: { initial_date?: string } }[] };
+      return view.blocks.find((b) => b.block_id === 'day')?.element?.initial_date;
+    };
+    expect(await dayPicker({ start_date: addDays(today, 2), end_date: addDays(today, 4) })).toBe(addDays(today, 2));
+    expect(await dayPicker({ start_date: addDays(today, -3), end_date: addDays(today, 1) })).toBe(today);
+    expect(await dayPicker({ start_date: addDays(today, -9), end_date: addDays(today, -7) })).toBe(today);
+  });
+
   it('shows a day before today in India, or no day or time, its problem, as /staff refuses them; today is taken', async () => {
     const past = 'The day is in the past: choose today or a later day';
     expect(await run('confirm', { day: addDays(today, -1), time: '16:00', reason: null })).toEqual(

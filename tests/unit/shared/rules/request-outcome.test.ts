@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { answerTimeProblem, isClockTime, isDayKey, startsAtOf } from '../../../../src/shared/rules/request-outcome.ts';
+import {
+  answerTimeProblem,
+  firstAnswerDay,
+  isClockTime,
+  isDayKey,
+  startsAtOf,
+} from '../../../../src/shared/rules/request-outcome.ts';
 
 describe('the day and time staff answer with', () => {
   it('takes a day that exists, and nothing only shaped like one', () => {
@@ -22,6 +28,12 @@ describe('the day and time staff answer with', () => {
     expect(answerTimeProblem('2026-11-31', '25:00', today)).toBe('day');
     expect(answerTimeProblem('2026-11-29', '', today)).toBe('time');
     expect(answerTimeProblem('2026-11-27', 'noon', today)).toBe('time');
+  });
+
+  it('starts staff on the first day asked for, or on today once that day is past', () => {
+    expect(firstAnswerDay({ start: '2026-11-30', end: '2026-12-02' }, '2026-11-28')).toBe('2026-11-30');
+    expect(firstAnswerDay({ start: '2026-11-28', end: '2026-11-28' }, '2026-11-28')).toBe('2026-11-28');
+    expect(firstAnswerDay({ start: '2026-11-20', end: '2026-11-22' }, '2026-11-28')).toBe('2026-11-28');
   });
 
   it('starts a session at India’s offset', () => {
