@@ -22,10 +22,15 @@ const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
 const KINDS = ['open', 'submit', 'ignore'] as const;
 const STEPS = ['open', 'record', 'invalid', 'ack'] as const;
 
-/** $1: request_id. One row: the stored reschedule request (null when there is none, or it is no reschedule). */
+/**
+ * $1: request_id. One row: the stored reschedule request (null when there is none, or it is no reschedule), with
+ * the time of day ('HH:mm') of the session it concerns, which the form's time starts on (null with no session).
+ */
 const FIND_REQUEST = `SELECT (
   SELECT json_build_object('request_id', r.request_id, 'action', r.action, 'payload', r.payload,
-    'language', r.language, 'user_name', r.user_name)
+    'language', r.language, 'user_name', r.user_name, 'session_time', (
+      SELECT substr(c.starts_at, 12, 5) FROM thrive.asked_days(r.action, r.payload) d
+      CROSS JOIN LATERAL thrive.session_concerned(thrive.phone_key(r.user_number), d.first_day, d.last_day) c))
   FROM thrive.requests r
   WHERE r.request_id = $1 AND r.action IN ('reschedule_single', 'reschedule_range') AND r.response_status = 200
 ) AS request;`;

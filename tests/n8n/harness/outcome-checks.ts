@@ -136,6 +136,14 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
           ['thrive_outcome', [undefined, 'day', 'time']],
         ),
         ...expectEqual(
+          'the form starts on the first day asked for and the session’s time, as /staff',
+          ['day', 'time'].map((id) => opened?.view.blocks?.find((b) => b.block_id === id)?.element),
+          [
+            { action_id: 'day', type: 'datepicker', initial_date: today },
+            { action_id: 'time', type: 'timepicker', initial_time: SESSION.time },
+          ],
+        ),
+        ...expectEqual(
           'a day before today, as /staff refuses it, and nothing recorded',
           [past.submitted?.status, past.submitted && json(past.submitted), afterPast],
           [

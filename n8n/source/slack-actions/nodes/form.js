@@ -1,7 +1,8 @@
 // Form: the modal a notice's button opens (views.open, with the click's trigger_id). Confirm and Offer another
 // time ask a day and a time: the day picker starts on the first day the parent asked for (today once that day is
-// past, as /staff offers it), and staff may pick another (the parent is then told it differs). Decline asks a
-// short reason. The request and the message to update travel in the view's private_metadata to the submission.
+// past, as /staff offers it), and staff may pick another (the parent is then told it differs); the time starts on
+// the time of the session the request concerns, as in /staff (none without one). Decline asks a short reason.
+// The request and the message to update travel in the view's private_metadata to the submission.
 import { formatDayKey } from '../../../../src/shared/format/ist.ts';
 import { askedOf, firstAnswerDay } from '../../../../src/shared/rules/request-outcome.ts';
 import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
@@ -35,7 +36,10 @@ const fields =
           { type: 'datepicker', initial_date: firstAnswerDay(days, istTodayKey(new Date())) },
           `Asked for: ${asked}`,
         ),
-        input('time', 'Time (India)', { type: 'timepicker', initial_time: '16:00' }),
+        input('time', 'Time (India)', {
+          type: 'timepicker',
+          ...(request.session_time && { initial_time: request.session_time }),
+        }),
       ];
 const view = {
   type: 'modal',

@@ -116,15 +116,20 @@ describe('ThriveSlackActions (a submitted form)', () => {
     expect(update.text).toContain(`Confirmed for ${whenText(startsAt, 'en')} (another day than asked for), by meera`);
   });
 
-  it('opens the form on the first day asked for, or on today once that day is past, as /staff offers them', async () => {
-    const dayPicker = async (payload: Record<string, string>) => {
+  it('opens the form on the first day asked for (today once it is past) and the session’s time, as /staff offers them', async () => {
+    const pickers = async (payload: Record<string, string>, session_time: string | null = '09:00') => {
       const earlier = { 'Read action': { ...read('confirm', {})['Read action'], trigger_id: 'T1' } };
-      const opened = (await runNode('Form', { request: { ...REQUEST, payload } }, earlier, slackActions)) as {
-        view: string;
-      };
-      const view = JSON.parse(opened.view) as { blocks: { block_id?: string; element?: { initial_date?: string } }[] };
-      return view.blocks.find((b) => b.block_id === 'day')?.element?.initial_date;
+      const request = { ...REQUEST, payload, session_time };
+      const opened = (await runNode('Form', { request }, earlier, slackActions)) as { view: string };
+      type Element = { initial_date?: string; initial_time?: string };
+      const view = JSON.parse(opened.view) as { blocks: { block_id?: string; element?: Element }[] };
+      const element = (id: string) => view.blocks.find((b) => b.block_id === id)?.element;
+      return { day: element('day')?.initial_date, time: element('time')?.initial_time };
     };
+    const dayPicker = async (payload: Record<string, string>) => (await pickers(payload)).day;
+    // The time starts on the session's, as /staff's does, and on none without a session.
+    expect(await pickers({ start_date: today, end_date: today })).toEqual({ day: today, time: '09:00' });
+    expect(await pickers({ start_date: today, end_date: today }, null)).toEqual({ day: today, time: undefined });
     expect(await dayPicker({ start_date: addDays(today, 2), end_date: addDays(today, 4) })).toBe(addDays(today, 2));
     expect(await dayPicker({ start_date: addDays(today, -3), end_date: addDays(today, 1) })).toBe(today);
     expect(await dayPicker({ start_date: addDays(today, -9), end_date: addDays(today, -7) })).toBe(today);
