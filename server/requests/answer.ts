@@ -7,7 +7,6 @@
  * line in the request's language, and is handed to `onOutcome` (notifications).
  */
 import { randomUUID } from 'node:crypto';
-import { hasControlCharacterBesidesLineBreaks } from '../../src/shared/rules/control-characters.ts';
 import { istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 import { answerText } from '../contract/texts.ts';
@@ -15,16 +14,15 @@ import type { Roster } from '../roster/roster-store.ts';
 import { whenText } from './actions.ts';
 import { asParentRequest } from './parent-requests.ts';
 import {
+  ANSWER_TEXT_MAX_LENGTH,
   answerTimeProblem,
   askedOf,
+  cleanAnswerText,
   type AnswerTimeProblem,
   differs,
   startsAtOf,
 } from '../../src/shared/rules/request-outcome.ts';
 import { VISITOR_STATUSES, type AnswerStore, type NewAnswer, type VisitorStatus } from './store.ts';
-
-/** A reason or a note: a line or two, not a letter. */
-export const ANSWER_TEXT_MAX_LENGTH = 300;
 
 /** What /staff says of a day and time it cannot take (n8n's Slack form says a past day in the same words). */
 export const TIME_PROBLEMS = {
@@ -55,13 +53,13 @@ export type AnswerResult = { ok: true; done: string } | { ok: false; status: 400
 const problem = (text: string): AnswerResult => ({ ok: false, status: 400, problem: text });
 
 function cleanText(raw: string | undefined, what: string, required: boolean): string | AnswerResult {
-  const text = (raw ?? '').replace(/\r\n?/g, '\n').trim();
-  if (text === '' && required) return problem(`Please write ${what}`);
-  if (text.length > ANSWER_TEXT_MAX_LENGTH) {
+  const cleaned = cleanAnswerText(raw ?? '', required);
+  if ('text' in cleaned) return cleaned.text;
+  if (cleaned.problem === 'blank') return problem(`Please write ${what}`);
+  if (cleaned.problem === 'long') {
     return problem(`The ${what.replace(/^an? /, '')} must be ${ANSWER_TEXT_MAX_LENGTH} characters or less`);
   }
-  if (hasControlCharacterBesidesLineBreaks(text)) return problem('Control characters are not allowed');
-  return text;
+  return problem('Control characters are not allowed');
 }
 
 export interface AnswerDeps {

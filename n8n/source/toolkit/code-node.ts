@@ -47,9 +47,13 @@ export function readScript(file: string): CodeScript {
   let rest = lines.slice(opening).join('\n');
   const imports: CodeScript['imports'] = [];
   for (let match = IMPORT.exec(rest); match; match = IMPORT.exec(rest)) {
-    const names = (match[1] ?? '').split(',').map((name) => name.trim());
+    // One line or, as Prettier wraps a long one, a name a line with a trailing comma.
+    const names = (match[1] ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean);
     if (names.some((name) => !/^\w+$/.test(name))) throw new Error(`${file}: import names as they are: ${match[0]}`);
-    imports.push({ names: names.filter(Boolean), path: resolve(dirname(file), match[2] ?? '') });
+    imports.push({ names, path: resolve(dirname(file), match[2] ?? '') });
     rest = rest.slice(match[0].length).replace(/^\n+/, '');
   }
   if (/^import\b/m.test(rest)) throw new Error(`${file}: imports come first, one \`import { … } from '…';\` each`);

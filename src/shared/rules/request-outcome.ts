@@ -3,9 +3,11 @@
  * answers, a confirmed time outside the days asked for, the calendar's SEQUENCE, an offer, a reason. One rule for
  * both backends: the reference server (server/requests/rules.ts) and the n8n workflow, whose "Outcomes" node bundles
  * it (n8n/source/requests/nodes/outcomes.js). Days are 'YYYY-MM-DD', times 'YYYY-MM-DDTHH:mm' in India. The day
- * and time staff answer with are held to one rule too (answerTimeProblem): /staff and n8n's Slack form.
+ * and time staff answer with, and the reason or note they write, are held to one rule too (answerTimeProblem,
+ * cleanAnswerText): /staff and n8n's Slack form.
  */
 import type { ParentRequest, RequestStatus, SessionRef } from '../webhook/requests.ts';
+import { hasControlCharacterBesidesLineBreaks } from './control-characters.ts';
 
 /** What a parent asked for, as the first and last day (equal for one day). */
 export interface Asked {
@@ -44,6 +46,21 @@ export function answerTimeProblem(day: string, time: string, todayKey: string): 
   if (!isDayKey(day)) return 'day';
   if (!isClockTime(time)) return 'time';
   return day < todayKey ? 'past' : null;
+}
+
+/** The most a reason or a note staff write may hold: a line or two, not a letter. */
+export const ANSWER_TEXT_MAX_LENGTH = 300;
+
+/** What is wrong with a reason or note: none where one is needed, too long, or a control character in it. */
+export type AnswerTextProblem = 'blank' | 'long' | 'control';
+
+/** A reason or note as it is kept (line breaks as LF, trimmed; it may keep them), or what is wrong with it. */
+export function cleanAnswerText(raw: string, required: boolean): { text: string } | { problem: AnswerTextProblem } {
+  const text = raw.replace(/\r\n?/g, '\n').trim();
+  if (text === '' && required) return { problem: 'blank' };
+  if (text.length > ANSWER_TEXT_MAX_LENGTH) return { problem: 'long' };
+  if (hasControlCharacterBesidesLineBreaks(text)) return { problem: 'control' };
+  return { text };
 }
 
 /** The day a staff answer starts on: the first day asked for, or today in India once that day is past. */

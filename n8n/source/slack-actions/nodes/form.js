@@ -4,7 +4,7 @@
 // the time of the session the request concerns, as in /staff (none without one). Decline asks a short reason.
 // The request and the message to update travel in the view's private_metadata to the submission.
 import { formatDayKey } from '../../../../src/shared/format/ist.ts';
-import { askedOf, firstAnswerDay } from '../../../../src/shared/rules/request-outcome.ts';
+import { ANSWER_TEXT_MAX_LENGTH, askedOf, firstAnswerDay } from '../../../../src/shared/rules/request-outcome.ts';
 import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
 
 const { request } = $json;
@@ -28,7 +28,13 @@ const input = (id, label, element, hint) => ({
 
 const fields =
   read.action === 'decline'
-    ? [input('reason', 'Reason (the parent reads it)', { type: 'plain_text_input', multiline: true, max_length: 300 })]
+    ? [
+        input('reason', 'Reason (the parent reads it)', {
+          type: 'plain_text_input',
+          multiline: true,
+          max_length: ANSWER_TEXT_MAX_LENGTH,
+        }),
+      ]
     : [
         input(
           'day',

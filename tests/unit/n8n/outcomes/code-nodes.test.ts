@@ -151,9 +151,16 @@ describe('ThriveSlackActions (a submitted form)', () => {
     });
   });
 
-  it('shows a blank reason its problem and records nothing; a reason is trimmed', async () => {
+  it('shows a blank, long or control-character reason its problem and records nothing; a reason is trimmed', async () => {
     expect(await run('decline', { day: null, time: null, reason: '  \n ' })).toEqual(
       refused('reason', 'Please write a reason'),
+    );
+    expect(await run('decline', { day: null, time: null, reason: 'a'.repeat(301) })).toEqual(
+      refused('reason', 'The reason must be 300 characters or less'),
+    );
+    // A control character could forge what the parent reads; /staff refuses it too.
+    expect(await run('decline', { day: null, time: null, reason: 'Away\u001b[2J' })).toEqual(
+      refused('reason', 'Control characters are not allowed'),
     );
     expect(await run('decline', { day: null, time: null, reason: ' Away that week. ' })).toMatchObject({
       answer: { kind: 'declined', reason: 'Away that week.' },

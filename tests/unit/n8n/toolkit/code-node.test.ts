@@ -51,6 +51,21 @@ describe('a Code node made from its script', () => {
     });
   });
 
+  it('reads an import Prettier wrapped, a name a line', async () => {
+    const file = script('wrapped.js', [
+      '// Wrapped: a long import.',
+      'import {',
+      '  nameKey,',
+      '  phoneKey,',
+      "} from '<repo>/src/shared/rules/phone.ts';",
+      '',
+      'return { json: { key: nameKey($json.name), same: phoneKey === undefined } };',
+    ]);
+    expect(await runCodeNode(await codeNodeJs(file), { $json: { name: 'Asha VERMA' } })).toEqual({
+      json: { key: nameKey('Asha Verma'), same: false },
+    });
+  });
+
   it('is the script itself when it imports nothing', async () => {
     const file = script('plain.js', ['// Plain: nothing imported.', 'return { json: $json };']);
     expect(await codeNodeJs(file)).toBe('// Plain: nothing imported.\nreturn { json: $json };\n');

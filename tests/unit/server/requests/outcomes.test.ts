@@ -143,6 +143,10 @@ describe('a reschedule request’s outcome', () => {
     const staff = await staffSession(p);
     const bare = await answer(staff, asked.request_id, { answer: 'decline', reason: '  ' });
     expect([bare.statusCode, bare.body]).toEqual([400, 'Please write a reason']);
+    const control = await answer(staff, asked.request_id, { answer: 'decline', reason: 'Away\u001b[2J' });
+    expect([control.statusCode, control.body]).toEqual([400, 'Control characters are not allowed']);
+    const long = await answer(staff, asked.request_id, { answer: 'decline', reason: 'a'.repeat(301) });
+    expect([long.statusCode, long.body]).toEqual([400, 'The reason must be 300 characters or less']);
     expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
     failing = true;
     const declining = await answer(staff, asked.request_id, {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANSWER_TEXT_MAX_LENGTH,
   answerTimeProblem,
+  cleanAnswerText,
   firstAnswerDay,
   isClockTime,
   isDayKey,
   startsAtOf,
 } from '../../../../src/shared/rules/request-outcome.ts';
 
-describe('the day and time staff answer with', () => {
+describe('what staff answer with: a day and a time, or a reason', () => {
   it('takes a day that exists, and nothing only shaped like one', () => {
     expect(['2026-11-28', '2028-02-29', '2026-12-31'].filter(isDayKey)).toHaveLength(3);
     expect(
@@ -34,6 +36,18 @@ describe('the day and time staff answer with', () => {
     expect(firstAnswerDay({ start: '2026-11-30', end: '2026-12-02' }, '2026-11-28')).toBe('2026-11-30');
     expect(firstAnswerDay({ start: '2026-11-28', end: '2026-11-28' }, '2026-11-28')).toBe('2026-11-28');
     expect(firstAnswerDay({ start: '2026-11-20', end: '2026-11-22' }, '2026-11-28')).toBe('2026-11-28');
+  });
+
+  it('keeps a reason or note trimmed, with its line breaks as LF, and says what is wrong with one it cannot keep', () => {
+    expect(cleanAnswerText('  Away that week.\r\nBack on Monday. ', true)).toEqual({
+      text: 'Away that week.\nBack on Monday.',
+    });
+    expect(cleanAnswerText(' \n ', true)).toEqual({ problem: 'blank' });
+    expect(cleanAnswerText(' \n ', false)).toEqual({ text: '' });
+    expect(cleanAnswerText('a'.repeat(ANSWER_TEXT_MAX_LENGTH), true)).toEqual({ text: 'a'.repeat(300) });
+    expect(cleanAnswerText('a'.repeat(ANSWER_TEXT_MAX_LENGTH + 1), true)).toEqual({ problem: 'long' });
+    expect(cleanAnswerText('Away\u001b[2J', true)).toEqual({ problem: 'control' });
+    expect(cleanAnswerText('Away\tthat week', true)).toEqual({ problem: 'control' });
   });
 
   it('starts a session at India’s offset', () => {
