@@ -188,6 +188,27 @@ export async function measureThroughput(
   };
 }
 
+/**
+ * Runs of one action on one target as one figure: all their requests over all their time, their CPU over all
+ * their requests, their median latency weighed by requests and their worst p99.
+ */
+export function pooled(runs: readonly Throughput[]): Throughput {
+  const [first] = runs;
+  if (!first) throw new Error('no run to pool');
+  const requests = runs.reduce((sum, t) => sum + t.requests, 0);
+  const weighed = (figure: (t: Throughput) => number) =>
+    runs.reduce((sum, t) => sum + figure(t) * t.requests, 0) / requests;
+  return {
+    ...first,
+    requests,
+    requestsPerSecond: requests / runs.reduce((sum, t) => sum + t.requests / t.requestsPerSecond, 0),
+    p50: Math.round(weighed((t) => t.p50)),
+    p99: Math.max(...runs.map((t) => t.p99)),
+    failures: runs.reduce((sum, t) => sum + t.failures, 0),
+    cpuMsPerRequest: weighed((t) => t.cpuMsPerRequest),
+  };
+}
+
 const rate = (t: Throughput) =>
   t.requestsPerSecond < 10 ? t.requestsPerSecond.toFixed(1) : t.requestsPerSecond.toFixed(0);
 
