@@ -18,6 +18,7 @@ import {
   answerTimeProblem,
   askedOf,
   cleanAnswerText,
+  type AnswerTextProblem,
   type AnswerTimeProblem,
   differs,
   startsAtOf,
@@ -52,14 +53,18 @@ export type AnswerResult = { ok: true; done: string } | { ok: false; status: 400
 
 const problem = (text: string): AnswerResult => ({ ok: false, status: 400, problem: text });
 
+/** What /staff says of `what` (a reason, a note) when it cannot take it; n8n's Slack form says it of a reason. */
+export function textProblems(what: string): Record<AnswerTextProblem, string> {
+  return {
+    blank: `Please write ${what}`,
+    long: `The ${what.replace(/^an? /, '')} must be ${ANSWER_TEXT_MAX_LENGTH} characters or less`,
+    control: 'Control characters are not allowed',
+  };
+}
+
 function cleanText(raw: string | undefined, what: string, required: boolean): string | AnswerResult {
   const cleaned = cleanAnswerText(raw ?? '', required);
-  if ('text' in cleaned) return cleaned.text;
-  if (cleaned.problem === 'blank') return problem(`Please write ${what}`);
-  if (cleaned.problem === 'long') {
-    return problem(`The ${what.replace(/^an? /, '')} must be ${ANSWER_TEXT_MAX_LENGTH} characters or less`);
-  }
-  return problem('Control characters are not allowed');
+  return 'text' in cleaned ? cleaned.text : problem(textProblems(what)[cleaned.problem]);
 }
 
 export interface AnswerDeps {

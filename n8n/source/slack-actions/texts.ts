@@ -1,10 +1,6 @@
 import { ANSWER_TEXTS, type AnswerKey } from '../../../server/contract/texts.ts';
-import { TIME_PROBLEMS as STAFF_TIME_PROBLEMS } from '../../../server/requests/answer.ts';
-import {
-  ANSWER_TEXT_MAX_LENGTH,
-  type AnswerTextProblem,
-  type AnswerTimeProblem,
-} from '../../../src/shared/rules/request-outcome.ts';
+import { TIME_PROBLEMS as STAFF_TIME_PROBLEMS, textProblems } from '../../../server/requests/answer.ts';
+import type { AnswerTimeProblem } from '../../../src/shared/rules/request-outcome.ts';
 import type { Language } from '../../../src/shared/webhook/types.ts';
 
 /** The event lines an answer adds to the parent's thread, in both languages (server/contract/texts.ts). */
@@ -26,12 +22,8 @@ export const TIME_PROBLEMS = {
   past: STAFF_TIME_PROBLEMS.past,
 } as const satisfies Record<AnswerTimeProblem, string>;
 
-/** What the form shows under its reason when it cannot take it (/staff's words). */
-export const REASON_PROBLEMS = {
-  blank: 'Please write a reason',
-  long: `The reason must be ${ANSWER_TEXT_MAX_LENGTH} characters or less`,
-  control: 'Control characters are not allowed',
-} as const satisfies Record<AnswerTextProblem, string>;
+/** What the form shows under its reason when it cannot take it, in /staff's words. */
+export const REASON_PROBLEMS = textProblems('a reason');
 
 /** What the buttons and the form say to the programme team in Slack (English, as the staff pages). */
 export const BUTTONS = { confirm: 'Confirm', offer: 'Offer another time', decline: 'Decline' } as const;
