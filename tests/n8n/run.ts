@@ -47,10 +47,10 @@ import { startStack, WEBHOOK_PROCESSES, WORKFLOW_PATHS, type Stack } from './har
 import {
   BENCH_ACTIONS,
   chatThreadAction,
+  costRounds,
   costTable,
   FLOOR_ACTION,
   measureThroughput,
-  pooled,
   REFERENCE_TARGET,
   throughputLine,
   throughputTable,
@@ -62,7 +62,9 @@ import { sdkProblems } from './harness/validate.ts';
 const MODES: readonly N8nMode[] = ['single', 'queue'];
 const IDLE_SECONDS = 5;
 /** Each action's warm-up round, before any is measured. */
-const WARM_UP_SECONDS = 2;
+const WARM_UP_SECONDS = 5;
+/** The cost table's rounds: every action's multiple is the median of its rounds'. */
+const COST_ROUNDS = 3;
 
 const { values } = parseArgs({
   options: {
@@ -158,22 +160,37 @@ async function throughput(stack: Stack, withReference: boolean): Promise<void> {
   );
   const target = `n8n ${stack.mode}`;
   // n8n runs a path faster once it has run it for a while (V8 optimises its code as it runs): a round of every
-  // action, not counted, first, so each is measured warm, as a deployed n8n runs them. The floor is measured before
-  // the actions and after them, and counts as both runs pooled, so a drift of the machine's speed meanwhile weighs
-  // on both sides of each multiple.
+  // action, not counted, first, so each is measured warm, as a deployed n8n runs them. Then COST_ROUNDS rounds of
+  // every action, the floor measured before each round and after the last (costRounds: each round's multiples
+  // against the floor either side of it, an action's verdict the median of its rounds), so neither a drift of the
+  // machine's speed nor one slow run decides a verdict.
   for (const action of [FLOOR_ACTION, ...BENCH_ACTIONS]) {
     const url = action === FLOOR_ACTION ? stack.floorUrl : stack.n8n.webhookUrl;
     await measureThroughput(target, url, action, WARM_UP_SECONDS, n8nCpu);
   }
-  const floorAt = measured.length;
-  const floorBefore = await measureThroughput(target, stack.floorUrl, FLOOR_ACTION, BENCH_SECONDS, n8nCpu);
-  for (const action of BENCH_ACTIONS) {
-    await measure(target, stack.n8n.webhookUrl, action, n8nCpu);
-    if (withReference) await measure(REFERENCE_TARGET, referenceUrl, action, referenceCpu);
+  const floor = async (round: number) => {
+    const run = await measureThroughput(target, stack.floorUrl, FLOOR_ACTION, BENCH_SECONDS, n8nCpu);
+    console.log(`${throughputLine(run)} (before round ${round + 1})`);
+    return run;
+  };
+  // The table lists the floor and these actions where the rounds began, before the reference server's figures.
+  const at = measured.length;
+  const floors: Throughput[] = [];
+  const rounds: Throughput[][] = [];
+  for (let round = 0; round < COST_ROUNDS; round++) {
+    floors.push(await floor(round));
+    const runs: Throughput[] = [];
+    for (const action of BENCH_ACTIONS) {
+      const run = await measureThroughput(target, stack.n8n.webhookUrl, action, BENCH_SECONDS, n8nCpu);
+      console.log(`${throughputLine(run)} (round ${round + 1})`);
+      runs.push(run);
+      // The reference server answers three orders of magnitude faster: one run each is steady.
+      if (withReference && round === 0) await measure(REFERENCE_TARGET, referenceUrl, action, referenceCpu);
+    }
+    rounds.push(runs);
   }
-  const floorAfter = await measureThroughput(target, stack.floorUrl, FLOOR_ACTION, BENCH_SECONDS, n8nCpu);
-  console.log(`${throughputLine(floorBefore)} (before)\n${throughputLine(floorAfter)} (after)`);
-  record(pooled([floorBefore, floorAfter]), floorAt);
+  floors.push(await floor(COST_ROUNDS));
+  costRounds(floors, rounds).forEach((figures, i) => record(figures, at + i));
   const { gateway } = stack.conversation;
   await results.run(`n8n ${stack.mode}: a token for chat_thread, through request_code and verify_code`, async () => {
     // The conversation checks used up the test numbers' codes: the benchmark starts with none asked.

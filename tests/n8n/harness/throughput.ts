@@ -135,6 +135,8 @@ export interface Throughput {
   failures: number;
   /** CPU the server's processes spent per answered request, in milliseconds. */
   cpuMsPerRequest: number;
+  /** Measured in rounds (costRounds): its CPU per request as a multiple of the floor of each round. */
+  floors?: number[];
 }
 
 const CONNECTIONS = 10;
@@ -209,6 +211,36 @@ export function pooled(runs: readonly Throughput[]): Throughput {
   };
 }
 
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
+/**
+ * The cost table's rounds as its figures. `floors` are the floor's runs, one before each round and one after the
+ * last; `rounds` the actions' runs, round by round. Each action's multiple in a round is against the floor pooled
+ * from the runs either side of that round, so the machine's speed at that moment weighs on both sides; its figure
+ * is its runs pooled, and its multiple the median of its rounds, so one round a busy neighbour slowed does not decide
+ * the verdict. The floor comes first, all its runs pooled.
+ */
+export function costRounds(floors: readonly Throughput[], rounds: readonly (readonly Throughput[])[]): Throughput[] {
+  if (rounds.length === 0 || floors.length !== rounds.length + 1) {
+    throw new Error(`${rounds.length} rounds need ${rounds.length + 1} floor runs, not ${floors.length}`);
+  }
+  const floorOf = rounds.map((_, round) => pooled(floors.slice(round, round + 2)).cpuMsPerRequest);
+  const actions = [...new Set(rounds.flat().map((t) => t.action))];
+  return [
+    pooled(floors),
+    ...actions.map((action) => {
+      const runs = rounds.map((round) => round.find((t) => t.action === action));
+      if (runs.some((t) => t === undefined)) throw new Error(`${action} is missing from a round`);
+      const measured = runs as Throughput[];
+      return { ...pooled(measured), floors: measured.map((t, round) => t.cpuMsPerRequest / (floorOf[round] ?? 0)) };
+    }),
+  ];
+}
+
 const rate = (t: Throughput) =>
   t.requestsPerSecond < 10 ? t.requestsPerSecond.toFixed(1) : t.requestsPerSecond.toFixed(0);
 
@@ -241,7 +273,8 @@ export function throughputTable(measured: readonly Throughput[]): string {
 
 /**
  * One n8n target's CPU per request, action by action, beside its floor's (FLOOR_ACTION, measured in the same run
- * on the same n8n), as a multiple of it, and the goal: each action within 3 floors, chat_thread within 2. Given
+ * on the same n8n), as a multiple of it (for an action measured in rounds, the median of its rounds' multiples,
+ * each listed), and the goal: each action within 3 floors, chat_thread within 2. Given
  * what n8n's processes spend idle (ms of CPU a second), also each figure without it: an action answered at fewer
  * requests a second carries more of the idle time per request.
  */
@@ -251,14 +284,22 @@ export function costTable(measured: readonly Throughput[], target: string, idleM
   const floor = ofTarget.find((t) => t.action === FLOOR_ACTION.name);
   if (!floor) return `${target}: no floor measured`;
   const rows = [
-    ['action', 'CPU/request', 'floors', 'goal', ...(idleMsPerSecond === undefined ? [] : ['less idle', 'floors'])],
+    [
+      'action',
+      'CPU/request',
+      'floors',
+      'rounds',
+      'goal',
+      ...(idleMsPerSecond === undefined ? [] : ['less idle', 'floors']),
+    ],
     ...ofTarget.map((t) => {
-      const floors = t.cpuMsPerRequest / floor.cpuMsPerRequest;
+      const floors = t.floors ? median(t.floors) : t.cpuMsPerRequest / floor.cpuMsPerRequest;
       const goal = goalOf(t.action);
       return [
         t.action,
         `${t.cpuMsPerRequest.toFixed(1)} ms`,
         `${floors.toFixed(1)}x`,
+        t.floors?.map((multiple) => multiple.toFixed(1)).join(', ') ?? '',
         t.action === FLOOR_ACTION.name ? '' : `${goal}x: ${floors <= goal ? 'within' : 'over'}`,
         ...(idleMsPerSecond === undefined
           ? []
