@@ -11,6 +11,7 @@
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { formatInTimeZone } from 'date-fns-tz';
+import { median } from '../../../bench/perf/figures.ts';
 import { buildEnvelope, type EnvelopeInput } from '../../../src/shared/webhook/envelope.ts';
 import type { Action, User } from '../../../src/shared/webhook/types.ts';
 import { fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
@@ -210,12 +211,6 @@ export function pooled(runs: readonly Throughput[]): Throughput {
     cpuMsPerRequest: weighed((t) => t.cpuMsPerRequest),
   };
 }
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 /**
  * The cost table's rounds as its figures. `floors` are the floor's runs, one before each round and one after the
