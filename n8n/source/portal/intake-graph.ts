@@ -1,29 +1,32 @@
 /**
  * The workflow from the Webhook node to the answer: the body checked against the contract, the conversation's
  * actions handed to their own workflow, the request_id claimed, the rules, the action answered and written by
- * "Answer" (every other answer by "Write answer"), then recorded and sent (or the claim released and the refusal
- * sent). Slack's
- * steps sit between "Next step" and "Record answer" (slack-graph.ts).
+ * "Answer" (a chat's by "Chat answer", from what "Check request" wrote; every other answer by "Write answer"), then
+ * recorded and sent (or the claim released and the refusal sent). Slack's steps sit between "Next step" and
+ * "Record answer" (slack-graph.ts).
  */
 import { resolve } from 'node:path';
 import { requestSchema } from '../../../server/contract/request-schema.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
-import { codeNode } from '../toolkit/code-node.ts';
+import { codeNode, functionExpression } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { callWorkflow, postgres, webhook } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Graph } from '../toolkit/links.ts';
-import { data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
+import { computed, data, ifTrue, set, switchOn, wait, type N8nNode } from '../toolkit/nodes.ts';
+import { chatAnswerCode } from './chat-answer.ts';
 import { respondToPortal } from './respond.ts';
 import { CLAIM_REQUEST, RECORD_ANSWER, RELEASE_CLAIM } from './sql.ts';
 import { SLACK_TEXTS, WORKFLOW_TEXTS } from './texts.ts';
 
 const OTHER_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'];
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
+const NAME_RULE = resolve(import.meta.dirname, '../../../src/shared/rules/phone.ts');
 /** A step whose failure the workflow answers (500: the portal sends the request again later). */
 const FAILURE_OUTPUT = { failureOutput: true };
 const CHECKED = "$('Check request').first().json";
-/** The answer as written: by "Answer" for a new request, else by "Write answer" (an offer accepted, say). */
-export const WRITTEN = "($('Answer').isExecuted ? $('Answer') : $('Write answer')).first().json";
+/** The answer as written: by "Answer" or "Chat answer" for a new request, else by "Write answer" (an offer accepted, say). */
+export const WRITTEN =
+  "($('Chat answer').isExecuted ? $('Chat answer') : $('Answer').isExecuted ? $('Answer') : $('Write answer')).first().json";
 /** "Record answer"'s acceptance of an offer ("Requests"), its event line and the offer it takes; '' for others. */
 const ACCEPTED =
   "...($('Requests').isExecuted && $('Requests').first().json.record ? ['record', 'event', 'offer'].map((field) => $('Requests').first().json[field]) : ['', '', ''])";
@@ -80,8 +83,8 @@ const refusal = (status: number, key: string, claimed = false, headers = {}) => 
  * stored too, once Slack has given its first file an upload address ('file first').
  */
 export const ROUTES = ['schema', 'refused', 'conversation', 'stored', 'asked', 'file first'] as const;
-/** What the claim found ("Seen before?"): a new request is 'outcome' when "Check request" says it is one. */
-export const SEEN = ['new', 'outcome', 'same', 'different', 'wait', 'pending', 'limited'] as const;
+/** What the claim found ("Seen before?"): a new request is 'chat' or 'outcome' when "Check request" says so. */
+export const SEEN = ['new', 'outcome', 'chat', 'same', 'different', 'wait', 'pending', 'limited'] as const;
 export const NEXT = [
   'chat',
   'notice',
@@ -130,8 +133,9 @@ export async function intakeGraph(): Promise<Graph> {
       `={{ [ ${CHECKED}.record, ${CHECKED}.phoneKey, ${CHECKED}.canonical, $json.attempt ?? 0, ${CHECKED}.roster, ${CHECKED}.firstPost, ${FIRST_FILE} ] }}`,
       FAILURE_OUTPUT,
     ),
-    // An outcome ("Check request" says) goes to its own workflow; any other new request to "Answer".
-    switchOn('Seen before?', [2200, 200], `$json.seen === 'new' && ${CHECKED}.outcome ? 'outcome' : $json.seen`, SEEN),
+    // A new request goes where "Check request" says: a chat to "Chat answer", an outcome to its own workflow, any
+    // other to "Answer".
+    switchOn('Seen before?', [2200, 200], `$json.seen === 'new' ? ${CHECKED}.whenNew : $json.seen`, SEEN),
     wait('Wait a moment', [2200, -60], 0.2),
     // The stored answer (always a 200's JSON: only those are recorded), sent again marked as a replay.
     set('Answer again', [2420, 360], {
@@ -152,6 +156,12 @@ export async function intakeGraph(): Promise<Graph> {
       phoneKey: { type: 'string', value: `={{ ${CHECKED}.phoneKey }}` },
     }),
     await codeNode('Answer', [3300, 40], script('answer.js')),
+    // An expression, not a Code node: the chat's answer was written before the claim, which has now read the roster.
+    computed(
+      'Chat answer',
+      [3300, -120],
+      chatAnswerCode(`${CHECKED}.chat`, await functionExpression('nameKey', NAME_RULE)),
+    ),
     data('Step failed', [3300, 840], refusal(500, 'internal', true)),
     await codeNode('Write answer', [3520, 400], script('write-answer.js')),
     switchOn('Next step', [3740, 400], '$json.next', NEXT),
@@ -207,6 +217,7 @@ export async function intakeGraph(): Promise<Graph> {
       ...switchLinks('Seen before?', SEEN, {
         new: 'Answer',
         outcome: 'Check rules',
+        chat: 'Chat answer',
         same: 'Answer again',
         different: 'Reused request_id',
         wait: 'Wait a moment',
@@ -224,6 +235,7 @@ export async function intakeGraph(): Promise<Graph> {
       ['Requests', 0, 'Write answer'],
       ['Requests', 1, 'Still at work'],
       ['Answer', 0, 'Next step'],
+      ['Chat answer', 0, 'Next step'],
       ['Step failed', 0, 'Write answer'],
       ['Write answer', 0, 'Next step'],
       ...switchLinks('Next step', NEXT, {

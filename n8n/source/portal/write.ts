@@ -43,6 +43,9 @@ const DAY_VALUES = ['day', 'start', 'end'];
 // The one header a refusal may carry beyond the fixed ones: a sign-in challenge or a wait ("Send answer" sends it).
 const PASSED_HEADERS = ['WWW-Authenticate', 'Retry-After'];
 
+/** The parent's words in a Slack text: Slack reads &, < and > as markup, escaped so. */
+export const forSlack = (raw = '') => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
 const isText = (value: unknown): value is Text => typeof value === 'object' && value !== null && 'key' in value;
 
 /** The item written in `language` and where it goes next: to Slack, to be recorded, its claim released, or sent. */

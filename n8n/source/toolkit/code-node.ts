@@ -94,6 +94,15 @@ async function bundled(imports: CodeScript['imports']): Promise<string[]> {
   return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];
 }
 
+/**
+ * A function of src/shared as one JavaScript expression, for an n8n expression that applies a shared rule: bundled
+ * as a Code node's import is, without the comments that name its module.
+ */
+export async function functionExpression(name: string, path: string): Promise<string> {
+  const code = (await bundled([{ names: [name], path }])).filter((line) => !line.startsWith('//'));
+  return `(() => {\n${code.join('\n')}\nreturn ${name};\n})()`;
+}
+
 /** A value as a JavaScript literal: JSON, or a regular expression. */
 function literal(name: string, value: unknown): string {
   if (value instanceof RegExp) return String(value);

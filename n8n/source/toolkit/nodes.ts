@@ -116,6 +116,11 @@ export function item(name: string, position: Position, fields: Record<string, st
   const code = `{ ${Object.entries(fields)
     .map(([field, expression]) => `${JSON.stringify(field)}: ${expression}`)
     .join(', ')} }`;
+  return computed(name, position, code);
+}
+
+/** A Set node whose item is the object one expression (`code`) gives. */
+export function computed(name: string, position: Position, code: string): N8nNode {
   return node(name, 'set', 3.4, position, { mode: 'raw', jsonOutput: oneExpression(code, name), options: {} });
 }
 

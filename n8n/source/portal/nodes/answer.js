@@ -1,18 +1,16 @@
-// Answer: a new request's answer. The portal's rules first (rules.ts: a refusal releases the claim), then what each
-// action answers (server/webhook/handlers.ts), written in the parent's language (write.ts, as "Write answer" writes
-// every other answer), and what goes to Slack: a chat to the facilitator's channel (or the programme team's), a
-// notice of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
+// Answer: a new request's answer (a chat's is written before its claim: chat-answer.ts). The portal's rules first
+// (rules.ts: a refusal releases the claim), then what each action answers (server/webhook/handlers.ts), written in
+// the parent's language (write.ts, as "Write answer" writes every other answer), and what goes to Slack: a notice
+// of a reschedule, consult or call to the staff channel. The parent's words are escaped for Slack.
 import { nameKey } from '../../../../src/shared/rules/phone.ts';
 import { NO_SESSIONS_SENTINEL } from '../../../../src/shared/schedule/parser.ts';
-import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
 import { ruleProblem } from '../rules.ts';
-import { writeAnswer } from '../write.ts';
+import { forSlack, writeAnswer } from '../write.ts';
 
 const { envelope } = $('Check request').first().json;
 const { action, user, payload } = envelope;
 const text = (key, values = {}) => ({ key, values });
 const answer = (body, post) => ({ json: { status: 200, answer: body, post, claimed: true } });
-const forSlack = (raw = '') => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 const who = { name: forSlack(user.name), number: forSlack(user.number) };
 const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...values }) });
 
@@ -38,16 +36,6 @@ function restOfWeek(sessions, moves) {
   return lines.length > 0 ? lines.join('\n') : NO_SESSIONS_SENTINEL;
 }
 
-function chat() {
-  const to = onRoster?.facilitator ?? { name: text('programmeTeam'), slackChannel: PROGRAMME_TEAM_CHANNEL };
-  const files = payload.attachments.length;
-  const more = files === 0 ? '' : files === 1 ? 'WithAttachment' : 'WithAttachments';
-  const reached = text(`chatReached${more}`, { facilitator: to.name, count: files });
-  const forFacilitator = text(`slackChat${more}`, { ...who, message: forSlack(payload.message), count: files });
-  const post = { kind: 'chat', channel: to.slackChannel, text: forFacilitator };
-  return answer({ message: reached, slackChannel: to.slackChannel }, post);
-}
-
 function reschedule(start, end) {
   const [range, days] = start === end ? ['Day', { day: start }] : ['Range', { start, end }];
   const staff = notice(`slackReschedule${range}`, { ...days, note: forSlack(envelope.note) || '-' });
@@ -68,7 +56,6 @@ const ANSWERS = {
     onRoster ? answer({ schedule: restOfWeek(onRoster.sessions, $json.moves ?? []) }) : NOT_ON_ROSTER,
   reschedule_single: () => reschedule(payload.date, payload.date),
   reschedule_range: () => reschedule(payload.start_date, payload.end_date),
-  chat_facilitator: chat,
   book_consult: () => visitor('consult'),
   schedule_call: () => visitor('call'),
 };
@@ -76,8 +63,5 @@ if (!Object.hasOwn(ANSWERS, action)) throw new Error(`No answer for the action $
 const language = envelope.language === 'hi' ? 'hi' : 'en';
 const answered = ruleProblem(envelope) ?? ANSWERS[action]().json;
 const written = writeAnswer(answered, $('Contract').first().json, language);
-// The claim wrote this post's intent (thrive.claim_request): it is posted at once, without "Slack so far"; a chat
-// whose first file's intent it wrote too has that file shared straight after ('post file').
-const part = written.slack?.kind === 'chat' ? 'message' : 'notice';
-const post = part === 'notice' ? 'post notice' : $json.intended_file ? 'post file' : 'post message';
-return { json: written.slack && $json.intended === part ? { ...written, next: post } : written };
+// The claim wrote this notice's intent (thrive.claim_request): it is posted at once, without "Slack so far".
+return { json: written.slack && $json.intended === 'notice' ? { ...written, next: 'post notice' } : written };

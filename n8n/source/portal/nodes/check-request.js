@@ -6,9 +6,13 @@
 // (server/webhook/rules.ts, nameRefusal: nothing that turns the direction of the text). The conversation's actions
 // go to their workflow as they came. Then a chat's files (400 for content not of its type, 413 over the total),
 // and what the claim stores: the record, phoneKey, and the canonical text Postgres hashes into the fingerprint,
-// with whether it reads the roster and the first Slack post whose intent it writes (FIRST_POST).
+// with whether it reads the roster and the first Slack post whose intent it writes (FIRST_POST). A chat's answer is
+// written here too (chat-answer.ts), so no Code node runs after its claim; `whenNew` is where "Seen before?" sends
+// a request the claim finds new: a chat to "Chat answer", an outcome to its own workflow, any other to "Answer".
+import { chatAnswers } from '../chat-answer.ts';
 import { FIRST_POST, JSON_CONTENT_TYPE, readFiles, storedRequest } from '../intake.ts';
 import { schemaProblem } from '../schema-check.ts';
+import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
 import { nameProblem } from '../../../../src/shared/rules/name.ts';
 import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../../src/shared/webhook/push.ts';
@@ -19,7 +23,8 @@ if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
   return { json: { route: 'refused', status: 415, text: { key: 'notJson', values: {} } } };
 }
 const files = readFiles(body?.payload?.attachments);
-const schemaError = schemaProblem($('Contract').first().json.request_schema, body);
+const contract = $('Contract').first().json;
+const schemaError = schemaProblem(contract.request_schema, body);
 // A refusal carries what "Explain refusal" quotes, not the body, which may hold 10 MB of files.
 if (schemaError) return { json: { route: 'schema', schemaError, action: body?.action, name: body?.user?.name, files } };
 
@@ -40,8 +45,11 @@ if (checked.status !== undefined) return { json: { route: 'refused', ...checked 
 const firstPost = FIRST_POST[body.action] ?? '';
 const withFile = firstPost === 'message' && files.length > 0;
 const route = body.action === 'list_requests' ? 'asked' : withFile ? 'file first' : 'stored';
-// Once new, an outcome goes to its own workflow ("Seen before?" 'outcome'); a schedule or a chat has the roster read with its
-// claim, for "Answer".
-const outcome = REQUESTS_ACTIONS.includes(body.action);
+// A schedule or a chat has the roster read with its claim.
+const chat =
+  body.action === 'chat_facilitator'
+    ? chatAnswers(checked.envelope, contract, language, PROGRAMME_TEAM_CHANNEL)
+    : undefined;
+const whenNew = chat ? 'chat' : REQUESTS_ACTIONS.includes(body.action) ? 'outcome' : 'new';
 const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
-return { json: { route, ...checked, language, files, outcome, roster, firstPost } };
+return { json: { route, ...checked, language, files, whenNew, roster, firstPost, ...(chat && { chat }) } };

@@ -16,9 +16,12 @@ import {
   rescheduleSingle,
   scheduleCall,
   TEST_PARENT,
+  VISITOR,
 } from '../../../support/envelopes.ts';
 import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../../support/test-portal.ts';
-import { answerOf, contract, runNode } from '../support/workflow.ts';
+import { chatAnswers } from '../../../../n8n/source/portal/chat-answer.ts';
+import type { Texts } from '../../../../n8n/source/portal/write.ts';
+import { answerOf, contract, runExpressionNode, runNode, type Sent } from '../support/workflow.ts';
 
 /** The body as n8n hands it to the workflow: parsed, without the keys n8n's copying leaves out. */
 function asN8nParsesIt(text: string): unknown {
@@ -123,6 +126,47 @@ describe('a new request that posts to Slack (Answer)', () => {
       }),
     );
     expect(routes).toEqual(['stored', 'stored', 'stored', 'file first', 'stored', 'stored', 'stored']);
+  });
+});
+
+describe("a new chat's answer (Chat answer, from what Check request wrote before the claim)", () => {
+  /** The chat, as the reference server and the workflow's nodes answer it. */
+  async function both(user: { name: string; number: string }, language?: 'hi') {
+    const body = { ...chat('Hello', []), user, ...(language && { language }) };
+    const reference = await portal.post(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const sent = await answerOf({ headers: { 'content-type': 'application/json' }, body }, parentRow);
+    expect([sent.status, sent.body]).toEqual([reference.statusCode, reference.body]);
+    return { ...(JSON.parse(sent.body) as { message: string; slackChannel: string }), post: sent.slack };
+  }
+  const facilitator = parentRow(TEST_PARENT.number).parent?.facilitator;
+
+  it("reaches the facilitator the roster names for the parent's number, the name compared by the name rule", async () => {
+    for (const name of [TEST_PARENT.name, ` ${TEST_PARENT.name.toUpperCase().replace(' ', '   ')} `]) {
+      const answer = await both({ ...TEST_PARENT, name });
+      expect(answer.message).toContain(facilitator?.name);
+      expect(answer.slackChannel).toBe(facilitator?.slackChannel);
+      expect(answer.post?.channel).toBe(facilitator?.slackChannel);
+      expect(answer.post?.text).toContain('Hello');
+    }
+    expect((await both(TEST_PARENT, 'hi')).message).toContain(facilitator?.name);
+  });
+
+  it('reaches the programme team when the roster gives the number another name, or has no such number', async () => {
+    for (const user of [{ ...TEST_PARENT, name: 'Someone Else' }, VISITOR]) {
+      const answer = await both(user);
+      expect(answer.message).not.toContain(facilitator?.name);
+      expect(answer.post?.channel).toBe(answer.slackChannel);
+      expect(answer.slackChannel).not.toBe(facilitator?.slackChannel);
+    }
+  });
+
+  it("is refused by the portal's rules, checked again after the claim, which it then gives up", () => {
+    // Check request refuses a blank message before the claim; the rules hold after it all the same.
+    const envelope = { ...chat('   ', []), payload: { message: '   ', attachments: [] } };
+    const written = chatAnswers(envelope, contract as unknown as Texts, 'en', '#team');
+    const claimed = { seen: 'new', intended: 'message', intended_file: null, ...parentRow(TEST_PARENT.number) };
+    const sent = runExpressionNode('Chat answer', claimed, { 'Check request': { chat: written } }) as Sent;
+    expect([sent.status, sent.body, sent.next, sent.slack]).toEqual([400, 'Please enter a message', 'release', null]);
   });
 });
 

@@ -50,6 +50,23 @@ export async function runNode(
   return (result as { json?: unknown }).json ?? result;
 }
 
+/**
+ * What a Set node of the committed workflow that makes its item with one expression ("Chat answer") gives for
+ * `json`, with the outputs of earlier nodes it reads through `$('Node').first()`.
+ */
+export function runExpressionNode(name: string, json: unknown, earlier: Record<string, unknown>): unknown {
+  const expression = String(nodeNamed(name).parameters.jsonOutput);
+  const source = /^=\{\{ ([\s\S]*) \}\}$/.exec(expression)?.[1];
+  if (source === undefined) throw new Error(`${name} is not one expression: ${expression}`);
+  const $ = (node: string) => ({
+    first: () => {
+      if (!(node in earlier)) throw new Error(`${name} read ${node}, which the test did not give`);
+      return { json: earlier[node] };
+    },
+  });
+  return new Function('$json', '$', `return ${source}`)(json, $) as unknown;
+}
+
 export interface Sent {
   status: number;
   body: string;
@@ -60,8 +77,9 @@ export interface Sent {
 
 /**
  * One request through the workflow's Code nodes, in the order its graph runs them, as far as n8n without a
- * database goes: the check, the rules and the answer of a new request, written by "Answer" (the rules' refusals too; other
- * refusals by "Write answer"). `parentRow` stands in for the roster the claim reads, `claim` for the rest of its row.
+ * database goes: the check, the rules and the answer of a new request, written by "Answer" or, for a chat, picked by
+ * "Chat answer" from what "Check request" wrote (the rules' refusals too; other refusals by "Write answer").
+ * `parentRow` stands in for the roster the claim reads, `claim` for the rest of its row.
  */
 export async function answerOf(
   webhook: { headers: Record<string, string>; body: unknown },
@@ -72,7 +90,7 @@ export async function answerOf(
   const write = (json: unknown) => runNode('Write answer', json, earlier) as Promise<Sent>;
   const checked = (await runNode('Check request', {}, earlier)) as {
     route: string;
-    outcome?: boolean;
+    whenNew?: string;
     roster?: boolean;
     firstPost?: string;
     envelope?: Envelope;
@@ -83,13 +101,14 @@ export async function answerOf(
   if (checked.route === 'refused') return write(checked);
   if (checked.route !== 'stored' && checked.route !== 'file first')
     throw new Error(`answerOf runs no ${checked.route} workflow`);
-  if (checked.outcome) throw new Error('answerOf runs no outcome workflow');
+  if (checked.whenNew === 'outcome') throw new Error('answerOf runs no outcome workflow');
   // The claim's row: the roster read with it when the answer needs it, and the first post's intent it wrote (a
   // new claim writes it unless Slack already has part of the request: `claim` says so), with a chat's first file's
   // when Slack gave that file an id before the claim ('file first').
   const roster = checked.roster ? (parentRow(checked.envelope?.user.number ?? '') as object) : {};
   const firstFile = checked.route === 'file first' ? 'F00000001' : null;
   const claimed = { seen: 'new', intended: checked.firstPost || null, intended_file: firstFile, ...roster, ...claim };
+  if (checked.whenNew === 'chat') return runExpressionNode('Chat answer', claimed, earlier) as Sent;
   return runNode('Answer', claimed, earlier) as Promise<Sent>;
 }
 
