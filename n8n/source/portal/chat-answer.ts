@@ -2,7 +2,7 @@
  * A new chat's answer, written by "Check request" before the claim, so that no Code node runs after the claim on a
  * chat's way (each Code node is a round trip to n8n's task runner). Only one thing about the answer waits for the
  * claim: whether the roster it reads names the parent. The parent's own facilitator is reached then, else the
- * programme team. "Chat answer" (chatAnswerExpression) picks the answer once the claim has read the roster.
+ * programme team. "Chat answer" (chatAnswerCode) picks the answer once the claim has read the roster.
  * It answers as "Answer" answers every other new request: the portal's rules first (rules.ts: a refusal releases the
  * claim), then the answer and the Slack post (server/webhook/handlers.ts), written in the parent's language.
  */
@@ -12,7 +12,6 @@ import { forSlack, writeAnswer, type Texts, type Written } from './write.ts';
 
 interface ChatEnvelope {
   action: string;
-  language?: string;
   user: { name: string; number: string };
   payload: { message?: string; attachments?: unknown[] };
 }

@@ -40,13 +40,10 @@ export async function runNode(
   earlier: Record<string, unknown> = {},
   from: Workflow = workflow,
 ): Promise<unknown> {
-  const $ = (node: string) => ({
-    first: () => {
-      if (!(node in earlier)) throw new Error(`${name} read ${node}, which the test did not give`);
-      return { json: earlier[node] };
-    },
+  const result = await runCodeNode(String(nodeNamed(name, from).parameters.jsCode), {
+    $json: json,
+    $: earlierNodes(name, earlier),
   });
-  const result = await runCodeNode(String(nodeNamed(name, from).parameters.jsCode), { $json: json, $ });
   return (result as { json?: unknown }).json ?? result;
 }
 
@@ -58,13 +55,17 @@ export function runExpressionNode(name: string, json: unknown, earlier: Record<s
   const expression = String(nodeNamed(name).parameters.jsonOutput);
   const source = /^=\{\{ ([\s\S]*) \}\}$/.exec(expression)?.[1];
   if (source === undefined) throw new Error(`${name} is not one expression: ${expression}`);
-  const $ = (node: string) => ({
+  return new Function('$json', '$', `return ${source}`)(json, earlierNodes(name, earlier)) as unknown;
+}
+
+/** n8n's `$('Node')` for a node run apart: the outputs of the earlier nodes the test gives, and no other. */
+function earlierNodes(name: string, earlier: Record<string, unknown>) {
+  return (node: string) => ({
     first: () => {
       if (!(node in earlier)) throw new Error(`${name} read ${node}, which the test did not give`);
       return { json: earlier[node] };
     },
   });
-  return new Function('$json', '$', `return ${source}`)(json, $) as unknown;
 }
 
 export interface Sent {
