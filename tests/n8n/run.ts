@@ -170,7 +170,9 @@ async function throughput(stack: Stack, withReference: boolean): Promise<void> {
   }
   const floor = async (round: number) => {
     const run = await measureThroughput(target, stack.floorUrl, FLOOR_ACTION, BENCH_SECONDS, n8nCpu);
-    console.log(`${throughputLine(run)} (before round ${round + 1})`);
+    console.log(
+      `${throughputLine(run)} (${round < COST_ROUNDS ? `before round ${round + 1}` : `after round ${round}`})`,
+    );
     return run;
   };
   // The table lists the floor and these actions where the rounds began, before the reference server's figures.

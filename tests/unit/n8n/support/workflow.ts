@@ -52,10 +52,14 @@ export async function runNode(
  * `json`, with the outputs of earlier nodes it reads through `$('Node').first()`.
  */
 export function runExpressionNode(name: string, json: unknown, earlier: Record<string, unknown>): unknown {
-  const expression = String(nodeNamed(name).parameters.jsonOutput);
-  const source = /^=\{\{ ([\s\S]*) \}\}$/.exec(expression)?.[1];
-  if (source === undefined) throw new Error(`${name} is not one expression: ${expression}`);
-  return new Function('$json', '$', `return ${source}`)(json, earlierNodes(name, earlier)) as unknown;
+  return evaluate(nodeNamed(name).parameters.jsonOutput, json, earlierNodes(name, earlier));
+}
+
+/** An `={{ … }}` parameter evaluated as plain JavaScript, with `$json` the item's JSON and `$` the earlier nodes. */
+export function evaluate(parameter: unknown, $json: unknown, $?: unknown): unknown {
+  const text = String(parameter);
+  if (!text.startsWith('={{ ') || !text.endsWith(' }}')) throw new Error(`not one expression: ${text}`);
+  return new Function('$json', '$', `return (${text.slice(4, -3)});`)($json, $) as unknown;
 }
 
 /** n8n's `$('Node')` for a node run apart: the outputs of the earlier nodes the test gives, and no other. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { slackApi } from '../../../../n8n/source/toolkit/io-nodes.ts';
 import { item } from '../../../../n8n/source/toolkit/nodes.ts';
+import { evaluate as evaluateParameter } from '../support/workflow.ts';
 
 /** An `={{ … }}` parameter evaluated as n8n evaluates it, with `$json` the item's JSON. */
 function evaluate(parameter: unknown, $json: unknown): unknown {
@@ -8,7 +9,7 @@ function evaluate(parameter: unknown, $json: unknown): unknown {
   expect(text.startsWith('={{ ') && text.endsWith(' }}')).toBe(true);
   // n8n's expression ends at the first "}}": the whole code must be one expression.
   expect(text.indexOf('}}')).toBe(text.length - 2);
-  return new Function('$json', `return (${text.slice(4, -3)});`)($json) as unknown;
+  return evaluateParameter(text, $json);
 }
 
 describe('nodes whose fields are one expression', () => {
