@@ -3,7 +3,7 @@ import type { Download, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSmallTargets, expectPageStructure } from '../support/axe.ts';
 import { parseIcs } from '../support/ical.ts';
 import { expectVisibleFocus, tabOnceTo } from '../support/keyboard.ts';
-import { openSignedIn } from '../support/registered-parent.ts';
+import { fetchSavedSchedule, openSignedIn } from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import type { RecordingWebhook } from '../support/recording-webhook.ts';
 import { expect, test } from './fixtures.ts';
@@ -37,7 +37,7 @@ const addAll = (page: Page) => page.getByRole('button', { name: 'Add All to Cale
 interface ScheduleOptions {
   schedule?: string;
   now?: string;
-  /** Wait for the service worker to control the page first, so it can open again offline. */
+  /** Wait for the service worker to control the page first, and the schedule to be saved, so it can open again offline. */
   offlineReady?: boolean;
 }
 
@@ -53,7 +53,8 @@ async function openSchedule(
     await waitForServiceWorkerControl(page);
   }
   await openSignedIn(page, '/registered-parent/schedule');
-  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  if (offlineReady) await fetchSavedSchedule(page);
+  else await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
   await expect(page.getByRole('list', { name: 'Sessions this week' })).toBeVisible();
 }
 

@@ -1,5 +1,13 @@
 import { expect, test } from './fixtures.ts';
-import { ASHA, expectToast, IST_TIMESTAMP, openSignedIn, toast, UUID_V4 } from '../support/registered-parent.ts';
+import {
+  ASHA,
+  expectToast,
+  fetchSavedSchedule,
+  IST_TIMESTAMP,
+  openSignedIn,
+  toast,
+  UUID_V4,
+} from '../support/registered-parent.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const WEEK = [
@@ -163,8 +171,7 @@ test.describe('the schedule saved on this phone', () => {
     webhook.reply({ body: { schedule: WEEK } });
     await page.clock.setFixedTime(new Date(NOW));
     await openSignedIn(page, '/registered-parent/schedule');
-    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-    await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeVisible();
+    await fetchSavedSchedule(page);
 
     await page.clock.setFixedTime(new Date('2026-11-23T18:30:00.000+05:30'));
     await page.reload();
@@ -184,7 +191,7 @@ test.describe('the schedule saved on this phone', () => {
     await page.goto('/');
     await waitForServiceWorkerControl(page);
     await openSignedIn(page, '/registered-parent/schedule');
-    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+    await fetchSavedSchedule(page);
     const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
     await expect(items).toHaveCount(3);
 
@@ -206,8 +213,7 @@ test.describe('the schedule saved on this phone', () => {
   test('is kept per parent: another parent on the same phone does not see it', async ({ page, webhook }) => {
     webhook.reply({ body: { schedule: WEEK } });
     await openSignedIn(page, '/registered-parent/schedule');
-    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-    await expect(page.getByRole('list', { name: 'Sessions this week' })).toBeVisible();
+    await fetchSavedSchedule(page);
 
     await openSignedIn(page, '/registered-parent/schedule', { name: 'Ravi', number: '+447700900123' });
     await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeVisible();
@@ -218,13 +224,27 @@ test.describe('the schedule saved on this phone', () => {
     await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
   });
 
+  test('is saved as it arrives, while the requests asked beside it are still on their way', async ({
+    page,
+    webhook,
+  }) => {
+    webhook.reply({ body: { schedule: WEEK } });
+    const requests = webhook.holdList();
+    await openSignedIn(page, '/registered-parent/schedule');
+    await fetchSavedSchedule(page);
+    await requests.arrived;
+
+    await page.reload();
+    await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByText(/^Last updated/)).toBeVisible();
+  });
+
   test('is not shown for the right number with another name, offline too', async ({ page, context, webhook }) => {
     webhook.reply({ body: { schedule: WEEK } });
     await page.goto('/');
     await waitForServiceWorkerControl(page);
     await openSignedIn(page, '/registered-parent/schedule');
-    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-    await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
+    await fetchSavedSchedule(page);
 
     await context.setOffline(true);
     await openSignedIn(page, '/registered-parent/schedule', { name: 'Someone Else', number: ASHA.number });
@@ -243,8 +263,7 @@ test.describe('the schedule saved on this phone', () => {
     webhook.reply({ body: { schedule: WEEK } });
     await page.clock.setFixedTime(new Date(NOW));
     await openSignedIn(page, '/registered-parent/schedule');
-    await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-    await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeVisible();
+    await fetchSavedSchedule(page);
 
     const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
     await page.clock.setFixedTime(new Date('2026-11-30T09:59:00.000+05:30'));

@@ -54,7 +54,7 @@ export class RecordingWebhook {
   /** Every list_requests that came, in order. */
   readonly listReads: RecordedRequest[] = [];
   /** Answers list_requests instead of `outcomes` while set (a refusal, an old webhook). */
-  listReply: Reply | undefined;
+  listReply: Reply | ReplyFn | undefined;
   private readonly scripts: Script[] = [];
   private readonly waiters = new Set<() => void>();
   private readonly held: (() => void)[] = [];
@@ -71,17 +71,30 @@ export class RecordingWebhook {
    * delay to guess. A held reply still pending when the test ends is released then.
    */
   hold(reply: Reply): HeldReply {
+    const { answer, held } = this.heldReply(reply);
+    this.reply(answer);
+    return held;
+  }
+
+  /** Holds every list_requests answer (the `outcomes`) until `release()`, as hold() does one request's. */
+  holdList(): HeldReply {
+    const { answer, held } = this.heldReply(() => ({ body: { requests: this.outcomes } }));
+    this.listReply = answer;
+    return held;
+  }
+
+  private heldReply(reply: Reply | ReplyFn): { answer: ReplyFn; held: HeldReply } {
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     let arrive: (request: RecordedRequest) => void = () => {};
     const arrived = new Promise<RecordedRequest>((resolve) => (arrive = resolve));
     this.held.push(release);
-    this.reply(async (request) => {
+    const answer: ReplyFn = async (request) => {
       arrive(request);
       await released;
-      return reply;
-    });
-    return { arrived, release };
+      return typeof reply === 'function' ? reply(request) : reply;
+    };
+    return { answer, held: { arrived, release } };
   }
 
   /** Lets every held reply go: the server can then close without a request left hanging. */
@@ -129,7 +142,8 @@ export class RecordingWebhook {
   async answer(request: RecordedRequest): Promise<Reply | undefined> {
     if ((request.body as { action?: unknown } | undefined)?.action === 'list_requests') {
       this.listReads.push(request);
-      return this.listReply ?? { body: { requests: this.outcomes } };
+      const reply = this.listReply ?? { body: { requests: this.outcomes } };
+      return typeof reply === 'function' ? reply(request) : reply;
     }
     this.requests.push(request);
     for (const wake of this.waiters) wake();

@@ -52,3 +52,12 @@ export function toast(page: Page, type: ToastType, text: string): Locator {
 export async function expectToast(page: Page, type: ToastType, text: string): Promise<void> {
   await expect(toast(page, type, text)).toBeVisible();
 }
+
+/**
+ * Taps Fetch My Schedule and waits for 'Schedule retrieved successfully!': the app says so once the schedule is
+ * saved on this phone, so a test may then reload, go offline or sign in as someone else.
+ */
+export async function fetchSavedSchedule(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+  await expectToast(page, 'success', 'Schedule retrieved successfully!');
+}

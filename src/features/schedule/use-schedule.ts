@@ -86,14 +86,24 @@ export function useSchedule() {
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
       screenToasts.resolve('schedule');
-      const requests = (await requestsAsked) ?? current.current.requests;
-      if (requests) dispatch({ type: 'requests-fetched', requests });
-      pageScheduleCache()
-        .save(user, { entries, text: text ?? '', fetchedAt, ...(requests && { requests }) })
+      // Saved at once, with the requests kept so far, and only then announced: a parent who leaves as the
+      // toast comes finds it offline, however long the requests beside it take.
+      const kept = current.current.requests;
+      await pageScheduleCache()
+        .save(user, { entries, text: text ?? '', fetchedAt, ...(kept && { requests: kept }) })
         .catch(() => {
           // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
         });
       showScreenNews(text === undefined ? 'info' : 'success', text === undefined ? t.noData : t.retrieved);
+      const requests = await requestsAsked;
+      if (requests) {
+        dispatch({ type: 'requests-fetched', requests });
+        await pageScheduleCache()
+          .keepRequests(user, requests)
+          .catch(() => {
+            // Shown now; the next fetch brings them again.
+          });
+      }
     } catch (error) {
       const noAnswer = isWebhookError(error) && error.kind !== 'http';
       if (isWebhookError(error) && error.status === 401) setNeedsCode(true);
