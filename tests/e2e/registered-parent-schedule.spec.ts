@@ -224,15 +224,19 @@ test.describe('the schedule saved on this phone', () => {
     await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
   });
 
-  test('is saved as it arrives, while the requests asked beside it are still on their way', async ({
+  test('is saved as it arrives, and Refresh answers, while the requests asked beside it are still on their way', async ({
     page,
     webhook,
   }) => {
-    webhook.reply({ body: { schedule: WEEK } });
+    webhook.reply({ body: { schedule: WEEK } }, 2);
     const requests = webhook.holdList();
     await openSignedIn(page, '/registered-parent/schedule');
     await fetchSavedSchedule(page);
     await requests.arrived;
+
+    await page.getByRole('button', { name: 'Refresh Schedule' }).click();
+    await webhook.waitForRequests(2);
+    await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeEnabled();
 
     await page.reload();
     await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);

@@ -3,6 +3,7 @@ import { screenToasts } from '../../ui/screen-toasts.ts';
 import { showErrorToast, showScreenNews } from '../../ui/use-screen-toast.ts';
 import { env } from '../../config/env.ts';
 import { activeLocale } from '../../shared/i18n/catalog.ts';
+import type { CachedSchedule } from '../../shared/schedule/cache.ts';
 import { parseSchedule } from '../../shared/schedule/parser.ts';
 import { readParentRequests, withRequest } from '../../shared/schedule/requests.ts';
 import { sendToWebhook } from '../../shared/webhook/client.ts';
@@ -44,6 +45,8 @@ export function useSchedule() {
   const { user } = useSessionUser();
   const [view, dispatch] = useReducer(nextScheduleView, INITIAL_SCHEDULE_VIEW);
   const inFlight = useRef(false);
+  // Which fetch is the latest: only its requests are shown and kept.
+  const fetches = useRef(0);
   // REQUIRE_CODE_AT_SIGN_IN=1 on the webhook: know_schedule answers 401 until this phone is verified.
   const [needsCode, setNeedsCode] = useState(false);
   // What is on screen when a fetch fails decides whether the failure is worth a toast.
@@ -68,7 +71,10 @@ export function useSchedule() {
   const fetchSchedule = useCallback(async () => {
     if (!user || inFlight.current) return;
     inFlight.current = true;
+    const fetch = ++fetches.current;
     dispatch({ type: 'fetch-started' });
+    let fetched:
+      { saved: CachedSchedule; schedule: boolean; requestsAsked: Promise<ParentRequest[] | undefined> } | undefined;
     try {
       const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {}, language: activeLocale() });
       // A verified phone shows its token, which a webhook that asks for a code at sign-in needs.
@@ -86,32 +92,39 @@ export function useSchedule() {
       const fetchedAt = Date.now();
       dispatch({ type: 'fetched', entries, fetchedAt });
       screenToasts.resolve('schedule');
-      // Saved at once, with the requests kept so far, and only then announced: a parent who leaves as the
-      // toast comes finds it offline, however long the requests beside it take.
       const kept = current.current.requests;
-      await pageScheduleCache()
-        .save(user, { entries, text: text ?? '', fetchedAt, ...(kept && { requests: kept }) })
-        .catch(() => {
-          // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
-        });
-      showScreenNews(text === undefined ? 'info' : 'success', text === undefined ? t.noData : t.retrieved);
-      const requests = await requestsAsked;
-      if (requests) {
-        dispatch({ type: 'requests-fetched', requests });
-        await pageScheduleCache()
-          .keepRequests(user, requests)
-          .catch(() => {
-            // Shown now; the next fetch brings them again.
-          });
-      }
+      fetched = {
+        saved: { entries, text: text ?? '', fetchedAt, ...(kept && { requests: kept }) },
+        schedule: text !== undefined,
+        requestsAsked,
+      };
     } catch (error) {
       const noAnswer = isWebhookError(error) && error.kind !== 'http';
       if (isWebhookError(error) && error.status === 401) setNeedsCode(true);
       dispatch({ type: 'fetch-failed', message: failureText(error, t.failed), noAnswer });
       if (!isQuietFailure(noAnswer, current.current)) showErrorToast('schedule', t.failed);
     } finally {
+      // The list is on screen and Refresh is enabled again: a tap from now on is a new fetch.
       inFlight.current = false;
     }
+    if (!fetched) return;
+    // Saved at once, with the requests kept so far, and only then announced: a parent who leaves as the toast
+    // comes finds it offline, however long the requests asked beside it take.
+    await pageScheduleCache()
+      .save(user, fetched.saved)
+      .catch(() => {
+        // The phone could not keep it: the answer is on screen now, only the next offline visit misses it.
+      });
+    showScreenNews(fetched.schedule ? 'success' : 'info', fetched.schedule ? t.retrieved : t.noData);
+    const requests = await fetched.requestsAsked;
+    // A newer fetch's requests are the ones to keep.
+    if (requests === undefined || fetch !== fetches.current) return;
+    await pageScheduleCache()
+      .keepRequests(user, requests)
+      .catch(() => {
+        // Shown all the same; the next fetch brings them again.
+      });
+    dispatch({ type: 'requests-fetched', requests });
   }, [user, t]);
 
   /** The code was right: keep the token, and ask again with it. */
