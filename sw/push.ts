@@ -11,8 +11,8 @@
  */
 import { paths } from '../src/config/paths.ts';
 import { fetchThreadPages } from '../src/shared/conversation/fetch-thread.ts';
-import { everySavedConversation } from '../src/shared/conversation/store.ts';
-import { mergeThread, unreadCount } from '../src/shared/conversation/thread.ts';
+import { everySavedConversation, withThreadPage } from '../src/shared/conversation/store.ts';
+import { unreadCount } from '../src/shared/conversation/thread.ts';
 import { pushNotification, readNotificationData, readPushMessage } from '../src/shared/push/notification.ts';
 import { webhookUrlOf, type WorkerToPageMessage } from '../src/shared/sw-messages.ts';
 import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
@@ -48,12 +48,7 @@ async function refreshSavedThreads(language: Language): Promise<number> {
       await saved.update(key, (stored) => {
         // Logged out, or another token, since the fetch began: that record is not this thread's.
         if (stored.token !== token) return stored;
-        current = {
-          ...stored,
-          messages: mergeThread(stored.messages, page.messages),
-          ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
-          savedAt: Date.now(),
-        };
+        current = withThreadPage(stored, page, { markSeen: false, savedAt: Date.now() });
         return current;
       });
     } catch {

@@ -153,8 +153,20 @@ test('verify, the thread and its files, a reply on the 30 s poll, the unread cou
   await expect(chatCard(page)).not.toContainText('new repl');
   expect(await page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1))).toBe(0);
 
-  // Offline: the saved thread with its time, and a message sent now shows at once as waiting.
+  // Offline, a reply the menu counted is seen once the chat screen shows it from the saved thread.
+  const badge = () => page.evaluate(() => (window as unknown as { badges: number[] }).badges.at(-1));
+  conversation.reply('See you on Monday.');
+  await page.getByRole('link', { name: 'Know your schedule' }).click();
+  await page.getByRole('link', { name: 'Back to Menu' }).click();
+  await expect(chatCard(page)).toContainText('1 new reply');
   await context.setOffline(true);
+  await chatCard(page).click();
+  await expect(thread.getByText('See you on Monday.')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Menu' }).click();
+  await expect.poll(badge).toBe(0);
+  await expect(chatCard(page)).not.toContainText('new repl');
+
+  // Offline: the saved thread with its time, and a message sent now shows at once as waiting.
   await chatCard(page).click();
   await expect(thread.getByText('One more thing: bring crayons.')).toBeVisible();
   await expect(page.getByText('Saved at 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();

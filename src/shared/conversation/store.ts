@@ -11,7 +11,7 @@ import { parentKey } from '../rules/phone.ts';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../storage-names.ts';
 import type { ThreadMessage } from '../webhook/conversation.ts';
 import type { User } from '../webhook/types.ts';
-import { readThreadPage } from './thread.ts';
+import { mergeThread, newestReplyId, readThreadPage } from './thread.ts';
 
 export interface SavedConversation {
   token?: string;
@@ -26,6 +26,32 @@ export interface SavedConversation {
 }
 
 export const EMPTY_CONVERSATION: SavedConversation = { messages: [] };
+
+/**
+ * The stored record with a fetched page merged in, as the page and the
+ * service worker both save it: built from what is stored now, so a write from
+ * another screen since the fetch began (a reply marked seen) is kept. With
+ * `markSeen` (the chat screen shows every reply) the newest reply is the last seen.
+ */
+export function withThreadPage(
+  stored: SavedConversation,
+  page: { messages: readonly ThreadMessage[]; cursor: string | undefined },
+  { markSeen, savedAt }: { markSeen: boolean; savedAt: number },
+): SavedConversation {
+  const merged: SavedConversation = {
+    ...stored,
+    messages: mergeThread(stored.messages, page.messages),
+    ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+    savedAt,
+  };
+  return markSeen ? seenAll(merged) : merged;
+}
+
+/** The record once the chat screen has shown it: every reply in it is seen. */
+export function seenAll(saved: SavedConversation): SavedConversation {
+  const seen = newestReplyId(saved.messages) ?? saved.lastSeenId;
+  return seen === undefined ? saved : { ...saved, lastSeenId: seen };
+}
 
 export interface ConversationStore {
   read(parent: User): Promise<SavedConversation>;

@@ -7,7 +7,7 @@ import type { User } from '../../../shared/webhook/types.ts';
 import { onWorkerPush } from '../../notifications/push-device.ts';
 import { setUnreadBadge } from './app-badge.ts';
 import { startPagePoller } from './page-poller.ts';
-import { refreshThread } from './refresh-thread.ts';
+import { openSavedThread, refreshThread } from './refresh-thread.ts';
 import { pageConversationStore } from './page-conversation.ts';
 import { refusalText } from './refusal-text.ts';
 import { conversationText } from '../messages.ts';
@@ -49,11 +49,12 @@ export function useConversation(user: User | null) {
     // The prerendered page, and hydration, know no parent: their record is read once the session is.
     if (!user) return undefined;
     let live = true;
-    void pageConversationStore()
-      .read(user)
+    void openSavedThread(user)
       .catch(() => EMPTY_CONVERSATION)
       .then((saved) => {
-        if (live) show(saved);
+        if (!live) return;
+        show(saved);
+        setUnreadBadge(0);
       });
     return () => {
       live = false;

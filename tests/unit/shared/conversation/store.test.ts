@@ -5,6 +5,8 @@ import {
   createConversationStore,
   EMPTY_CONVERSATION,
   everySavedConversation,
+  seenAll,
+  withThreadPage,
 } from '../../../../src/shared/conversation/store.ts';
 import { parentKey } from '../../../../src/shared/rules/phone.ts';
 
@@ -68,5 +70,38 @@ describe('every saved conversation (the worker, which knows no session)', () => 
     ]);
     await every.update(parentKey(ASHA), (saved) => ({ ...saved, messages: [reply], cursor: '2' }));
     expect(await store.read(ASHA)).toEqual({ token: 't1', messages: [reply], cursor: '2' });
+  });
+});
+
+describe('a fetched page saved into the record', () => {
+  const mine = { ...reply, id: '1', from: 'parent' as const, text: 'Hi' };
+  const later = { ...reply, id: '3', text: 'One more thing' };
+
+  it('merges into what is stored now, keeping a reply another screen marked seen since the fetch began', () => {
+    const stored = { token: 't1', messages: [mine, reply], cursor: '2', savedAt: 1000, lastSeenId: '2' };
+    // The menu fetched from a record read before the chat screen marked reply 2 seen.
+    expect(withThreadPage(stored, { messages: [later], cursor: '3' }, { markSeen: false, savedAt: 2000 })).toEqual({
+      token: 't1',
+      messages: [mine, reply, later],
+      cursor: '3',
+      savedAt: 2000,
+      lastSeenId: '2',
+    });
+  });
+
+  it('marks the newest reply seen for the chat screen, and keeps the cursor when the page gives none', () => {
+    const stored = { token: 't1', messages: [mine], cursor: '1', savedAt: 1000 };
+    expect(
+      withThreadPage(stored, { messages: [reply, later], cursor: undefined }, { markSeen: true, savedAt: 2000 }),
+    ).toEqual({ token: 't1', messages: [mine, reply, later], cursor: '1', savedAt: 2000, lastSeenId: '3' });
+  });
+
+  it('seenAll: the newest reply becomes the last seen; a thread of the parent’s own messages is left as it is', () => {
+    expect(seenAll({ messages: [mine, reply, later], lastSeenId: '2' })).toEqual({
+      messages: [mine, reply, later],
+      lastSeenId: '3',
+    });
+    const own = { messages: [mine] };
+    expect(seenAll(own)).toBe(own);
   });
 });
