@@ -37,14 +37,18 @@ export function useSubmission<R>(read: (body: unknown) => R, texts: SubmissionTe
   const inFlight = useRef(false);
   const { failed, sent } = texts;
 
-  /** Sent or saved, the form is done with: `onDone` resets it. A refusal keeps it as typed. */
+  /**
+   * Sent or saved, the form is done with: `onDone` resets it (and what it keeps on the phone, which must not
+   * reject), before the outcome is shown. A refusal keeps it as typed.
+   */
   const run = useCallback(
-    async (work: () => Promise<SubmitResult>, onDone?: () => void) => {
+    async (work: () => Promise<SubmitResult>, onDone?: () => void | Promise<void>) => {
       if (inFlight.current) return;
       inFlight.current = true;
       setState({ status: 'submitting' });
       try {
         const outcome = await work();
+        await onDone?.();
         // The form is done with: no error toast of this screen is true any more.
         screenToasts.resolveAll();
         if (outcome.status === 'sent') {
@@ -54,7 +58,6 @@ export function useSubmission<R>(read: (body: unknown) => R, texts: SubmissionTe
           setState({ status: 'queued' });
           showScreenNews('info', uiText().saved.toast);
         }
-        onDone?.();
       } catch (error) {
         setState({ status: 'error', message: storageFailureText(error) ?? failureText(error, failed) });
         showErrorToast('request', failed);

@@ -77,12 +77,12 @@ export function ChatPage() {
     setPreparingToSend(false);
     // A voice note alone carries a short fixed text: the chat's message stays required (spec, rules and webhook alike).
     const text = recorded && files.includes(recorded) && message.trim() === '' ? t.voice.onlyMessage : message;
-    send(text, files, () => {
+    send(text, files, async () => {
+      await shared.clear();
       setRecorded(undefined);
       setMessage('');
       attachments.clear();
       setSharedRefused([]);
-      shared.clear();
     });
   };
 

@@ -39,7 +39,7 @@ export function useChatSend(typed: string) {
   );
 
   const send = useCallback(
-    (message: string, files: readonly File[], onDone: () => void) => {
+    (message: string, files: readonly File[], onDone: () => Promise<void>) => {
       if (!user) return;
       const problem = checkMessage(message);
       if (problem) {

@@ -9,8 +9,8 @@ export function sharedAsFiles({ files }: SharedItems): File[] {
 /**
  * Hands what another app shared to the chat screen once, when it opens. The
  * share stays stored until the message goes (sent, or saved to send later),
- * so leaving the screen loses nothing; `clear` is called then, and logout
- * clears it too.
+ * so leaving the screen loses nothing; `clear` is called then (it settles once the
+ * share is gone, and never rejects), and logout clears it too.
  */
 export function useSharedFiles(onShare: (items: SharedItems) => void) {
   const [params] = useSearchParams();
@@ -29,8 +29,8 @@ export function useSharedFiles(onShare: (items: SharedItems) => void) {
     };
   }, []);
 
-  const clear = useCallback(() => {
-    pageSharedFiles()
+  const clear = useCallback(async () => {
+    await pageSharedFiles()
       .clear()
       .catch(() => {
         // Left in storage, it is offered again next time and cleared at logout.
