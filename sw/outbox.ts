@@ -1,5 +1,5 @@
 import { createPortalOutbox } from '../src/shared/outbox/portal-outbox.ts';
-import { createUntoldOutcomes, untoldOutcomeOf } from '../src/shared/outbox/untold.ts';
+import { createUntoldOutcomes, keepingOutcomes } from '../src/shared/outbox/untold.ts';
 import { OUTBOX_SYNC_TAG } from '../src/shared/storage-names.ts';
 import { isPageToWorkerMessage, webhookUrlOf } from '../src/shared/sw-messages.ts';
 import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
@@ -18,37 +18,26 @@ declare const self: ServiceWorkerGlobalScope;
  * Background Sync: the browser wakes the worker once it sees a connection
  * after a page registered OUTBOX_SYNC_TAG, even with every tab closed.
  * Rejecting asks the browser to fire it again later, which is wanted only
- * while items still wait. An outcome reached with no page of the portal open
- * (sent, or refused) is kept (untold.ts), and the app tells it at its next start.
+ * while items still wait. Every outcome (sent, or refused) is kept before the
+ * pages hear of it (untold.ts): one that no page was listening for, every tab
+ * closed or one still starting, is told at the app's next start.
  */
 export function sendFromWorker(): void {
-  const outbox = createPortalOutbox(webhookUrlOf(self.location) ?? WEBHOOK_PATH, 'worker');
-  const untold = createUntoldOutcomes();
-  const keeping = new Set<Promise<void>>();
-  outbox.subscribe((event) => {
-    const outcome = untoldOutcomeOf(event);
-    if (!outcome) return;
-    const kept = self.clients
-      .matchAll({ type: 'window' })
-      .then((pages) => (pages.length === 0 ? untold.keep(outcome) : undefined))
-      .catch((error: unknown) => console.error('An outcome no page heard could not be kept', error));
-    keeping.add(kept);
-    void kept.finally(() => keeping.delete(kept));
+  const outbox = createPortalOutbox(webhookUrlOf(self.location) ?? WEBHOOK_PATH, 'worker', {
+    keepOutcome: keepingOutcomes(createUntoldOutcomes()),
   });
-  /** A pass, then whatever it left to keep: the worker may be stopped once the event's promise settles. */
-  const pass = <T>(drained: Promise<T>) => drained.finally(() => Promise.all([...keeping]));
 
   self.addEventListener('message', (event) => {
     const message: unknown = event.data;
     if (!isPageToWorkerMessage(message) || message.type !== 'OUTBOX_DRAIN') return;
     // The pass reports its own failures on the items and in OUTBOX_PASS_DONE.
-    event.waitUntil(pass(outbox.drain(message.mode, message.ticket)).catch(() => undefined));
+    event.waitUntil(outbox.drain(message.mode, message.ticket).catch(() => undefined));
   });
 
   self.addEventListener('sync', (event) => {
     if (event.tag !== OUTBOX_SYNC_TAG) return;
     event.waitUntil(
-      pass(outbox.drain('now')).then((report) => {
+      outbox.drain('now').then((report) => {
         if (report && report.waiting.length > 0)
           throw new Error(`${report.waiting.length} outbox item(s) still waiting`);
       }),

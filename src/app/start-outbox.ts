@@ -9,8 +9,8 @@
  * It also turns outbox outcomes (from this tab, other tabs or the worker)
  * into toasts, so a person hears that a saved request went out or was
  * refused wherever they are; a screen waiting for its own request's answer
- * tells them itself. What the worker settled while no page was open
- * (Background Sync) is told at this start.
+ * tells them itself. What the worker settled while no page of the app was
+ * listening (every tab closed, or this one still loading) is told at this start.
  */
 import { toast } from 'sonner';
 import { env } from '../config/env.ts';
@@ -18,7 +18,7 @@ import { outboxText } from '../features/outbox/messages.ts';
 import { visitorText } from '../features/visitor/messages.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
-import { createUntoldOutcomes, type UntoldOutcome } from '../shared/outbox/untold.ts';
+import { createUntoldOutcomes, untoldOutcomeOf, type UntoldOutcome } from '../shared/outbox/untold.ts';
 
 interface NoticeTexts {
   sent: string;
@@ -62,10 +62,15 @@ export function startOutbox(): void {
     const notice = outboxNotice(event);
     if (notice && 'id' in event) toast[notice.kind](notice.text, { id: `${event.type}:${event.id}` });
   };
+  const untold = createUntoldOutcomes();
   outbox.subscribe((event) => {
+    // Told here, by a toast or by the screen that awaited it: the worker's copy is not told again.
+    const outcome = untoldOutcomeOf(event);
+    if (outcome) untold.forget(outcome).catch(() => undefined);
     if (!('id' in event) || !outbox.awaited(event.id)) tell(event);
   });
-  createUntoldOutcomes()
+  // Listening first: an outcome the worker reaches from now on is heard, one reached before is kept for this.
+  untold
     .take()
     .then((outcomes) => outcomes.forEach(tell))
     .catch((error: unknown) => console.error('What was sent while the app was closed could not be read', error));

@@ -61,4 +61,34 @@ test.describe('Background Sync', () => {
     // Told once: nothing is left for the next start to say.
     await expect.poll(() => untoldOutcomes(page)).toEqual([]);
   });
+
+  test('an outcome the worker reaches while the tab shows something the app does not run in is told at the next start', async ({
+    page,
+    context,
+    server,
+    webhook,
+  }) => {
+    const cdp = await context.newCDPSession(page);
+    const registration = registrationId(cdp, `${server.url}/`);
+    await queueChatOffline(page, context, 'Sent while the tab was elsewhere');
+
+    // A window of the app's origin that the worker controls, with no app in it to hear the outcome:
+    // what a tab is while it loads the app, before the app has started listening.
+    await page.goto(`${server.url}/manifest.webmanifest`);
+    webhook.reply({ body: 'Received' });
+    await context.setOffline(false);
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: server.url,
+      registrationId: await registration,
+      tag: OUTBOX_SYNC_TAG,
+      lastChance: false,
+    });
+    await webhook.waitForRequests(1);
+    await expect.poll(() => storedOutbox(page)).toEqual([]);
+
+    await page.goto(`${server.url}/registered-parent/menu`);
+    await expectToast(page, 'success', english.outbox.chatSent);
+    await expect.poll(() => untoldOutcomes(page)).toEqual([]);
+    expect(webhook.requests).toHaveLength(1);
+  });
 });

@@ -45,8 +45,8 @@ test.describe('a visitor’s request made offline', () => {
 
     webhook.reply({ body: { message: 'We will call you' } });
     await context.setOffline(false);
-    // Delivered, by the page or by the worker's Background Sync: the latter can beat the reloaded page's start,
-    // and then no toast is due (a known gap, in the notes). The toast after a replay is outbox-screen's.
+    // Told whoever sends it: the page, or the worker's Background Sync before the reloaded page listens.
+    await expectToast(page, 'success', 'Your consultation request was sent');
     await expect.poll(() => storedOutbox(page)).toEqual([]);
     await waitForOutboxIdle(page);
     expect(await storedOutbox(page)).toEqual([]);

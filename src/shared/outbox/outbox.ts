@@ -56,6 +56,8 @@ export interface OutboxOptions {
   now?: () => number;
   random?: () => number;
   requestPersistence?: () => Promise<unknown>;
+  /** Awaited before an outcome is told (SenderDeps.keepOutcome). */
+  keepOutcome?: (event: OutboxEvent) => Promise<void>;
   /** Backoff timer; `null` leaves passes to the caller's triggers only (the worker, stopped between events). */
   setTimer?: SetTimer | null;
   /** Hands a pass to another context (the page to its service worker); false when it cannot, and it runs here. */
@@ -116,6 +118,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     send: options.send,
     encodeBase64: options.encodeBase64,
     emit: (event) => notifier.emit(event),
+    keepOutcome: options.keepOutcome,
     now,
     random,
   });

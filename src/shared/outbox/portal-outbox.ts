@@ -14,7 +14,7 @@ import type { PageToWorkerMessage } from '../sw-messages.ts';
 import { blobToBase64 } from '../webhook/attachments.ts';
 import { sendToWebhook } from '../webhook/client.ts';
 import { connectivity } from '../webhook/connectivity.ts';
-import { createOutbox, type Outbox, type PassRequest } from './outbox.ts';
+import { createOutbox, type Outbox, type OutboxOptions, type PassRequest } from './outbox.ts';
 import { awaitsConnection } from './policy.ts';
 import type { OutboxEvent } from './types.ts';
 
@@ -86,12 +86,17 @@ export function withConversationToken(
   };
 }
 
-export function createPortalOutbox(webhookUrl: string, home: OutboxHome): Outbox {
+/** `worker`: what only the worker's outbox is given (its outcomes kept for pages that start too late to hear them). */
+export function createPortalOutbox(
+  webhookUrl: string,
+  home: OutboxHome,
+  worker: Pick<OutboxOptions, 'keepOutcome'> = {},
+): Outbox {
   let conversations: ConversationStore | undefined;
   // Opened at the first chat message's send, not at start.
   const sendWithToken = withConversationToken(sendToWebhook, () => (conversations ??= createConversationStore()));
   const send = (envelope: Parameters<Send>[0]) => sendWithToken(envelope, { url: webhookUrl });
-  if (home === 'worker') return createOutbox({ send, encodeBase64: blobToBase64, setTimer: null });
+  if (home === 'worker') return createOutbox({ send, encodeBase64: blobToBase64, setTimer: null, ...worker });
   const outbox = createOutbox({ send, encodeBase64: blobToBase64, delegate: handToWorker });
   outbox.subscribe((event) => {
     reportConnectivity(event);

@@ -36,6 +36,11 @@ export interface SenderDeps {
   send: SendEnvelope;
   encodeBase64: EncodeBase64;
   emit: (event: OutboxEvent) => void;
+  /**
+   * Awaited before an outcome (delivered, refused) is emitted, and never rejects: the worker keeps it there
+   * for a page that starts too late to hear it (untold.ts).
+   */
+  keepOutcome?: (event: OutboxEvent) => Promise<void>;
   now: () => number;
   random: () => number;
 }
@@ -160,7 +165,7 @@ async function attempt(deps: SenderDeps, item: OutboxItem): Promise<Attempt> {
         attempts: current.attempts + 1,
         lastError,
       }));
-      deps.emit({ type: 'OUTBOX_FAILED', id: item.id, action, error: lastError });
+      await tellOutcome(deps, { type: 'OUTBOX_FAILED', id: item.id, action, error: lastError });
       return 'failed';
     }
     await deps.store.patch(item.id, (current) => ({
@@ -178,6 +183,11 @@ async function attempt(deps: SenderDeps, item: OutboxItem): Promise<Attempt> {
     return 'later';
   }
   await deps.store.remove(item.id);
-  deps.emit({ type: 'OUTBOX_DELIVERED', id: item.id, action, response });
+  await tellOutcome(deps, { type: 'OUTBOX_DELIVERED', id: item.id, action, response });
   return 'delivered';
+}
+
+async function tellOutcome(deps: SenderDeps, event: OutboxEvent): Promise<void> {
+  await deps.keepOutcome?.(event);
+  deps.emit(event);
 }

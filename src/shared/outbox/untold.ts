@@ -3,8 +3,11 @@ import { OUTBOX_UNTOLD_DB, OUTBOX_UNTOLD_STORE } from '../storage-names.ts';
 import type { OutboxAction, OutboxEvent } from './types.ts';
 
 /**
- * A saved request's outcome that no page heard: the worker sent it (Background Sync, every tab closed) and was
- * answered. Only what the toast needs is kept: which request, what kind, sent or refused; never what was sent.
+ * A saved request's outcome as the worker keeps it until a page tells it. The worker keeps each outcome before
+ * it tells the open pages; a page that tells one (a toast, or the screen that awaited it) forgets it, and a page
+ * tells what is left at its start. So an outcome reached with every tab closed (Background Sync), or as a page
+ * was loading and not yet listening, is told at the next start, and one told live is not told again.
+ * Only what the toast needs is kept: which request, what kind, sent or refused; never what was sent.
  */
 export interface UntoldOutcome {
   type: 'OUTBOX_DELIVERED' | 'OUTBOX_FAILED';
@@ -17,8 +20,12 @@ export const UNTOLD_KEPT = 20;
 
 const KEY = 'outcomes';
 
+const same = (a: UntoldOutcome) => (b: UntoldOutcome) => a.id === b.id && a.type === b.type;
+
 export interface UntoldOutcomes {
   keep(outcome: UntoldOutcome): Promise<void>;
+  /** A page has told it: the next start does not. */
+  forget(outcome: UntoldOutcome): Promise<void>;
   /** Every kept outcome, oldest first, and none left behind: each is told once. */
   take(): Promise<UntoldOutcome[]>;
 }
@@ -31,10 +38,11 @@ export function createUntoldOutcomes(
     keep: (outcome) =>
       update<UntoldOutcome[]>(
         KEY,
-        (kept = []) =>
-          [...kept.filter(({ id, type }) => id !== outcome.id || type !== outcome.type), outcome].slice(-UNTOLD_KEPT),
+        (kept = []) => [...kept.filter((other) => !same(outcome)(other)), outcome].slice(-UNTOLD_KEPT),
         useStore,
       ),
+    forget: (outcome) =>
+      update<UntoldOutcome[]>(KEY, (kept = []) => kept.filter((other) => !same(outcome)(other)), useStore),
     async take() {
       let taken: UntoldOutcome[] = [];
       await update<UntoldOutcome[]>(
@@ -54,4 +62,13 @@ export function createUntoldOutcomes(
 export function untoldOutcomeOf(event: OutboxEvent): UntoldOutcome | undefined {
   if (event.type !== 'OUTBOX_DELIVERED' && event.type !== 'OUTBOX_FAILED') return undefined;
   return { type: event.type, id: event.id, action: event.action };
+}
+
+/** The worker's SenderDeps.keepOutcome: each outcome kept before a page hears of it; a failure is logged, not thrown. */
+export function keepingOutcomes(untold: UntoldOutcomes): (event: OutboxEvent) => Promise<void> {
+  return async (event) => {
+    const outcome = untoldOutcomeOf(event);
+    if (!outcome) return;
+    await untold.keep(outcome).catch((error: unknown) => console.error('An outcome could not be kept', error));
+  };
 }

@@ -98,6 +98,27 @@ describe('the sender', () => {
     });
   });
 
+  it('keeps each outcome before telling it, and tells nothing else that way', async () => {
+    const kept: string[] = [];
+    const heard: string[] = [];
+    const outbox = testOutbox({
+      send: scriptedWebhook(200, 422).send,
+      keepOutcome: async (event) => {
+        await Promise.resolve();
+        kept.push(`${event.type} ${heard.length}`);
+      },
+    });
+    outbox.subscribe((event) => {
+      if (event.type === 'OUTBOX_DELIVERED' || event.type === 'OUTBOX_FAILED') heard.push(event.type);
+    });
+    await stored(outbox.store, reschedule('2026-12-01'));
+    await stored(outbox.store, reschedule('2026-12-02'));
+    await outbox.drain();
+    // Each was kept while the subscribers had heard only the ones before it.
+    expect(kept).toEqual(['OUTBOX_DELIVERED 0', 'OUTBOX_FAILED 1']);
+    expect(heard).toEqual(['OUTBOX_DELIVERED', 'OUTBOX_FAILED']);
+  });
+
   it('sends again an item a dead sender left in the middle of sending', async () => {
     const webhook = scriptedWebhook(200);
     const outbox = testOutbox({ send: webhook.send });

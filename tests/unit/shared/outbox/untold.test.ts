@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   createUntoldOutcomes,
+  keepingOutcomes,
   UNTOLD_KEPT,
   untoldOutcomeOf,
   type UntoldOutcome,
@@ -38,6 +39,40 @@ describe('outcomes no page heard', () => {
     expect([...taken, ...rest].map(({ id }) => id).sort()).toEqual(
       [...Array.from({ length: 10 }, (_, i) => `k${i}`), 'late'].sort(),
     );
+  });
+
+  it('forget one a page has told, and only that one', async () => {
+    const untold = createUntoldOutcomes(freshIdb());
+    await untold.keep(sent('a'));
+    await untold.keep({ type: 'OUTBOX_FAILED', id: 'a', action: 'chat_facilitator' });
+    await untold.keep(sent('b'));
+    await untold.forget(sent('a'));
+    await untold.forget(sent('never kept'));
+    expect(await untold.take()).toEqual([{ type: 'OUTBOX_FAILED', id: 'a', action: 'chat_facilitator' }, sent('b')]);
+  });
+
+  it('are kept by the worker from delivered and refused events, and a storage failure is logged, not thrown', async () => {
+    const kept: UntoldOutcome[] = [];
+    const keep = keepingOutcomes({
+      keep: async (outcome) => void kept.push(outcome),
+      forget: async () => undefined,
+      take: async () => [],
+    });
+    await keep({ type: 'OUTBOX_DELIVERED', id: 'x', action: 'chat_facilitator', response: { status: 200, body: '' } });
+    await keep({ type: 'OUTBOX_CHANGED' });
+    expect(kept).toEqual([sent('x')]);
+
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = keepingOutcomes({
+      keep: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+      forget: async () => undefined,
+      take: async () => [],
+    });
+    await expect(
+      failing({ type: 'OUTBOX_DELIVERED', id: 'y', action: 'book_consult', response: { status: 200, body: '' } }),
+    ).resolves.toBeUndefined();
+    expect(errors).toHaveBeenCalledOnce();
+    errors.mockRestore();
   });
 
   it('come from delivered and refused events only, without what was sent', () => {
