@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { RecordingWebhook } from '../support/recording-webhook.ts';
 import { OUTBOX_SYNC_TAG, OUTBOX_UNTOLD_DB, OUTBOX_UNTOLD_STORE } from '../../src/shared/storage-names.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast } from '../support/registered-parent.ts';
@@ -22,6 +23,36 @@ function untoldOutcomes(page: Page): Promise<unknown> {
   );
 }
 
+/**
+ * One chat message saved offline; then the tab goes to `away`, the connection comes back, and the browser fires
+ * Background Sync as Chromium does once it sees the network. Gives the saved item.
+ */
+async function syncWhileAway(
+  {
+    page,
+    context,
+    webhook,
+    origin,
+  }: { page: Page; context: BrowserContext; webhook: RecordingWebhook; origin: string },
+  text: string,
+  away: string,
+) {
+  const cdp = await context.newCDPSession(page);
+  const registration = registrationId(cdp, `${origin}/`);
+  await queueChatOffline(page, context, text);
+  const [saved] = await storedOutbox(page);
+  await page.goto(away);
+  webhook.reply({ body: 'Received' });
+  await context.setOffline(false);
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId: await registration,
+    tag: OUTBOX_SYNC_TAG,
+    lastChance: false,
+  });
+  return saved;
+}
+
 // This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
 test.use({ serviceWorkers: 'allow' });
 
@@ -32,21 +63,12 @@ test.describe('Background Sync', () => {
     server,
     webhook,
   }) => {
-    const cdp = await context.newCDPSession(page);
-    const registration = registrationId(cdp, `${server.url}/`);
-    await queueChatOffline(page, context, 'Sent while the app was closed');
-    const [saved] = await storedOutbox(page);
-
     // The parent closes the app: no page of the portal is left, only its service worker can send.
-    await page.goto('about:blank');
-    webhook.reply({ body: 'Received' });
-    await context.setOffline(false);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: server.url,
-      registrationId: await registration,
-      tag: OUTBOX_SYNC_TAG,
-      lastChance: false,
-    });
+    const saved = await syncWhileAway(
+      { page, context, webhook, origin: server.url },
+      'Sent while the app was closed',
+      'about:blank',
+    );
     const [sent] = await webhook.waitForRequests(1);
     expect(bodyOf(sent)).toMatchObject({ request_id: saved?.id, timestamp_ist: saved?.envelope.timestamp_ist });
 
@@ -68,21 +90,13 @@ test.describe('Background Sync', () => {
     server,
     webhook,
   }) => {
-    const cdp = await context.newCDPSession(page);
-    const registration = registrationId(cdp, `${server.url}/`);
-    await queueChatOffline(page, context, 'Sent while the tab was elsewhere');
-
     // A window of the app's origin that the worker controls, with no app in it to hear the outcome:
     // what a tab is while it loads the app, before the app has started listening.
-    await page.goto(`${server.url}/manifest.webmanifest`);
-    webhook.reply({ body: 'Received' });
-    await context.setOffline(false);
-    await cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: server.url,
-      registrationId: await registration,
-      tag: OUTBOX_SYNC_TAG,
-      lastChance: false,
-    });
+    await syncWhileAway(
+      { page, context, webhook, origin: server.url },
+      'Sent while the tab was elsewhere',
+      `${server.url}/manifest.webmanifest`,
+    );
     await webhook.waitForRequests(1);
     await expect.poll(() => storedOutbox(page)).toEqual([]);
 
