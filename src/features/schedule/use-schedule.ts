@@ -71,7 +71,7 @@ export function useSchedule() {
   const fetchSchedule = useCallback(async () => {
     if (!user || inFlight.current) return;
     inFlight.current = true;
-    const fetch = ++fetches.current;
+    const thisFetch = ++fetches.current;
     dispatch({ type: 'fetch-started' });
     let fetched:
       { saved: CachedSchedule; schedule: boolean; requestsAsked: Promise<ParentRequest[] | undefined> } | undefined;
@@ -118,7 +118,7 @@ export function useSchedule() {
     showScreenNews(fetched.schedule ? 'success' : 'info', fetched.schedule ? t.retrieved : t.noData);
     const requests = await fetched.requestsAsked;
     // A newer fetch's requests are the ones to keep.
-    if (requests === undefined || fetch !== fetches.current) return;
+    if (requests === undefined || thisFetch !== fetches.current) return;
     await pageScheduleCache()
       .keepRequests(user, requests)
       .catch(() => {

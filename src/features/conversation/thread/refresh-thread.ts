@@ -15,8 +15,9 @@ export interface Refreshed {
 /**
  * Asks for what is new after the saved cursor and saves the thread with the
  * time, merged into the record as it is stored by then. The chat screen marks
- * every reply as seen (it shows them); the menu does not (it counts them). A token the webhook no longer knows (401) is
- * forgotten with the thread it opened, and the refusal thrown on.
+ * every reply as seen (it shows them); the menu does not (it counts them). A
+ * token the webhook no longer knows (401) is forgotten with the thread it
+ * opened, and the refusal thrown on.
  */
 export async function refreshThread(user: User, saved: SavedConversation, markSeen: boolean): Promise<Refreshed> {
   const { token } = saved;
