@@ -38,6 +38,11 @@ interface Script {
   remaining: number;
 }
 
+/** The reply as scripted, or as its function answers this request. */
+function replyTo(reply: Reply | ReplyFn, request: RecordedRequest): Reply | Promise<Reply> {
+  return typeof reply === 'function' ? reply(request) : reply;
+}
+
 /** A reply the test holds back until it says so: the request is in, its answer waits for `release()`. */
 export interface HeldReply {
   /** Resolves with the request once it has arrived and is being held. */
@@ -92,7 +97,7 @@ export class RecordingWebhook {
     const answer: ReplyFn = async (request) => {
       arrive(request);
       await released;
-      return typeof reply === 'function' ? reply(request) : reply;
+      return replyTo(reply, request);
     };
     return { answer, held: { arrived, release } };
   }
@@ -142,8 +147,7 @@ export class RecordingWebhook {
   async answer(request: RecordedRequest): Promise<Reply | undefined> {
     if ((request.body as { action?: unknown } | undefined)?.action === 'list_requests') {
       this.listReads.push(request);
-      const reply = this.listReply ?? { body: { requests: this.outcomes } };
-      return typeof reply === 'function' ? reply(request) : reply;
+      return replyTo(this.listReply ?? { body: { requests: this.outcomes } }, request);
     }
     this.requests.push(request);
     for (const wake of this.waiters) wake();
@@ -155,6 +159,6 @@ export class RecordingWebhook {
     }
     script.remaining -= 1;
     if (script.remaining <= 0) this.scripts.shift();
-    return typeof script.reply === 'function' ? script.reply(request) : script.reply;
+    return replyTo(script.reply, request);
   }
 }

@@ -20,7 +20,9 @@ export const UNTOLD_KEPT = 20;
 
 const KEY = 'outcomes';
 
-const same = (a: UntoldOutcome) => (b: UntoldOutcome) => a.id === b.id && a.type === b.type;
+/** The kept outcomes but `outcome` (the same request and kind). */
+const without = (kept: UntoldOutcome[], outcome: UntoldOutcome) =>
+  kept.filter(({ id, type }) => id !== outcome.id || type !== outcome.type);
 
 export interface UntoldOutcomes {
   keep(outcome: UntoldOutcome): Promise<void>;
@@ -36,13 +38,8 @@ export function createUntoldOutcomes(
 ): UntoldOutcomes {
   return {
     keep: (outcome) =>
-      update<UntoldOutcome[]>(
-        KEY,
-        (kept = []) => [...kept.filter((other) => !same(outcome)(other)), outcome].slice(-UNTOLD_KEPT),
-        useStore,
-      ),
-    forget: (outcome) =>
-      update<UntoldOutcome[]>(KEY, (kept = []) => kept.filter((other) => !same(outcome)(other)), useStore),
+      update<UntoldOutcome[]>(KEY, (kept = []) => [...without(kept, outcome), outcome].slice(-UNTOLD_KEPT), useStore),
+    forget: (outcome) => update<UntoldOutcome[]>(KEY, (kept = []) => without(kept, outcome), useStore),
     async take() {
       let taken: UntoldOutcome[] = [];
       await update<UntoldOutcome[]>(

@@ -6,6 +6,7 @@ import {
   UNTOLD_KEPT,
   untoldOutcomeOf,
   type UntoldOutcome,
+  type UntoldOutcomes,
 } from '../../../../src/shared/outbox/untold.ts';
 import { freshIdb } from './support.ts';
 
@@ -53,21 +54,17 @@ describe('outcomes no page heard', () => {
 
   it('are kept by the worker from delivered and refused events, and a storage failure is logged, not thrown', async () => {
     const kept: UntoldOutcome[] = [];
-    const keep = keepingOutcomes({
-      keep: async (outcome) => void kept.push(outcome),
-      forget: async () => undefined,
-      take: async () => [],
-    });
+    const keepingBy = (keep: UntoldOutcomes['keep']) =>
+      keepingOutcomes({ keep, forget: async () => undefined, take: async () => [] });
+    const keep = keepingBy(async (outcome) => void kept.push(outcome));
     await keep({ type: 'OUTBOX_DELIVERED', id: 'x', action: 'chat_facilitator', response: { status: 200, body: '' } });
     await keep({ type: 'OUTBOX_CHANGED' });
     expect(kept).toEqual([sent('x')]);
 
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const failing = keepingOutcomes({
-      keep: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
-      forget: async () => undefined,
-      take: async () => [],
-    });
+    const failing = keepingBy(() =>
+      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+    );
     await expect(
       failing({ type: 'OUTBOX_DELIVERED', id: 'y', action: 'book_consult', response: { status: 200, body: '' } }),
     ).resolves.toBeUndefined();
