@@ -1,8 +1,9 @@
 /**
- * Import cycles, type imports included, between modules and between folders.
- * ESLint's import-x/no-cycle skips `import type`, so a cycle made only of
- * types would pass it; dependency-cruiser reads the TypeScript before its
- * types are erased (tsPreCompilationDeps) and sees those too.
+ * The project's one check for import cycles, type imports included, between
+ * modules and between folders. dependency-cruiser reads the TypeScript before
+ * its types are erased (tsPreCompilationDeps), so a cycle made only of
+ * `import type` fails too. ESLint's import-x/no-cycle is not used: it skips
+ * type imports, and it took four fifths of the lint step's time.
  */
 module.exports = {
   forbidden: [
