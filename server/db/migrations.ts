@@ -238,4 +238,9 @@ ${sqliteRequestIndexes(2)}
     PRIMARY KEY (endpoint, reminder_key)
   ) STRICT;
   `,
+  // 9: which waiting pushes are held for the end of the quiet hours (not retried after a failure): a change of the
+  // device's settings makes those due at once, to be decided again by the settings just saved.
+  `
+  ALTER TABLE push_jobs ADD COLUMN held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1));
+  `,
 ];

@@ -3,8 +3,9 @@
  * chat_thread): push_settings reads (and changes) the device's settings and
  * gives the VAPID public key; push_subscribe keeps the browser's
  * subscription; push_unsubscribe forgets it. Each request's `language`
- * becomes the language the device's notifications are written in. A refusal
- * changes nothing.
+ * becomes the language the device's notifications are written in. A change
+ * of settings applies at once to the pushes held in the quiet hours (the
+ * sender decides them again). A refusal changes nothing.
  */
 import { subscriptionProblem, type SubscriptionProblem } from '../../src/shared/push/subscription.ts';
 import type { NotificationSettings, PushAnswers, PushRequest } from '../../src/shared/webhook/push.ts';
@@ -21,8 +22,11 @@ export interface PushActionDeps {
   publicKey: string;
   /** The push services a subscription may name (ServerConfig.pushServiceHosts). */
   pushServiceHosts: readonly string[];
-  /** A subscription was added: the sender may have reminders or waiting jobs for it. */
-  onSubscribed?: () => void;
+  /**
+   * The sender has something to decide now: a subscription was added (its reminders, its waiting jobs), or a change
+   * of settings made the device's held jobs due.
+   */
+  wakeSender?: () => void;
 }
 
 const PROBLEM_TEXT: Record<SubscriptionProblem, AnswerKey> = {
@@ -37,7 +41,7 @@ const json = <A extends keyof PushAnswers>(body: PushAnswers[A]): Outcome => ({
   replayed: false,
 });
 
-export function createPushActions({ push, tokens, clock, publicKey, pushServiceHosts, onSubscribed }: PushActionDeps) {
+export function createPushActions({ push, tokens, clock, publicKey, pushServiceHosts, wakeSender }: PushActionDeps) {
   return (request: PushRequest, context: RequestContext): Outcome => {
     const now = clock();
     const auth = authenticateParent(tokens, context.authorization, now, request.language ?? 'en');
@@ -48,7 +52,7 @@ export function createPushActions({ push, tokens, clock, publicKey, pushServiceH
     switch (request.action) {
       case 'push_settings': {
         const settings = settingsWith(request.payload?.settings);
-        push.saveSettings(auth.hash, settings, language, now);
+        if (push.saveSettings(auth.hash, settings, language, now) > 0) wakeSender?.();
         return json<'push_settings'>({ public_key: publicKey, subscribed: push.isSubscribed(auth.hash), settings });
       }
       case 'push_subscribe': {
@@ -60,7 +64,7 @@ export function createPushActions({ push, tokens, clock, publicKey, pushServiceH
           push.saveSettings(auth.hash, settings, language, now);
           push.subscribe(auth.hash, auth.numberKey, subscription, now);
         });
-        onSubscribed?.();
+        wakeSender?.();
         return json<'push_subscribe'>({ subscribed: true, settings });
       }
       case 'push_unsubscribe':

@@ -4,15 +4,16 @@
  * kept-alive connections. A job is deleted only once the push service has
  * answered 2xx, or the answer says sending again cannot help; a crash before
  * that leaves it to the next start. At send time it applies what the parent
- * has chosen now: a kind turned off drops the job, quiet hours hold a reply
- * until they end, show_text decides whether a reply's text goes along. The
- * verdicts on answers are src/shared/push/delivery.ts.
+ * has chosen now (sendingDecision): a kind turned off drops the job, quiet
+ * hours hold a reply until they end, show_text decides whether a reply's text
+ * goes along. A change of settings makes the device's held jobs due and wakes
+ * it, so they are decided again at once. The verdicts on answers are
+ * src/shared/push/delivery.ts.
  */
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
-import { deliveryVerdict, pushHeaders, SETTING_OF, WAITS_FOR_QUIET_HOURS } from '../../src/shared/push/delivery.ts';
+import { deliveryVerdict, pushHeaders, sendingDecision } from '../../src/shared/push/delivery.ts';
 import { pushPayload } from '../../src/shared/push/payload.ts';
-import { quietHoursEnd } from '../../src/shared/push/quiet-hours.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
 import { readSettings, type PushJob, type PushStore } from './store.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -88,19 +89,14 @@ export function createPushSender({ store, send, clock, log, random = Math.random
       store.removeEndpoint(job.endpoint);
       return;
     }
-    const settings = readSettings(job.settings);
     const message = messageOf(job);
-    if (
-      !message ||
-      !settings[SETTING_OF[job.kind]] ||
-      (job.expires_at && Date.parse(job.expires_at) <= now.getTime())
-    ) {
+    const decision = sendingDecision(job.kind, readSettings(job.settings), now, job.expires_at);
+    if (!message || decision.kind === 'drop') {
       store.done(job.id);
       return;
     }
-    const quietUntil = WAITS_FOR_QUIET_HOURS[job.kind] ? quietHoursEnd(settings, now) : undefined;
-    if (quietUntil) {
-      store.delay(job.id, quietUntil);
+    if (decision.kind === 'hold') {
+      store.hold(job.id, decision.until);
       return;
     }
     const subscription = { endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } };
@@ -189,7 +185,7 @@ export function createPushSender({ store, send, clock, log, random = Math.random
 
   return {
     drain,
-    /** A job was added: send it soon, after the transaction that added it has ended. */
+    /** A job was added or released: send it soon, after the transaction that changed it has ended. */
     wake(): void {
       if (started) setImmediate(() => started && void drain());
     },

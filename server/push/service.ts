@@ -55,7 +55,7 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
       clock,
       publicKey: vapid.publicKey,
       pushServiceHosts: config.pushServiceHosts,
-      onSubscribed: sender.wake,
+      wakeSender: sender.wake,
     }),
     /** Sends every job due now; resolves when none is left. */
     drain: sender.drain,

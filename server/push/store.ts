@@ -4,7 +4,9 @@
  * durable queue of push jobs. A staff reply's jobs are added by the
  * `push_staff_reply` trigger in the reply's transaction; reminders and
  * request updates are added here. A job is deleted only once its push is
- * answered, so a crash before that sends it again at the next start.
+ * answered, so a crash before that sends it again at the next start. A job
+ * held for the end of the quiet hours is marked so: a change of the device's
+ * settings makes it due again at once.
  */
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -90,8 +92,11 @@ export function createPushStore(db: Db) {
     WHERE j.not_before <= ? ORDER BY j.not_before, j.id LIMIT ?`);
   const nextDue = db.prepare<[], string>('SELECT min(not_before) FROM push_jobs').pluck();
   const deleteJob = db.prepare('DELETE FROM push_jobs WHERE id = ?');
-  const retryJob = db.prepare('UPDATE push_jobs SET attempts = attempts + 1, not_before = ? WHERE id = ?');
-  const delayJob = db.prepare('UPDATE push_jobs SET not_before = ? WHERE id = ?');
+  const retryJob = db.prepare('UPDATE push_jobs SET attempts = attempts + 1, not_before = ?, held = 0 WHERE id = ?');
+  const holdJob = db.prepare('UPDATE push_jobs SET not_before = ?, held = 1 WHERE id = ?');
+  const releaseHeld = db.prepare(`
+    UPDATE push_jobs SET not_before = ?, held = 0
+    WHERE held = 1 AND endpoint IN (SELECT endpoint FROM push_subscriptions WHERE token_hash = ?)`);
 
   return {
     /** This device's settings and language; the defaults (and English) before it chose any. */
@@ -99,8 +104,19 @@ export function createPushStore(db: Db) {
       const row = settingsOf.get(tokenHash);
       return { settings: readSettings(row?.settings ?? null), language: row?.language ?? 'en' };
     },
-    saveSettings(tokenHash: string, settings: NotificationSettings, language: Language, now: Date): void {
-      upsertSettings.run(tokenHash, JSON.stringify(settings), language, now.toISOString());
+    /**
+     * Saves the device's settings and language. When the settings change, the
+     * device's held jobs are due now, for the sender to decide again; how many.
+     */
+    saveSettings(tokenHash: string, settings: NotificationSettings, language: Language, now: Date): number {
+      return db.transaction(() => {
+        const before = readSettings(settingsOf.get(tokenHash)?.settings ?? null);
+        upsertSettings.run(tokenHash, JSON.stringify(settings), language, now.toISOString());
+        const changed = (Object.keys(settings) as (keyof NotificationSettings)[]).some(
+          (name) => settings[name] !== before[name],
+        );
+        return changed ? releaseHeld.run(now.toISOString(), tokenHash).changes : 0;
+      })();
     },
     isSubscribed: (tokenHash: string) => (subscriptionCount.get(tokenHash) ?? 0) > 0,
     /**
@@ -143,7 +159,8 @@ export function createPushStore(db: Db) {
     },
     done: (id: number) => void deleteJob.run(id),
     retry: (id: number, at: Date) => void retryJob.run(at.toISOString(), id),
-    delay: (id: number, until: Date) => void delayJob.run(until.toISOString(), id),
+    /** Holds the job until the quiet hours end. */
+    hold: (id: number, until: Date) => void holdJob.run(until.toISOString(), id),
     transaction: <T>(work: () => T): T => db.transaction(work)(),
   };
 }

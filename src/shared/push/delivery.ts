@@ -8,8 +8,11 @@
  *   the service's Retry-After, at most PUSH_MAX_ATTEMPTS times;
  * - any other 4xx (a malformed push, a key the subscription was not made
  *   with, a body too large): sending it again cannot help, drop it.
+ * And what the parent's settings make of a push before it is sent
+ * (sendingDecision).
  */
 import type { NotificationSettings, PushMessage } from '../webhook/push.ts';
+import { quietHoursEnd } from './quiet-hours.ts';
 
 /** The setting that turns each kind of push on and off. */
 export const SETTING_OF = {
@@ -28,6 +31,29 @@ export const WAITS_FOR_QUIET_HOURS: Record<PushMessage['kind'], boolean> = {
   reminder: false,
   request_update: true,
 };
+
+export type SendingDecision = { kind: 'send' } | { kind: 'hold'; until: Date } | { kind: 'drop' };
+
+/**
+ * What the parent's settings as they are at `now` make of a push due then:
+ * dropped when its kind is turned off or it has expired (`expiresAt`, ISO),
+ * held until the quiet hours end when its kind waits for them, else sent.
+ * Both senders decide each due push with it, and a change of settings makes
+ * every held push of the device due at once, so it is decided again by the
+ * settings just saved: quiet hours turned off or shortened release it, a kind
+ * turned off drops it.
+ */
+export function sendingDecision(
+  kind: PushMessage['kind'],
+  settings: NotificationSettings,
+  now: Date,
+  expiresAt: string | null,
+): SendingDecision {
+  if (!settings[SETTING_OF[kind]]) return { kind: 'drop' };
+  if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) return { kind: 'drop' };
+  const until = WAITS_FOR_QUIET_HOURS[kind] ? quietHoursEnd(settings, now) : undefined;
+  return until ? { kind: 'hold', until } : { kind: 'send' };
+}
 
 export type Urgency = 'very-low' | 'low' | 'normal' | 'high';
 

@@ -7,6 +7,7 @@ import {
   RETRY_BASE_MS,
   RETRY_MAX_MS,
   retryAfterMs,
+  sendingDecision,
 } from '../../../src/shared/push/delivery.ts';
 import { pushPayload } from '../../../src/shared/push/payload.ts';
 import {
@@ -14,7 +15,12 @@ import {
   pushServiceHosts,
   subscriptionProblem,
 } from '../../../src/shared/push/subscription.ts';
-import { PUSH_PAYLOAD_MAX_BYTES, type PushMessage } from '../../../src/shared/webhook/push.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  PUSH_PAYLOAD_MAX_BYTES,
+  type NotificationSettings,
+  type PushMessage,
+} from '../../../src/shared/webhook/push.ts';
 
 const NOW = new Date('2026-11-25T06:30:00Z');
 const middle = () => 0.5;
@@ -66,6 +72,43 @@ describe('what a push service’s answer means', () => {
     expect(waitOf(deliveryVerdict(429, '120', 0, NOW, middle))).toBe(120_000);
     expect(waitOf(deliveryVerdict(429, '1', 0, NOW, middle))).toBe(RETRY_BASE_MS);
     expect(waitOf(deliveryVerdict(429, String(24 * 3600), 0, NOW, middle))).toBe(RETRY_AFTER_MAX_MS);
+  });
+});
+
+describe('what the settings as they are now make of a push, held or due', () => {
+  // 22:00 in India, an hour into the default quiet hours (21:00 to 07:00), where a reply was held until 07:00.
+  const HELD_AT = new Date('2026-11-25T16:30:00Z');
+  const settings = (change: Partial<NotificationSettings>) => ({ ...DEFAULT_NOTIFICATION_SETTINGS, ...change });
+  const decided = (
+    kind: PushMessage['kind'],
+    change: Partial<NotificationSettings>,
+    expiresAt: string | null = null,
+  ) => {
+    const decision = sendingDecision(kind, settings(change), HELD_AT, expiresAt);
+    return decision.kind === 'hold' ? decision.until.toISOString() : decision.kind;
+  };
+
+  it.each([
+    ['the default quiet hours: held until 07:00', 'reply', {}, '2026-11-26T01:30:00.000Z'],
+    ['quiet hours turned off', 'reply', { quiet_start: '00:00', quiet_end: '00:00' }, 'send'],
+    ['quiet hours shortened to end at 22:00', 'reply', { quiet_end: '22:00' }, 'send'],
+    ['quiet hours shortened to end at 23:00', 'reply', { quiet_end: '23:00' }, '2026-11-25T17:30:00.000Z'],
+    ['quiet hours lengthened to 08:00', 'reply', { quiet_end: '08:00' }, '2026-11-26T02:30:00.000Z'],
+    ['quiet hours moved to start at 23:00', 'reply', { quiet_start: '23:00' }, 'send'],
+    ['replies turned off', 'reply', { replies: false }, 'drop'],
+    ['replies turned off with quiet hours off', 'reply', { replies: false, quiet_end: '21:00' }, 'drop'],
+    ['a request update in the quiet hours', 'request_update', {}, '2026-11-26T01:30:00.000Z'],
+    ['request updates turned off', 'request_update', { request_updates: false }, 'drop'],
+    ['another kind turned off', 'request_update', { replies: false, reminders: false }, '2026-11-26T01:30:00.000Z'],
+    ['a reminder, never held', 'reminder', {}, 'send'],
+    ['reminders turned off', 'reminder', { reminders: false }, 'drop'],
+  ] as const)('%s: %s', (_case, kind, change, expected) => {
+    expect(decided(kind, change)).toBe(expected);
+  });
+
+  it('drops a push that has expired, and sends one that has not', () => {
+    expect(decided('reminder', {}, '2026-11-25T16:30:00.000Z')).toBe('drop');
+    expect(decided('reminder', {}, '2026-11-25T16:30:00.001Z')).toBe('send');
   });
 });
 

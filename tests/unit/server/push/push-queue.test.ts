@@ -157,6 +157,72 @@ describe('a staff reply’s push', () => {
   });
 });
 
+describe('a push held in the quiet hours, when the device’s settings change', () => {
+  const NEVER_QUIET = { quiet_start: '00:00', quiet_end: '00:00' };
+  /** A reply at 22:00 in India, held until 07:00 by the default quiet hours. */
+  async function heldReply(token: string) {
+    const subscription = await p.subscribe(token);
+    at('2026-11-25T22:00:00+05:30');
+    p.reply('late');
+    await p.push.drain();
+    expect(p.push.store.nextDue()?.toISOString()).toBe('2026-11-26T01:30:00.000Z');
+    return subscription;
+  }
+  const change = (token: string, settings: object) => p.post({ action: 'push_settings', payload: { settings } }, token);
+
+  it('goes at once when the parent turns the quiet hours off', async () => {
+    const token = p.device();
+    const subscription = await heldReply(token);
+    const sent = service.nextPush(to(subscription));
+    expect((await change(token, NEVER_QUIET)).statusCode).toBe(200);
+    expect((await sent).json).toMatchObject({ kind: 'reply' });
+    await p.push.drain();
+    expect(jobs()).toBe(0);
+  });
+
+  it('waits only until the new end when the quiet hours are shortened', async () => {
+    const token = p.device();
+    const subscription = await heldReply(token);
+    await change(token, { quiet_end: '23:00' });
+    await p.push.drain();
+    expect(p.push.store.nextDue()?.toISOString()).toBe('2026-11-25T17:30:00.000Z');
+    at('2026-11-25T23:00:00+05:30');
+    await p.push.drain();
+    expect((await service.nextPush(to(subscription))).json).toMatchObject({ kind: 'reply' });
+  });
+
+  it('is dropped when the parent turns replies off', async () => {
+    const token = p.device();
+    const subscription = await heldReply(token);
+    await change(token, { replies: false });
+    await p.push.drain();
+    expect(jobs()).toBe(0);
+    expect(service.pushesTo(subscription)).toEqual([]);
+  });
+
+  it('of another device stays held, and one of the device waiting for a retry keeps its time', async () => {
+    const token = p.device();
+    const phone = await p.subscribe(token);
+    const tablet = await p.subscribe(p.device());
+    at('2026-11-25T22:00:00+05:30');
+    p.reply('first');
+    p.reply('second');
+    await p.push.drain();
+    const first = p.count('SELECT min(j.id) FROM push_jobs j WHERE j.endpoint = ?', phone.json.endpoint);
+    const retryAt = new Date('2026-11-25T16:35:00.000Z');
+    p.push.store.retry(first, retryAt);
+    const sent = service.nextPush(to(phone));
+    await change(token, NEVER_QUIET);
+    expect((await sent).json).toMatchObject({ kind: 'reply' });
+    await p.push.drain();
+    expect(service.pushesTo(phone)).toHaveLength(1);
+    expect(p.push.store.nextDue()).toEqual(retryAt);
+    const heldUntilSeven = 'SELECT count(*) FROM push_jobs WHERE endpoint = ? AND not_before = ?';
+    expect(p.count(heldUntilSeven, tablet.json.endpoint, '2026-11-26T01:30:00.000Z')).toBe(2);
+    expect(service.pushesTo(tablet)).toEqual([]);
+  });
+});
+
 describe('a request update’s push', () => {
   const update = { request_id: '3f2b8c1e-9a4d-4e2b-8f1a-7c6d5e4b3a21', outcome: 'confirmed' } as const;
 
