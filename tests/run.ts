@@ -81,6 +81,7 @@ interface PlaywrightReport {
   suites: PlaywrightSuite[];
 }
 interface PlaywrightSuite {
+  file?: string;
   suites?: PlaywrightSuite[];
   specs: {
     tests: {
@@ -95,16 +96,35 @@ const testsOf = (suite: PlaywrightSuite): PlaywrightSuite['specs'][number]['test
   ...(suite.suites ?? []).flatMap(testsOf),
 ];
 
+type PlaywrightTest = ReturnType<typeof testsOf>[number];
+const busyMs = (tests: PlaywrightTest[]) =>
+  tests.reduce((sum, test) => sum + test.results.reduce((s, result) => s + result.duration, 0), 0);
+
+/**
+ * Every spec file's tests and their summed time, dearest first: where the browser run's time goes, so a
+ * change that makes one spec dear shows in the run that made it.
+ */
+function printSpecTable(files: PlaywrightSuite[]): void {
+  const specs = files
+    .map((file) => ({ file: file.file ?? '?', tests: testsOf(file) }))
+    .map(({ file, tests }) => ({ file, count: tests.length, ms: busyMs(tests) }))
+    .sort((a, b) => b.ms - a.ms);
+  const width = Math.max(...specs.map((spec) => spec.file.length), 4);
+  console.log(`\n${'spec'.padEnd(width)}  tests  time (summed over workers)`);
+  for (const spec of specs) {
+    console.log(`${spec.file.padEnd(width)}  ${String(spec.count).padStart(5)}  ${(spec.ms / 1000).toFixed(1)} s`);
+  }
+}
+
 /** The browser projects in one Playwright run; one row per project, the run's time shared by test time. */
 function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: string): void {
   const report = `${REPORT_DIR}/${label}.json`;
   const [ok, ms] = timed(() => run(bin('playwright'), ['test', ...args], { ...env, E2E_REPORT: report }));
-  const tests = readJson<PlaywrightReport>(report)?.suites.flatMap(testsOf) ?? [];
+  const files = readJson<PlaywrightReport>(report)?.suites ?? [];
+  const tests = files.flatMap(testsOf);
+  if (files.length > 0) printSpecTable(files);
   const projects = [...new Set(tests.map((test) => test.projectName))];
-  const busy = (name: string) =>
-    tests
-      .filter((t) => t.projectName === name)
-      .reduce((sum, t) => sum + t.results.reduce((s, r) => s + r.duration, 0), 0);
+  const busy = (name: string) => busyMs(tests.filter((test) => test.projectName === name));
   const allBusy = projects.reduce((sum, name) => sum + busy(name), 0) || 1;
   for (const name of projects) {
     const mine = tests.filter((test) => test.projectName === name);
