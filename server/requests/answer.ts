@@ -59,6 +59,7 @@ export function textProblems(what: string): Record<AnswerTextProblem, string> {
     blank: `Please write ${what}`,
     long: `The ${what.replace(/^an? /, '')} must be ${ANSWER_TEXT_MAX_LENGTH} characters or less`,
     control: 'Control characters are not allowed',
+    direction: `The ${what.replace(/^an? /, '')} cannot contain characters that change the direction of text, such as U+202E`,
   };
 }
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { nameProblem } from '../../src/shared/rules/name.ts';
 import { WEEKDAYS, type WeekdayName } from './weekdays.ts';
 
 export interface RosterFacilitator {
@@ -85,6 +86,17 @@ export function readRosterFile(path: string): RosterFile {
   if (!validate(data)) {
     const [error] = validate.errors ?? [];
     throw new Error(`Roster ${path}: ${error?.instancePath || '/'} ${error?.message ?? 'is invalid'}`);
+  }
+  // Parents read a facilitator's name beside each session and reply, staff a parent's: each reads as it was typed.
+  const names = [
+    ...data.facilitators.map((facilitator, i) => [`/facilitators/${i}/name`, facilitator.name] as const),
+    ...data.parents.map((parent, i) => [`/parents/${i}/name`, parent.name] as const),
+  ];
+  const wrong = names.find(([, name]) => nameProblem(name) !== undefined);
+  if (wrong) {
+    throw new Error(
+      `Roster ${path}: ${wrong[0]} cannot contain control characters or characters that change the direction of text, such as U+202E`,
+    );
   }
   return data;
 }

@@ -7,6 +7,7 @@
  * roster (roster ones first among the new).
  */
 import type { ConversationSummary } from '../db/thread-table.ts';
+import type { StaffAnswerForm } from '../requests/answer.ts';
 import { askedDays, askedOf, askedText, sessionConcerned, sessionsInRange, shortDayName } from '../requests/rules.ts';
 import { addDays, partsOf } from '../roster/week.ts';
 import type { AnswerRow } from '../requests/store.ts';
@@ -64,6 +65,9 @@ const STATUS_NAMES: Record<RequestStatusName, string> = {
   closed: 'Closed',
 };
 
+/** An answer the server refused, as it was typed, and why: shown again in its request's form. */
+export type RefusedAnswer = StaffAnswerForm & { problem: string };
+
 const ANSWER_NAMES: Record<AnswerRow['kind'], string> = {
   ...STATUS_NAMES,
   confirmed: 'Confirmed for',
@@ -92,17 +96,21 @@ function visitorDetails(request: RequestCard): Markup[] {
 }
 
 /** The day choice: the days asked for first (those not past), then the next three weeks' others. */
-function dayOptions(request: RequestCard, asked: { start: string; end: string }): Markup {
+function dayOptions(request: RequestCard, asked: { start: string; end: string }, chosen?: string): Markup {
   const askedKeys = askedDays(asked).filter((key) => key >= request.today);
   const others: string[] = [];
   for (let key = request.today; others.length < 21; key = addDays(key, 1)) {
     if (!askedKeys.includes(key)) others.push(key);
   }
-  const option = (key: string) => markup`<option value="${key}">${shortDayName(key)}</option>`;
+  const option = (key: string) =>
+    markup`<option value="${key}"${key === chosen ? markup` selected` : ''}>${shortDayName(key)}</option>`;
   return markup`${askedKeys.length > 0 ? markup`<optgroup label="Days asked for">${askedKeys.map(option)}</optgroup>` : ''}<optgroup label="Other days">${others.map(option)}</optgroup>`;
 }
 
-function rescheduleBody(request: RequestCard, csrf: string): Markup {
+const problemLine = (id: string, refused: RefusedAnswer | undefined) =>
+  refused ? markup`<p class="alert" role="alert" id="answer-problem-${id}">${refused.problem}</p>` : '';
+
+function rescheduleBody(request: RequestCard, csrf: string, refused?: RefusedAnswer): Markup {
   const payload = JSON.parse(request.payload) as Record<string, unknown>;
   const asked = askedOf(request.action, payload);
   if (!asked) return markup``;
@@ -116,36 +124,39 @@ function rescheduleBody(request: RequestCard, csrf: string): Markup {
 ${covered.length > 0 ? markup`<p class="text">Sessions in these days: ${covered.map((ref, i) => markup`${i > 0 ? '; ' : ''}${session(ref)}`)}</p>` : ''}
 ${request.note ? markup`<p class="text" dir="auto">Note: ${request.note}</p>` : ''}
 <form method="post" action="/staff/requests/${id}/answer" class="answer">${csrfField(csrf)}
+${problemLine(id, refused)}
 <fieldset><legend>Answer</legend>
 <label for="day-${id}">Day</label>
-<select id="day-${id}" name="day">${dayOptions(request, asked)}</select>
+<select id="day-${id}" name="day">${dayOptions(request, asked, refused?.day)}</select>
 <label for="time-${id}">Time</label>
-<input id="time-${id}" name="time" type="time" value="${concerned ? partsOf(concerned.starts_at).time : ''}">
+<input id="time-${id}" name="time" type="time" value="${refused ? refused.time : concerned ? partsOf(concerned.starts_at).time : ''}">
 <button type="submit" name="answer" value="confirm">Confirm</button>
 <button type="submit" name="answer" value="offer" class="quiet">Offer another time</button>
 <label for="reason-${id}">Reason, to decline</label>
-<input id="reason-${id}" name="reason" dir="auto" maxlength="300">
+<input id="reason-${id}" name="reason" dir="auto" maxlength="300" value="${refused?.reason ?? ''}">
 <button type="submit" name="answer" value="decline" class="quiet">Decline</button>
 </fieldset>
 </form>`;
 }
 
-function visitorForm(request: RequestCard, csrf: string): Markup {
+function visitorForm(request: RequestCard, csrf: string, refused?: RefusedAnswer): Markup {
   const id = request.request_id;
+  const chosen = refused?.status ?? request.status;
   const options = (['new', 'contacted', 'booked', 'closed'] as const).map(
     (status) =>
-      markup`<option value="${status}"${status === request.status ? markup` selected` : ''}>${STATUS_NAMES[status]}</option>`,
+      markup`<option value="${status}"${status === chosen ? markup` selected` : ''}>${STATUS_NAMES[status]}</option>`,
   );
   return markup`<form method="post" action="/staff/requests/${id}/answer">${csrfField(csrf)}
+${problemLine(id, refused)}
 <label for="status-${id}">Status</label>
 <select id="status-${id}" name="status">${options}</select>
 <label for="note-${id}">Note</label>
-<input id="note-${id}" name="note" dir="auto" maxlength="300">
+<input id="note-${id}" name="note" dir="auto" maxlength="300" value="${refused?.note ?? ''}">
 <button type="submit">Save status</button>
 </form>`;
 }
 
-function requestItem(request: RequestCard, csrf: string): Markup {
+function requestItem(request: RequestCard, csrf: string, refused?: RefusedAnswer): Markup {
   const handled = request.handled !== undefined;
   const visitor = request.action === 'book_consult' || request.action === 'schedule_call';
   const roster = request.on_roster === 1 ? 'on the roster' : 'not on the roster';
@@ -157,10 +168,10 @@ function requestItem(request: RequestCard, csrf: string): Markup {
 <h3 class="meta">${ACTION_NAMES[request.action]}: ${isolated(request.user_name)}, ${phoneLink(request.number_key)}, ${when(request.received_at)}, <span class="${request.on_roster === 1 ? 'roster' : 'no-roster'}">${roster}</span></h3>
 <p class="meta">Language: ${languageName(request.language)}</p>
 <p class="status">Status: ${STATUS_NAMES[request.status]}</p>
-${visitor ? visitorDetails(request) : rescheduleBody(request, csrf)}
+${visitor ? visitorDetails(request) : rescheduleBody(request, csrf, refused)}
 ${request.answers.length > 0 ? markup`<ol class="answers" aria-label="Answers">${request.answers.map(answerLine)}</ol>` : ''}
 <p><a href="${thread}">Conversation with ${isolated(request.user_name)}</a></p>
-${visitor ? visitorForm(request, csrf) : ''}
+${visitor ? visitorForm(request, csrf, refused) : ''}
 <form method="post" action="/staff/requests/${request.request_id}/status">${csrfField(csrf)}
 <p class="meta">${handledLine}</p>
 <input type="hidden" name="status" value="${handled ? 'new' : 'handled'}">
@@ -256,6 +267,22 @@ ${REQUEST_STATUSES.map((status) => markup`<option value="${status}"${status === 
 </form>
 ${requests}
 </section>`,
+    header(member, csrf),
+  );
+}
+
+/** A request whose answer was refused, alone, its form as it was typed and the problem said above it. */
+export function refusedAnswerPage(
+  member: StaffMember,
+  csrf: string,
+  request: RequestCard,
+  refused: RefusedAnswer,
+): string {
+  return page(
+    'Answer not saved',
+    markup`<h1>Answer not saved</h1>
+<ul>${requestItem(request, csrf, refused)}</ul>
+<p><a href="/staff#request-${request.request_id}">Back to the inbox</a></p>`,
     header(member, csrf),
   );
 }

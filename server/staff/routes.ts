@@ -26,7 +26,7 @@ import { answerRequest, type OnOutcome } from '../requests/answer.ts';
 import type { AnswerStore } from '../requests/store.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { istTodayKey } from '../../src/shared/rules/reschedule.ts';
-import { doneNotice, inboxPage, LISTS } from './inbox-page.ts';
+import { doneNotice, inboxPage, LISTS, refusedAnswerPage, type RequestCard } from './inbox-page.ts';
 import { conversationPage, signInPage } from './pages.ts';
 import {
   checkReply,
@@ -42,7 +42,13 @@ import {
   signInHold,
   threadPathOf,
 } from './rules.ts';
-import { REQUEST_STATUSES, type RequestStatusName, type StaffMember, type StaffStore } from './store.ts';
+import {
+  REQUEST_STATUSES,
+  type RequestStatusName,
+  type RequestSummary,
+  type StaffMember,
+  type StaffStore,
+} from './store.ts';
 
 export const STAFF_COOKIE = 'thrive_staff';
 const FORM_BODY_LIMIT = 64 * 1024;
@@ -230,6 +236,15 @@ export async function staffRoutes(
       return reply.header('set-cookie', cookie(request, '', 0)).redirect('/staff/sign-in', 303);
     });
 
+    /** A request with what staff need to answer it. */
+    const cardOf = (row: RequestSummary, today: string): RequestCard => ({
+      ...row,
+      answers: answers.answers(row.request_id),
+      sessions: roster.byNumber(row.number_key)?.sessions ?? [],
+      today,
+      handled: store.handling(row.request_id),
+    });
+
     staff.get('/staff', async (request, reply) => {
       const session = signedIn(request);
       if (!session) return reply.redirect('/staff/sign-in', 303);
@@ -246,13 +261,7 @@ export async function staffRoutes(
       const status = statusOf(query.status);
       const today = istTodayKey(clock());
       const found = store.requests({ ...slice(pageOf('requests')), status });
-      const cards = found.rows.map((row) => ({
-        ...row,
-        answers: answers.answers(row.request_id),
-        sessions: roster.byNumber(row.number_key)?.sessions ?? [],
-        today,
-        handled: store.handling(row.request_id),
-      }));
+      const cards = found.rows.map((row) => cardOf(row, today));
       const doneId = typeof query.done === 'string' ? query.done : '';
       const doneRequest = doneId ? answers.request(doneId) : undefined;
       const done =
@@ -367,20 +376,26 @@ export async function staffRoutes(
       if (!session) return reply;
       const id = (request.params as { id: string }).id;
       const body = request.body;
-      const result = answerRequest(
-        { answers, roster, onOutcome: tell },
-        id,
-        {
-          answer: field(body, 'answer'),
-          day: field(body, 'day'),
-          time: field(body, 'time'),
-          reason: field(body, 'reason'),
-          status: field(body, 'status'),
-          note: field(body, 'note'),
-        },
-        session.member.name,
-        clock(),
-      );
+      const form = {
+        answer: field(body, 'answer'),
+        day: field(body, 'day'),
+        time: field(body, 'time'),
+        reason: field(body, 'reason'),
+        status: field(body, 'status'),
+        note: field(body, 'note'),
+      };
+      const now = clock();
+      const result = answerRequest({ answers, roster, onOutcome: tell }, id, form, session.member.name, now);
+      // An answer refused is shown again as it was typed, with its problem: nothing staff wrote is lost.
+      const row = !result.ok && result.status === 400 ? store.request(id) : undefined;
+      if (!result.ok && row) {
+        const card = cardOf(row, istTodayKey(now));
+        return htmlReply(
+          reply,
+          400,
+          refusedAnswerPage(session.member, session.csrf, card, { ...form, problem: result.problem }),
+        );
+      }
       if (!result.ok) return reply.code(result.status).type('text/plain; charset=utf-8').send(result.problem);
       return reply.redirect(`/staff?done=${encodeURIComponent(id)}&what=answer#request-${encodeURIComponent(id)}`, 303);
     });

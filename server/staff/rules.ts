@@ -3,7 +3,7 @@
  * how long a session lasts, what a password and a reply may be, how a
  * thread is addressed.
  */
-import { hasControlCharacterBesidesLineBreaks } from '../../src/shared/rules/control-characters.ts';
+import { staffTextProblem, type StaffTextProblem } from '../../src/shared/rules/staff-text.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 const MINUTE_MS = 60_000;
@@ -54,9 +54,17 @@ export function passwordProblem(password: string, account: { email?: string; nam
   return undefined;
 }
 
+const REPLY_PROBLEMS = {
+  control: 'A reply cannot contain control characters other than line breaks',
+  direction: 'A reply cannot contain characters that change the direction of text, such as U+202E',
+} as const satisfies Record<StaffTextProblem, string>;
+
 export type ReplyCheck = { ok: true; text: string } | { ok: false; problem: string };
 
-/** A reply as typed in the form: line breaks made LF, trimmed, not blank, not too long, no control characters. */
+/**
+ * A reply as typed in the form: line breaks made LF, trimmed, not blank, not too long, no control characters and
+ * nothing that turns the direction of text (staff-text.ts).
+ */
 export function checkReply(raw: string): ReplyCheck {
   const text = raw.replace(/\r\n?/g, '\n').trim();
   if (text === '') return { ok: false, problem: 'Please write a reply' };
@@ -66,9 +74,8 @@ export function checkReply(raw: string): ReplyCheck {
       problem: `A reply must be ${REPLY_MAX_LENGTH} characters or less (this one has ${text.length})`,
     };
   }
-  if (hasControlCharacterBesidesLineBreaks(text)) {
-    return { ok: false, problem: 'A reply cannot contain control characters other than line breaks' };
-  }
+  const wrong = staffTextProblem(text);
+  if (wrong) return { ok: false, problem: REPLY_PROBLEMS[wrong] };
   return { ok: true, text };
 }
 

@@ -103,14 +103,15 @@ export function createStaffStore(db: Db) {
       AND (@any = 0 OR r.user_name LIKE @name ESCAPE '\\' OR r.number_key LIKE @number ESCAPE '\\')
       AND (@status = '' OR ${STATUS} = @status)`;
   type SearchParams = { any: number; name: string; number: string; status: string };
-  const requests = db.prepare<[SearchParams & { limit: number; offset: number }], RequestSummary>(`
-    ${REQUESTS.replace(
-      '%COLUMNS%',
-      `r.request_id, r.action, r.user_name, r.user_number, r.payload, r.note, r.message, r.preferred_times,
+  const COLUMNS = `r.request_id, r.action, r.user_name, r.user_number, r.payload, r.note, r.message, r.preferred_times,
       r.received_at, h.handled_at, h.handled_by, r.number_key, r.language, ${STATUS} AS status,
-      EXISTS (SELECT 1 FROM parents p WHERE p.number = r.number_key) AS on_roster`,
-    )}
+      EXISTS (SELECT 1 FROM parents p WHERE p.number = r.number_key) AS on_roster`;
+  const requests = db.prepare<[SearchParams & { limit: number; offset: number }], RequestSummary>(`
+    ${REQUESTS.replace('%COLUMNS%', COLUMNS)}
     ORDER BY h.request_id IS NULL DESC, on_roster DESC, r.id DESC LIMIT @limit OFFSET @offset`);
+  const oneRequest = db.prepare<[SearchParams & { id: string }], RequestSummary>(
+    `${REQUESTS.replace('%COLUMNS%', COLUMNS)} AND r.request_id = @id`,
+  );
   const requestCount = db.prepare<[SearchParams], number>(REQUESTS.replace('%COLUMNS%', 'count(*)')).pluck();
   const handledRequest = db
     .prepare<[string], string>(`SELECT request_id FROM requests WHERE request_id = ? AND action IN (${ACTION_LIST})`)
@@ -176,6 +177,8 @@ export function createStaffStore(db: Db) {
         total: requestCount.get(search) ?? 0,
       };
     },
+    /** One request as the inbox lists it, whatever its page. */
+    request: (requestId: string) => oneRequest.get({ any: 0, name: '', number: '', status: '', id: requestId }),
     /** Who a number is: named when it is on the roster or has sent a request, even with no thread yet. */
     party: (numberKey: string) => partyOf.get({ n: numberKey }),
     /** When a request was marked handled, and by whom. */

@@ -7,7 +7,7 @@
  * cleanAnswerText): /staff and n8n's Slack form.
  */
 import type { ParentRequest, RequestStatus, SessionRef } from '../webhook/requests.ts';
-import { hasControlCharacterBesidesLineBreaks } from './control-characters.ts';
+import { staffTextProblem, type StaffTextProblem } from './staff-text.ts';
 
 /** What a parent asked for, as the first and last day (equal for one day). */
 export interface Asked {
@@ -51,16 +51,19 @@ export function answerTimeProblem(day: string, time: string, todayKey: string): 
 /** The most a reason or a note staff write may hold: a line or two, not a letter. */
 export const ANSWER_TEXT_MAX_LENGTH = 300;
 
-/** What is wrong with a reason or note: none where one is needed, too long, or a control character in it. */
-export type AnswerTextProblem = 'blank' | 'long' | 'control';
+/**
+ * What is wrong with a reason or note: none where one is needed, too long, a control character in it, or a
+ * character that turns the direction of the text (staff-text.ts).
+ */
+export type AnswerTextProblem = 'blank' | 'long' | StaffTextProblem;
 
 /** A reason or note as it is kept (line breaks as LF, trimmed; it may keep them), or what is wrong with it. */
 export function cleanAnswerText(raw: string, required: boolean): { text: string } | { problem: AnswerTextProblem } {
   const text = raw.replace(/\r\n?/g, '\n').trim();
   if (text === '' && required) return { problem: 'blank' };
   if (text.length > ANSWER_TEXT_MAX_LENGTH) return { problem: 'long' };
-  if (hasControlCharacterBesidesLineBreaks(text)) return { problem: 'control' };
-  return { text };
+  const wrong = staffTextProblem(text);
+  return wrong ? { problem: wrong } : { text };
 }
 
 /** The day a staff answer starts on: the first day asked for, or today in India once that day is past. */

@@ -257,12 +257,15 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
   );
 
   await results.run(
-    'outcomes: staff decline a Hindi parent’s request with a reason; a blank reason is shown its problem',
+    'outcomes: staff decline a Hindi parent’s request with a reason; a blank reason, or one that turns the direction of text, is shown its problem',
     async () => {
       const { request_id, notice } = await requested('reschedule_single', { date: today }, 'hi');
       if (!notice) return ['no notice with buttons'];
       const blank = await answered(notice, 'decline', {
         reason: { reason: { type: 'plain_text_input', value: '   ' } },
+      });
+      const reversed = await answered(notice, 'decline', {
+        reason: { reason: { type: 'plain_text_input', value: 'Closed \u202Egnp.exe' } },
       });
       const declined = await answered(notice, 'decline', {
         reason: { reason: { type: 'plain_text_input', value: '  Meera is away that day.  ' } },
@@ -273,6 +276,19 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
           'a blank reason',
           [blank.submitted?.status, blank.submitted && json(blank.submitted)],
           [200, { response_action: 'errors', errors: { reason: 'Please write a reason' } }],
+        ),
+        ...expectEqual(
+          'a reason with a direction override',
+          [reversed.submitted?.status, reversed.submitted && json(reversed.submitted)],
+          [
+            200,
+            {
+              response_action: 'errors',
+              errors: {
+                reason: 'The reason cannot contain characters that change the direction of text, such as U+202E',
+              },
+            },
+          ],
         ),
         ...expectEqual('the form’s submission', declined.submitted?.status, 200),
         ...expectEqual(

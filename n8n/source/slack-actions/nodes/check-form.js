@@ -1,8 +1,8 @@
 // Check form: the submitted form as the reference server checks a staff answer (server/requests/answer.ts), by
 // the same rules (cleanAnswerText, answerTimeProblem): a reason trimmed, not blank, at most 300 characters, with
-// no control character; a day, not before today in India, and a time, which make the confirmed or offered start
-// (India, +05:30), and whether that day is one the parent asked for. A form put wrong is shown its problem
-// (response_action errors) and records nothing.
+// no control character and none that turns the direction of text; a day, not before today in India, and a time,
+// which make the confirmed or offered start (India, +05:30), and whether that day is one the parent asked for. A
+// form put wrong is shown its problem (response_action errors) and records nothing.
 import {
   answerTimeProblem,
   askedOf,

@@ -151,7 +151,7 @@ describe('ThriveSlackActions (a submitted form)', () => {
     });
   });
 
-  it('shows a blank, long or control-character reason its problem and records nothing; a reason is trimmed', async () => {
+  it('shows a blank, long, control-character or direction-turning reason its problem and records nothing; a reason is trimmed', async () => {
     expect(await run('decline', { day: null, time: null, reason: '  \n ' })).toEqual(
       refused('reason', 'Please write a reason'),
     );
@@ -161,6 +161,10 @@ describe('ThriveSlackActions (a submitted form)', () => {
     // A control character could forge what the parent reads; /staff refuses it too.
     expect(await run('decline', { day: null, time: null, reason: 'Away\u001b[2J' })).toEqual(
       refused('reason', 'Control characters are not allowed'),
+    );
+    // A direction override would turn the reason round on the parent's screen: `gnp.exe` read as `exe.png`.
+    expect(await run('decline', { day: null, time: null, reason: 'Closed \u202Egnp.exe' })).toEqual(
+      refused('reason', 'The reason cannot contain characters that change the direction of text, such as U+202E'),
     );
     expect(await run('decline', { day: null, time: null, reason: ' Away that week. ' })).toMatchObject({
       answer: { kind: 'declined', reason: 'Away that week.' },

@@ -61,6 +61,12 @@ async function answer(staff: StaffSession, requestId: string, fields: Record<str
   return staff.post(`/staff/requests/${requestId}/answer`, { csrf: await staff.csrf(), ...fields });
 }
 
+/** A refused answer's status and what /staff says of it, on the page that shows the answer again as typed. */
+const refusal = (response: { statusCode: number; body: string }) => [
+  response.statusCode,
+  /role="alert" id="answer-problem-[^"]+">([^<]*)<\/p>/.exec(response.body)?.[1],
+];
+
 describe('a reschedule request’s outcome', () => {
   it('confirms a day staff pick, moves the session in know_schedule, raises SEQUENCE, and tells the thread and the seam', async () => {
     await addStaff(p);
@@ -142,11 +148,18 @@ describe('a reschedule request’s outcome', () => {
     await p.post(asked);
     const staff = await staffSession(p);
     const bare = await answer(staff, asked.request_id, { answer: 'decline', reason: '  ' });
-    expect([bare.statusCode, bare.body]).toEqual([400, 'Please write a reason']);
+    expect(refusal(bare)).toEqual([400, 'Please write a reason']);
     const control = await answer(staff, asked.request_id, { answer: 'decline', reason: 'Away\u001b[2J' });
-    expect([control.statusCode, control.body]).toEqual([400, 'Control characters are not allowed']);
+    expect(refusal(control)).toEqual([400, 'Control characters are not allowed']);
     const long = await answer(staff, asked.request_id, { answer: 'decline', reason: 'a'.repeat(301) });
-    expect([long.statusCode, long.body]).toEqual([400, 'The reason must be 300 characters or less']);
+    expect(refusal(long)).toEqual([400, 'The reason must be 300 characters or less']);
+    // A reason the parent would read reversed: refused, and given back as typed, the override shown as its code.
+    const reversed = await answer(staff, asked.request_id, { answer: 'decline', reason: 'Closed \u202Egnp.exe' });
+    expect(refusal(reversed)).toEqual([
+      400,
+      'The reason cannot contain characters that change the direction of text, such as U+202E',
+    ]);
+    expect(reversed.body).toContain('name="reason" dir="auto" maxlength="300" value="Closed [U+202E]gnp.exe"');
     expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
     failing = true;
     const declining = await answer(staff, asked.request_id, {
@@ -168,10 +181,7 @@ describe('a reschedule request’s outcome', () => {
     const asked = range();
     await p.post(asked);
     const staff = await staffSession(p);
-    const refused = async (fields: Record<string, string>) => {
-      const response = await answer(staff, asked.request_id, fields);
-      return [response.statusCode, response.body];
-    };
+    const refused = async (fields: Record<string, string>) => refusal(await answer(staff, asked.request_id, fields));
     expect(await refused({ answer: 'confirm', day: '2026-11-24', time: '16:00' })).toEqual([
       400,
       'The day is in the past: choose today or a later day',
@@ -181,10 +191,11 @@ describe('a reschedule request’s outcome', () => {
       'The day is in the past: choose today or a later day',
     ]);
     expect(await refused({ answer: 'confirm', day: '2026-11-31', time: '16:00' })).toEqual([400, 'Choose a day']);
-    expect(await refused({ answer: 'confirm', day: '2026-11-26', time: '' })).toEqual([
-      400,
-      'Choose a time, such as 16:00',
-    ]);
+    const timeless = await answer(staff, asked.request_id, { answer: 'confirm', day: '2026-11-26', time: '' });
+    expect(refusal(timeless)).toEqual([400, 'Choose a time, such as 16:00']);
+    // The day staff chose stays chosen, and the time as they left it.
+    expect(timeless.body).toContain('<option value="2026-11-26" selected>');
+    expect(timeless.body).toContain('name="time" type="time" value=""');
     expect(p.count('SELECT count(*) FROM request_answers')).toBe(0);
     // Today, in India, is not past: 25 Nov at noon.
     expect(

@@ -63,6 +63,20 @@ describe('the roster', () => {
     expect(() => readRosterFile(path)).toThrow('/parents/0/sessions/0/');
   });
 
+  it('refuses a seed file with a name that turns the direction of text, naming the place', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'thrive-roster-'));
+    dirs.push(dir);
+    const path = join(dir, 'roster.json');
+    writeFileSync(
+      path,
+      JSON.stringify({
+        facilitators: [{ id: 'meera-nair', name: 'Meera \u202Eriah', slackChannel: '#meera' }],
+        parents: [{ name: 'P', number: '9000000001', facilitator: 'meera-nair', sessions: [] }],
+      }),
+    );
+    expect(() => readRosterFile(path)).toThrow('/facilitators/0/name cannot contain control characters or characters');
+  });
+
   it('refuses a seed parent whose facilitator does not exist, and seeds nothing', () => {
     const db = tempDb();
     const roster = readRosterFile(TEST_ROSTER_PATH);

@@ -227,7 +227,7 @@ describe('the staff inbox: two parents and a staff member', () => {
     expect(hindi.body).toBe('अनुरोध बहुत बड़ा है, इसकी सीमा 64 केबी है');
   });
 
-  it('refuses a long reply, a blank one and control characters, keeping the text and storing nothing', async () => {
+  it('refuses a long reply, a blank one, control characters and direction overrides, keeping the text and storing nothing', async () => {
     await addStaff(p);
     await p.post(chat('Hello', []));
     const staff = await staffSession(p);
@@ -237,6 +237,7 @@ describe('the staff inbox: two parents and a staff member', () => {
       ['a'.repeat(2001), 'A reply must be 2000 characters or less (this one has 2001)'],
       ['   \r\n ', 'Please write a reply'],
       ['Hello\u001b[2J', 'A reply cannot contain control characters other than line breaks'],
+      ['See you \u202Eyadnom', 'A reply cannot contain characters that change the direction of text, such as U+202E'],
     ];
     for (const [text = '', problem = ''] of cases) {
       const response = await staff.post(url, { csrf, text });

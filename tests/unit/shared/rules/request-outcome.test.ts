@@ -48,6 +48,7 @@ describe('what staff answer with: a day and a time, or a reason', () => {
     expect(cleanAnswerText('a'.repeat(ANSWER_TEXT_MAX_LENGTH + 1), true)).toEqual({ problem: 'long' });
     expect(cleanAnswerText('Away\u001b[2J', true)).toEqual({ problem: 'control' });
     expect(cleanAnswerText('Away\tthat week', true)).toEqual({ problem: 'control' });
+    expect(cleanAnswerText('Closed \u202Egnp.exe', false)).toEqual({ problem: 'direction' });
   });
 
   it('starts a session at India’s offset', () => {
