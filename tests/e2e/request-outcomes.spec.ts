@@ -98,6 +98,11 @@ test.describe('request outcomes', () => {
     await expect(request(page, 'Waiting for an answer')).toContainText(
       'Session: Wednesday, 25 Nov, 5:00 PM with Ms. Rao',
     );
+    // Staff's words are isolated by direction from the card's own: the reason, the facilitator's name.
+    const reason = request(page, 'Declined').getByText('No facilitator is free that week', { exact: true });
+    await expect(reason).toHaveJSProperty('localName', 'bdi');
+    const facilitator = request(page, 'Waiting for an answer').getByText('Ms. Rao', { exact: true });
+    await expect(facilitator).toHaveJSProperty('localName', 'bdi');
     const offered = request(page, 'Another time offered');
     await expect(offered).toContainText('Offered: Friday, 27 Nov, 6:00 PM');
     await expect(offered.getByRole('link', { name: 'Ask for a different time' })).toHaveAttribute(
@@ -146,6 +151,10 @@ test.describe('request outcomes', () => {
     expect(accepts.map((sent) => sent.body)).toEqual([saved?.envelope]);
 
     // The staff answer is in the thread as an event line, not as a message from a person.
+    conversation.reply('See you on Friday.');
+    conversation.reply(answerText('en', 'eventDeclined', { reason: 'No facilitator is free that week' }), {
+      from: 'event',
+    });
     await page.getByRole('link', { name: 'Back to Menu' }).click();
     await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
     await page.getByRole('button', { name: 'Send Me a Code' }).click();
@@ -158,6 +167,13 @@ test.describe('request outcomes', () => {
     await expect(event).toContainText('Request update');
     await expect(event).not.toContainText('Your facilitator');
     await expect(event.getByText('You', { exact: true })).toHaveCount(0);
+    // Staff's words are isolated by direction: a reply, the event line, and each name (the reply's, the event's By).
+    const thread = page.getByRole('region', { name: 'Messages with your facilitator' });
+    await expect(thread.getByText('See you on Friday.', { exact: true })).toHaveAttribute('dir', 'auto');
+    await expect(event.getByText(/^You accepted the time offered/)).toHaveJSProperty('localName', 'bdi');
+    const names = thread.getByText('Ms. Rao', { exact: true });
+    await expect(names).toHaveCount(2);
+    for (const name of await names.all()) await expect(name).toHaveJSProperty('localName', 'bdi');
   });
 });
 

@@ -7,6 +7,7 @@
 import { formatDayKey, formatIstDateTime, formatIstDay, formatMinutes } from '../../shared/format/ist.ts';
 import { istDayOf, istWeekdayAndTime } from '../../shared/format/ist-zone.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
+import { withWords, type SentencePart } from '../../shared/i18n/sentence.ts';
 import type { OutboxState } from '../../shared/outbox/types.ts';
 import type { ParentRequest, RequestStatus } from '../../shared/webhook/requests.ts';
 import type { RequestsMessages } from './messages.ts';
@@ -23,12 +24,14 @@ export interface RequestView {
   status: RequestStatus;
   /** The status in words: the card's heading for this request. */
   label: string;
-  /** What was asked, the session it is about, when it was sent. */
+  /** What was asked, the session it is about (with its facilitator's name apart), when it was sent. */
   asked: string;
-  session: string | undefined;
+  session: SentencePart[] | undefined;
   sentAt: string;
-  /** The outcome's lines: the new or offered time, that it differs, the reason. */
+  /** The outcome's lines: the new or offered time, that it differs. */
   details: string[];
+  /** A declined request's reason, staff's words apart. */
+  reason: SentencePart[] | undefined;
   /** Offered and not yet accepted: the Accept button's name and the offer it accepts. */
   offer: { offerId: string; acceptLabel: string } | undefined;
   /** Accepted on this phone, still in the outbox: where it stands. */
@@ -56,7 +59,7 @@ function details(request: ParentRequest, t: RequestsMessages, locale: Locale): s
     case 'offered':
       return request.offer ? [t.offeredAt(startsAtText(request.offer.starts_at, locale))] : [];
     case 'declined':
-      return request.reason ? [t.reason(request.reason)] : [];
+      return [];
   }
 }
 
@@ -74,9 +77,12 @@ export function requestView(
     status: request.status,
     label: t.status[request.status],
     asked: askedText(request, t, locale),
-    session: session && t.session(startsAtText(session.starts_at, locale), session.facilitator),
+    session:
+      session &&
+      withWords((facilitator) => t.session(startsAtText(session.starts_at, locale), facilitator), session.facilitator),
     sentAt: t.sentAt(formatIstDateTime(new Date(request.sent_at), locale)),
     details: details(request, t, locale),
+    reason: request.status === 'declined' && request.reason ? withWords(t.reason, request.reason) : undefined,
     offer:
       open && accepting === undefined
         ? { offerId: offer.offer_id, acceptLabel: t.acceptLabel(startsAtText(offer.starts_at, locale)) }

@@ -4,6 +4,7 @@ import { activeLocale } from '../../shared/i18n/catalog.ts';
 import type { ParentRequest } from '../../shared/webhook/requests.ts';
 import { Button } from '../../ui/button.tsx';
 import { LinkButton } from '../../ui/link-button.tsx';
+import { Sentence } from '../../ui/sentence.tsx';
 import '../../ui/lists.css';
 import './requests.css';
 import { requestsText } from './messages.ts';
@@ -20,7 +21,8 @@ interface YourRequestsProps {
  * The parent's reschedule requests and what became of each: waiting,
  * confirmed (with the new time), another time offered (Accept, or ask for a
  * different time on the reschedule screen), or declined with the reason.
- * Staff's words (the reason) are shown as text, never as HTML.
+ * Staff's words (the reason, the facilitator's name) are shown as text,
+ * never as HTML, and isolated by direction.
  */
 export function YourRequests({ requests, onAnswered }: YourRequestsProps) {
   const t = requestsText();
@@ -38,12 +40,21 @@ export function YourRequests({ requests, onAnswered }: YourRequestsProps) {
           <li key={view.id} className={`request-card request-card--${view.status}`}>
             <p className="request-card__status">{view.label}</p>
             <p className="request-card__asked">{view.asked}</p>
-            {view.session && <p className="request-card__session">{view.session}</p>}
+            {view.session && (
+              <p className="request-card__session">
+                <Sentence parts={view.session} />
+              </p>
+            )}
             {view.details.map((line) => (
               <p key={line} className="request-card__detail">
                 {line}
               </p>
             ))}
+            {view.reason && (
+              <p className="request-card__detail">
+                <Sentence parts={view.reason} />
+              </p>
+            )}
             {view.accepting && (
               <p className="request-card__accepting" role="status">
                 {view.accepting}

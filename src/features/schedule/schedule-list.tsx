@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { activeLocale } from '../../shared/i18n/catalog.ts';
+import { withWords } from '../../shared/i18n/sentence.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
 import { moveLandingAt, type SessionMove } from '../../shared/schedule/requests.ts';
+import { Sentence } from '../../ui/sentence.tsx';
 import { useSessionUser } from '../sign-in/use-session-user.ts';
 import { AddAllToCalendar, SessionCalendarActions } from './calendar-actions.tsx';
 import { useCalendarAdded } from './calendar-added.ts';
@@ -61,10 +63,17 @@ export function ScheduleList({ entries, fetchedAt, moves }: ScheduleListProps) {
                 {when.day}
               </span>
               <span className="schedule-list__time">{when.time}</span>
-              <span className="schedule-list__facilitator">{t.withFacilitator(entry.facilitator)}</span>
+              <span className="schedule-list__facilitator">
+                <Sentence parts={withWords(t.withFacilitator, entry.facilitator)} />
+              </span>
               {was && (
                 <span className="schedule-list__moved">
-                  {t.movedFrom(t.calendar.session(was.day, was.time, move.uidOf.facilitator))}
+                  <Sentence
+                    parts={withWords(
+                      (facilitator) => t.movedFrom(t.calendar.session(was.day, was.time, facilitator)),
+                      move.uidOf.facilitator,
+                    )}
+                  />
                 </span>
               )}
               {event && (

@@ -9,8 +9,10 @@ import {
   type WaitingMessage,
 } from './thread-items.ts';
 import { messageAnchor } from '../../../shared/conversation/thread.ts';
+import { withWords } from '../../../shared/i18n/sentence.ts';
 import type { ThreadMessage } from '../../../shared/webhook/conversation.ts';
 import { Button } from '../../../ui/button.tsx';
+import { Sentence } from '../../../ui/sentence.tsx';
 import { ThreadFile } from './thread-file.tsx';
 import { conversationText } from '../messages.ts';
 
@@ -111,7 +113,9 @@ export function ThreadList({ items, token }: { items: ThreadItem[]; token: strin
 /**
  * One message of the thread. A fetch keeps the messages it already held as
  * they were (mergeThread), so a poll, a send or an earlier page redraws only
- * what is new, not every message with its date.
+ * what is new, not every message with its date. A name and a text someone
+ * wrote are isolated by direction (<bdi>, dir="auto"): a right-to-left reply
+ * reads right to left, and cannot reorder the name and time around it.
  */
 const MessageItem = memo(function MessageItem({
   message,
@@ -124,10 +128,14 @@ const MessageItem = memo(function MessageItem({
   return (
     <li id={messageAnchor(message.id)} className={`thread__message thread__message--${message.from}`}>
       <p className="thread__meta">
-        <span className="thread__author">{message.from === 'parent' ? t.you : (message.author ?? t.facilitator)}</span>{' '}
+        <span className="thread__author">
+          {message.from === 'parent' ? t.you : message.author ? <bdi>{message.author}</bdi> : t.facilitator}
+        </span>{' '}
         <time dateTime={message.sent_at}>{formatIstDateTime(new Date(message.sent_at))}</time>
       </p>
-      <p className="thread__text">{message.text}</p>
+      <p className="thread__text" dir="auto">
+        {message.text}
+      </p>
       {message.attachments.length > 0 && token !== undefined && (
         <ul className="thread__files">
           {message.attachments.map((file) => (
@@ -149,10 +157,14 @@ const EventItem = memo(function EventItem({ message }: { message: ThreadMessage 
   return (
     <li className="thread__event">
       <p className="thread__event-text">
-        <span className="thread__event-kind">{t.event}</span> {message.text}
+        <span className="thread__event-kind">{t.event}</span> <bdi>{message.text}</bdi>
       </p>
       <p className="thread__meta">
-        {message.author && <span className="thread__author">{t.eventBy(message.author)}</span>}{' '}
+        {message.author && (
+          <span className="thread__author">
+            <Sentence parts={withWords(t.eventBy, message.author)} />
+          </span>
+        )}{' '}
         <time dateTime={message.sent_at}>{formatIstDateTime(new Date(message.sent_at))}</time>
       </p>
     </li>

@@ -33,20 +33,21 @@ describe('requestView', () => {
       ['New time: Monday, 7 Dec, 4:00 PM', 'This is not one of the days you asked for.'],
     ],
     ['offered', OFFERED, 'Another time offered', ['Offered: Friday, 4 Dec, 4:00 PM']],
-    [
-      'declined with a reason',
-      { ...BASE, status: 'declined', reason: 'No facilitator that week' },
-      'Declined',
-      ['Reason: No facilitator that week'],
-    ],
+    ['declined with a reason', { ...BASE, status: 'declined', reason: 'No facilitator that week' }, 'Declined', []],
     ['declined without a reason', { ...BASE, status: 'declined' }, 'Declined', []],
   ])('says what became of a request %s', (_case, request, label, details) => {
     const view = requestView(request, undefined, en, 'en');
     expect(view.label).toBe(label);
     expect(view.details).toEqual(details);
     expect(view.asked).toBe('Dates: 30 Nov 2026 – 3 Dec 2026');
-    expect(view.session).toBe('Session: Monday, 30 Nov, 5:00 PM with Ms. Rao');
+    expect(view.session).toEqual(['Session: Monday, 30 Nov, 5:00 PM with ', { words: 'Ms. Rao' }]);
     expect(view.offer === undefined).toBe(request.status !== 'offered');
+  });
+
+  it('keeps staff’s words apart from the card’s own: the reason, the facilitator’s name', () => {
+    const declined = requestView({ ...BASE, status: 'declined', reason: 'Closed for عيد' }, undefined, hi, 'hi');
+    expect(declined.reason).toEqual(['कारण: ', { words: 'Closed for عيد' }]);
+    expect(requestView(BASE, undefined, en, 'en').reason).toBeUndefined();
   });
 
   it('names a one-day range, and a single date, as one date', () => {
