@@ -9,14 +9,18 @@ export const ASHA: User = { name: 'Asha Verma', number: '9876543210' };
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const IST_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/;
 
-/** Puts a signed-in parent in this tab's sessionStorage, as the sign-in form would, then opens `path` and waits for the app. */
+/**
+ * Opens `path` with a signed-in parent in this tab's sessionStorage, as the sign-in form leaves it, and waits for the
+ * app. The parent is put there before the page's first script runs, for this one navigation only: a later logout
+ * and reload find the tab as the app left it.
+ */
 export async function openSignedIn(page: Page, path: string, user: User = ASHA): Promise<void> {
-  await page.goto('/');
-  await page.evaluate(([key, value]) => window.sessionStorage.setItem(key, value), [
+  const signedIn = await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
     SESSION_USER_KEY,
     JSON.stringify(user),
   ] as const);
   await page.goto(path);
+  await signedIn.dispose();
   await waitForApp(page);
 }
 
