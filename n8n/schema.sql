@@ -576,34 +576,10 @@ BEGIN
 END
 $$;
 
--- The session a reschedule request concerns (server/requests/rules.ts, sessionConcerned): the first of the parent's
--- weekly sessions on the days asked for (the weeks of the first 14 of them), else the first of the week the first
--- day is in; no row when the roster has no session for the number. Its start (ISO 8601, +05:30), its facilitator.
-CREATE OR REPLACE FUNCTION thrive.session_concerned(key text, first_day date, last_day date)
-RETURNS TABLE (starts_at text, facilitator text)
-LANGUAGE sql STABLE AS $$
-  WITH weekly AS (
-    SELECT s.weekday, s.start_time, f.name FROM thrive.sessions s JOIN thrive.facilitators f ON f.id = s.facilitator_id
-    WHERE s.parent_number = key
-  ), mondays AS (
-    SELECT DISTINCT d::date - (extract(isodow FROM d)::int - 1) AS monday
-    FROM generate_series(first_day, least(last_day, first_day + 13), interval '1 day') d
-  ), candidates AS (
-    SELECT 0 AS pass, m.monday + (w.weekday - 1) AS day, w.start_time, w.name FROM mondays m CROSS JOIN weekly w
-    WHERE m.monday + (w.weekday - 1) BETWEEN first_day AND last_day
-    UNION ALL
-    SELECT 1, first_day - (extract(isodow FROM first_day)::int - 1) + (w.weekday - 1), w.start_time, w.name FROM weekly w
-  )
-  SELECT to_char(day, 'YYYY-MM-DD') || 'T' || start_time || ':00+05:30', name FROM candidates
-  ORDER BY pass, day, start_time LIMIT 1
-$$;
-
--- A reschedule request's first and last day asked for.
-CREATE OR REPLACE FUNCTION thrive.asked_days(action text, payload jsonb, OUT first_day date, OUT last_day date)
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'start_date')::date END,
-    CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'end_date')::date END
-$$;
+-- Which session a reschedule request concerns is the Code nodes' to find, by the rule the reference server runs
+-- (src/shared/schedule/request-session.ts), from the parent's sessions and the request's days as queries read them.
+DROP FUNCTION IF EXISTS thrive.session_concerned(text, date, date);
+DROP FUNCTION IF EXISTS thrive.asked_days(text, jsonb);
 
 -- What became of each reschedule request, oldest first: the latest row is its status. 'accepted' is the parent
 -- taking an offered time (accept_offer); the others are staff's answers from Slack (thrive-slack-actions).
@@ -679,7 +655,8 @@ CREATE INDEX IF NOT EXISTS push_subscriptions_by_token ON thrive.push_subscripti
 CREATE INDEX IF NOT EXISTS push_subscriptions_by_number ON thrive.push_subscriptions (number_key);
 
 -- The queue: a reply's job names its message (its author and text are read when it is sent), any other carries
--- its message. not_before is when it is due (later while it is leased, held in quiet hours, or retried).
+-- its message. not_before is when it is due (later while it is leased, held in quiet hours, or retried); held
+-- marks a job waiting for the quiet hours to end, which a change of the device's settings makes due at once.
 CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   endpoint text NOT NULL REFERENCES thrive.push_subscriptions (endpoint) ON DELETE CASCADE,
@@ -693,6 +670,7 @@ CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   created_at timestamptz NOT NULL DEFAULT now(),
   CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'reply') = (payload IS NULL))
 );
+ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS held boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS push_jobs_due ON thrive.push_jobs (not_before, id);
 CREATE INDEX IF NOT EXISTS push_jobs_by_endpoint ON thrive.push_jobs (endpoint);
 CREATE INDEX IF NOT EXISTS push_jobs_by_message ON thrive.push_jobs (message_id);
@@ -737,20 +715,30 @@ CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
   FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.push_staff_reply();
 
 -- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
--- (lang, or the stored one, or English), as the contract orders them, and whether it is subscribed.
-CREATE OR REPLACE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
-RETURNS TABLE (settings json, subscribed boolean)
+-- (lang, or the stored one, or English), as the contract orders them, whether it is subscribed, and how many of its
+-- jobs held for the quiet hours a change of the settings made due now (Thrive push decides them again).
+DROP FUNCTION IF EXISTS thrive.save_push_settings(text, jsonb, text);
+CREATE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
+RETURNS TABLE (settings json, subscribed boolean, released integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
+  earlier jsonb;
   saved jsonb;
+  freed integer := 0;
 BEGIN
+  SELECT '{"replies":true,"reminders":true,"request_updates":true,"show_text":false,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || p.settings INTO earlier FROM thrive.push_settings p WHERE p.token_hash = hash FOR UPDATE;
   INSERT INTO thrive.push_settings AS p (token_hash, settings, language, updated_at)
   VALUES (hash, coalesce(change, '{}'), coalesce(lang, 'en'), now())
   ON CONFLICT (token_hash) DO UPDATE
     SET settings = p.settings || coalesce(change, '{}'), language = coalesce(lang, p.language), updated_at = now()
   RETURNING '{"replies":true,"reminders":true,"request_updates":true,"show_text":false,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || p.settings INTO saved;
+  IF saved IS DISTINCT FROM coalesce(earlier, '{"replies":true,"reminders":true,"request_updates":true,"show_text":false,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb) THEN
+    UPDATE thrive.push_jobs j SET not_before = now(), held = false
+    FROM thrive.push_subscriptions s WHERE s.token_hash = hash AND j.endpoint = s.endpoint AND j.held;
+    GET DIAGNOSTICS freed = ROW_COUNT;
+  END IF;
   RETURN QUERY SELECT json_build_object('replies', saved -> 'replies', 'reminders', saved -> 'reminders', 'request_updates', saved -> 'request_updates', 'show_text', saved -> 'show_text', 'quiet_start', saved -> 'quiet_start', 'quiet_end', saved -> 'quiet_end'),
-    EXISTS (SELECT 1 FROM thrive.push_subscriptions s WHERE s.token_hash = hash);
+    EXISTS (SELECT 1 FROM thrive.push_subscriptions s WHERE s.token_hash = hash), freed;
 END
 $$;
 
@@ -782,7 +770,8 @@ LANGUAGE sql VOLATILE AS $$
     ORDER BY j.not_before, j.id LIMIT most
     FOR UPDATE OF j SKIP LOCKED
   ), taken AS (
-    UPDATE thrive.push_jobs j SET not_before = at + interval '2 minutes' FROM due WHERE j.id = due.id RETURNING j.*
+    UPDATE thrive.push_jobs j SET not_before = at + interval '2 minutes', held = false FROM due WHERE j.id = due.id
+    RETURNING j.*
   )
   SELECT t.id, t.kind, t.payload, to_char(t.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     t.attempts, s.endpoint, s.p256dh, s.auth,
@@ -796,7 +785,7 @@ LANGUAGE sql VOLATILE AS $$
 $$;
 
 -- What became of a job: sent or dropped (deleted), gone (its subscription deleted, with its jobs), retry (one more
--- try, at next_at) or delay (held until next_at: the quiet hours' end).
+-- try, at next_at) or delay (held until next_at: the quiet hours' end, marked held).
 CREATE OR REPLACE FUNCTION thrive.record_push(job bigint, push_endpoint text, verdict text, next_at timestamptz)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
@@ -806,7 +795,7 @@ BEGIN
   ELSIF verdict = 'retry' THEN
     UPDATE thrive.push_jobs SET attempts = attempts + 1, not_before = next_at WHERE id = job;
   ELSIF verdict = 'delay' THEN
-    UPDATE thrive.push_jobs SET not_before = next_at WHERE id = job;
+    UPDATE thrive.push_jobs SET not_before = next_at, held = true WHERE id = job;
   ELSE
     DELETE FROM thrive.push_jobs WHERE id = job;
   END IF;

@@ -101,9 +101,12 @@ LEFT JOIN LATERAL (
 export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHERE token_hash = $1 RETURNING 1)
 SELECT count(*)::int AS revoked FROM gone;`;
 
-/** $1: the token's hash, $2: the settings to change (JSON), $3: the request's language ('' when it names none). */
+/**
+ * $1: the token's hash, $2: the settings to change (JSON), $3: the request's language ('' when it names none).
+ * `released`: how many of the device's pushes held in its quiet hours the change made due.
+ */
 export const PUSH_SETTINGS =
-  "SELECT settings, subscribed FROM thrive.save_push_settings($1, $2::jsonb, NULLIF($3, ''));";
+  "SELECT settings, subscribed, released FROM thrive.save_push_settings($1, $2::jsonb, NULLIF($3, ''));";
 
 /**
  * $1: the token's hash, $2: its number, $3: the settings to change (JSON), $4: the language ('' when none), $5-$7:

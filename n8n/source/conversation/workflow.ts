@@ -17,6 +17,7 @@
 import { resolve } from 'node:path';
 import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
+import { startPushesNow } from '../push/call.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
 import { calledBy, httpPost, postgres } from '../toolkit/io-nodes.ts';
@@ -53,6 +54,8 @@ const TOKEN_VERDICTS = ['valid', 'missing', 'unknown', 'expired'] as const;
 const ACTIONS = [...CONVERSATION_ACTIONS, ...PUSH_ACTIONS] as const;
 const TOKEN_ACTIONS = ['revoke_token', 'chat_thread', ...PUSH_ACTIONS] as const;
 const ENVELOPE = "$('Called by the portal webhook').first().json.envelope";
+/** What "Save settings" answered, read by name: "Send pushes" may come between (call.ts). */
+const SAVED = "$('Save settings').first().json";
 
 /** A refusal: its status, its text's key, the values its placeholders take, its headers (expressions allowed). */
 function refuse(
@@ -84,7 +87,7 @@ Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`
 - **request_code**: the name and number on the roster (404), 3 codes a number in 15 minutes and 10 an address in an hour (429), a 6-digit code kept as a bcrypt hash for 10 minutes, sent by **Send code** to \`${ENV.codeGatewayUrl}\` (502 when it fails).
 - **verify_code**: each try counted first, 30 an address in an hour (429); a code works only for the name it was sent for; 5 wrong from one address end it for that address, 10 in all for everyone; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
 - **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended (with its push subscription and settings).
-- **push_settings** / **push_subscribe** / **push_unsubscribe**: the bearer token checked (401), then the device's notification settings (and \`${ENV.vapidPublicKey}\`), its subscription kept (400 when a sender cannot use it), or forgotten.`;
+- **push_settings** / **push_subscribe** / **push_unsubscribe**: the bearer token checked (401), then the device's notification settings (and \`${ENV.vapidPublicKey}\`; a change starts **Thrive push** when it makes pushes held in the quiet hours due), its subscription kept (400 when a sender cannot use it), or forgotten.`;
 
 export async function conversationWorkflow(): Promise<Record<string, unknown>> {
   const nodes: N8nNode[] = [
@@ -163,10 +166,13 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
       PUSH_SETTINGS,
       `={{ [ $json.token_hash, JSON.stringify(${ENVELOPE}.payload?.settings ?? {}), ${ENVELOPE}.language ?? '' ] }}`,
     ),
+    // A change of settings made the device's pushes held in its quiet hours due: Thrive push decides them now.
+    ifTrue('Held pushes due?', [1920, 1520], '$json.released > 0'),
+    startPushesNow('Send pushes', [2160, 1520]),
     ok(
       'Settings',
-      [1920, 1600],
-      `={{ { public_key: ${env(ENV.vapidPublicKey, '')}, subscribed: $json.subscribed, settings: $json.settings } }}`,
+      [2400, 1600],
+      `={{ { public_key: ${env(ENV.vapidPublicKey, '')}, subscribed: ${SAVED}.subscribed, settings: ${SAVED}.settings } }}`,
     ),
     await codeNode('Check subscription', [1680, 1760], script('check-subscription.js')),
     ifTrue('Usable?', [1920, 1760], '$json.problem === null'),
@@ -263,7 +269,10 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
       push_subscribe: 'Check subscription',
       push_unsubscribe: 'Unsubscribe',
     }),
-    ['Save settings', 0, 'Settings'],
+    ['Save settings', 0, 'Held pushes due?'],
+    ['Held pushes due?', 0, 'Send pushes'],
+    ['Held pushes due?', 1, 'Settings'],
+    ['Send pushes', 0, 'Settings'],
     ['Check subscription', 0, 'Usable?'],
     ['Usable?', 0, 'Subscribe'],
     ['Usable?', 1, 'Subscription unusable'],

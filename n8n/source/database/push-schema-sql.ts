@@ -4,7 +4,8 @@
  * token (revoke_token, expiry, erasure); the durable queue of pushes, filled for a facilitator's reply by a
  * trigger in the reply's own transaction and for reminders by the push workflow; and the reminders already
  * queued, so each is sent once. A job is taken under a lease and deleted only once the push service answered,
- * so an execution that dies mid-send leaves it to the next run.
+ * so an execution that dies mid-send leaves it to the next run. A job held for the end of the quiet hours is
+ * marked so: a change of the device's settings makes it due at once, to be decided again by the settings saved.
  */
 import { PUSH_MAX_ATTEMPTS, REQUEST_UPDATE_TTL_S } from '../../../src/shared/push/delivery.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
@@ -15,6 +16,8 @@ export const PUSH_LEASE = "interval '2 minutes'";
 const REMINDER_KEYS_KEPT = "interval '2 days'";
 
 const SETTING_NAMES = Object.keys(DEFAULT_NOTIFICATION_SETTINGS);
+/** Every setting's default, as jsonb: stored settings go over it. */
+const DEFAULTS = `'${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb`;
 /** How long a request update waits for a phone that is off (its TTL, src/shared/push/delivery.ts). */
 const REQUEST_UPDATE_KEPT = `interval '${REQUEST_UPDATE_TTL_S} seconds'`;
 
@@ -57,7 +60,8 @@ CREATE INDEX IF NOT EXISTS push_subscriptions_by_token ON thrive.push_subscripti
 CREATE INDEX IF NOT EXISTS push_subscriptions_by_number ON thrive.push_subscriptions (number_key);
 
 -- The queue: a reply's job names its message (its author and text are read when it is sent), any other carries
--- its message. not_before is when it is due (later while it is leased, held in quiet hours, or retried).
+-- its message. not_before is when it is due (later while it is leased, held in quiet hours, or retried); held
+-- marks a job waiting for the quiet hours to end, which a change of the device's settings makes due at once.
 CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   endpoint text NOT NULL REFERENCES thrive.push_subscriptions (endpoint) ON DELETE CASCADE,
@@ -71,6 +75,7 @@ CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   created_at timestamptz NOT NULL DEFAULT now(),
   CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'reply') = (payload IS NULL))
 );
+ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS held boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS push_jobs_due ON thrive.push_jobs (not_before, id);
 CREATE INDEX IF NOT EXISTS push_jobs_by_endpoint ON thrive.push_jobs (endpoint);
 CREATE INDEX IF NOT EXISTS push_jobs_by_message ON thrive.push_jobs (message_id);
@@ -115,20 +120,30 @@ CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
   FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.push_staff_reply();
 
 -- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
--- (lang, or the stored one, or English), as the contract orders them, and whether it is subscribed.
-CREATE OR REPLACE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
-RETURNS TABLE (settings json, subscribed boolean)
+-- (lang, or the stored one, or English), as the contract orders them, whether it is subscribed, and how many of its
+-- jobs held for the quiet hours a change of the settings made due now (Thrive push decides them again).
+DROP FUNCTION IF EXISTS thrive.save_push_settings(text, jsonb, text);
+CREATE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
+RETURNS TABLE (settings json, subscribed boolean, released integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
+  earlier jsonb;
   saved jsonb;
+  freed integer := 0;
 BEGIN
+  SELECT ${DEFAULTS} || p.settings INTO earlier FROM thrive.push_settings p WHERE p.token_hash = hash FOR UPDATE;
   INSERT INTO thrive.push_settings AS p (token_hash, settings, language, updated_at)
   VALUES (hash, coalesce(change, '{}'), coalesce(lang, 'en'), now())
   ON CONFLICT (token_hash) DO UPDATE
     SET settings = p.settings || coalesce(change, '{}'), language = coalesce(lang, p.language), updated_at = now()
-  RETURNING '${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb || p.settings INTO saved;
+  RETURNING ${DEFAULTS} || p.settings INTO saved;
+  IF saved IS DISTINCT FROM coalesce(earlier, ${DEFAULTS}) THEN
+    UPDATE thrive.push_jobs j SET not_before = now(), held = false
+    FROM thrive.push_subscriptions s WHERE s.token_hash = hash AND j.endpoint = s.endpoint AND j.held;
+    GET DIAGNOSTICS freed = ROW_COUNT;
+  END IF;
   RETURN QUERY SELECT ${ORDERED_SETTINGS('saved')},
-    EXISTS (SELECT 1 FROM thrive.push_subscriptions s WHERE s.token_hash = hash);
+    EXISTS (SELECT 1 FROM thrive.push_subscriptions s WHERE s.token_hash = hash), freed;
 END
 $$;
 
@@ -159,11 +174,12 @@ LANGUAGE sql VOLATILE AS $$
     ORDER BY j.not_before, j.id LIMIT most
     FOR UPDATE OF j SKIP LOCKED
   ), taken AS (
-    UPDATE thrive.push_jobs j SET not_before = at + ${PUSH_LEASE} FROM due WHERE j.id = due.id RETURNING j.*
+    UPDATE thrive.push_jobs j SET not_before = at + ${PUSH_LEASE}, held = false FROM due WHERE j.id = due.id
+    RETURNING j.*
   )
   SELECT t.id, t.kind, t.payload, to_char(t.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     t.attempts, s.endpoint, s.p256dh, s.auth,
-    ${ORDERED_SETTINGS(`('${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb || coalesce(p.settings, '{}'))`)},
+    ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(p.settings, '{}'))`)},
     coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text
   FROM taken t
     JOIN thrive.push_subscriptions s ON s.endpoint = t.endpoint
@@ -173,7 +189,7 @@ LANGUAGE sql VOLATILE AS $$
 $$;
 
 -- What became of a job: sent or dropped (deleted), gone (its subscription deleted, with its jobs), retry (one more
--- try, at next_at) or delay (held until next_at: the quiet hours' end).
+-- try, at next_at) or delay (held until next_at: the quiet hours' end, marked held).
 CREATE OR REPLACE FUNCTION thrive.record_push(job bigint, push_endpoint text, verdict text, next_at timestamptz)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
@@ -183,7 +199,7 @@ BEGIN
   ELSIF verdict = 'retry' THEN
     UPDATE thrive.push_jobs SET attempts = attempts + 1, not_before = next_at WHERE id = job;
   ELSIF verdict = 'delay' THEN
-    UPDATE thrive.push_jobs SET not_before = next_at WHERE id = job;
+    UPDATE thrive.push_jobs SET not_before = next_at, held = true WHERE id = job;
   ELSE
     DELETE FROM thrive.push_jobs WHERE id = job;
   END IF;
@@ -197,7 +213,7 @@ CREATE OR REPLACE FUNCTION thrive.reminder_targets()
 RETURNS TABLE (endpoint text, settings json, language text, sessions json)
 LANGUAGE sql STABLE AS $$
   SELECT s.endpoint,
-    ${ORDERED_SETTINGS(`('${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb || coalesce(p.settings, '{}'))`)},
+    ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(p.settings, '{}'))`)},
     coalesce(p.language, 'en'),
     (SELECT coalesce(json_agg(json_build_object('weekday', x.weekday, 'time', x.start_time, 'facilitator', f.name)
        ORDER BY x.weekday, x.start_time), '[]'::json)

@@ -1,10 +1,12 @@
 /**
- * ThrivePush: the push sender. Every minute (a Schedule Trigger), and at once when the Slack events workflow
- * has stored a facilitator's reply (it runs this workflow once Slack has its answer), it
+ * ThrivePush: the push sender. Every minute (a Schedule Trigger), at once when the Slack events workflow has
+ * stored a facilitator's reply (it runs this workflow once Slack has its answer), and at once when a device's
+ * push_settings has made its pushes held in the quiet hours due (the conversation workflow starts it), it
  * 1. queues the session reminders due now for every subscribed device (src/shared/push/reminders.ts: 18:00 India's
  *    time the day before and an hour before, dropped in the device's quiet hours or when late), each once;
- * 2. takes the due jobs of thrive.push_jobs under a lease, holds a reply in quiet hours, encrypts and signs each
- *    push with node:crypto (src/shared/push/web-push-crypto.ts) and POSTs it to the subscription's push service;
+ * 2. takes the due jobs of thrive.push_jobs under a lease, decides each by the device's settings now (a reply held
+ *    in quiet hours, a kind turned off dropped), encrypts and signs each push with node:crypto
+ *    (src/shared/push/web-push-crypto.ts) and POSTs it to the subscription's push service;
  * 3. records the answer (src/shared/push/delivery.ts): sent, gone (404, 410: the subscription is deleted), retried
  *    with backoff, or dropped.
  * Called with `{ now }` (an ISO time), it does all of this at that moment instead of the clock's: how a test
@@ -53,7 +55,7 @@ function pushRequest(name: string, position: Position): N8nNode {
 }
 
 const NOTE = `## Thrive push
-Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** runs this workflow when it has stored one) and session reminders (18:00 IST the day before, one hour before). Runs every minute; publish it.
+Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** runs this workflow when it has stored one; **Thrive conversation** starts it when a change of settings makes pushes held in the quiet hours due) and session reminders (18:00 IST the day before, one hour before). Runs every minute; publish it.
 
 Needs \`${ENV.vapidPublicKey}\`, \`${ENV.vapidPrivateKey}\`, \`${ENV.vapidSubject}\`, and \`NODE_FUNCTION_ALLOW_BUILTIN=crypto\` (the **Encrypt** node uses node:crypto). Called with \`{ "now": "<ISO time>" }\`, it runs at that moment.`;
 
@@ -82,7 +84,6 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
       '={{ [ $json.now ] }}',
     ),
     await codeNode('Message', [720, 200], script('message.js')),
-    await codeNode('Quiet hours', [960, 200], script('quiet-hours.js')),
     ifTrue('Send now?', [1200, 200], "$json.verdict === 'send'"),
     await codeNode('Payload', [1440, 120], script('payload.js')),
     await codeNode('Sign', [1680, 120], script('sign.js')),
@@ -109,8 +110,7 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
       ['Reminders due', 0, 'Outside quiet hours'],
       ['Outside quiet hours', 0, 'Queue reminders'],
       ['Take due jobs', 0, 'Message'],
-      ['Message', 0, 'Quiet hours'],
-      ['Quiet hours', 0, 'Send now?'],
+      ['Message', 0, 'Send now?'],
       ['Send now?', 0, 'Payload'],
       ['Send now?', 1, 'Record'],
       ['Payload', 0, 'Sign'],

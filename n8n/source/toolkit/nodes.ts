@@ -15,7 +15,7 @@ export interface N8nNode {
   parameters: Record<string, unknown>;
   webhookId?: string;
   credentials?: Record<string, { id: string; name: string }>;
-  onError?: 'continueErrorOutput';
+  onError?: 'continueErrorOutput' | 'continueRegularOutput';
   notes?: string;
   notesInFlow?: boolean;
 }

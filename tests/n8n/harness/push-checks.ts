@@ -2,7 +2,8 @@
  * Web Push on a running n8n, against the fake push service (push-fakes.ts): the three push actions with the
  * bearer token, through the portal webhook and the conversation's test wrapper, answered with the reference
  * server's words; a facilitator's signed Slack thread reply received and decrypted by the push service, in the
- * subscription's language, its text only with show_text, held in quiet hours until they end; unsubscribe and
+ * subscription's language, its text only with show_text, held in quiet hours until they end, and decided again at
+ * once when push_settings changes them (quiet hours shortened or off, replies off); unsubscribe and
  * revoke_token leaving nothing to send; a 410 deleting the subscription; and a session reminder queued and sent
  * by ThrivePush run at a moment the test names (its test wrapper), once, and dropped when its moment is quiet.
  */
@@ -34,6 +35,10 @@ async function eventually(holds: () => boolean): Promise<boolean> {
   }
   return false;
 }
+
+/** `time` ("HH:mm") on India's day of `near`: where quiet hours ending then end, given a moment near their end. */
+const endAt = (time: string, near: Date) =>
+  istMoment(istDayOf(near), Number(time.slice(0, 2)) * 60 + Number(time.slice(3)));
 
 const hhmm = (at: Date) => {
   const minutes = Math.round((at.getTime() + 330 * 60_000) / 60_000) % (24 * 60);
@@ -211,6 +216,62 @@ export async function runPushChecks({ n8n, postgres, push: { service, vapid } }:
       ...expectEqual('sent after them', (pushed.json as { text?: string }).text, 'See you after the holidays'),
     ];
   });
+
+  await results.run(
+    'push: push_settings decides held replies again at once: quiet hours shortened, then off; replies off',
+    async () => {
+      const now = new Date();
+      const hour = 3600_000;
+      const quiet = {
+        quiet_start: hhmm(new Date(now.getTime() - hour)),
+        quiet_end: hhmm(new Date(now.getTime() + hour)),
+      };
+      const shorter = hhmm(new Date(now.getTime() + hour / 2));
+      const heldReplies = () =>
+        postgres.rows<{ at: string; text: string }>(`SELECT j.not_before AS at, m.text FROM thrive.push_jobs j
+          JOIN thrive.thread_messages m ON m.id = j.message_id WHERE j.kind = 'reply' AND j.held`);
+      const heldUntil = (text: string, end: Date) => () =>
+        heldReplies().some((row) => row.text === text && Date.parse(row.at) === end.getTime());
+      const withText = (text: string) => (p: ReceivedPush) =>
+        p.endpoint === subscription.json.endpoint && (p.json as { text?: string })?.text === text;
+
+      await call({ action: 'push_settings', payload: { settings: quiet } }, phone);
+      const stored = await reply('Held, then shortened');
+      const wasHeld = await eventually(
+        heldUntil('Held, then shortened', endAt(quiet.quiet_end, new Date(now.getTime() + hour))),
+      );
+      await call({ action: 'push_settings', payload: { settings: { quiet_end: shorter } } }, phone);
+      const heldShorter = await eventually(
+        heldUntil('Held, then shortened', endAt(shorter, new Date(now.getTime() + hour / 2))),
+      );
+      const released = service.nextPush(withText('Held, then shortened'), 15_000);
+      await call({ action: 'push_settings', payload: { settings: NEVER_QUIET } }, phone);
+      const sent = await released.then(
+        () => true,
+        () => false,
+      );
+
+      await call({ action: 'push_settings', payload: { settings: quiet } }, phone);
+      await reply('Held, then unwanted');
+      const heldAgain = await eventually(() => heldReplies().some((row) => row.text === 'Held, then unwanted'));
+      await call({ action: 'push_settings', payload: { settings: { replies: false } } }, phone);
+      const dropped = await eventually(() => count('thrive.push_jobs') === 0);
+      await call({ action: 'push_settings', payload: { settings: { replies: true, ...NEVER_QUIET } } }, phone);
+      return [
+        ...expectEqual('Slack answered', stored, 200),
+        ...expectEqual('held until the quiet hours end', wasHeld, true),
+        ...expectEqual('held until the shortened end', heldShorter, true),
+        ...expectEqual('sent at once when they are off', sent, true),
+        ...expectEqual('held again', heldAgain, true),
+        ...expectEqual('dropped when replies are off', dropped, true),
+        ...expectEqual(
+          'the unwanted reply never sent',
+          service.received.filter(withText('Held, then unwanted')).length,
+          0,
+        ),
+      ];
+    },
+  );
 
   await results.run(
     'push: a session reminder from ThrivePush at a set time, once; none when its moment is quiet',

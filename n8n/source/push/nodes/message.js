@@ -1,8 +1,9 @@
-// Message: a due job as the push it carries, judged at send time by what the parent has chosen now, as the
-// reference server's sender does (server/push/sender.ts): a kind turned off, a reply whose message is gone or a
-// reminder whose session has begun is dropped; show_text decides whether a reply's text goes along. The
-// message is in the device's language.
-import { SETTING_OF } from '../../../../src/shared/push/delivery.ts';
+// Message: a due job as the push it carries, decided by what the parent has chosen now, as the reference server's
+// sender decides it (sendingDecision, src/shared/push/delivery.ts): a kind turned off, a reply whose message is gone
+// or a reminder whose session has begun is dropped; a reply or a request update in the quiet hours is held until
+// they end ("delay", at their end); show_text decides whether a reply's text goes along. The message is in the
+// device's language.
+import { sendingDecision } from '../../../../src/shared/push/delivery.ts';
 
 const now = new Date($('Clock').first().json.now);
 const job = $json;
@@ -18,7 +19,8 @@ const reply = () =>
         language,
       };
 const message = job.kind === 'reply' ? reply() : { ...job.payload, language };
-const expired = job.expires_at !== null && Date.parse(job.expires_at) <= now.getTime();
+const decision = sendingDecision(job.kind, settings, now, job.expires_at);
+const verdict = !message || decision.kind === 'drop' ? 'drop' : decision.kind === 'hold' ? 'delay' : 'send';
+const at = verdict === 'delay' ? decision.until.toISOString() : null;
 const { id, endpoint, p256dh, auth, attempts } = job;
-const verdict = !message || !settings[SETTING_OF[job.kind]] || expired ? 'drop' : 'send';
-return { json: { id, endpoint, p256dh, auth, attempts, settings, verdict, at: null, message } };
+return { json: { id, endpoint, p256dh, auth, attempts, verdict, at, message } };

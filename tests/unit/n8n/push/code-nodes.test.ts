@@ -64,7 +64,7 @@ describe("ThrivePush's Code nodes, as n8n's task runner runs them", () => {
     expect(sent).toBeLessThan(24);
   });
 
-  it('Message and Quiet hours judge a job by the settings now: kind off, expiry, show_text, quiet hours', async () => {
+  it('Message judges a job by the settings now: kind off, expiry, show_text, quiet hours', async () => {
     const now = new Date('2026-11-25T17:00:00.000Z'); // 22:30 in India: quiet by default
     const clock = { Clock: { now: now.toISOString() } };
     const job = {
@@ -82,10 +82,7 @@ describe("ThrivePush's Code nodes, as n8n's task runner runs them", () => {
       staff_name: 'Meera Nair',
       text: 'See you Thursday',
     };
-    const judged = async (changes: Json) => {
-      const message = await run('Message', { ...job, ...changes }, clock);
-      return (await run('Quiet hours', message.json, clock)).json;
-    };
+    const judged = async (changes: Json) => (await run('Message', { ...job, ...changes }, clock)).json;
     const held = await judged({});
     expect(held).toMatchObject({ verdict: 'delay', at: quietHoursEnd(SETTINGS, now)?.toISOString() });
     expect(held.message).toEqual({ kind: 'reply', message_id: '42', author: 'Meera Nair', language: 'hi' });
