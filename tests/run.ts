@@ -13,6 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium, ensureDevanagariFont } from '../bench/ensure-chromium.ts';
+import { buildE2eApps } from './support/build.ts';
 
 interface Row {
   suite: string;
@@ -47,24 +48,25 @@ function readJson<T>(file: string): T | undefined {
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
-/** A gate that passes or fails as a whole. */
-function check(suite: string, command: string, args: string[]): Promise<void> {
-  const started = performance.now();
+function exitsZero(command: string, args: string[]): Promise<boolean> {
   const child = spawn(command, args, { stdio: 'inherit' });
-  return new Promise((resolve) => {
-    child.once('close', (code) => {
-      const ok = code === 0;
-      rows.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ms: performance.now() - started });
-      resolve();
-    });
-  });
+  return new Promise((resolve) => child.once('close', (code) => resolve(code === 0)));
 }
 
-function unitSuite(): void {
+/** A gate that passes or fails as a whole. */
+async function check(suite: string, work: () => Promise<boolean>): Promise<void> {
+  const started = performance.now();
+  const ok = await work();
+  rows.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, ms: performance.now() - started });
+}
+
+const command = (name: string, args: string[]) => () => exitsZero(name, args);
+
+async function unitSuite(): Promise<void> {
   const report = `${REPORT_DIR}/unit.json`;
-  const [ok, ms] = timed(() =>
-    run(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile=${report}`]),
-  );
+  const started = performance.now();
+  const ok = await exitsZero(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile=${report}`]);
+  const ms = performance.now() - started;
   const unit = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(report);
   // A suite that crashed before reporting, or failed outside any test, counts as one failure.
   const failed = unit ? unit.numFailedTests || (ok ? 0 : 1) : 1;
@@ -166,22 +168,32 @@ if (soak) {
   if (ensureChromium()) browserSuites(['--project=e2e', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
-  // Each gate uses one core: lint, the longest, on one; typecheck, the budget and the probes one after another on the
-  // other, so a 2-core machine stays full until lint is done.
+  // Two lanes, one a core, so a 2-core machine stays full until the browsers start: lint then the unit tests on one;
+  // typecheck, the budget, the probes and the browser suites' builds one after another on the other.
+  let built = false;
   await Promise.all([
-    check('lint (eslint, prettier, import cycles)', 'npm', ['run', '--silent', 'lint']),
     (async () => {
-      await check('typecheck (app, worker, server, tools)', 'npm', ['run', '--silent', 'typecheck']);
-      await check('bundle budget (budget.json)', bin('tsx'), ['bench/budget.ts']);
-      await check('reference server probes', bin('tsx'), ['tests/probes/server.ts']);
+      await check('lint (eslint, prettier, import cycles)', command('npm', ['run', '--silent', 'lint']));
+      await unitSuite();
+    })(),
+    (async () => {
+      await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
+      await check('bundle budget (budget.json)', command(bin('tsx'), ['bench/budget.ts']));
+      await check('reference server probes', command(bin('tsx'), ['tests/probes/server.ts']));
+      await check('browser suites built (the app, and the app with no information page)', async () => {
+        built = await buildE2eApps();
+        return built;
+      });
     })(),
   ]);
-  unitSuite();
-  if (ensureChromium()) {
-    ensureDevanagariFont();
-    browserSuites([], {}, 'browser');
-  } else {
-    rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
+  // With no build, the row above counts the failure and there is nothing to run the browsers against.
+  if (built) {
+    if (ensureChromium()) {
+      ensureDevanagariFont();
+      browserSuites([], { E2E_SKIP_BUILD: '1' }, 'browser');
+    } else {
+      rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 
 /**
@@ -12,3 +13,22 @@ export const E2E_DIST_NO_KNOW_MORE = resolve(`.out/${run ?? 'default'}/dist-no-k
 export const E2E_BUILD_ENV = {
   VITE_KNOW_MORE_URL: 'https://programme-info.thrive.test/about',
 } as const;
+
+function build(outDir: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const child = spawn(
+    process.execPath,
+    ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { stdio: 'inherit', env },
+  );
+  return new Promise((done) => child.once('close', (code) => done(code === 0)));
+}
+
+/** The production builds the browser suites run against, one after the other; whether both were made. */
+export async function buildE2eApps(): Promise<boolean> {
+  const withoutKnowMore = { ...process.env };
+  delete withoutKnowMore.VITE_KNOW_MORE_URL;
+  return (
+    (await build(E2E_DIST, { ...process.env, ...E2E_BUILD_ENV })) &&
+    (await build(E2E_DIST_NO_KNOW_MORE, withoutKnowMore))
+  );
+}
