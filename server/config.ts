@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { base64UrlBytes, pushServiceHosts } from '../src/shared/push/subscription.ts';
 import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../src/shared/rules/retention.ts';
 import type { TrustProxySetting } from './http/proxy-trust.ts';
 
 /**
@@ -66,9 +67,6 @@ export interface ServerConfig {
 const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 type Env = Record<string, string | undefined>;
-
-/** Days a request, its thread and files are kept (RETENTION_DAYS); the n8n retention workflow's default too. */
-export const DEFAULT_RETENTION_DAYS = 180;
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name]?.trim();
@@ -226,7 +224,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     rateLimitPerNumberMax: integer(env, 'RATE_LIMIT_PER_NUMBER_MAX', 30, 0, 1_000_000),
     rateLimitWindowMs: integer(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1, 86_400_000),
     trustProxy: trustedProxies(env),
-    retentionDays: integer(env, 'RETENTION_DAYS', DEFAULT_RETENTION_DAYS, 1, 36_500),
+    retentionDays: integer(env, 'RETENTION_DAYS', DEFAULT_RETENTION_DAYS, MIN_RETENTION_DAYS, MAX_RETENTION_DAYS),
     // warn: errors only; LOG_LEVEL=info adds a line per request.
     logLevel: text(env, 'LOG_LEVEL', 'warn'),
     webhookOrigin: externalOrigin(env.VITE_WEBHOOK_URL),

@@ -1,19 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import type { RequestsRequests } from '../../src/shared/webhook/requests.ts';
+import { canonical } from '../../src/shared/webhook/canonical.ts';
 import type { AnyEnvelope } from './contract.ts';
-
-/** JSON with keys in sorted order, so the same request always reads the same. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /**
  * What makes two requests with one request_id "the same": every field, in any

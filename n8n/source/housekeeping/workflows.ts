@@ -5,7 +5,7 @@
  * a failure to the staff channel in Slack.
  */
 import { resolve } from 'node:path';
-import { DEFAULT_RETENTION_DAYS } from '../../../server/config.ts';
+import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../../../src/shared/rules/retention.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import {
   ADMIN_SECRET_HEADER,
@@ -22,8 +22,6 @@ import { FORGET_NUMBER, REMOVE_EXPIRED } from './sql.ts';
 
 const ADMIN_SECRET = env(ENV.adminSecret, '');
 
-/** The most days THRIVE_RETENTION_DAYS may say, as RETENTION_DAYS on the reference server (server/config.ts). */
-const MAX_RETENTION_DAYS = 36_500;
 const DAYS = `Number(${env(ENV.retentionDays, String(DEFAULT_RETENTION_DAYS))})`;
 
 export function retentionWorkflow(): Record<string, unknown> {
@@ -40,13 +38,13 @@ Every night at 03:17 (the n8n server's time zone): requests, parents' messages, 
       ifTrue(
         'Days valid?',
         [240, 200],
-        `Number.isInteger(${DAYS}) && ${DAYS} >= 1 && ${DAYS} <= ${MAX_RETENTION_DAYS}`,
+        `Number.isInteger(${DAYS}) && ${DAYS} >= ${MIN_RETENTION_DAYS} && ${DAYS} <= ${MAX_RETENTION_DAYS}`,
       ),
       postgres('Delete expired', [480, 120], REMOVE_EXPIRED, `={{ [ ${DAYS} ] }}`),
       stopAndError(
         'Days not valid',
         [480, 300],
-        `${ENV.retentionDays} must be a whole number of days from 1 to ${MAX_RETENTION_DAYS}: nothing was deleted`,
+        `${ENV.retentionDays} must be a whole number of days from ${MIN_RETENTION_DAYS} to ${MAX_RETENTION_DAYS}: nothing was deleted`,
       ),
     ],
     links: [

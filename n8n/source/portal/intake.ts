@@ -1,6 +1,6 @@
 /**
  * The portal's chat attachments and the request the claim stores, bundled into the portal's "Check request" Code
- * node with the rules of src/shared they run (the attachment rule, the phone rule), as the reference server keeps
+ * node with the rules of src/shared they run (the attachment rule, the phone rule, the canonical text), as the reference server keeps
  * them (server/webhook/attachments.ts, server/webhook/fingerprint.ts).
  */
 import {
@@ -10,6 +10,7 @@ import {
   sniffMatches,
 } from '../../../src/shared/rules/attachment.ts';
 import { phoneKey } from '../../../src/shared/rules/phone.ts';
+import { canonical } from '../../../src/shared/webhook/canonical.ts';
 
 /** The content type the portal's POST must declare (415 otherwise). */
 export const JSON_CONTENT_TYPE = /^application\/json\s*(;|$)/i;
@@ -49,17 +50,6 @@ export function readFiles(attachments: unknown): ReadFile[] {
     const fits = sniffMatches(file.mimetype as string, bytes.subarray(0, SNIFF_BYTES));
     return { ...named, size: bytes.length, problem: fits ? null : 'contentNotOfType' };
   });
-}
-
-/** JSON with keys in sorted order, so the same request always reads the same (file contents included). */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
-  const object = value as Record<string, unknown>;
-  const keys = Object.keys(object)
-    .filter((key) => object[key] !== undefined)
-    .sort();
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`).join(',')}}`;
 }
 
 /**

@@ -40,14 +40,15 @@ describe('a Code node made from its script', () => {
   it("runs a function of its workflow's own TypeScript module bundled in front of it, with what it uses", async () => {
     const file = script('own.js', [
       '// Own: a function of n8n/source/portal.',
-      "import { canonical } from '<repo>/n8n/source/portal/intake.ts';",
+      "import { storedRequest } from '<repo>/n8n/source/portal/intake.ts';",
       '',
-      'return { json: { text: canonical($json) } };',
+      'return { json: { text: storedRequest($json, []).canonical } };',
     ]);
     const code = await codeNodeJs(file);
-    expect(code).toContain('// n8n/source/portal/intake.ts\nfunction canonical(value) {');
-    expect(await runCodeNode(code, { $json: { b: [1, { d: 2, c: undefined }], a: 'x' } })).toEqual({
-      json: { text: '{"a":"x","b":[1,{"d":2}]}' },
+    expect(code).toContain('// n8n/source/portal/intake.ts\nfunction storedRequest(body, read) {');
+    const request = { user: { number: '+919876543210', name: 'Asha' }, action: 'know_schedule', note: undefined };
+    expect(await runCodeNode(code, { $json: request })).toEqual({
+      json: { text: '{"action":"know_schedule","payload":{},"user":{"name":"Asha","number":"+919876543210"}}' },
     });
   });
 
