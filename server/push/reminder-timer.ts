@@ -12,7 +12,8 @@ import { toIstIso } from '../../src/shared/format/ist.ts';
 import { dueReminders, type Reminder } from '../../src/shared/push/reminders.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
-import type { Roster, WeeklySession } from '../roster/roster-store.ts';
+import type { WeeklySession } from '../../src/shared/schedule/week.ts';
+import type { Roster } from '../roster/roster-store.ts';
 import { readSettings, type PushStore } from './store.ts';
 
 /** A queued reminder's key is kept this long: longer than any reminder stays due. */

@@ -1,7 +1,6 @@
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
-import type { WeeklySession } from '../roster/roster-store.ts';
-import type { Move } from '../roster/week.ts';
-import { moveOf, parentRequest } from './rules.ts';
+import { moveOf, parentRequest } from '../../src/shared/schedule/request-session.ts';
+import type { Move, WeeklySession } from '../../src/shared/schedule/week.ts';
 import { isOutcome, type AnswerStore, type StoredRequest } from './store.ts';
 
 /** A stored reschedule request as the parent reads it, with its answers so far. */

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database.ts';
 import { createThreadTable } from '../db/thread-table.ts';
-import type { OutcomeRow } from './rules.ts';
+import type { OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 
 /** The kinds of answer: a reschedule's outcome, or where a visitor's request stands. */
 export const RESCHEDULE_ANSWERS = ['confirmed', 'offered', 'declined'] as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { nameProblem } from '../../src/shared/rules/name.ts';
-import { WEEKDAYS, type WeekdayName } from './weekdays.ts';
+import { WEEKDAYS, type WeekdayName } from '../../src/shared/schedule/weekdays.ts';
 
 export interface RosterFacilitator {
   id: string;

@@ -1,19 +1,12 @@
 import type { Db } from '../db/database.ts';
 import { nameKey, phoneKey } from '../../src/shared/rules/phone.ts';
 import type { RosterFile } from './roster-file.ts';
-import { weekdayNumber } from './weekdays.ts';
+import type { WeeklySession } from '../../src/shared/schedule/week.ts';
+import { weekdayNumber } from '../../src/shared/schedule/weekdays.ts';
 
 export interface Facilitator {
   name: string;
   slackChannel: string;
-}
-
-export interface WeeklySession {
-  /** ISO weekday, Monday 1 to Sunday 7. */
-  weekday: number;
-  /** 24-hour "HH:mm" in Asia/Kolkata. */
-  time: string;
-  facilitator: string;
 }
 
 export interface RegisteredParent {

@@ -8,10 +8,11 @@
  */
 import type { ConversationSummary } from '../db/thread-table.ts';
 import type { StaffAnswerForm } from '../requests/answer.ts';
-import { askedDays, askedOf, askedText, sessionConcerned, sessionsInRange, shortDayName } from '../requests/rules.ts';
-import { addDays, partsOf } from '../roster/week.ts';
+import { askedOf } from '../../src/shared/rules/request-outcome.ts';
+import { askedDays, sessionConcerned, sessionsInRange } from '../../src/shared/schedule/request-session.ts';
+import { addDays, partsOf, type WeeklySession } from '../../src/shared/schedule/week.ts';
+import { askedText, shortDayName } from '../requests/rules.ts';
 import type { AnswerRow } from '../requests/store.ts';
-import type { WeeklySession } from '../roster/roster-store.ts';
 import { isolated, markup, page, type Markup } from './html.ts';
 import { csrfField, header, phoneLink, when } from './pages.ts';
 import { INBOX_PAGE_SIZE, languageName, preview, threadPathOf } from './rules.ts';

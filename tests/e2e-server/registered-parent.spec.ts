@@ -1,4 +1,4 @@
-import { restOfWeek } from '../../server/roster/rest-of-week.ts';
+import { restOfWeek } from '../../src/shared/schedule/rest-of-week.ts';
 import { formatDayKey, toIstIso } from '../../src/shared/format/ist.ts';
 import { sessionWhen } from '../../src/features/schedule/session-when.ts';
 import { parseSchedule } from '../../src/shared/schedule/parser.ts';

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
-import { addDays } from '../../server/roster/week.ts';
+import { shortDayName } from '../../server/requests/rules.ts';
+import { sessionConcerned } from '../../src/shared/schedule/request-session.ts';
+import { addDays } from '../../src/shared/schedule/week.ts';
 import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { sessionRefUid } from '../../src/features/schedule/calendar-event.ts';
 import { startsAtWhen } from '../../src/features/schedule/session-when.ts';

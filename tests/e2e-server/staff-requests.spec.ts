@@ -1,8 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { sessionConcerned, shortDayName } from '../../server/requests/rules.ts';
-import { addDays } from '../../server/roster/week.ts';
+import { shortDayName } from '../../server/requests/rules.ts';
+import { sessionConcerned } from '../../src/shared/schedule/request-session.ts';
+import { addDays } from '../../src/shared/schedule/week.ts';
 import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
-import { restOfWeek } from '../../server/roster/rest-of-week.ts';
+import { restOfWeek } from '../../src/shared/schedule/rest-of-week.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';

@@ -10,34 +10,10 @@ const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T
 
 export function outcomesSchemaSql(): string {
   return `
--- The session a reschedule request concerns (server/requests/rules.ts, sessionConcerned): the first of the parent's
--- weekly sessions on the days asked for (the weeks of the first 14 of them), else the first of the week the first
--- day is in; no row when the roster has no session for the number. Its start (ISO 8601, +05:30), its facilitator.
-CREATE OR REPLACE FUNCTION thrive.session_concerned(key text, first_day date, last_day date)
-RETURNS TABLE (starts_at text, facilitator text)
-LANGUAGE sql STABLE AS $$
-  WITH weekly AS (
-    SELECT s.weekday, s.start_time, f.name FROM thrive.sessions s JOIN thrive.facilitators f ON f.id = s.facilitator_id
-    WHERE s.parent_number = key
-  ), mondays AS (
-    SELECT DISTINCT d::date - (extract(isodow FROM d)::int - 1) AS monday
-    FROM generate_series(first_day, least(last_day, first_day + 13), interval '1 day') d
-  ), candidates AS (
-    SELECT 0 AS pass, m.monday + (w.weekday - 1) AS day, w.start_time, w.name FROM mondays m CROSS JOIN weekly w
-    WHERE m.monday + (w.weekday - 1) BETWEEN first_day AND last_day
-    UNION ALL
-    SELECT 1, first_day - (extract(isodow FROM first_day)::int - 1) + (w.weekday - 1), w.start_time, w.name FROM weekly w
-  )
-  SELECT to_char(day, 'YYYY-MM-DD') || 'T' || start_time || ':00+05:30', name FROM candidates
-  ORDER BY pass, day, start_time LIMIT 1
-$$;
-
--- A reschedule request's first and last day asked for.
-CREATE OR REPLACE FUNCTION thrive.asked_days(action text, payload jsonb, OUT first_day date, OUT last_day date)
-LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'start_date')::date END,
-    CASE WHEN action = 'reschedule_single' THEN (payload->>'date')::date ELSE (payload->>'end_date')::date END
-$$;
+-- Which session a reschedule request concerns is the Code nodes' to find, by the rule the reference server runs
+-- (src/shared/schedule/request-session.ts), from the parent's sessions and the request's days as queries read them.
+DROP FUNCTION IF EXISTS thrive.session_concerned(text, date, date);
+DROP FUNCTION IF EXISTS thrive.asked_days(text, jsonb);
 
 -- What became of each reschedule request, oldest first: the latest row is its status. 'accepted' is the parent
 -- taking an offered time (accept_offer); the others are staff's answers from Slack (thrive-slack-actions).

@@ -5,7 +5,7 @@
  * programme team has edited.
  */
 import type { RosterFile } from '../../../server/roster/roster-file.ts';
-import { weekdayNumber } from '../../../server/roster/weekdays.ts';
+import { weekdayNumber } from '../../../src/shared/schedule/weekdays.ts';
 import { phoneKey } from '../../../src/shared/rules/phone.ts';
 
 const literal = (value: string | number) =>

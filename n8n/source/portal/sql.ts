@@ -2,34 +2,30 @@
  * The queries of the workflow's Postgres nodes (tables and thrive.claim_request
  * in n8n/schema.sql). Every value is a query parameter, never text in the SQL.
  */
+import { answersOf, sessionsOf } from '../database/outcome-reads-sql.ts';
 
 /**
  * The roster's answer for the phone key in the parameter `key`. One row: `parent` is null for a number not on the
- * roster, else the shape the reference roster returns (RegisteredParent); `moves` are the number's confirmed
- * reschedules (the session concerned's start and the confirmed one, 'YYYY-MM-DDTHH:mm' in India, and the
- * facilitator), which know_schedule applies.
+ * roster, else the shape the reference roster returns (RegisteredParent); `reschedules` are the number's reschedule
+ * requests that staff have confirmed a time for at some point, each with its answers (outcome-reads-sql.ts), whose
+ * confirmed moves "Answer" applies to know_schedule by the shared rule (moveOf).
  */
 const rosterOf = (key: string) => `SELECT (
   SELECT json_build_object(
     'name', p.name,
     'facilitator', json_build_object('name', f.name, 'slackChannel', f.slack_channel),
-    'sessions', COALESCE((
-      SELECT json_agg(json_build_object('weekday', s.weekday, 'time', s.start_time, 'facilitator', sf.name)
-                      ORDER BY s.weekday, s.start_time)
-      FROM thrive.sessions s JOIN thrive.facilitators sf ON sf.id = s.facilitator_id
-      WHERE s.parent_number = p.number), '[]'::json))
+    'sessions', ${sessionsOf('p.number')})
   FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
   WHERE p.number = ${key}
 ) AS parent, (
-  SELECT COALESCE(json_agg(json_build_object(
-    'from', left(c.starts_at, 16), 'at', left(a.starts_at, 16), 'facilitator', c.facilitator)), '[]'::json)
+  SELECT COALESCE(json_agg(json_build_object('request_id', r.request_id, 'action', r.action, 'payload', r.payload,
+    'timestamp_ist', r.timestamp_ist, 'answers', ${answersOf('r.request_id')})), '[]'::json)
   FROM thrive.requests r
-  CROSS JOIN LATERAL thrive.asked_days(r.action, r.payload) d
-  CROSS JOIN LATERAL thrive.session_concerned(${key}, d.first_day, d.last_day) c
-  CROSS JOIN LATERAL (SELECT * FROM thrive.request_answers x WHERE x.request_id = r.request_id ORDER BY x.id DESC LIMIT 1) a
   WHERE thrive.phone_key(r.user_number) = ${key} AND r.response_status = 200
-    AND r.action IN ('reschedule_single', 'reschedule_range') AND a.kind IN ('confirmed', 'accepted')
-) AS moves`;
+    AND r.action IN ('reschedule_single', 'reschedule_range')
+    AND EXISTS (SELECT 1 FROM thrive.request_answers x
+      WHERE x.request_id = r.request_id AND x.kind IN ('confirmed', 'accepted'))
+) AS reschedules`;
 
 /**
  * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
@@ -38,10 +34,10 @@ const rosterOf = (key: string) => `SELECT (
  * none). One row: seen = limited | new | same | different | wait | pending, for `same` the stored answer, `attempt`
  * for the next look, `intended` when the claim wrote the first post's intent and `intended_file` when it wrote the
  * first file's too (thrive.claim_request: the workflow posts at once), and for a new request that needs it the
- * roster's `parent` and `moves` (rosterOf), read in the same round trip.
+ * roster's `parent` and `reschedules` (rosterOf), read in the same round trip.
  */
 export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt, claim.intended,
-  claim.intended_file, roster.parent, roster.moves
+  claim.intended_file, roster.parent, roster.reschedules
 FROM thrive.claim_request($1::jsonb, $2, $3, $4::int, first_post => NULLIF($6, ''), first_file => NULLIF($7, '')) AS claim
 LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 

@@ -8,6 +8,7 @@
  * the schedule asks, applies confirmed moves read with the portal's own claim.
  */
 import { resolve } from 'node:path';
+import { answersOf, sessionsOf } from '../database/outcome-reads-sql.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WORKFLOWS } from '../toolkit/ids.ts';
 import { calledBy, postgres } from '../toolkit/io-nodes.ts';
@@ -15,22 +16,17 @@ import { sticky } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 
 /**
- * $1: the phone key. One row: the roster's name for the number (null when it is not on the roster), and its
- * answered reschedule requests, newest first, each with the days asked for, the session it concerns
- * (thrive.session_concerned) and its answers, oldest first.
+ * $1: the phone key. One row: the roster's name for the number (null when it is not on the roster), its weekly
+ * sessions, and its answered reschedule requests, newest first, each with its answers, oldest first (what
+ * "Outcomes" reads them by: outcome-reads-sql.ts).
  */
-const FIND_REQUESTS = `SELECT (SELECT p.name FROM thrive.parents p WHERE p.number = $1) AS parent_name, (
+const FIND_REQUESTS = `SELECT (SELECT p.name FROM thrive.parents p WHERE p.number = $1) AS parent_name,
+  ${sessionsOf('$1')} AS sessions, (
   SELECT COALESCE(json_agg(json_build_object(
-    'request_id', r.request_id, 'action', r.action, 'timestamp_ist', r.timestamp_ist, 'user_name', r.user_name,
-    'language', r.language, 'first_day', d.first_day, 'last_day', d.last_day,
-    'session', (SELECT json_build_object('starts_at', c.starts_at, 'facilitator', c.facilitator)
-      FROM thrive.session_concerned($1, d.first_day, d.last_day) c),
-    'answers', (SELECT COALESCE(json_agg(json_build_object('kind', a.kind, 'starts_at', a.starts_at,
-        'offer_id', a.offer_id, 'reason', a.reason, 'answered_by', a.answered_by, 'answered_at', a.answered_at)
-        ORDER BY a.id), '[]'::json)
-      FROM thrive.request_answers a WHERE a.request_id = r.request_id)
+    'request_id', r.request_id, 'action', r.action, 'payload', r.payload, 'timestamp_ist', r.timestamp_ist,
+    'user_name', r.user_name, 'language', r.language, 'answers', ${answersOf('r.request_id')}
   ) ORDER BY r.received_at DESC, r.request_id), '[]'::json)
-  FROM thrive.requests r CROSS JOIN LATERAL thrive.asked_days(r.action, r.payload) d
+  FROM thrive.requests r
   WHERE thrive.phone_key(r.user_number) = $1 AND r.response_status = 200
     AND r.action IN ('reschedule_single', 'reschedule_range')
 ) AS requests;`;

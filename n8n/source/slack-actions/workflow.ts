@@ -9,6 +9,7 @@
  * confirmed move.
  */
 import { resolve } from 'node:path';
+import { sessionsOf } from '../database/outcome-reads-sql.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS, ENV } from '../toolkit/ids.ts';
 import { postgres, respond, slackApi, webhook } from '../toolkit/io-nodes.ts';
@@ -24,13 +25,11 @@ const STEPS = ['open', 'record', 'invalid', 'ack'] as const;
 
 /**
  * $1: request_id. One row: the stored reschedule request (null when there is none, or it is no reschedule), with
- * the time of day ('HH:mm') of the session it concerns, which the form's time starts on (null with no session).
+ * the parent's weekly sessions, among which "Form" finds the one the request concerns: the form's time starts on its.
  */
 const FIND_REQUEST = `SELECT (
   SELECT json_build_object('request_id', r.request_id, 'action', r.action, 'payload', r.payload,
-    'language', r.language, 'user_name', r.user_name, 'session_time', (
-      SELECT substr(c.starts_at, 12, 5) FROM thrive.asked_days(r.action, r.payload) d
-      CROSS JOIN LATERAL thrive.session_concerned(thrive.phone_key(r.user_number), d.first_day, d.last_day) c))
+    'language', r.language, 'user_name', r.user_name, 'sessions', ${sessionsOf('thrive.phone_key(r.user_number)')})
   FROM thrive.requests r
   WHERE r.request_id = $1 AND r.action IN ('reschedule_single', 'reschedule_range') AND r.response_status = 200
 ) AS request;`;

@@ -1,10 +1,10 @@
 /**
  * What a parent reads of a reschedule request once staff have answered it (ParentRequest): its status after its
  * answers, a confirmed time outside the days asked for, the calendar's SEQUENCE, an offer, a reason. One rule for
- * both backends: the reference server (server/requests/rules.ts) and the n8n workflow, whose "Outcomes" node bundles
- * it (n8n/source/requests/nodes/outcomes.js). Days are 'YYYY-MM-DD', times 'YYYY-MM-DDTHH:mm' in India. The day
- * and time staff answer with, and the reason or note they write, are held to one rule too (answerTimeProblem,
- * cleanAnswerText): /staff and n8n's Slack form.
+ * both backends, through src/shared/schedule/request-session.ts: the reference server and the n8n workflow, whose
+ * "Outcomes" node bundles it (n8n/source/requests/nodes/outcomes.js). Days are 'YYYY-MM-DD', times
+ * 'YYYY-MM-DDTHH:mm' in India. The day and time staff answer with, and the reason or note they write, are held to
+ * one rule too (answerTimeProblem, cleanAnswerText): /staff and n8n's Slack form.
  */
 import type { ParentRequest, RequestStatus, SessionRef } from '../webhook/requests.ts';
 import { staffTextProblem, type StaffTextProblem } from './staff-text.ts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { answerText } from '../../../server/contract/texts.ts';
-import { restOfWeek } from '../../../server/roster/rest-of-week.ts';
+import { restOfWeek } from '../../../src/shared/schedule/rest-of-week.ts';
 import { readRosterFile } from '../../../server/roster/roster-file.ts';
-import { weekdayNumber } from '../../../server/roster/weekdays.ts';
+import { weekdayNumber } from '../../../src/shared/schedule/weekdays.ts';
 import { parseSchedule } from '../../../src/shared/schedule/parser.ts';
 import { sessionWhen } from '../../../src/features/schedule/session-when.ts';
 import { PNG } from '../../support/stored-requests.ts';

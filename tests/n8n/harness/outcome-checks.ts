@@ -3,15 +3,16 @@
  * parent's reschedule request posts a notice with its three buttons; the fake Slack clicks one and submits the
  * form it opens, signed; the answer is recorded with who and when, the parent's thread gets its event line, the
  * notice loses its buttons. The parent then reads it through the contract's actions: list_requests (compared with
- * the reference server's own rules, server/requests/rules.ts, on the rows n8n stored), know_schedule with the
- * confirmed move, accept_offer (a stale offer and another parent's request refused, storing nothing). The
+ * the reference server's own rule, src/shared/schedule/request-session.ts, on the rows n8n stored), know_schedule
+ * with the confirmed move, accept_offer (a stale offer and another parent's request refused, storing nothing). The
  * journeys: confirm, offer then accept, decline with a reason (in Hindi); and forged or stale clicks refused.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { answerText } from '../../../server/contract/texts.ts';
 import { whenText } from '../../../server/requests/actions.ts';
-import { parentRequest, type OutcomeRow } from '../../../server/requests/rules.ts';
-import { addDays, scheduleDayName, weekdayOf } from '../../../server/roster/week.ts';
+import type { OutcomeRow } from '../../../src/shared/rules/request-outcome.ts';
+import { parentRequest } from '../../../src/shared/schedule/request-session.ts';
+import { addDays, scheduleDayName, weekdayOf } from '../../../src/shared/schedule/week.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import type { ParentRequest } from '../../../src/shared/webhook/requests.ts';
 import { expectEqual, poster, type Answer } from './check-helpers.ts';

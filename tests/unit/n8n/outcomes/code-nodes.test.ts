@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
 import { answerText } from '../../../../server/contract/texts.ts';
 import { whenText } from '../../../../server/requests/actions.ts';
-import { parentRequest, sessionConcerned, type OutcomeRow } from '../../../../server/requests/rules.ts';
-import { addDays } from '../../../../server/roster/week.ts';
+import type { OutcomeRow } from '../../../../src/shared/rules/request-outcome.ts';
+import { moveOf, parentRequest } from '../../../../src/shared/schedule/request-session.ts';
+import { restOfWeek } from '../../../../src/shared/schedule/rest-of-week.ts';
+import { addDays, scheduleDayName } from '../../../../src/shared/schedule/week.ts';
 import { istTodayKey } from '../../../../src/shared/rules/reschedule.ts';
-import { committed, runNode } from '../support/workflow.ts';
+import { committed, contract, runNode } from '../support/workflow.ts';
 
 const requests = committed(WORKFLOWS.requests.path);
 const slackActions = committed(WORKFLOWS.slackActions.path);
@@ -33,19 +35,10 @@ const at = (kind: OutcomeRow['kind'], startsAt: string | null, extra: Partial<Ou
   ...extra,
 });
 
-/** ThriveRequests' two Code nodes on a "Find requests" row, the session found as thrive.session_concerned finds it. */
+/** ThriveRequests' two Code nodes on a "Find requests" row: the parent's sessions and the request with its answers. */
 async function answer(envelope: unknown, answers: OutcomeRow[]) {
-  const asked = { start: REQUEST.payload.start_date, end: REQUEST.payload.end_date };
-  const session = sessionConcerned(asked, SESSIONS);
-  const row = {
-    ...REQUEST,
-    first_day: asked.start,
-    last_day: asked.end,
-    session: session && { starts_at: session.starts_at, facilitator: session.facilitator },
-    answers,
-  };
   const earlier = { 'Called by the portal webhook': { envelope } };
-  const found = { parent_name: PARENT.name, requests: [row] };
+  const found = { parent_name: PARENT.name, sessions: SESSIONS, requests: [{ ...REQUEST, answers }] };
   const outcomes = await runNode('Outcomes', found, earlier, requests);
   return (await runNode('Answer', outcomes, earlier, requests)) as Record<string, unknown>;
 }
@@ -86,6 +79,27 @@ describe('ThriveRequests (list_requests, accept_offer)', () => {
   });
 });
 
+describe("the portal's Answer (know_schedule)", () => {
+  it('moves a confirmed session, read with the claim, as the reference server moves it', async () => {
+    // Today's last minute in India, so the moved session is still ahead whenever the test runs.
+    const today = istTodayKey(new Date());
+    const request = { ...REQUEST, action: 'reschedule_single', payload: { date: today } };
+    const answers = [at('confirmed', `${today}T23:59:00+05:30`)];
+    const parent = { name: PARENT.name, facilitator: { name: 'Meera Nair', slackChannel: '#f' }, sessions: SESSIONS };
+    const earlier = {
+      'Check request': { envelope: { action: 'know_schedule', user: PARENT, payload: {}, language: 'en' } },
+      Contract: contract,
+    };
+    const sent = (await runNode('Answer', { parent, reschedules: [{ ...request, answers }] }, earlier)) as {
+      body: string;
+    };
+    const schedule = (JSON.parse(sent.body) as { schedule: string }).schedule;
+    expect(schedule).toContain(`${scheduleDayName(today)}: 11:59 PM with `);
+    const move = moveOf(parentRequest(request, answers, SESSIONS));
+    expect(schedule).toBe(restOfWeek(SESSIONS, new Date(), move ? [move] : []));
+  });
+});
+
 describe('ThriveSlackActions (a submitted form)', () => {
   // Days from today in India, as Check form reads the clock: the request asks for today to the day after tomorrow.
   const today = istTodayKey(new Date());
@@ -117,9 +131,9 @@ describe('ThriveSlackActions (a submitted form)', () => {
   });
 
   it('opens the form on the first day asked for (today once it is past) and the session’s time, as /staff offers them', async () => {
-    const pickers = async (payload: Record<string, string>, session_time: string | null = '09:00') => {
+    const pickers = async (payload: Record<string, string>, sessions = SESSIONS.slice(0, 1)) => {
       const earlier = { 'Read action': { ...read('confirm', {})['Read action'], trigger_id: 'T1' } };
-      const request = { ...REQUEST, payload, session_time };
+      const request = { ...REQUEST, payload, sessions };
       const opened = (await runNode('Form', { request }, earlier, slackActions)) as { view: string };
       type Element = { initial_date?: string; initial_time?: string };
       const view = JSON.parse(opened.view) as { blocks: { block_id?: string; element?: Element }[] };
@@ -129,7 +143,7 @@ describe('ThriveSlackActions (a submitted form)', () => {
     const dayPicker = async (payload: Record<string, string>) => (await pickers(payload)).day;
     // The time starts on the session's, as /staff's does, and on none without a session.
     expect(await pickers({ start_date: today, end_date: today })).toEqual({ day: today, time: '09:00' });
-    expect(await pickers({ start_date: today, end_date: today }, null)).toEqual({ day: today, time: undefined });
+    expect(await pickers({ start_date: today, end_date: today }, [])).toEqual({ day: today, time: undefined });
     expect(await dayPicker({ start_date: addDays(today, 2), end_date: addDays(today, 4) })).toBe(addDays(today, 2));
     expect(await dayPicker({ start_date: addDays(today, -3), end_date: addDays(today, 1) })).toBe(today);
     expect(await dayPicker({ start_date: addDays(today, -9), end_date: addDays(today, -7) })).toBe(today);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OutcomeRow } from '../../../../server/requests/rules.ts';
-import { parentRequest } from '../../../../server/requests/rules.ts';
-import { withMoves } from '../../../../server/roster/week.ts';
-import { restOfWeek } from '../../../../server/roster/rest-of-week.ts';
+import type { OutcomeRow } from '../../../../src/shared/rules/request-outcome.ts';
+import { parentRequest } from '../../../../src/shared/schedule/request-session.ts';
+import { withMoves } from '../../../../src/shared/schedule/week.ts';
+import { restOfWeek } from '../../../../src/shared/schedule/rest-of-week.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
 import type { ParentRequest, RequestsAnswers } from '../../../../src/shared/webhook/requests.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restOfWeek } from '../../../../server/roster/rest-of-week.ts';
-import type { WeeklySession } from '../../../../server/roster/roster-store.ts';
+import { restOfWeek } from '../../../../src/shared/schedule/rest-of-week.ts';
+import type { WeeklySession } from '../../../../src/shared/schedule/week.ts';
 import { knowSchedule } from '../../../support/envelopes.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 

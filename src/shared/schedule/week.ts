@@ -2,13 +2,23 @@
  * The programme's week on India's calendar, for the roster's weekly
  * sessions: days as `YYYY-MM-DD` keys, times as 24-hour "HH:mm" in India
  * (which keeps no daylight saving: +05:30 all year), a weekly session on a
- * given day, and the week's sessions with confirmed moves applied.
+ * given day, and the week's sessions with confirmed moves applied. The
+ * reference server and the n8n workflow's Code nodes both run it (there
+ * formatClockTime is India's fixed offset, n8n/source/toolkit/india-time.ts).
  */
-import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
-import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
-import type { SessionRef } from '../../src/shared/webhook/requests.ts';
-import type { WeeklySession } from './roster-store.ts';
+import { formatClockTime } from '../format/ist-zone.ts';
+import { startsAtOf } from '../rules/request-outcome.ts';
+import type { SessionRef } from '../webhook/requests.ts';
 import { WEEKDAYS } from './weekdays.ts';
+
+/** A parent's session in the roster, every week on one day at one time. */
+export interface WeeklySession {
+  /** ISO weekday, Monday 1 to Sunday 7. */
+  weekday: number;
+  /** 24-hour "HH:mm" in Asia/Kolkata. */
+  time: string;
+  facilitator: string;
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -53,9 +63,8 @@ export function sessionOn(key: string, session: WeeklySession): SessionRef {
 /** The parent's sessions in the week (Monday to Sunday) of a day, in order. */
 export function sessionsOfWeek(key: string, sessions: readonly WeeklySession[]): SessionRef[] {
   const monday = addDays(key, 1 - weekdayOf(key));
-  return [...sessions]
-    .sort((a, b) => a.weekday - b.weekday || a.time.localeCompare(b.time))
-    .map((session) => sessionOn(addDays(monday, session.weekday - 1), session));
+  const inOrder = [...sessions].sort((a, b) => a.weekday - b.weekday || a.time.localeCompare(b.time));
+  return inOrder.map((session) => sessionOn(addDays(monday, session.weekday - 1), session));
 }
 
 /** A confirmed move: the session that was, and when it is now (with its facilitator). */
