@@ -1,8 +1,10 @@
 /**
  * The request body against the contract's JSON Schema (the "Contract" node's request_schema), as the reference
  * server's Ajv does (server/webhook/contract.ts): keywords in Ajv's order, the first problem found reported.
- * Bundled into the portal's "Check request" Code node, which reads the schema from "Contract".
+ * Bundled into the portal's "Check request" Code node, which reads the schema from "Contract". A problem is reported
+ * as Ajv reports it (SchemaProblem), which "Explain refusal" words as the reference server does (refusalReason).
  */
+import type { SchemaProblem } from '../../../src/shared/rules/refusal-reason.ts';
 
 export interface SchemaRule {
   $ref?: string;
@@ -26,14 +28,6 @@ export interface SchemaRule {
 /** The schema as "Contract" holds it: its branches by the value of `action` under `$defs`. */
 export interface CheckedSchema extends SchemaRule {
   $defs: Record<string, SchemaRule>;
-}
-
-/** A problem as Ajv reports it, which "Explain refusal" words as the reference server does. */
-export interface SchemaProblem {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-  message: string;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

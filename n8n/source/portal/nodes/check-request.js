@@ -16,6 +16,7 @@ import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
 import { nameProblem } from '../../../../src/shared/rules/name.ts';
 import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS } from '../../../../src/shared/webhook/push.ts';
+import { quotedOf } from '../../../../src/shared/rules/refusal-reason.ts';
 import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
 
 const { headers, body } = $('Webhook').first().json;
@@ -26,7 +27,7 @@ const files = readFiles(body?.payload?.attachments);
 const contract = $('Contract').first().json;
 const schemaError = schemaProblem(contract.request_schema, body);
 // A refusal carries what "Explain refusal" quotes, not the body, which may hold 10 MB of files.
-if (schemaError) return { json: { route: 'schema', schemaError, action: body?.action, name: body?.user?.name, files } };
+if (schemaError) return { json: { route: 'schema', schemaError, quoted: quotedOf(body) } };
 
 const language = body.language ?? 'en';
 const name = body.user?.name;

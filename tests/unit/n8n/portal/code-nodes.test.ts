@@ -2,7 +2,7 @@ import { formatInTimeZone } from 'date-fns-tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KNOWN_DIFFERENCES } from '../../../n8n/harness/contract.ts';
 import { readRosterFile } from '../../../../server/roster/roster-file.ts';
-import { weekdayNumber } from '../../../../server/roster/weekdays.ts';
+import { weekdayNumber } from '../../../../src/shared/schedule/weekdays.ts';
 import { displayFileName } from '../../../../src/shared/rules/attachment.ts';
 import { phoneKey } from '../../../../src/shared/rules/phone.ts';
 import { sampleFile } from '../../../support/media-samples.ts';
@@ -20,6 +20,7 @@ import {
 } from '../../../support/envelopes.ts';
 import { startTestPortal, TEST_ROSTER_PATH, type TestPortal } from '../../../support/test-portal.ts';
 import { chatAnswers } from '../../../../n8n/source/portal/chat-answer.ts';
+import { readFiles } from '../../../../n8n/source/portal/intake.ts';
 import type { Texts } from '../../../../n8n/source/portal/write.ts';
 import { answerOf, contract, runExpressionNode, runNode, type Sent } from '../support/workflow.ts';
 
@@ -207,11 +208,7 @@ describe("the conversation's answers (the ThriveConversation workflow's { status
 });
 
 describe("a chat file's name (Check request)", () => {
-  /**
-   * What Check request keeps of one attachment (the name stored and given to Slack), or the refusal it gives; or,
-   * when the schema refuses the request, the name it read the file under (its type's extension), which the
-   * refusal carries.
-   */
+  /** What Check request keeps of one attachment (the name stored and given to Slack), or the refusal it gives. */
   async function kept(attachment: { filename: string; mimetype: string; content: string }) {
     const body = { ...chatBody(), payload: { message: 'Look', attachments: [attachment] } };
     const earlier: Record<string, unknown> = {
@@ -222,9 +219,7 @@ describe("a chat file's name (Check request)", () => {
       route: string;
       status?: number;
       envelope?: { payload: { attachments: { filename: string }[] } };
-      files?: { typedName: string }[];
     };
-    if (checked.route === 'schema') return `read as ${checked.files?.[0]?.typedName}`;
     return checked.status ?? checked.envelope?.payload.attachments[0]?.filename;
   }
   const chatBody = () => ({
@@ -248,8 +243,9 @@ describe("a chat file's name (Check request)", () => {
       expect(name, filename).toBe(displayFileName(filename, 'image/png'));
     }
     // The schema refuses an empty name before a name is stored; the file is read under its type's default name.
-    expect(await kept({ filename: '', mimetype: 'image/png', content: png(script) })).toBe('read as attachment.png');
-    expect(displayFileName('', 'image/png')).toBe('attachment.png');
+    expect(readFiles([{ filename: '', mimetype: 'image/png', content: png(script) }])[0]?.typedName).toBe(
+      displayFileName('', 'image/png'),
+    );
   });
 
   it('is quoted as it was sent when the content is refused', async () => {

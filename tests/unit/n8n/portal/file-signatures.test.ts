@@ -1,27 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ATTACHMENT_TYPES, SNIFF_BYTES, sniffMatches } from '../../../../src/shared/rules/attachment.ts';
+import { chat } from '../../../support/envelopes.ts';
 import { HOSTILE_HEADS, MEDIA_HEADS } from '../../../support/media-samples.ts';
 import { contract, runNode } from '../support/workflow.ts';
 
 const HEADS = { ...MEDIA_HEADS, ...HOSTILE_HEADS } as Record<string, Uint8Array | Buffer | number[]>;
 
-/**
- * "Check request" on a payload carrying one file with these first bytes, declared as `mimetype`: refused or not.
- * The body has no action, so the schema refuses it, and the refusal carries the files as the node read them.
- */
+/** "Check request" on a chat carrying one file with these first bytes, declared as `mimetype`: refused or not. */
 async function refused(mimetype: string, head: Buffer): Promise<boolean> {
   const content = Buffer.concat([head, Buffer.alloc(16)]).toString('base64');
-  const body = { payload: { attachments: [{ filename: 'f', mimetype, content }] } };
+  const body = chat('Look', [{ filename: 'f', mimetype, content }]);
   const read = (await runNode(
     'Check request',
     {},
     { Webhook: { headers: { 'content-type': 'application/json' }, body }, Contract: contract },
-  )) as {
-    route: string;
-    files: { problem: string | null }[];
-  };
-  expect(read.route).toBe('schema');
-  return read.files[0]?.problem === 'contentNotOfType';
+  )) as { route: string; text?: { key: string } };
+  expect(read.route).not.toBe('schema');
+  return read.text?.key === 'contentNotOfType';
 }
 
 describe("the Check request node's signatures are the attachment rule's (src/shared/rules/attachment.ts)", () => {
