@@ -1,12 +1,13 @@
 /**
  * `npm run bench -- <name> [options]`: one entry for every benchmark. Each
  * prints its own figures; none is a pass/fail test except `budget`, which
- * `npm test` also runs.
+ * `npm test` also runs, and `first-input`.
  *
  *   npm run bench                 the page figures (page.ts), which run the others it needs
  *   npm run bench -- budget       the landing route's gzip size against budget.json
  *   npm run bench -- lighthouse   Lighthouse mobile, median of 3, beside a plain page
  *   npm run bench -- start        longest start task per route, and INP of three interactions, at 4x CPU
+ *   npm run bench -- first-input  taps and edits made the moment a page answers input, at 6x CPU: none lost, or it fails
  *   npm run bench -- inspector    what an attached inspector (Playwright's) costs a page's script evaluation
  *   npm run bench -- first-task   what a first visit's longest task is made of, per route, from a trace
  *   npm run bench -- voice        a 60 s voice note at 4x CPU: its size, and the longest task while it records
@@ -21,6 +22,7 @@ const BENCHES = {
   budget: 'bench/budget.ts',
   lighthouse: 'bench/lighthouse.ts',
   start: 'bench/start.ts',
+  'first-input': 'bench/first-input.ts',
   inspector: 'bench/inspector.ts',
   'first-task': 'bench/first-task.ts',
   outbox: 'bench/outbox.ts',

@@ -60,6 +60,12 @@ export interface TraceEvent {
   args?: { beginData?: { url?: string } };
 }
 
+/** A place on the page, in CSS pixels from its top left corner. */
+export interface Point {
+  x: number;
+  y: number;
+}
+
 /** A request's answer, or 'continue' to let it go to the server. */
 export type Answer = { status: number; json: unknown } | 'continue';
 
@@ -74,10 +80,25 @@ export interface BarePage {
   taskSeconds(): Promise<number>;
   /** A tap (mouse press and release, as Playwright's click) in the middle of the first element `selector` finds. */
   tap(selector: string): Promise<void>;
+  /** The middle of the first element `query` (a CSS selector or an XPath) finds, where it is now: nothing scrolls. */
+  centreOf(query: string): Promise<Point>;
+  /** The lasting id of the first element `query` (a CSS selector or an XPath) finds: the protocol's backendNodeId. */
+  lastingIdOf(query: string): Promise<number>;
+  /** Focuses the element of that id as a script would (as the phone's autofill does), with no tap and no key. */
+  focus(lastingId: number): Promise<void>;
+  /** Scrolls the first element `query` (a CSS selector or an XPath) finds into view, if it is not. */
+  reveal(query: string): Promise<void>;
+  /** A tap at `point`, with no look at the page first: what is there now gets it. */
+  tapAt(point: Point): Promise<void>;
   /** Each character a key press of its own, `delayMs` apart, as a person types. */
   type(text: string, delayMs: number): Promise<void>;
-  /** Resolves once the page holds a node that `query` (a CSS selector or an XPath) finds, looking every 100 ms. */
-  waitFor(query: string): Promise<void>;
+  /** `text` put in the focused field at once, as a paste or the phone's autofill does. */
+  insertText(text: string): Promise<void>;
+  /**
+   * Resolves once the page holds a node that `query` (a CSS selector or an XPath) finds, looking every 100 ms;
+   * rejects after `timeoutMs` (a minute unless told).
+   */
+  waitFor(query: string, timeoutMs?: number): Promise<void>;
   /** Taps `selector`, which opens a file chooser, and picks the file at `path` in it. */
   pickFile(selector: string, path: string): Promise<void>;
   /** Sets `name` to `value` on <html>: a page script watching it can take it as a request (see report). */
@@ -230,18 +251,27 @@ export class BareChromium {
       tap: async (selector) => {
         const nodeId = await this.nodeOf(sessionId, selector);
         await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
-        // A quad is its four corners, x and y in turn.
-        type Quad = [number, number, number, number, number, number, number, number];
-        const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: Quad[] };
-        const quad = quads[0];
-        if (!quad) throw new Error(`${selector} is not on screen`);
-        const [x1, y1, x2, y2, x3, y3, x4, y4] = quad;
-        const x = (x1 + x2 + x3 + x4) / 4;
-        const y = (y1 + y2 + y3 + y4) / 4;
+        await page.tapAt(await this.centre(sessionId, nodeId, selector));
+      },
+      centreOf: async (query) => this.centre(sessionId, await this.foundNode(sessionId, query), query),
+      lastingIdOf: async (query) => {
+        const nodeId = await this.foundNode(sessionId, query);
+        const { node } = (await this.send('DOM.describeNode', { nodeId }, sessionId)) as {
+          node: { backendNodeId: number };
+        };
+        return node.backendNodeId;
+      },
+      focus: async (backendNodeId) => void (await this.send('DOM.focus', { backendNodeId }, sessionId)),
+      reveal: async (query) => {
+        const nodeId = await this.foundNode(sessionId, query);
+        await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
+      },
+      tapAt: async ({ x, y }) => {
         for (const type of ['mousePressed', 'mouseReleased']) {
           await this.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', clickCount: 1 }, sessionId);
         }
       },
+      insertText: async (text) => void (await this.send('Input.insertText', { text }, sessionId)),
       type: async (text, delayMs) => {
         for (const key of text) {
           await this.send(
@@ -253,8 +283,8 @@ export class BareChromium {
           await new Promise((done) => setTimeout(done, delayMs));
         }
       },
-      waitFor: async (query) => {
-        const deadline = Date.now() + REPORT_TIMEOUT_MS;
+      waitFor: async (query, timeoutMs = REPORT_TIMEOUT_MS) => {
+        const deadline = Date.now() + timeoutMs;
         await this.send('DOM.getDocument', { depth: 0 }, sessionId);
         for (;;) {
           const { searchId, resultCount } = (await this.send('DOM.performSearch', { query }, sessionId)) as {
@@ -263,7 +293,7 @@ export class BareChromium {
           };
           await this.send('DOM.discardSearchResults', { searchId }, sessionId);
           if (resultCount > 0) return;
-          if (Date.now() > deadline) throw new Error(`${query} did not appear within ${REPORT_TIMEOUT_MS / 1000} s`);
+          if (Date.now() > deadline) throw new Error(`${query} did not appear within ${timeoutMs / 1000} s`);
           await new Promise((done) => setTimeout(done, 100));
         }
       },
@@ -298,6 +328,41 @@ export class BareChromium {
       },
     };
     return page;
+  }
+
+  /** The middle of the node as it is on screen now, in the viewport's CSS pixels; `name` names it in an error. */
+  private async centre(sessionId: string, nodeId: number, name: string): Promise<Point> {
+    // A quad is its four corners, x and y in turn.
+    type Quad = [number, number, number, number, number, number, number, number];
+    const { quads } = (await this.send('DOM.getContentQuads', { nodeId }, sessionId)) as { quads: Quad[] };
+    const quad = quads[0];
+    if (!quad) throw new Error(`${name} is not on screen`);
+    const [x1, y1, x2, y2, x3, y3, x4, y4] = quad;
+    return { x: (x1 + x2 + x3 + x4) / 4, y: (y1 + y2 + y3 + y4) / 4 };
+  }
+
+  /** The first node `query` (a CSS selector or an XPath) finds in the page as it is now. */
+  private async foundNode(sessionId: string, query: string): Promise<number> {
+    await this.send('DOM.getDocument', { depth: 0 }, sessionId);
+    const { searchId, resultCount } = (await this.send('DOM.performSearch', { query }, sessionId)) as {
+      searchId: string;
+      resultCount: number;
+    };
+    try {
+      if (resultCount === 0) throw new Error(`nothing matches ${query}`);
+      const { nodeIds } = (await this.send(
+        'DOM.getSearchResults',
+        { searchId, fromIndex: 0, toIndex: 1 },
+        sessionId,
+      )) as {
+        nodeIds: number[];
+      };
+      const [nodeId] = nodeIds;
+      if (!nodeId) throw new Error(`nothing matches ${query}`);
+      return nodeId;
+    } finally {
+      await this.send('DOM.discardSearchResults', { searchId }, sessionId);
+    }
   }
 
   /** The first element `selector` finds in the page as it is now (node ids last until the document changes). */
