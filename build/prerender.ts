@@ -168,8 +168,9 @@ function beforeBootList(html: string, element: string): string {
 /**
  * The template with the app's HTML in its root element (nothing else between
  * the tags: see src/main.tsx). The root is inert until the app has hydrated
- * it (src/app/app-layout.tsx): a tap or a keystroke before then would reach a
- * form with no handler, and what was typed would be lost. A page that only
+ * its screen and rendered what the visit knows (src/app/app-layout.tsx): a tap
+ * or a keystroke before then would reach a form with no handler, or a handler
+ * that does not know the parent yet, and what was typed would be lost. A page that only
  * sends the visitor on, or holds only links and text (`inert: false`), works
  * with no app: inert, it would ignore every tap until the app has arrived and
  * started, seconds on slow mobile data, or for good in a browser without script.

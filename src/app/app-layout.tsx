@@ -1,6 +1,7 @@
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { APP_STARTED_ATTRIBUTE } from '../page/boot-script.ts';
+import { startAnswering } from '../ui/answer-input.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { screenToasts } from '../ui/screen-toasts.ts';
 import { useHydrated, useHydrationEnd } from '../ui/use-hydrated.ts';
@@ -15,12 +16,34 @@ import { whenLoaded } from './when-loaded.ts';
 const AppToaster = lazyPage(() => import('./app-toaster.tsx'), 'AppToaster');
 
 /**
+ * Lets the page answer input: a prerendered page with a form is inert until then (build/prerender.ts), so nothing is
+ * typed into a field React has not taken over, nor tapped on a handler that does not know the parent yet.
+ */
+function answerInput(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  startAnswering(root);
+  root.setAttribute(APP_STARTED_ATTRIBUTE, '');
+}
+
+/**
  * The screen. React hydrates what is inside a Suspense boundary after the rest of the page, so the page's
  * hydration is over once this has rendered (useHydrationEnd); one child of its own, so no useId changes.
+ * The page answers input from the render after, when every handler of the screen knows what the visit knows:
+ * earlier, the screen is still being hydrated in slices, and a tap or an edit there would be lost.
  */
 function Screen() {
-  useHydrationEnd();
+  const ready = useHydrationEnd();
+  useEffect(() => {
+    if (ready) answerInput();
+  }, [ready]);
   return <Outlet />;
+}
+
+/** A screen that could not be drawn answers input all the same: its Try Again and Home are the way on. */
+function FailedScreen() {
+  useEffect(answerInput, []);
+  return <ScreenFailed />;
 }
 
 /**
@@ -33,10 +56,6 @@ export function AppLayout() {
   const hydrated = useHydrated();
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
-    // A prerendered page with a form stays inert until hydrated (build/prerender.ts): it is, now.
-    const root = document.getElementById('root');
-    root?.removeAttribute('inert');
-    root?.setAttribute(APP_STARTED_ATTRIBUTE, '');
     // In a transition: a plain update here, while the screen below is still being hydrated in slices, would make
     // React hydrate the rest of it at once, in one long task.
     void whenLoaded().then(() => startTransition(() => setLoaded(true)));
@@ -53,7 +72,7 @@ export function AppLayout() {
       {hydrated && <OfflineBanner />}
       <main className="app__main" id="main">
         {/* Keyed by the address: another screen starts afresh. */}
-        <ErrorBoundary key={pathname} part="The screen" fallback={<ScreenFailed />}>
+        <ErrorBoundary key={pathname} part="The screen" fallback={<FailedScreen />}>
           <Suspense fallback={<p className="page-fallback">{appText().loading}</p>}>
             <Screen />
           </Suspense>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { NAMED_TITLE_ATTRIBUTE } from '../shared/session/session-user.ts';
+import { focusOnceAnswering } from './answer-input.ts';
 import './page.css';
 
 interface PageProps {
@@ -18,9 +19,7 @@ interface PageProps {
  */
 export function Page({ title, namedTitle, subtitle, nav, children }: PageProps) {
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus({ preventScroll: true });
-  }, []);
+  useEffect(() => focusOnceAnswering(heading.current), []);
   return (
     <section className="page">
       {nav && (

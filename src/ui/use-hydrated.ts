@@ -12,11 +12,16 @@ export function beginHydration(): void {
  * Called by the screen's frame (AppLayout's Screen), which React hydrates last: its effect runs once the page's
  * first render, hydration or not, has committed. Not a component beside the app: another child there would change
  * every useId of the tree below, which must be the prerendered page's.
+ *
+ * True from the render after, as useHydrated is: every useHydrated of the screen turns true in that same render,
+ * as their effects ask for it in the same commit, so from its commit on every handler of the screen knows what the
+ * visit knows (the session user above all). Before it, a tap finds handlers that know no one.
  */
-export function useHydrationEnd(): void {
+export function useHydrationEnd(): boolean {
   useEffect(() => {
     hydrating = false;
   }, []);
+  return useHydrated();
 }
 
 /**

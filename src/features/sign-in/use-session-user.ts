@@ -46,7 +46,9 @@ export function useNamedUser(): User | null {
 
 /**
  * The signed-in parent of this tab, kept in sessionStorage (the spec). Prerendered pages are built for no one:
- * a screen knows the parent from the render after hydration (useHydrated), which React does in slices.
+ * a screen knows the parent from the render after hydration (useHydrated), which React does in slices. The page
+ * answers input only once that render has committed (src/app/app-layout.tsx), so no handler meets `null` for a
+ * parent the tab holds.
  */
 export function useSessionUser() {
   const stored = useSyncExternalStore(subscribe, snapshot, snapshotWhileHydrating);
