@@ -158,7 +158,7 @@ test('a Hindi parent turns notifications on, a staff reply arrives as a Hindi no
   const deliver = await pushDelivery(context, page, new URL(server.url).origin);
   await deliver(push.text ?? '');
   const shown = async () => (await shownNotifications(page)).map(({ title, body }) => ({ title, body }));
-  await expect.poll(shown).toEqual([{ title: `${STAFF.name} का नया संदेश`, body: '' }]);
+  expect(await shown()).toEqual([{ title: `${STAFF.name} का नया संदेश`, body: '' }]);
   // The open menu counts it at once: the worker saved the reply and told the page.
   await expect(page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) })).toContainText(thread.unread(1));
 

@@ -1,4 +1,5 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+import type { WorkerToPageMessage } from '../../src/shared/sw-messages.ts';
 
 /**
  * Resolves once the service worker controls the page: only then is the shell
@@ -36,10 +37,33 @@ export async function cutNetworkForGood(context: BrowserContext): Promise<void> 
   await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { get: () => false }));
 }
 
+/** The worker's word to its open pages that it has handled a push: sw/push.ts sends it last. */
+const PUSH_HANDLED: WorkerToPageMessage['type'] = 'PUSH_RECEIVED';
+
+/** How many pushes the worker has told `page` it handled, counted from the first time this is asked in the document. */
+const pushesHandled = (page: Page) =>
+  page.evaluate((type) => {
+    const counter = window as Window & { pushesHandled?: number };
+    if (counter.pushesHandled === undefined) {
+      counter.pushesHandled = 0;
+      navigator.serviceWorker.addEventListener('message', ({ data }: MessageEvent<unknown>) => {
+        if ((data as { type?: unknown } | null)?.type === type)
+          counter.pushesHandled = (counter.pushesHandled ?? 0) + 1;
+      });
+    }
+    return counter.pushesHandled;
+  }, PUSH_HANDLED);
+
 /**
  * Delivers pushes to the page's service worker as a push service would, through DevTools (unencrypted: DevTools
- * skips the crypto); the function it gives sends one push's data. It waits for the registration's activated
- * version, as a push service delivers only to a registration that has one.
+ * skips the crypto). It waits for the registration's activated version, as a push service delivers only to a
+ * registration that has one. The function it gives sends one push's data and resolves once the worker has handled
+ * it, its notification shown, which the worker tells `page` (open, and controlled by it) last.
+ *
+ * Read the notifications only then. Chromium keeps shown notifications in a database, and each getNotifications()
+ * drops from it those the platform does not list as on screen: one already written but not yet on screen when a
+ * read begins is dropped for good. A read that races the worker's showNotification (a poll started at delivery)
+ * can so find none ever after. sw/push.ts never reads while it shows; a test must not either.
  */
 export async function pushDelivery(context: BrowserContext, page: Page, origin: string) {
   const cdp = await context.newCDPSession(page);
@@ -51,10 +75,14 @@ export async function pushDelivery(context: BrowserContext, page: Page, origin: 
   });
   await cdp.send('ServiceWorker.enable');
   const registrationId = await activated;
-  return (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+  return async (data: string): Promise<void> => {
+    const before = await pushesHandled(page);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+    await expect.poll(() => pushesHandled(page)).toBeGreaterThan(before);
+  };
 }
 
-/** The notifications the service worker shows now. */
+/** The notifications the service worker shows now: read once a push is handled (pushDelivery), never while one shows. */
 export const shownNotifications = (page: Page) =>
   page.evaluate(async () =>
     (await (await navigator.serviceWorker.ready).getNotifications()).map(({ title, body, tag, data }) => ({
