@@ -13,11 +13,14 @@
  * - Fetch My Schedule, signed in: the tap must send know_schedule.
  * - Sign-in: Name filled at the moment, then the number and Continue: the menu must greet the parent.
  * - Submit Request on reschedule, signed in, nothing picked: the tap must say to pick a date.
- * - Send Message, signed in: the message filled and Send Message tapped at the moment: chat_facilitator must go.
- * - Book a Consultation, a new visitor: Name filled at the moment, then the rest: book_consult must go.
+ * - Send Message, signed in: the message filled and Send Message tapped at the moment: it must say Sent.
+ * - Book a Consultation, a new visitor: Name filled at the moment, then the rest: it must say it was sent.
  *
- * Goal: nothing lost. The bench prints what was lost per action and exits non-zero on any loss.
+ * Goal: nothing lost. The bench prints what was lost per action and exits non-zero on any loss; what the page showed
+ * after each loss is kept in .out/first-input/lost/.
  */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { paths } from '../src/config/paths.ts';
 import { en as conversationText } from '../src/features/conversation/messages.ts';
 import { en as menuText } from '../src/features/menu/messages.ts';
@@ -25,6 +28,7 @@ import { en as rescheduleText } from '../src/features/reschedule/messages.ts';
 import { en as scheduleText } from '../src/features/schedule/messages.ts';
 import { en as signInText } from '../src/features/sign-in/messages.ts';
 import { en as visitorText } from '../src/features/visitor/messages.ts';
+import { en as uiText } from '../src/ui/messages.ts';
 import { ensureChromium } from './ensure-chromium.ts';
 import { BareChromium, reportExpression, type BarePage, type Point } from './perf/bare-chromium.ts';
 import { startPortal } from './perf/browser.ts';
@@ -33,6 +37,8 @@ import { machineLoad, runsFrom } from './perf/figures.ts';
 import { DEMO_PARENT, PHONE_SCREEN, signedInScript } from './perf/routes.ts';
 
 const OUT_DIR = '.out/first-input/dist';
+/** What the page showed once a run was found to have lost what was done: one PNG a run. */
+const LOST_DIR = '.out/first-input/lost';
 const RUNS = runsFrom(process.env, 'FIRST_INPUT_RUNS', 20);
 /** Slower than the start bench's 4x: the gap this bench looks for was found at 6x. */
 const CPU_SLOWDOWN = 6;
@@ -62,7 +68,11 @@ const answersScript = [
  */
 type Step = { tap: string } | { focus: string } | { text: string };
 
-/** What shows the action was taken: a request to the webhook with this action, or this XPath finding a node. */
+/**
+ * What shows the action was taken: a request the page sends to the webhook with this action, or this XPath finding
+ * a node. A message or a visitor's request goes through the outbox, which the service worker may send once it is
+ * installed, out of the page's sight: for those, the panel that says it was sent.
+ */
 type Outcome = { action: string } | { shown: string };
 
 interface FirstInput {
@@ -111,7 +121,7 @@ const ACTIONS: readonly FirstInput[] = [
     signedIn: true,
     first: [{ focus: field('message') }, { text: 'Running late today' }, { tap: button(conversationText.chat.send) }],
     then: [],
-    outcome: { action: 'chat_facilitator' },
+    outcome: { shown: shown(conversationText.chat.sent) },
   },
   {
     label: 'Book a Consultation: Name, then the rest',
@@ -119,7 +129,7 @@ const ACTIONS: readonly FirstInput[] = [
     signedIn: false,
     first: [{ focus: field('name') }, { text: 'Meera Iyer' }],
     then: [{ focus: field('phone') }, { text: '9123456780' }, { tap: button(visitorText.bookConsult.submit) }],
-    outcome: { action: 'book_consult' },
+    outcome: { shown: shown(uiText.successTitle) },
   },
 ];
 
@@ -181,7 +191,7 @@ async function within(promise: Promise<unknown>, ms: number): Promise<boolean> {
 }
 
 /** One cold opening of the action's page: true when what was done at the first moment took effect. */
-async function kept(bare: BareChromium, url: string, input: FirstInput): Promise<boolean> {
+async function kept(bare: BareChromium, url: string, input: FirstInput, run: number): Promise<boolean> {
   const initScripts = [answersScript, ...(input.signedIn ? [signedInScript()] : [])];
   return bare.withPage({ initScripts, cpuSlowdown: CPU_SLOWDOWN, viewport: PHONE_SCREEN }, async (page) => {
     let requested = () => {};
@@ -204,13 +214,18 @@ async function kept(bare: BareChromium, url: string, input: FirstInput): Promise
     await page.waitFor(TOASTER);
     await act(page, input.then, placesNow(page));
     const outcome = 'shown' in input.outcome ? page.waitFor(input.outcome.shown, OUTCOME_MS) : sent;
-    return within(outcome, OUTCOME_MS).catch(() => false);
+    const took = await within(outcome, OUTCOME_MS).catch(() => false);
+    if (!took)
+      await writeFile(join(LOST_DIR, `${input.path.replaceAll('/', '_')}-${run}.png`), await page.screenshot());
+    return took;
   });
 }
 
 if (!ensureChromium()) process.exit(1);
 // A build given by its folder is measured as it is: two builds can be compared in the same minutes.
 const outDir = process.argv[2] ?? (await buildApp(OUT_DIR)).outDir;
+await rm(LOST_DIR, { recursive: true, force: true });
+await mkdir(LOST_DIR, { recursive: true });
 const server = await startPortal(outDir);
 const bare = await BareChromium.launch();
 let lost = 0;
@@ -221,7 +236,7 @@ try {
   );
   for (const input of ACTIONS) {
     let lostHere = 0;
-    for (let run = 0; run < RUNS; run += 1) if (!(await kept(bare, server.url, input))) lostHere += 1;
+    for (let run = 0; run < RUNS; run += 1) if (!(await kept(bare, server.url, input, run))) lostHere += 1;
     lost += lostHere;
     console.log(`  ${input.label.padEnd(36)} lost ${lostHere} of ${RUNS}: ${lostHere === 0 ? 'ok' : 'LOST'}`);
   }

@@ -86,6 +86,8 @@ export interface BarePage {
   lastingIdOf(query: string): Promise<number>;
   /** Focuses the element of that id as a script would (as the phone's autofill does), with no tap and no key. */
   focus(lastingId: number): Promise<void>;
+  /** A PNG of what the page shows now. */
+  screenshot(): Promise<Buffer>;
   /** Scrolls the first element `query` (a CSS selector or an XPath) finds into view, if it is not. */
   reveal(query: string): Promise<void>;
   /** A tap at `point`, with no look at the page first: what is there now gets it. */
@@ -262,6 +264,10 @@ export class BareChromium {
         return node.backendNodeId;
       },
       focus: async (backendNodeId) => void (await this.send('DOM.focus', { backendNodeId }, sessionId)),
+      screenshot: async () => {
+        const { data } = (await this.send('Page.captureScreenshot', { format: 'png' }, sessionId)) as { data: string };
+        return Buffer.from(data, 'base64');
+      },
       reveal: async (query) => {
         const nodeId = await this.foundNode(sessionId, query);
         await this.send('DOM.scrollIntoViewIfNeeded', { nodeId }, sessionId);
