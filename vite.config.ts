@@ -47,6 +47,9 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
+    // A timeout guards against a hang, not a speed: a 10 MB contract case takes seconds on a busy 2-core machine, while
+    // npm test runs the unit tests beside typecheck and the builds. Speed is measured by the benches.
+    testTimeout: 20_000,
     projects: [
       {
         extends: true,
