@@ -3,10 +3,12 @@ import type { WorkerToPageMessage } from '../../src/shared/sw-messages.ts';
 
 /**
  * Resolves once the service worker controls the page: only then is the shell
- * cached and the page able to open offline (`ready` alone is too early).
+ * cached and the page able to open offline (`ready` alone is too early). The
+ * test's own timeout bounds it: a first install on a busy machine precaches
+ * the whole app, which can take longer than any shorter limit chosen here.
  */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 }
 
 /** The names of the page origin's Cache Storage caches. */
