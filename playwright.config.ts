@@ -25,9 +25,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: resolve(process.env.E2E_REPORT ?? 'test-results/e2e.json') }]],
   fullyParallel: true,
   forbidOnly: true,
-  // The browser tests wait more than they compute: with two workers a 2-core machine was under one core busy on
-  // average, so a third runs beside them (docs/performance.md has the run times).
-  workers: 3,
+  // One worker a core. A third was once cheaper, when two left a core half idle; on a 2-core machine measured since,
+  // three ran the accessibility walks in twice the time of two (31 s against 15 s each), past their timeouts.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
