@@ -19,6 +19,15 @@ function tempDb(): Db {
   return db;
 }
 
+/** A roster file of `content`, in a folder removed after the test; its path. */
+function writeRoster(content: unknown): string {
+  const dir = mkdtempSync(join(tmpdir(), 'thrive-roster-'));
+  dirs.push(dir);
+  const path = join(dir, 'roster.json');
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+}
+
 afterEach(() => {
   for (const db of dbs.splice(0)) db.close();
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -49,31 +58,19 @@ describe('the roster', () => {
     ],
     ['a time past 23:59', { day: 'Monday', time: '24:00', facilitator: 'meera-nair' }, 'must match pattern'],
   ])('refuses a seed file with %s, naming the place', (_case, session, message) => {
-    const dir = mkdtempSync(join(tmpdir(), 'thrive-roster-'));
-    dirs.push(dir);
-    const path = join(dir, 'roster.json');
-    writeFileSync(
-      path,
-      JSON.stringify({
-        facilitators: [{ id: 'meera-nair', name: 'Meera Nair', slackChannel: '#meera' }],
-        parents: [{ name: 'P', number: '9000000001', facilitator: 'meera-nair', sessions: [session] }],
-      }),
-    );
+    const path = writeRoster({
+      facilitators: [{ id: 'meera-nair', name: 'Meera Nair', slackChannel: '#meera' }],
+      parents: [{ name: 'P', number: '9000000001', facilitator: 'meera-nair', sessions: [session] }],
+    });
     expect(() => readRosterFile(path)).toThrow(message);
     expect(() => readRosterFile(path)).toThrow('/parents/0/sessions/0/');
   });
 
   it('refuses a seed file with a name that turns the direction of text, naming the place', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'thrive-roster-'));
-    dirs.push(dir);
-    const path = join(dir, 'roster.json');
-    writeFileSync(
-      path,
-      JSON.stringify({
-        facilitators: [{ id: 'meera-nair', name: 'Meera \u202Eriah', slackChannel: '#meera' }],
-        parents: [{ name: 'P', number: '9000000001', facilitator: 'meera-nair', sessions: [] }],
-      }),
-    );
+    const path = writeRoster({
+      facilitators: [{ id: 'meera-nair', name: 'Meera \u202Eriah', slackChannel: '#meera' }],
+      parents: [{ name: 'P', number: '9000000001', facilitator: 'meera-nair', sessions: [] }],
+    });
     expect(() => readRosterFile(path)).toThrow('/facilitators/0/name cannot contain control characters or characters');
   });
 
