@@ -17,6 +17,7 @@ import {
 } from '../../src/shared/rules/attachment.ts';
 import { ANY_CONTROL, CONTROL_BESIDES_LINE_BREAKS } from '../../src/shared/rules/control-characters.ts';
 import { MESSAGE_MAX_LENGTH } from '../../src/shared/rules/message.ts';
+import { NAME_MAX_LENGTH } from '../../src/shared/rules/name.ts';
 import { E164, INDIAN_MOBILE } from '../../src/shared/rules/phone.ts';
 import { LOCALES } from '../../src/shared/i18n/locale.ts';
 import { CODE_PATTERN } from '../../src/shared/rules/code.ts';
@@ -29,7 +30,6 @@ import type { Action } from '../../src/shared/webhook/types.ts';
 
 type WebhookAction = Action | ConversationAction | PushAction | RequestsAction;
 
-const NAME_MAX_LENGTH = 100;
 const NOTE_MAX_LENGTH = 2000;
 const FILE_NAME_SENT_MAX_LENGTH = 255;
 /** Not blank: what `trim() !== ''` says (src/shared/rules/required.ts, message.ts), JavaScript's \s being trim's white space. */
