@@ -21,7 +21,8 @@ import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
 import { createUntoldOutcomes, untoldOutcomeOf, type UntoldOutcome } from '../shared/outbox/untold.ts';
 
 interface NoticeTexts {
-  sent: string;
+  /** None: its delivery is no news (a read mark). */
+  sent?: string;
   refused: string;
 }
 
@@ -35,6 +36,7 @@ function notices(): Record<OutboxAction, NoticeTexts> {
     book_consult: { sent: visitor.saved.consultSent, refused: visitor.saved.consultRefused },
     schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
     accept_offer: { sent: parent.acceptSent, refused: parent.acceptRefused },
+    mark_announcement_seen: { refused: parent.seenRefused },
   };
 }
 
@@ -45,7 +47,10 @@ export interface OutboxNotice {
 
 /** The toast an outcome deserves: delivered, or refused (it then waits for the person's decision). */
 export function outboxNotice(event: OutboxEvent | UntoldOutcome, texts: Record<OutboxAction, NoticeTexts> = notices()) {
-  if (event.type === 'OUTBOX_DELIVERED') return { kind: 'success', text: texts[event.action].sent } as const;
+  if (event.type === 'OUTBOX_DELIVERED') {
+    const { sent } = texts[event.action];
+    return sent === undefined ? undefined : ({ kind: 'success', text: sent } as const);
+  }
   if (event.type === 'OUTBOX_FAILED') return { kind: 'error', text: texts[event.action].refused } as const;
   return undefined;
 }

@@ -21,6 +21,10 @@ export const OUTBOX_LEASE_STORE = 'lease';
 export const SCHEDULE_CACHE_DB = 'thrive-schedule';
 export const SCHEDULE_CACHE_STORE = 'by-parent';
 
+/** What the programme said to each parent (announcements and session changes), for offline reading. */
+export const ANNOUNCEMENTS_DB = 'thrive-announcements';
+export const ANNOUNCEMENTS_STORE = 'by-parent';
+
 /** BroadcastChannel on which the outbox announces changes to every tab and the worker. */
 export const OUTBOX_CHANNEL = 'thrive-outbox';
 

@@ -19,6 +19,7 @@ export const en = {
     book_consult: 'Consultation request',
     schedule_call: 'Call request',
     accept_offer: 'Accepting the time offered',
+    mark_announcement_seen: 'Marking an update as read',
   },
   date: (date: string) => `Date: ${date}`,
   range: (start: string, end: string) => `Dates: ${start} - ${end}`,
@@ -46,6 +47,8 @@ export const en = {
   chatRefused: 'Your saved message was not accepted. Open Waiting to send to retry or discard it.',
   acceptSent: 'The time you accepted was sent',
   acceptRefused: 'The time you accepted could not be confirmed. Open Waiting to send to retry or discard it.',
+  /** A read mark that went out later is worth no news; one refused waits for the parent's choice. */
+  seenRefused: 'That you read an update could not be recorded. Open Waiting to send to retry or discard it.',
   seeWaiting: 'See what is waiting to send',
 } as const;
 

@@ -47,7 +47,8 @@ function summarise({ envelope }: OutboxEntry, t: Texts): string[] {
       return envelope.message ? [...lines, shorten(envelope.message)] : lines;
     }
     case 'accept_offer':
-      // The kind says it all: the time itself is on the schedule screen's card.
+    case 'mark_announcement_seen':
+      // The kind says it all: the time itself is on the schedule screen's card, the update in its list.
       return [];
   }
 }

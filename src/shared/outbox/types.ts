@@ -1,11 +1,22 @@
 import type { WebhookResponse } from '../webhook/client.ts';
 import type { WebhookErrorJson } from '../webhook/errors.ts';
+import type { AnnouncementsRequests } from '../webhook/announcements.ts';
 import type { RequestsRequests } from '../webhook/requests.ts';
 import type { Envelope } from '../webhook/types.ts';
 
-/** Every submission a person makes goes through the outbox; only reads (the schedule, the requests list) do not. */
+/**
+ * Every submission a person makes goes through the outbox, an announcement's
+ * read mark included; only reads (the schedule, the requests and
+ * announcements lists) do not.
+ */
 export type OutboxAction =
-  'reschedule_single' | 'reschedule_range' | 'chat_facilitator' | 'book_consult' | 'schedule_call' | 'accept_offer';
+  | 'reschedule_single'
+  | 'reschedule_range'
+  | 'chat_facilitator'
+  | 'book_consult'
+  | 'schedule_call'
+  | 'accept_offer'
+  | 'mark_announcement_seen';
 
 /** A chat attachment as the person picked it; turned into base64 only at send time. */
 export interface BlobAttachment {
@@ -25,7 +36,8 @@ export type QueuedEnvelope =
   | ChatEnvelopeWithBlobs
   | Envelope<'book_consult'>
   | Envelope<'schedule_call'>
-  | RequestsRequests['accept_offer'];
+  | RequestsRequests['accept_offer']
+  | AnnouncementsRequests['mark_announcement_seen'];
 
 /**
  * queued: waiting for its turn (or for its backoff to pass).
@@ -86,7 +98,8 @@ export type OutboxEvent =
 export type OutboxListener = (event: OutboxEvent) => void;
 
 /** What goes on the wire for an item: its envelope with files as base64. */
-export type WireEnvelope = Envelope | RequestsRequests['accept_offer'];
+export type WireEnvelope =
+  Envelope | RequestsRequests['accept_offer'] | AnnouncementsRequests['mark_announcement_seen'];
 
 /** The webhook client with its address bound: `(e) => sendToWebhook(e, { url })`. */
 export type SendEnvelope = (envelope: WireEnvelope) => Promise<WebhookResponse>;

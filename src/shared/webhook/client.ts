@@ -1,13 +1,19 @@
 import { connectivity } from './connectivity.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from './errors.ts';
 import { slicedBodyFetch } from './sliced-body-fetch.ts';
+import type { AnnouncementsAction, AnnouncementsRequests } from './announcements.ts';
 import type { ConversationRequest } from './conversation.ts';
 import type { PushRequest } from './push.ts';
 import type { RequestsAction, RequestsRequests } from './requests.ts';
 import type { Envelope } from './types.ts';
 
-/** Anything sent to the webhook: the spec's envelopes, the conversation's, the push and the requests' actions. */
-type WebhookRequest = Envelope | ConversationRequest | PushRequest | RequestsRequests[RequestsAction];
+/** Anything sent to the webhook: the spec's envelopes, the conversation's, the push, the requests' and the announcements' actions. */
+type WebhookRequest =
+  | Envelope
+  | ConversationRequest
+  | PushRequest
+  | RequestsRequests[RequestsAction]
+  | AnnouncementsRequests[AnnouncementsAction];
 
 /** How long the webhook may take to answer once the request is out. */
 export const ANSWER_TIMEOUT_MS = 20_000;

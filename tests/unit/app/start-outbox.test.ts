@@ -36,6 +36,12 @@ describe('outboxNotice', () => {
       { type: 'OUTBOX_DELIVERED', id: '1', action: 'schedule_call', response: answer },
       { kind: 'success', text: 'Your call request was sent' },
     ],
+    // A read mark sent later is no news; one refused is.
+    [{ type: 'OUTBOX_DELIVERED', id: '1', action: 'mark_announcement_seen', response: answer }, undefined],
+    [
+      { type: 'OUTBOX_FAILED', id: '1', action: 'mark_announcement_seen', error: refusal },
+      { kind: 'error', text: english.outbox.seenRefused },
+    ],
     [
       { type: 'OUTBOX_FAILED', id: '1', action: 'reschedule_range', error: refusal },
       { kind: 'error', text: english.outbox.rescheduleRefused },
