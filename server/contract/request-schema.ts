@@ -280,6 +280,10 @@ const notificationSettings: Schema = {
     replies: { description: 'Notify when staff reply.', type: 'boolean' },
     reminders: { description: 'Remind of each session at 18:00 the day before and an hour before.', type: 'boolean' },
     request_updates: { description: 'Notify when a request’s outcome changes.', type: 'boolean' },
+    announcements: {
+      description: 'Notify of what the programme says to many parents (announcements and session changes).',
+      type: 'boolean',
+    },
     show_text: { description: 'Put a reply’s text in its notification (off by default).', type: 'boolean' },
     quiet_start: clockTime('When the quiet hours start'),
     quiet_end: clockTime('When the quiet hours end'),

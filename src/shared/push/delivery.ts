@@ -19,17 +19,20 @@ export const SETTING_OF = {
   reply: 'replies',
   reminder: 'reminders',
   request_update: 'request_updates',
+  announcement: 'announcements',
 } as const satisfies Record<PushMessage['kind'], keyof NotificationSettings>;
 
 /**
- * Whether a kind waits for the end of the quiet hours: a reply or a request
- * update does; a reminder does not, since one whose moment falls in them is
- * dropped when it is due (reminders.ts).
+ * Whether a kind waits for the end of the quiet hours: a reply, a request
+ * update or an announcement does (an urgent announcement does not: see
+ * sendingDecision); a reminder does not, since one whose moment falls in them
+ * is dropped when it is due (reminders.ts).
  */
 export const WAITS_FOR_QUIET_HOURS: Record<PushMessage['kind'], boolean> = {
   reply: true,
   reminder: false,
   request_update: true,
+  announcement: true,
 };
 
 export type SendingDecision = { kind: 'send' } | { kind: 'hold'; until: Date } | { kind: 'drop' };
@@ -37,7 +40,9 @@ export type SendingDecision = { kind: 'send' } | { kind: 'hold'; until: Date } |
 /**
  * What the parent's settings as they are at `now` make of a push due then:
  * dropped when its kind is turned off or it has expired (`expiresAt`, ISO),
- * held until the quiet hours end when its kind waits for them, else sent.
+ * held until the quiet hours end when its kind waits for them and it is not
+ * `urgent` (an announcement staff marked urgent, or a session change within
+ * a day), else sent.
  * Both senders decide each due push with it, and a change of settings makes
  * every held push of the device due at once, so it is decided again by the
  * settings just saved: quiet hours turned off or shortened release it, a kind
@@ -48,10 +53,11 @@ export function sendingDecision(
   settings: NotificationSettings,
   now: Date,
   expiresAt: string | null,
+  urgent = false,
 ): SendingDecision {
   if (!settings[SETTING_OF[kind]]) return { kind: 'drop' };
   if (expiresAt !== null && Date.parse(expiresAt) <= now.getTime()) return { kind: 'drop' };
-  const until = WAITS_FOR_QUIET_HOURS[kind] ? quietHoursEnd(settings, now) : undefined;
+  const until = WAITS_FOR_QUIET_HOURS[kind] && !urgent ? quietHoursEnd(settings, now) : undefined;
   return until ? { kind: 'hold', until } : { kind: 'send' };
 }
 
@@ -68,6 +74,8 @@ export interface PushHeaders {
 const HOUR_S = 60 * 60;
 export const REPLY_TTL_S = 2 * 24 * HOUR_S;
 export const REQUEST_UPDATE_TTL_S = 7 * 24 * HOUR_S;
+/** An announcement is still in the parent's list after this; the push only says it came. */
+export const ANNOUNCEMENT_TTL_S = 2 * 24 * HOUR_S;
 /** A reminder outlives its session by nothing: kept at most until the session starts, and at least a minute. */
 const MIN_TTL_S = 60;
 
@@ -85,6 +93,12 @@ export function pushHeaders(message: PushMessage, now: Date): PushHeaders {
         ttl: REQUEST_UPDATE_TTL_S,
         urgency: 'normal',
         topic: `request-${message.request_id.replace(/[^A-Za-z0-9]/g, '').slice(0, 24)}`,
+      };
+    case 'announcement':
+      return {
+        ttl: ANNOUNCEMENT_TTL_S,
+        urgency: message.urgent ? 'high' : 'normal',
+        topic: `news-${message.announcement_id.replace(/[^A-Za-z0-9]/g, '').slice(0, 27)}`,
       };
   }
 }

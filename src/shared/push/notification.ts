@@ -103,6 +103,14 @@ export function pushNotification(
         data: { url: at(routes.schedule), count: 1 },
       };
     }
+    case 'announcement':
+      return {
+        title: message.title,
+        body: message.text ?? '',
+        tag: `announcement-${message.announcement_id}`,
+        lang,
+        data: { url: at(routes.schedule), count: 1 },
+      };
   }
 }
 

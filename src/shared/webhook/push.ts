@@ -16,6 +16,8 @@ export interface NotificationSettings {
   replies: boolean;
   reminders: boolean;
   request_updates: boolean;
+  /** What the programme says to many parents at once (announcements and session changes). */
+  announcements: boolean;
   /** Off by default: a phone may be shared, and a message may be about a child. */
   show_text: boolean;
   /** "HH:mm", IST. */
@@ -28,6 +30,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   replies: true,
   reminders: true,
   request_updates: true,
+  announcements: true,
   show_text: false,
   quiet_start: '21:00',
   quiet_end: '07:00',
@@ -94,6 +97,17 @@ export type PushMessage =
       kind: 'request_update';
       request_id: string;
       outcome: 'confirmed' | 'offered' | 'declined';
+      language: Language;
+    }
+  | {
+      kind: 'announcement';
+      announcement_id: string;
+      /** In the device's language when the announcement has it, else in the other one; `language` says which. */
+      title: string;
+      /** The body, only when the parent turned on show_text. */
+      text?: string;
+      /** Sent even in the quiet hours. */
+      urgent: boolean;
       language: Language;
     };
 

@@ -83,8 +83,9 @@ describe('what the settings as they are now make of a push, held or due', () => 
     kind: PushMessage['kind'],
     change: Partial<NotificationSettings>,
     expiresAt: string | null = null,
+    urgent = false,
   ) => {
-    const decision = sendingDecision(kind, settings(change), HELD_AT, expiresAt);
+    const decision = sendingDecision(kind, settings(change), HELD_AT, expiresAt, urgent);
     return decision.kind === 'hold' ? decision.until.toISOString() : decision.kind;
   };
 
@@ -102,8 +103,15 @@ describe('what the settings as they are now make of a push, held or due', () => 
     ['another kind turned off', 'request_update', { replies: false, reminders: false }, '2026-11-26T01:30:00.000Z'],
     ['a reminder, never held', 'reminder', {}, 'send'],
     ['reminders turned off', 'reminder', { reminders: false }, 'drop'],
+    ['an announcement in the quiet hours', 'announcement', {}, '2026-11-26T01:30:00.000Z'],
+    ['announcements turned off', 'announcement', { announcements: false }, 'drop'],
   ] as const)('%s: %s', (_case, kind, change, expected) => {
     expect(decided(kind, change)).toBe(expected);
+  });
+
+  it('sends an urgent announcement in the quiet hours, unless announcements are off', () => {
+    expect(decided('announcement', {}, null, true)).toBe('send');
+    expect(decided('announcement', { announcements: false }, null, true)).toBe('drop');
   });
 
   it('drops a push that has expired, and sends one that has not', () => {
@@ -121,6 +129,14 @@ describe('the headers of each kind of push', () => {
     [
       { kind: 'request_update', request_id: 'AB-cd', outcome: 'offered', language: 'hi' },
       { urgency: 'normal', topic: 'request-ABcd' },
+    ],
+    [
+      { kind: 'announcement', announcement_id: 'an-1', title: 'Diwali', urgent: false, language: 'en' },
+      { urgency: 'normal', topic: 'news-an1' },
+    ],
+    [
+      { kind: 'announcement', announcement_id: 'an-2', title: 'Diwali', urgent: true, language: 'hi' },
+      { urgency: 'high', topic: 'news-an2' },
     ],
   ] as [PushMessage, object][])('%j', (message, expected) => {
     expect(pushHeaders(message, NOW)).toMatchObject(expected);
