@@ -20,6 +20,7 @@ import { createRequestActions } from './requests/actions.ts';
 import type { OnOutcome } from './requests/answer.ts';
 import { movesOf } from './requests/parent-requests.ts';
 import { createAnswerStore } from './requests/store.ts';
+import { createRosterAdmin } from './roster/roster-admin.ts';
 import { createRoster } from './roster/roster-store.ts';
 import { staffRoutes } from './staff/routes.ts';
 import { createStaffStore } from './staff/store.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
     trust,
     answers,
     roster,
+    rosterAdmin: createRosterAdmin(db),
     onReply: push.replyStored,
     onOutcome: (numberKey, requestId, outcome) => {
       if (outcome.status !== 'waiting') {

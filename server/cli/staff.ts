@@ -1,8 +1,10 @@
 /**
  * `npm run staff -- <verb>`: the staff accounts of the inbox at /staff.
  *
- *   npm run staff -- add EMAIL [--name "Priya Sharma"]   make an account, or set a new password
- *   npm run staff -- remove EMAIL                        remove it, signing it out everywhere
+ *   npm run staff -- add EMAIL [--name "Priya Sharma"] [--admin]   make an account, or set a new password
+ *   npm run staff -- promote EMAIL                                 give it the admin role: it may change the roster
+ *   npm run staff -- demote EMAIL                                  take the admin role away
+ *   npm run staff -- remove EMAIL                                  remove it, signing it out everywhere
  *   npm run staff -- list
  *
  * `add` asks for the password twice on a terminal, or reads STAFF_PASSWORD
@@ -17,7 +19,9 @@ import { hashSecret, PASSWORD_COST } from '../conversation/secrets.ts';
 import { openDatabase } from '../db/database.ts';
 import { normaliseEmail, passwordProblem } from '../staff/rules.ts';
 
-const USAGE = 'Usage: npm run staff -- add EMAIL [--name "Full Name"] | remove EMAIL | list';
+const USAGE =
+  'Usage: npm run staff -- add EMAIL [--name "Full Name"] [--admin] | promote EMAIL | demote EMAIL | remove EMAIL | list';
+const VERBS = ['add', 'promote', 'demote', 'remove', 'list'] as const;
 
 function fail(message: string): never {
   console.error(message);
@@ -67,9 +71,13 @@ async function newPassword(account: { email: string; name: string }): Promise<st
   return password;
 }
 
-const { values, positionals } = parseArgs({ options: { name: { type: 'string' } }, allowPositionals: true });
-const [verb, rawEmail] = positionals;
-if (verb !== 'add' && verb !== 'remove' && verb !== 'list') fail(USAGE);
+const { values, positionals } = parseArgs({
+  options: { name: { type: 'string' }, admin: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
+const [rawVerb, rawEmail] = positionals;
+const verb = VERBS.find((known) => known === rawVerb);
+if (!verb) fail(USAGE);
 const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
 if (verb !== 'list' && !email) fail(`${USAGE}\n(not an email: "${rawEmail ?? ''}")`);
 // Parents see the name beside every reply: one line, reading the way it was typed.
@@ -92,15 +100,19 @@ async function run(): Promise<void> {
       const existed = db.prepare('SELECT 1 FROM staff WHERE email = ?').get(email) !== undefined;
       db.transaction(() => {
         db.prepare(
-          `INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)
+          `INSERT INTO staff (email, name, password_hash, created_at, admin) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash,
-             name = CASE WHEN ? THEN excluded.name ELSE name END`,
-        ).run(email, name, hash, new Date().toISOString(), values.name ? 1 : 0);
+             name = CASE WHEN ? THEN excluded.name ELSE name END,
+             admin = max(admin, excluded.admin)`,
+        ).run(email, name, hash, new Date().toISOString(), values.admin ? 1 : 0, values.name ? 1 : 0);
         // A new password signs the account out everywhere.
         db.prepare('DELETE FROM staff_sessions WHERE staff_id = (SELECT id FROM staff WHERE email = ?)').run(email);
         db.prepare('DELETE FROM staff_sign_in_failures WHERE email = ?').run(email);
       })();
-      console.log(existed ? `New password set for ${email}` : `Staff account ${email} added: sign in at /staff`);
+      const role = values.admin ? ', with the admin role' : '';
+      console.log(
+        existed ? `New password set for ${email}${role}` : `Staff account ${email} added${role}: sign in at /staff`,
+      );
     } finally {
       db.close();
     }
@@ -108,15 +120,26 @@ async function run(): Promise<void> {
   }
   const db = openDatabase(databasePath);
   try {
+    if ((verb === 'promote' || verb === 'demote') && email) {
+      const admin = verb === 'promote' ? 1 : 0;
+      const changed = db.prepare('UPDATE staff SET admin = ? WHERE email = ?').run(admin, email).changes;
+      const done = admin ? `${email} has the admin role: it may change the roster` : `${email} is no longer an admin`;
+      console.log(changed ? done : `No staff account ${email}`);
+      if (!changed) process.exitCode = 1;
+      return;
+    }
     if (verb === 'remove' && email) {
       const removed = db.prepare('DELETE FROM staff WHERE email = ?').run(email).changes;
       console.log(removed ? `Removed ${email}` : `No staff account ${email}`);
       return;
     }
-    const rows = db.prepare<[], { email: string; name: string }>('SELECT email, name FROM staff ORDER BY email').all();
-    console.log(
-      rows.length > 0 ? rows.map((row) => `${row.email}  (${row.name})`).join('\n') : 'No staff accounts yet',
-    );
+    const rows = db
+      .prepare<[], { email: string; name: string; admin: number }>(
+        'SELECT email, name, admin FROM staff ORDER BY email',
+      )
+      .all();
+    const line = (row: (typeof rows)[number]) => `${row.email}  (${row.name})${row.admin ? '  admin' : ''}`;
+    console.log(rows.length > 0 ? rows.map(line).join('\n') : 'No staff accounts yet');
   } finally {
     db.close();
   }

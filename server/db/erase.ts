@@ -80,7 +80,7 @@ export interface Forgotten extends Erased {
  * A parent's right to erasure (India's DPDP Act): every request stored for
  * the number (by its phone key), the whole thread with staff's replies, the
  * tokens (every verified device is signed out) with their push subscriptions, codes, code requests and tries,
- * and the number's roster entry.
+ * the number's roster entry and the roster's record of its changes.
  */
 export function forgetNumber(db: Db, numberKey: string): Forgotten {
   const erased = eraseRequests(db, 'number_key = ?', numberKey);
@@ -98,6 +98,8 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
     .immediate();
   const rosterParent = db
     .transaction(() => {
+      // The roster's record of changes names the number: it goes too, whether or not the parent is still listed.
+      db.prepare('DELETE FROM roster_changes WHERE number = ?').run(numberKey);
       const parent = db.prepare<[string], { name: string }>('SELECT name FROM parents WHERE number = ?').get(numberKey);
       if (!parent) return undefined;
       const sessions = db.prepare('DELETE FROM sessions WHERE parent_number = ?').run(numberKey).changes;

@@ -243,4 +243,20 @@ ${sqliteRequestIndexes(2)}
   `
   ALTER TABLE push_jobs ADD COLUMN held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1));
   `,
+  // 10: the roster in staff's hands. Only an admin may change it; every change is recorded (who, when, what), and
+  // `npm run forget` erases a number's records with the rest of its data. Accounts made before this step are not
+  // admins until promoted (`npm run staff -- promote EMAIL`).
+  `
+  ALTER TABLE staff ADD COLUMN admin INTEGER NOT NULL DEFAULT 0 CHECK (admin IN (0, 1));
+
+  CREATE TABLE roster_changes (
+    id INTEGER PRIMARY KEY,
+    changed_at TEXT NOT NULL,
+    changed_by TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('added', 'changed', 'removed', 'imported')),
+    number TEXT,
+    what TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX roster_changes_by_number ON roster_changes (number);
+  `,
 ];

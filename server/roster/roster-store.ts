@@ -38,11 +38,15 @@ interface SessionRow {
 
 /**
  * Fills an empty roster from the seed file; a roster already in the database
- * is left as the programme team has it. Returns whether it seeded.
+ * is left as the programme team has it, and so is one staff have changed,
+ * even to empty. Returns whether it seeded.
  */
 export function seedRoster(db: Db, roster: RosterFile): boolean {
-  const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM parents').get()?.n ?? 0;
-  if (count > 0) return false;
+  const kept = db
+    .prepare<[], number>('SELECT EXISTS (SELECT 1 FROM parents) OR EXISTS (SELECT 1 FROM roster_changes)')
+    .pluck()
+    .get();
+  if (kept === 1) return false;
   const addFacilitator = db.prepare('INSERT INTO facilitators (id, name, slack_channel) VALUES (?, ?, ?)');
   const addParent = db.prepare('INSERT INTO parents (number, name, facilitator_id) VALUES (?, ?, ?)');
   const addSession = db.prepare(

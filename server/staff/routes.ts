@@ -24,10 +24,12 @@ import { PASSWORD_COST, hashSecret, verifySecret } from '../conversation/secrets
 import { STAFF_CSP } from './html.ts';
 import { answerRequest, type OnOutcome } from '../requests/answer.ts';
 import type { AnswerStore } from '../requests/store.ts';
+import type { RosterAdmin } from '../roster/roster-admin.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import { doneNotice, inboxPage, LISTS, refusedAnswerPage, type RequestCard } from './inbox-page.ts';
 import { conversationPage, signInPage } from './pages.ts';
+import { rosterRoutes } from './roster-routes.ts';
 import {
   checkReply,
   FAILURE_WINDOW_MS,
@@ -62,6 +64,8 @@ export interface StaffRoutesOptions {
   /** Requests' answers and the roster, to answer a request in one step. */
   answers: AnswerStore;
   roster: Roster;
+  /** The roster as staff change it (server/staff/roster-routes.ts). */
+  rosterAdmin: RosterAdmin;
   /** Told of every answer to a parent's reschedule request, once it is recorded. */
   onOutcome?: OnOutcome | undefined;
 }
@@ -99,7 +103,7 @@ const statusOf = (raw: unknown): RequestStatusName | undefined => REQUEST_STATUS
 
 export async function staffRoutes(
   app: FastifyInstance,
-  { store, clock, trust, answers, roster, onReply, onOutcome }: StaffRoutesOptions,
+  { store, clock, trust, answers, roster, rosterAdmin, onReply, onOutcome }: StaffRoutesOptions,
 ) {
   const tell: OnOutcome | undefined =
     onOutcome &&
@@ -115,7 +119,7 @@ export async function staffRoutes(
   await app.register(async (staff) => {
     // Every staff POST is a small form: the limit applies to the route, so a refusal names it (64 KB).
     staff.addHook('onRoute', (route) => {
-      if (route.method === 'POST') route.bodyLimit = FORM_BODY_LIMIT;
+      if (route.method === 'POST') route.bodyLimit ??= FORM_BODY_LIMIT;
     });
     staff.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -399,6 +403,8 @@ export async function staffRoutes(
       if (!result.ok) return reply.code(result.status).type('text/plain; charset=utf-8').send(result.problem);
       return reply.redirect(`/staff?done=${encodeURIComponent(id)}&what=answer#request-${encodeURIComponent(id)}`, 303);
     });
+
+    await rosterRoutes(staff, { signedIn, guardedPost, htmlReply, clock, admin: rosterAdmin });
 
     staff.get('/staff/thread/:id/files/:position', async (request, reply) => {
       if (!signedIn(request)) return reply.redirect('/staff/sign-in', 303);

@@ -13,6 +13,11 @@ export async function addStaff(p: Pick<TestPortal, 'db'>, member = STAFF): Promi
     .run(member.email, member.name, hash, new Date().toISOString());
 }
 
+/** The admin role, as `npm run staff -- promote` gives it: the roster's changes are open to the account. */
+export function makeAdmin(p: Pick<TestPortal, 'db'>, email = STAFF.email): void {
+  p.db.prepare('UPDATE staff SET admin = 1 WHERE email = ?').run(email);
+}
+
 export const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
 export function signIn(
@@ -42,6 +47,12 @@ export function sessionOf(response: LightMyRequestResponse): string {
 export interface StaffSession {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A form with a file input, as a browser posts it: multipart/form-data. */
+  upload(
+    url: string,
+    fields: Record<string, string>,
+    file: { field: string; name: string; content: string | Uint8Array },
+  ): Promise<LightMyRequestResponse>;
   /** The CSRF token of the session's forms, read from a page. */
   csrf(): Promise<string>;
 }
@@ -58,6 +69,25 @@ export async function staffSession(p: Pick<TestPortal, 'app'>, member = STAFF): 
         headers: { cookie, 'content-type': 'application/x-www-form-urlencoded', ...headers },
         payload: form(fields),
       }),
+    upload(url, fields, file) {
+      const boundary = '----thrive-test-boundary';
+      const part = (headers: string, body: string | Uint8Array) =>
+        Buffer.concat([Buffer.from(`--${boundary}\r\n${headers}\r\n\r\n`), Buffer.from(body), Buffer.from('\r\n')]);
+      const payload = Buffer.concat([
+        ...Object.entries(fields).map(([name, value]) => part(`Content-Disposition: form-data; name="${name}"`, value)),
+        part(
+          `Content-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: text/csv`,
+          file.content,
+        ),
+        Buffer.from(`--${boundary}--\r\n`),
+      ]);
+      return p.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
+    },
     async csrf() {
       const page = await session.get('/staff');
       const token = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1];

@@ -35,6 +35,7 @@ export const en = {
   formula: (column: string, value: string) =>
     `The ${column} ${quoted(value)} starts with =, +, -, @ or a tab, so a spreadsheet would run it as a formula: take that character off.`,
   sameSessionTwice: (session: string, line: number) => `${session} is already on line ${line} for this number.`,
+  sameSessionAbove: (session: string, row: number) => `${session} is already session ${row} above.`,
   otherName: (line: number, name: string) =>
     `This number is on line ${line} as ${quoted(name)}: one number is one parent, so each of its rows needs the same name.`,
   otherFacilitator: (line: number) =>
@@ -49,6 +50,8 @@ export const en = {
   repeatedColumn: (column: string) => `The header row names the ${column} column twice.`,
   unclosedQuote: (line: number) =>
     `Line ${line} opens a quote (") that never closes: check that cell in your spreadsheet and save the file again.`,
+  previewCounts: (counts: { added: number; changed: number; removed: number; refused: number }) =>
+    `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed, ${counts.refused} ${counts.refused === 1 ? 'row' : 'rows'} refused`,
   noParents:
     'The file has a header and no parents. An import replaces the whole roster, so it would remove everyone: nothing was changed.',
 } as const;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../../server/db/database.ts';
 import { readRosterFile } from '../../../../server/roster/roster-file.ts';
+import { createRosterAdmin } from '../../../../server/roster/roster-admin.ts';
 import { createRoster, seedRoster } from '../../../../server/roster/roster-store.ts';
 import { TEST_ROSTER_PATH } from '../../../support/test-portal.ts';
 
@@ -48,6 +49,16 @@ describe('the roster', () => {
     db.prepare("DELETE FROM sessions WHERE start_time = '09:00'").run();
     expect(seedRoster(db, readRosterFile(TEST_ROSTER_PATH))).toBe(false);
     expect(createRoster(db).find({ name: 'Test Parent', number: '+919000000001' })?.sessions).toHaveLength(3);
+  });
+
+  it('is not seeded again once staff have removed every parent: an empty roster they made stays empty', () => {
+    const db = tempDb();
+    const roster = readRosterFile(TEST_ROSTER_PATH);
+    seedRoster(db, roster);
+    const admin = createRosterAdmin(db);
+    admin.apply({ removed: admin.entries() }, 'Meera Nair <meera@thrive.example>', new Date());
+    expect(seedRoster(db, roster)).toBe(false);
+    expect(db.prepare('SELECT count(*) FROM parents').pluck().get()).toBe(0);
   });
 
   it.each([
