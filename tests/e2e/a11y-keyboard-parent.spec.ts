@@ -22,7 +22,6 @@ test('a registered parent signs in, reads, reschedules, chats and logs out with 
   page,
   webhook,
 }) => {
-  test.setTimeout(60_000);
   webhook
     .reply({ body: { schedule: 'Tuesday: 4:00 PM with Ms. Rao\nThursday: 5:30 PM with Mr. Iyer' } })
     .reply({ body: { message: 'We will move your sessions.' } })

@@ -14,7 +14,6 @@ test('a new visitor books a consultation, then schedules a call, with the keyboa
   page,
   webhook,
 }) => {
-  test.setTimeout(60_000);
   webhook.reply({ body: { message: 'See you on Monday.' } });
   const refusal = webhook.hold({ status: 422, body: 'The calendar is full this week' });
   webhook.reply({ body: '' });

@@ -72,7 +72,6 @@ test.describe('the installable app prompts', () => {
   test("'A new version is available': accessible, and its Reload is reached with the keyboard", async ({
     page,
   }, testInfo) => {
-    test.setTimeout(60_000);
     // A build of this test's own to deploy the next version over, as pwa-update.spec.ts does.
     const dist = testInfo.outputPath('dist');
     copyBuild(E2E_DIST, dist);
@@ -87,7 +86,7 @@ test.describe('the installable app prompts', () => {
       await page.clock.setSystemTime(openedAt + 61 * 60_000);
       await page.evaluate(() => window.dispatchEvent(new Event('focus')));
       const prompt = page.locator('[data-sonner-toast]').filter({ hasText: 'A new version is available' });
-      await expect(prompt).toBeVisible({ timeout: 15_000 });
+      await expect(prompt).toBeVisible();
       await settled(prompt);
       await expectAccessible(page, "landing with 'A new version is available'");
 

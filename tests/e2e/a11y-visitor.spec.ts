@@ -23,7 +23,6 @@ for (const form of forms) {
     webhook,
   }) => {
     // Five axe scans on one page: as long as the other walks of a screen's states on a busy 2-core machine.
-    test.setTimeout(60_000);
     const submit = page.getByRole('button', { name: form.submit, exact: true });
     await page.goto(form.path);
     await waitForApp(page);

@@ -92,7 +92,7 @@ test.describe('sharing files to the portal from another app', () => {
     await expect(message(page)).toHaveValue('Our walk\nLook at this https://example.test/walk');
 
     await sendButton(page).click();
-    await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible();
     const [request] = await webhook.waitForRequests(1);
     expect(request?.body).toMatchObject({ action: 'chat_facilitator', user: ASHA });
     expect(describeSent(sentAttachments(request?.body), [VOICE, CLIP])).toEqual([

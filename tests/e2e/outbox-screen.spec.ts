@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
 import { sampleFile } from '../support/media-samples.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import {
   badge,
   NOW,
@@ -58,8 +58,7 @@ test.describe('the waiting badge and the outbox screen', () => {
       await expect(chat.getByText(text, { exact: true })).toBeVisible();
     }
     await expect(page.getByRole('button', { name: 'Send Now' })).toBeEnabled();
-    const { violations } = await new AxeBuilder({ page }).include('main').analyze();
-    expect(violations.map(({ id }) => id)).toEqual([]);
+    await expectNoAxeViolations(page, 'the outbox screen with two items', { include: 'main' });
 
     await page.getByRole('link', { name: 'Back to Menu' }).click();
     await expect(badge(page)).toHaveText('2 waiting to send');

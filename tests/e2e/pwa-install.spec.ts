@@ -113,7 +113,7 @@ test.describe('installing', () => {
       const page = await browser.context.newPage();
       await page.goto(server.url);
       const install = page.getByRole('button', { name: 'Install App' });
-      await expect(install).toBeVisible({ timeout: 15_000 });
+      await expect(install).toBeVisible();
 
       await page.getByRole('link', { name: /I'm a registered parent/ }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
@@ -122,7 +122,7 @@ test.describe('installing', () => {
       await signIn(page);
       await page.goto(`${server.url}/registered-parent/menu`);
       await expect(page.getByText('What would you like to do?', { exact: true })).toBeVisible();
-      await expect(install).toBeVisible({ timeout: 15_000 });
+      await expect(install).toBeVisible();
     } finally {
       await browser.close();
     }

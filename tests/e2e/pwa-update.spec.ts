@@ -69,7 +69,7 @@ test.describe('updates', () => {
 
     // Checks run at most hourly (the policy's own table is in tests/unit/app/pwa/register.test.ts).
     await returnAfter(page, 61, openedAt);
-    await expect(prompt).toBeVisible({ timeout: 15_000 });
+    await expect(prompt).toBeVisible();
 
     // Nothing reloads by itself while the prompt waits: the new worker stays waiting, the old document stays.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).waiting?.state)).toBe('installed');
@@ -102,7 +102,7 @@ test.describe('updates', () => {
     deployNextVersion(dist, '2');
     await returnAfter(first, 61, openedAt);
     const promptIn = (page: Page) => page.getByText('A new version is available', { exact: true });
-    await expect(promptIn(first)).toBeVisible({ timeout: 15_000 });
+    await expect(promptIn(first)).toBeVisible();
     await expect(promptIn(second)).toBeVisible();
 
     const secondSwitched = second.evaluate(
