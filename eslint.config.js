@@ -31,8 +31,9 @@ const FEATURE_USES = {
   conversation: ['sign-in', 'outbox', 'notifications'],
   reschedule: ['sign-in', 'outbox'],
   requests: ['sign-in', 'outbox'],
+  announcements: ['sign-in', 'outbox', 'notifications'],
   schedule: ['sign-in', 'conversation', 'requests'],
-  menu: ['sign-in', 'outbox', 'conversation', 'schedule', 'notifications'],
+  menu: ['sign-in', 'outbox', 'conversation', 'schedule', 'notifications', 'announcements'],
   visitor: [],
 };
 

@@ -66,6 +66,16 @@ export const SCREENS: readonly Screen[] = [
     needsSession: true,
   },
   {
+    path: paths.announcements,
+    Page: lazyPage(() => import('../features/announcements/announcements-page.tsx'), 'AnnouncementsPage'),
+    needsSession: true,
+  },
+  {
+    path: paths.announcement,
+    Page: lazyPage(() => import('../features/announcements/announcements-page.tsx'), 'AnnouncementPage'),
+    needsSession: true,
+  },
+  {
     path: paths.visitorWelcome,
     Page: lazyPage(() => import('../features/visitor/welcome-page.tsx'), 'WelcomePage'),
     linksOnly: true,

@@ -6,6 +6,7 @@ import { hi as signIn } from '../features/sign-in/messages-hi.ts';
 import { hi as menu } from '../features/menu/messages-hi.ts';
 import { hi as schedule } from '../features/schedule/messages-hi.ts';
 import { hi as requests } from '../features/requests/messages-hi.ts';
+import { hi as announcements } from '../features/announcements/messages-hi.ts';
 import { hi as reschedule } from '../features/reschedule/messages-hi.ts';
 import { hi as conversation } from '../features/conversation/messages-hi.ts';
 import { hi as notifications } from '../features/notifications/messages-hi.ts';
@@ -26,6 +27,7 @@ export const hindi = {
   menu,
   schedule,
   requests,
+  announcements,
   reschedule,
   conversation,
   notifications,

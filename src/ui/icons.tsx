@@ -85,3 +85,11 @@ export const BellIcon = () => (
     <path d="M13.73 21a2 2 0 0 1-3.46 0" />
   </Icon>
 );
+
+/** A loudspeaker: the programme speaking to many parents at once. */
+export const MegaphoneIcon = () => (
+  <Icon>
+    <path d="M3 11v2a1 1 0 0 0 1 1h3l5 4V6L7 10H4a1 1 0 0 0-1 1z" />
+    <path d="M16 9a4 4 0 0 1 0 6M19 6a8 8 0 0 1 0 12" />
+  </Icon>
+);

@@ -4,6 +4,7 @@ import { en as signIn } from '../../src/features/sign-in/messages.ts';
 import { en as menu } from '../../src/features/menu/messages.ts';
 import { en as schedule } from '../../src/features/schedule/messages.ts';
 import { en as requests } from '../../src/features/requests/messages.ts';
+import { en as announcements } from '../../src/features/announcements/messages.ts';
 import { en as reschedule } from '../../src/features/reschedule/messages.ts';
 import { en as conversation } from '../../src/features/conversation/messages.ts';
 import { en as notifications } from '../../src/features/notifications/messages.ts';
@@ -23,6 +24,7 @@ export const english = {
   menu,
   schedule,
   requests,
+  announcements,
   reschedule,
   conversation,
   notifications,

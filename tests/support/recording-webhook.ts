@@ -3,12 +3,14 @@
  * each is answered by the next scripted reply, and a request nobody scripted
  * is answered 500 and kept in `unexpected` so the test fails on it.
  *
- * One read is the exception: list_requests, which the schedule screen asks
- * beside every know_schedule. It is answered from `outcomes` (no requests
- * unless a test puts some there, or `listReply` says otherwise) and kept in
- * `listReads`, apart from `requests`, so a test about the other actions
- * scripts and counts only those.
+ * Two reads are the exception: list_requests, which the schedule screen asks
+ * beside every know_schedule, and list_announcements, which the menu asks
+ * whenever it opens. They are answered from `outcomes` and `announcements`
+ * (none unless a test puts some there, or `listReply` says otherwise) and
+ * kept in `listReads` and `announcementReads`, apart from `requests`, so a
+ * test about the other actions scripts and counts only those.
  */
+import type { Announcement } from '../../src/shared/webhook/announcements.ts';
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 
 export interface RecordedRequest {
@@ -60,6 +62,10 @@ export class RecordingWebhook {
   readonly listReads: RecordedRequest[] = [];
   /** Answers list_requests instead of `outcomes` while set (a refusal, an old webhook). */
   listReply: Reply | ReplyFn | undefined;
+  /** What list_announcements answers: the parent's updates from the programme, newest first. */
+  readonly announcements: Announcement[] = [];
+  /** Every list_announcements that came, in order. */
+  readonly announcementReads: RecordedRequest[] = [];
   private readonly scripts: Script[] = [];
   private readonly waiters = new Set<() => void>();
   private readonly held: (() => void)[] = [];
@@ -145,9 +151,14 @@ export class RecordingWebhook {
 
   /** Picks the reply for a request that has just arrived, or undefined if none was scripted. */
   async answer(request: RecordedRequest): Promise<Reply | undefined> {
-    if ((request.body as { action?: unknown } | undefined)?.action === 'list_requests') {
+    const action = (request.body as { action?: unknown } | undefined)?.action;
+    if (action === 'list_requests') {
       this.listReads.push(request);
       return replyTo(this.listReply ?? { body: { requests: this.outcomes } }, request);
+    }
+    if (action === 'list_announcements') {
+      this.announcementReads.push(request);
+      return { body: { announcements: this.announcements } };
     }
     this.requests.push(request);
     for (const wake of this.waiters) wake();

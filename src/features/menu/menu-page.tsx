@@ -12,10 +12,12 @@ import { useNamedUser } from '../sign-in/use-session-user.ts';
 import { NAME_SLOT } from '../../shared/session/session-user.ts';
 import { LogoutWarning } from './logout-warning.tsx';
 import '../outbox/outbox.css';
-import { BellIcon, CalendarIcon, ChatIcon, RescheduleIcon } from '../../ui/icons.tsx';
+import { BellIcon, CalendarIcon, ChatIcon, MegaphoneIcon, RescheduleIcon } from '../../ui/icons.tsx';
 import { notificationsText } from '../notifications/messages.ts';
 import { menuText } from './messages.ts';
 import { conversationText } from '../conversation/messages.ts';
+import { announcementsText } from '../announcements/messages.ts';
+import { useUnreadAnnouncements } from '../announcements/use-unread-announcements.ts';
 
 export function MenuPage() {
   const t = menuText();
@@ -24,6 +26,7 @@ export function MenuPage() {
   const logOut = useLogOut();
   const waiting = useOutboxEntries(user)?.length ?? 0;
   const unread = useUnreadReplies(user);
+  const news = useUnreadAnnouncements(user);
   const [warning, setWarning] = useState(false);
   const logoutButton = useRef<HTMLButtonElement>(null);
 
@@ -64,6 +67,13 @@ export function MenuPage() {
           title={t.chatTitle}
           text={t.chatText}
           badge={unread > 0 && <span className="card-link__badge">{conversationText().thread.unread(unread)}</span>}
+        />
+        <CardLink
+          to={paths.announcements}
+          icon={<MegaphoneIcon />}
+          title={announcementsText().menuTitle}
+          text={announcementsText().menuText}
+          badge={news > 0 && <span className="card-link__badge">{announcementsText().unread(news)}</span>}
         />
         <CardLink
           to={paths.notifications}

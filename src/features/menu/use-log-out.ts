@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { pageSharedFiles } from '../../shared/share/share-target-store.ts';
+import { pageAnnouncementsCache } from '../announcements/announcements-cache.ts';
 import { forgetConversation } from '../conversation/thread/forget-conversation.ts';
 import { deviceToken, unsubscribeDevice } from '../notifications/push-device.ts';
 import { pageScheduleCache } from '../schedule/page-schedule-cache.ts';
@@ -10,7 +11,7 @@ import { useSessionUser } from '../sign-in/use-session-user.ts';
 /**
  * The one way a parent leaves (the spec): everything logging out must do is
  * added here, so every Logout button does all of it. Phones are shared, so
- * the parent's saved schedule goes too, and so does anything shared to the
+ * the parent's saved schedule and updates go too, and so does anything shared to the
  * portal but never sent. Their saved requests stay: the outbox still sends
  * them (the menu warns before logging out). This phone's notifications are
  * turned off, in the browser and on the server, so the next person on the
@@ -31,6 +32,11 @@ export function useLogOut(): () => Promise<void> {
         .clear(user)
         .catch(() => {
           // Logging out must not hang on storage; a record left behind is shown only to this same parent.
+        });
+      await pageAnnouncementsCache()
+        .clear(user)
+        .catch(() => {
+          // As the schedule: shown only to this same parent.
         });
     }
     await pageSharedFiles()

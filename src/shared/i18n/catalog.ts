@@ -30,6 +30,7 @@ export type Namespace =
   | 'menu'
   | 'schedule'
   | 'requests'
+  | 'announcements'
   | 'reschedule'
   | 'conversation'
   | 'notifications'
