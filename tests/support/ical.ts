@@ -12,6 +12,8 @@ export interface ParsedEvent {
   /** The reminder's offset from the start, in seconds (negative: before). */
   reminder: number | undefined;
   reminderAction: unknown;
+  /** STATUS: 'CANCELLED' for a cancelled event, undefined when the file leaves it out. */
+  status: unknown;
 }
 
 /** Reads an .ics file with ical.js, a real iCalendar parser, rather than with our own assumptions. */
@@ -32,6 +34,7 @@ export function parseIcs(text: string): { method: unknown; version: unknown; pro
       stamp: stamp instanceof ICAL.Time ? stamp.toJSDate() : new Date(NaN),
       reminder: trigger instanceof ICAL.Duration ? trigger.toSeconds() : undefined,
       reminderAction: alarm?.getFirstPropertyValue('action'),
+      status: vevent.getFirstPropertyValue('status') ?? undefined,
     };
   });
   return {

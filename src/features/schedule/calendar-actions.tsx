@@ -2,15 +2,15 @@ import { useId, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
 import type { AddedWay } from './calendar-added.ts';
 import { googleCalendarLink, type CalendarEvent } from './calendar-event.ts';
-import { ICS_MEDIA_TYPE, writeCalendar } from './ics.ts';
+import { ICS_MEDIA_TYPE, writeCalendar, type IcsMethod } from './ics.ts';
 import { scheduleText } from './messages.ts';
 
 /** Long enough for any phone to have handed the file over; the URL is freed after. */
 const REVOKE_AFTER_MS = 60_000;
 
 /** Saves the events as one .ics file, made from what is on screen: no network involved. */
-function downloadCalendar(events: readonly CalendarEvent[], fileName: string): void {
-  const blob = new Blob([writeCalendar(events, new Date())], { type: ICS_MEDIA_TYPE });
+function downloadCalendar(events: readonly CalendarEvent[], fileName: string, method: IcsMethod = 'PUBLISH'): void {
+  const blob = new Blob([writeCalendar(events, new Date(), method)], { type: ICS_MEDIA_TYPE });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -121,6 +121,34 @@ export function AddAllToCalendar({
       </Button>
       <p id={hintId} className="calendar-all__hint">
         {t.addAllHint(events.length)}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * A session the programme cancelled, whose event the parent added from this
+ * phone (`way`): a file added it, so a file cancels it (the same UID, a
+ * higher SEQUENCE); Google's form added it, and only Google Calendar can
+ * delete it, which the line says.
+ */
+export function CancelInCalendar({ event, session, way }: { event: CalendarEvent; session: string; way: AddedWay }) {
+  const t = scheduleText().calendar;
+  const hintId = useId();
+  return (
+    <div className="calendar-cancel">
+      {way === 'file' && (
+        <Button
+          variant="secondary"
+          aria-label={t.cancelSession(session)}
+          aria-describedby={hintId}
+          onClick={() => downloadCalendar([event], event.fileName, 'CANCEL')}
+        >
+          {t.cancel}
+        </Button>
+      )}
+      <p id={hintId} className="calendar-actions__update">
+        {t.cancelHint[way]}
       </p>
     </div>
   );

@@ -4,18 +4,22 @@
  * end, and a UID that depends only on the parent, the start and the
  * facilitator, so adding the same session again updates the event. A session
  * staff moved (a confirmed request) keeps the UID of the session it was, with
- * the request's SEQUENCE, so the phone's calendar moves that event. Lines
- * whose day or time cannot be read get no event.
+ * the request's SEQUENCE, so the phone's calendar moves that event, and so
+ * does one the programme moved. One the programme cancelled gets a
+ * cancellation of the event it was (cancelledEvent). Lines whose day or time
+ * cannot be read get no event.
  */
 import { istDayOf, istMoment, istWeekdayAndTime } from '../../shared/format/ist-zone.ts';
 import { TIME_ZONE, type IstDay } from '../../shared/format/ist.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
 import { phoneKey } from '../../shared/rules/phone.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
+import { nextSequence } from '../../shared/schedule/changes.ts';
 import { moveLandingAt, type SessionMove } from '../../shared/schedule/requests.ts';
 import type { SessionRef } from '../../shared/webhook/requests.ts';
 import { icsUtc, type IcsEvent } from './ics.ts';
-import { sessionWhen } from './session-when.ts';
+import { DEFAULT_SESSION_MINUTES } from './session-time.ts';
+import { sessionWhen, startsAtWhen } from './session-when.ts';
 import { type ScheduleMessages } from './messages.ts';
 
 /** Google Calendar's 'new event' form: the one outside address this feature opens. */
@@ -98,6 +102,33 @@ export function sessionEvent(
     title: t.eventTitle(entry.facilitator),
     details: t.eventDetails(when.day, when.time, entry.facilitator),
     fileName: t.sessionFile(stamp.date, stamp.clock),
+  };
+}
+
+/**
+ * The cancellation of a session the programme cancelled: the event it was
+ * given when added (its UID), one SEQUENCE above any this phone wrote for it
+ * (`requestMoves`: the requests' moves), in the page's language.
+ */
+export function cancelledEvent(
+  session: SessionRef,
+  parent: string,
+  requestMoves: readonly SessionMove[],
+  t: CalendarTexts,
+  locale: Locale,
+): CalendarEvent {
+  const start = new Date(session.starts_at);
+  const when = startsAtWhen(session.starts_at, start, locale);
+  const stamp = sessionStamp(istDayOf(start), when.clock?.start ?? 0);
+  return {
+    uid: sessionRefUid(parent, session),
+    sequence: nextSequence(session, requestMoves),
+    cancelled: true,
+    start,
+    end: new Date(start.getTime() + DEFAULT_SESSION_MINUTES * 60_000),
+    title: t.eventTitle(session.facilitator),
+    details: t.eventDetails(when.day, when.time, session.facilitator),
+    fileName: t.cancelFile(stamp.date, stamp.clock),
   };
 }
 

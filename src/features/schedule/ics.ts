@@ -5,7 +5,9 @@
  * are escaped, and METHOD:PUBLISH with a stable UID per session lets a
  * calendar app update an event it already holds instead of adding it again;
  * a session staff moved keeps its UID and carries a higher SEQUENCE, so the
- * app takes the new time over the one it holds.
+ * app takes the new time over the one it holds. A session the programme
+ * cancelled goes as METHOD:CANCEL with the same UID, STATUS:CANCELLED and a
+ * higher SEQUENCE, and no reminder: the app cancels the event it holds.
  */
 
 export const ICS_MEDIA_TYPE = 'text/calendar;charset=utf-8';
@@ -21,7 +23,12 @@ export interface IcsEvent {
   details: string;
   /** RFC 5545 §3.8.7.4: the event's revision, written only once it has changed (0 is the default). */
   sequence?: number;
+  /** The programme cancelled it: the file cancels the event (writeCalendar's 'CANCEL'). */
+  cancelled?: boolean;
 }
+
+/** RFC 5546: PUBLISH adds or updates the events, CANCEL cancels them. */
+export type IcsMethod = 'PUBLISH' | 'CANCEL';
 
 /** 20261125T113000Z: the UTC form both iCalendar and Google Calendar links read. */
 export function icsUtc(at: Date): string {
@@ -75,28 +82,28 @@ function eventLines(event: IcsEvent, stamp: string): string[] {
     `UID:${event.uid}`,
     `DTSTAMP:${stamp}`,
     ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
+    ...(event.cancelled ? ['STATUS:CANCELLED'] : []),
     `DTSTART:${icsUtc(event.start)}`,
     `DTEND:${icsUtc(event.end)}`,
     `SUMMARY:${title}`,
     `DESCRIPTION:${escapeText(event.details)}`,
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    `DESCRIPTION:${title}`,
-    `TRIGGER:-PT${REMINDER_MINUTES}M`,
-    'END:VALARM',
+    // A cancelled session reminds nobody.
+    ...(event.cancelled
+      ? []
+      : ['BEGIN:VALARM', 'ACTION:DISPLAY', `DESCRIPTION:${title}`, `TRIGGER:-PT${REMINDER_MINUTES}M`, 'END:VALARM']),
     'END:VEVENT',
   ];
 }
 
 /** One VCALENDAR holding one VEVENT per event; `stampedAt` is when the file was made. */
-export function writeCalendar(events: readonly IcsEvent[], stampedAt: Date): string {
+export function writeCalendar(events: readonly IcsEvent[], stampedAt: Date, method: IcsMethod = 'PUBLISH'): string {
   const stamp = icsUtc(stampedAt);
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     `PRODID:${PRODID}`,
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${method}`,
     ...events.flatMap((event) => eventLines(event, stamp)),
     'END:VCALENDAR',
   ];

@@ -15,6 +15,9 @@ export const hi: ScheduleMessages = {
   lastUpdated: (when) => `आखिरी बार अपडेट: ${when}`,
   soon: { today: 'आज', tomorrow: 'कल' },
   movedFrom: (session) => `पहले का समय: ${session}`,
+  changesTitle: 'इस हफ़्ते के बदलाव',
+  cancelled: (session, reason) => `${session} वाला सेशन रद्द हो गया है। कारण: ${reason}`,
+  moved: (session, day, time, reason) => `${session} वाला सेशन अब ${day} ${time} होगा। कारण: ${reason}`,
   calendar: {
     google: 'Google कैलेंडर',
     download: 'कैलेंडर फ़ाइल डाउनलोड करें',
@@ -25,6 +28,12 @@ export const hi: ScheduleMessages = {
       file: 'इस सेशन का समय बदला गया है। फ़ाइल खोलें, आपके कैलेंडर में पहले से जुड़ा सेशन नए समय पर चला जाएगा।',
       google: 'इस सेशन का समय बदला गया है। Google कैलेंडर इसे नए सेशन की तरह जोड़ेगा, पुराने समय वाला सेशन हटा दें।',
     },
+    cancel: 'कैलेंडर से हटाएँ',
+    cancelSession: (session) => `कैलेंडर से हटाएँ: ${session}`,
+    cancelHint: {
+      file: 'फ़ाइल खोलें, आपके कैलेंडर में जुड़ा यह सेशन रद्द हो जाएगा।',
+      google: 'आपने इसे Google कैलेंडर में जोड़ा था। वहाँ से यह सेशन हटा दें।',
+    },
     googleSession: (session) => `Google कैलेंडर: ${session} (नए टैब में खुलेगा)`,
     downloadSession: (session) => `कैलेंडर फ़ाइल डाउनलोड करें: ${session}`,
     addAll: 'सारे सेशन कैलेंडर में जोड़ें',
@@ -32,6 +41,7 @@ export const hi: ScheduleMessages = {
     eventTitle: (facilitator) => `${facilitator} के साथ Thrive सेशन`,
     eventDetails: (day, time, facilitator) => `आपके Thrive शेड्यूल से: ${day}, ${time}, ${facilitator} के साथ`,
     sessionFile: (date, time) => `thrive-session-${date}-${time}.ics`,
+    cancelFile: (date, time) => `thrive-session-${date}-${time}-cancelled.ics`,
     allFile: 'thrive-sessions-this-week.ics',
   },
 };

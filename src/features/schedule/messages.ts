@@ -19,6 +19,11 @@ export const en = {
   soon: { today: 'Today', tomorrow: 'Tomorrow' },
   /** Under a session staff moved at the parent's request: where it was. */
   movedFrom: (session: string) => `Moved from ${session}`,
+  /** What the programme changed this week, and why: a session as `calendar.session` names it. */
+  changesTitle: 'Changes this week',
+  cancelled: (session: string, reason: string) => `${session} is cancelled: ${reason}`,
+  moved: (session: string, day: string, time: string, reason: string) =>
+    `${session} moves to ${day} ${time}: ${reason}`,
   calendar: {
     google: 'Google Calendar',
     download: 'Download Calendar File',
@@ -31,6 +36,13 @@ export const en = {
       file: 'This session moved. Open the file: the event already in your calendar moves to the new time.',
       google: 'This session moved. Google Calendar adds it as a new event: delete the one at the old time.',
     },
+    /** A cancelled session whose event the parent added from this phone. */
+    cancel: 'Remove from Calendar',
+    cancelSession: (session: string) => `Remove from calendar: ${session}`,
+    cancelHint: {
+      file: 'Open the file: the event in your calendar is cancelled.',
+      google: 'You added it with Google Calendar: delete the event there.',
+    },
     googleSession: (session: string) => `Google Calendar: ${session} (opens in a new tab)`,
     downloadSession: (session: string) => `Download calendar file: ${session}`,
     addAll: 'Add All to Calendar',
@@ -40,6 +52,7 @@ export const en = {
     eventDetails: (day: string, time: string, facilitator: string) =>
       `From your Thrive schedule: ${day}, ${time} with ${facilitator}`,
     sessionFile: (date: string, time: string) => `thrive-session-${date}-${time}.ics`,
+    cancelFile: (date: string, time: string) => `thrive-session-${date}-${time}-cancelled.ics`,
     allFile: 'thrive-sessions-this-week.ics',
   },
 } as const;

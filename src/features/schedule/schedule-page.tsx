@@ -5,7 +5,9 @@ import { Page } from '../../ui/page.tsx';
 import { ErrorPanel } from '../../ui/panel.tsx';
 import { ScheduleList } from './schedule-list.tsx';
 import { useSchedule } from './use-schedule.ts';
+import { withProgrammeMoves } from '../../shared/schedule/changes.ts';
 import { sessionMoves } from '../../shared/schedule/requests.ts';
+import { ScheduleChanges } from './schedule-changes.tsx';
 import { YourRequests } from '../requests/requests-card.tsx';
 import './schedule.css';
 import { BackToMenu } from '../../ui/back-to-menu.tsx';
@@ -17,7 +19,9 @@ export function SchedulePage() {
   const t = scheduleText();
   const { view, fetchSchedule, needsCode, verified, answered } = useSchedule();
   const { user } = useSessionUser();
-  const moves = useMemo(() => sessionMoves(view.requests ?? []), [view.requests]);
+  const requestMoves = useMemo(() => sessionMoves(view.requests ?? []), [view.requests]);
+  const changes = view.schedule?.changes;
+  const moves = useMemo(() => withProgrammeMoves(changes ?? [], requestMoves), [changes, requestMoves]);
   return (
     <Page title={t.title} subtitle={t.subtitle} nav={<BackToMenu />}>
       <div className="schedule-fetch">
@@ -32,6 +36,7 @@ export function SchedulePage() {
       </div>
       {view.error && <ErrorPanel message={view.error} />}
       {needsCode && user && <VerifyPhone user={user} onVerified={verified} />}
+      {changes && <ScheduleChanges changes={changes} requestMoves={requestMoves} />}
       {view.schedule && (
         <ScheduleList entries={view.schedule.entries} fetchedAt={view.schedule.fetchedAt} moves={moves} />
       )}

@@ -1,6 +1,7 @@
 import type { CachedSchedule } from '../../shared/schedule/cache.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
 import { withRequest } from '../../shared/schedule/requests.ts';
+import type { ScheduleChange } from '../../shared/webhook/announcements.ts';
 import type { ParentRequest } from '../../shared/webhook/requests.ts';
 
 /**
@@ -20,11 +21,13 @@ import type { ParentRequest } from '../../shared/webhook/requests.ts';
  * The parent's reschedule requests ('Your requests') come with each fetch
  * and are saved with the schedule; a webhook that does not answer them
  * leaves the saved ones (or none) on screen, and says nothing about it.
+ * The programme's changes to the week come in the schedule's own answer
+ * and go with its list.
  */
 export interface ScheduleView {
   loading: boolean;
   /** The list on screen: this visit's answer, or the copy saved by an earlier fetch. */
-  schedule: { entries: ScheduleEntry[]; fetchedAt: number } | undefined;
+  schedule: { entries: ScheduleEntry[]; fetchedAt: number; changes: ScheduleChange[] } | undefined;
   /** The spec's 'Error' box: the server refused, or no answer came and nothing was saved to show instead. */
   error: string | undefined;
   /** A fetch succeeded on this visit: the button reads 'Refresh Schedule'. */
@@ -36,7 +39,7 @@ export interface ScheduleView {
 export type ScheduleEvent =
   | { type: 'saved-read'; saved: CachedSchedule }
   | { type: 'fetch-started' }
-  | { type: 'fetched'; entries: ScheduleEntry[]; fetchedAt: number }
+  | { type: 'fetched'; entries: ScheduleEntry[]; fetchedAt: number; changes: ScheduleChange[] }
   | { type: 'fetch-failed'; message: string; noAnswer: boolean }
   | { type: 'requests-fetched'; requests: ParentRequest[] }
   | { type: 'request-answered'; request: ParentRequest };
@@ -61,7 +64,11 @@ export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): Sche
       if (view.schedule) return view;
       return {
         ...view,
-        schedule: { entries: event.saved.entries, fetchedAt: event.saved.fetchedAt },
+        schedule: {
+          entries: event.saved.entries,
+          fetchedAt: event.saved.fetchedAt,
+          changes: event.saved.changes ?? [],
+        },
         requests: view.requests ?? event.saved.requests,
       };
     case 'fetch-started':
@@ -70,7 +77,7 @@ export function nextScheduleView(view: ScheduleView, event: ScheduleEvent): Sche
       return {
         ...view,
         loading: false,
-        schedule: { entries: event.entries, fetchedAt: event.fetchedAt },
+        schedule: { entries: event.entries, fetchedAt: event.fetchedAt, changes: event.changes },
         error: undefined,
         fetched: true,
       };

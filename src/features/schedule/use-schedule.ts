@@ -4,6 +4,7 @@ import { showErrorToast, showScreenNews } from '../../ui/use-screen-toast.ts';
 import { env } from '../../config/env.ts';
 import { activeLocale } from '../../shared/i18n/catalog.ts';
 import type { CachedSchedule } from '../../shared/schedule/cache.ts';
+import { readScheduleChanges } from '../../shared/schedule/changes.ts';
 import { parseSchedule } from '../../shared/schedule/parser.ts';
 import { readParentRequests, withRequest } from '../../shared/schedule/requests.ts';
 import { sendToWebhook } from '../../shared/webhook/client.ts';
@@ -89,12 +90,13 @@ export function useSchedule() {
       setNeedsCode(false);
       const text = readScheduleText(body);
       const entries = parseSchedule(text);
+      const changes = readScheduleChanges(body);
       const fetchedAt = Date.now();
-      dispatch({ type: 'fetched', entries, fetchedAt });
+      dispatch({ type: 'fetched', entries, fetchedAt, changes });
       screenToasts.resolve('schedule');
       const kept = current.current.requests;
       fetched = {
-        saved: { entries, text: text ?? '', fetchedAt, ...(kept && { requests: kept }) },
+        saved: { entries, text: text ?? '', fetchedAt, changes, ...(kept && { requests: kept }) },
         schedule: text !== undefined,
         requestsAsked,
       };

@@ -6,7 +6,8 @@
  * parent's number with another name sees nothing. A record is shown for 7
  * days at most and removed after that, and logout clears the parent's
  * record. The parent's reschedule requests with their outcomes are kept in
- * the same record, so the 'Your requests' card reads offline too. A stored value that does not read as a schedule (an older shape,
+ * the same record, so the 'Your requests' card reads offline too, and so
+ * are the programme's changes to the week. A stored value that does not read as a schedule (an older shape,
  * a key from before names were part of it, damage), or storage that cannot
  * be read at all, reads as none rather than breaking the screen.
  */
@@ -14,7 +15,9 @@ import { createStore, del, delMany, entries, get, set, type UseStore } from 'idb
 import { parentKey } from '../rules/phone.ts';
 import { SCHEDULE_CACHE_DB, SCHEDULE_CACHE_STORE } from '../storage-names.ts';
 import type { User } from '../webhook/types.ts';
+import type { ScheduleChange } from '../webhook/announcements.ts';
 import type { ParentRequest } from '../webhook/requests.ts';
+import { readChangeList } from './changes.ts';
 import type { ScheduleEntry } from './parser.ts';
 import { readParentRequests } from './requests.ts';
 
@@ -26,6 +29,8 @@ export interface CachedSchedule {
   fetchedAt: number;
   /** The parent's requests as list_requests last answered; absent when it never did. */
   requests?: ParentRequest[];
+  /** The programme's changes to the week, as the same answer gave them; absent when it gave none. */
+  changes?: ScheduleChange[];
 }
 
 export interface ScheduleCache {
@@ -59,10 +64,17 @@ function isCachedSchedule(value: unknown): value is CachedSchedule {
   return Array.isArray(entries) && entries.every(isEntry) && typeof text === 'string' && Number.isFinite(fetchedAt);
 }
 
-/** The record as it may be shown: requests that no longer read are left out, the schedule kept. */
-function shown({ entries, text, fetchedAt, requests }: CachedSchedule): CachedSchedule {
+/** The record as it may be shown: requests and changes that no longer read are left out, the schedule kept. */
+function shown({ entries, text, fetchedAt, requests, changes }: CachedSchedule): CachedSchedule {
   const readable = readParentRequests(requests);
-  return readable === undefined ? { entries, text, fetchedAt } : { entries, text, fetchedAt, requests: readable };
+  const changed = readChangeList(changes);
+  return {
+    entries,
+    text,
+    fetchedAt,
+    ...(readable !== undefined && { requests: readable }),
+    ...(changed.length > 0 && { changes: changed }),
+  };
 }
 
 export function createScheduleCache(

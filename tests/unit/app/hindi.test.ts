@@ -18,6 +18,7 @@ const SAME_IN_BOTH = new Set([
   'conversation.chat.sizes',
   'schedule.calendar.sessionFile',
   'schedule.calendar.allFile',
+  'schedule.calendar.cancelFile',
 ]);
 
 const DEVANAGARI = /[\u0900-\u097F]/;

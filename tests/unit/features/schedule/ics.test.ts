@@ -50,6 +50,15 @@ describe('writeCalendar', () => {
     expect(text).toContain('\r\nDTEND:20261125T123000Z\r\n');
   });
 
+  it('cancels an event by its UID: METHOD:CANCEL, STATUS:CANCELLED, its SEQUENCE, and no reminder', () => {
+    const parsed = parseIcs(writeCalendar([event({ sequence: 2, cancelled: true })], STAMPED_AT, 'CANCEL'));
+    expect(parsed.method).toBe('CANCEL');
+    expect(parsed.events).toMatchObject([{ uid: 'session-1@test', sequence: 2, status: 'CANCELLED' }]);
+    expect(parsed.events[0]?.reminder).toBeUndefined();
+    // An event that goes on says nothing of a status.
+    expect(parseIcs(writeCalendar([event()], STAMPED_AT)).events[0]?.status).toBeUndefined();
+  });
+
   it('reminds 30 minutes before the start', () => {
     const [parsed] = parseIcs(writeCalendar([event()], STAMPED_AT)).events;
     expect(parsed?.reminder).toBe(-30 * 60);

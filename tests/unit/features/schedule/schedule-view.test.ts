@@ -7,6 +7,7 @@ import {
   type ScheduleView,
 } from '../../../../src/features/schedule/schedule-view.ts';
 import type { ScheduleEntry } from '../../../../src/shared/schedule/parser.ts';
+import type { ScheduleChange } from '../../../../src/shared/webhook/announcements.ts';
 import type { ParentRequest } from '../../../../src/shared/webhook/requests.ts';
 
 const MONDAY: ScheduleEntry[] = [{ kind: 'session', day: 'Monday', time: '4:00 PM', facilitator: 'Ms. Rao' }];
@@ -23,7 +24,13 @@ const savedRead: ScheduleEvent = {
   saved: { entries: MONDAY, text: 'Monday', fetchedAt: SAVED_AT },
 };
 const started: ScheduleEvent = { type: 'fetch-started' };
-const fetched: ScheduleEvent = { type: 'fetched', entries: FRIDAY, fetchedAt: NOW };
+const CANCELLED: ScheduleChange = {
+  announcement_id: 'ann-1',
+  kind: 'cancelled',
+  session: { day: 'Monday', time: '4:00 PM', facilitator: 'Ms. Rao', starts_at: '2026-11-23T16:00:00+05:30' },
+  reason: 'Diwali',
+};
+const fetched: ScheduleEvent = { type: 'fetched', entries: FRIDAY, fetchedAt: NOW, changes: [CANCELLED] };
 const noAnswer: ScheduleEvent = { type: 'fetch-failed', message: 'Failed to fetch schedule', noAnswer: true };
 const refused: ScheduleEvent = { type: 'fetch-failed', message: 'Calendar down', noAnswer: false };
 
@@ -41,23 +48,28 @@ describe('nextScheduleView', () => {
     [
       'shows the saved copy with when it was fetched',
       [savedRead],
-      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT } },
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT, changes: [] } },
+    ],
+    [
+      'shows the saved copy’s changes to the week with it',
+      [{ type: 'saved-read', saved: { entries: FRIDAY, text: 'Friday', fetchedAt: SAVED_AT, changes: [CANCELLED] } }],
+      { schedule: { entries: FRIDAY, fetchedAt: SAVED_AT, changes: [CANCELLED] } },
     ],
     ['keeps the saved copy on screen while a fetch is under way', [savedRead, started], { loading: true }],
     [
       'replaces the saved copy with the answer and offers Refresh',
       [savedRead, started, fetched],
-      { schedule: { entries: FRIDAY, fetchedAt: NOW }, fetched: true, loading: false },
+      { schedule: { entries: FRIDAY, fetchedAt: NOW, changes: [CANCELLED] }, fetched: true, loading: false },
     ],
     [
       'never lets a late saved copy replace this visit’s answer',
       [started, fetched, savedRead],
-      { schedule: { entries: FRIDAY, fetchedAt: NOW } },
+      { schedule: { entries: FRIDAY, fetchedAt: NOW, changes: [CANCELLED] } },
     ],
     [
       'keeps the saved copy, with no Error box, when no answer came',
       [savedRead, started, noAnswer],
-      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, error: undefined, loading: false },
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT, changes: [] }, error: undefined, loading: false },
     ],
     [
       'shows the Error box when no answer came and nothing was saved',
@@ -67,7 +79,7 @@ describe('nextScheduleView', () => {
     [
       'shows the Error box for a refusal and keeps the saved copy under it',
       [savedRead, started, refused],
-      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT }, error: 'Calendar down' },
+      { schedule: { entries: MONDAY, fetchedAt: SAVED_AT, changes: [] }, error: 'Calendar down' },
     ],
     ['clears the previous error as the next fetch starts', [started, refused, started], { error: undefined }],
     [

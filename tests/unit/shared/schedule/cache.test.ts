@@ -89,6 +89,19 @@ describe('schedule cache', () => {
     expect(await cache.read(ASHA)).toEqual(schedule);
   });
 
+  it('keeps the programme’s changes to the week with the schedule, leaving out one that no longer reads', async () => {
+    const { cache } = cacheAt();
+    const cancelled = {
+      announcement_id: 'ann-1',
+      kind: 'cancelled' as const,
+      session: { day: 'Monday', time: '5:00 PM', facilitator: 'Ms. Rao', starts_at: '2026-11-23T17:00:00+05:30' },
+      reason: 'Diwali',
+    };
+    const damaged = { ...cancelled, kind: 'moved' as const };
+    await cache.save(ASHA, { ...schedule, changes: [cancelled, damaged] });
+    expect(await cache.read(ASHA)).toEqual({ ...schedule, changes: [cancelled] });
+  });
+
   it.each([
     ['a string', 'Monday: 5 PM with Ms. Rao'],
     ['a record without a fetch time', { entries: [], text: '' }],

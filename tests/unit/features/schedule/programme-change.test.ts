@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { cancelledEvent, sessionEvent } from '../../../../src/features/schedule/calendar-event.ts';
+import { writeCalendar } from '../../../../src/features/schedule/ics.ts';
+import { en } from '../../../../src/features/schedule/messages.ts';
+import { withProgrammeMoves } from '../../../../src/shared/schedule/changes.ts';
+import type { ScheduleEntry } from '../../../../src/shared/schedule/parser.ts';
+import { sessionMoves } from '../../../../src/shared/schedule/requests.ts';
+import type { ScheduleChange } from '../../../../src/shared/webhook/announcements.ts';
+import type { ParentRequest, SessionRef } from '../../../../src/shared/webhook/requests.ts';
+import { parseIcs } from '../../../support/ical.ts';
+
+const PARENT = '9876543210';
+// Monday 23 Nov 2026, 10:00 in India.
+const FETCHED_MONDAY = Date.parse('2026-11-23T10:00:00+05:30');
+const WEDNESDAY: SessionRef = {
+  day: 'Wednesday',
+  time: '4:00 PM',
+  facilitator: 'Priya Sharma',
+  starts_at: '2026-11-25T16:00:00+05:30',
+};
+const WEDNESDAY_LINE: ScheduleEntry = {
+  kind: 'session',
+  day: 'Wednesday',
+  time: '4:00 PM',
+  facilitator: 'Priya Sharma',
+};
+const THURSDAY_LINE: ScheduleEntry = { kind: 'session', day: 'Thursday', time: '5:00 PM', facilitator: 'Priya Sharma' };
+const MOVED: ScheduleChange = {
+  announcement_id: 'ann-2',
+  kind: 'moved',
+  session: WEDNESDAY,
+  moved_to: { ...WEDNESDAY, day: 'Thursday', time: '5:00 PM', starts_at: '2026-11-26T17:00:00+05:30' },
+  reason: 'Facilitator unwell',
+};
+const MOVED_BY_REQUEST: ParentRequest = {
+  request_id: 'r-1',
+  asked: { date: '2026-11-27' },
+  sent_at: '2026-11-23T09:00:00+05:30',
+  status: 'confirmed',
+  confirmed: { starts_at: '2026-11-27T11:00:00+05:30', differs: false },
+  calendar: { uid_of: WEDNESDAY, sequence: 2 },
+};
+
+/** The file this phone writes for `entry`, given the programme's changes and the requests' moves. */
+function added(entry: ScheduleEntry, changes: ScheduleChange[] = [], requests: ParentRequest[] = []) {
+  const moves = withProgrammeMoves(changes, sessionMoves(requests));
+  const event = sessionEvent(entry, PARENT, FETCHED_MONDAY, en.calendar, 'en', moves);
+  if (!event) throw new Error('no event');
+  return parseIcs(writeCalendar([event], new Date(FETCHED_MONDAY)));
+}
+
+function cancellation(requests: ParentRequest[] = []) {
+  const event = cancelledEvent(WEDNESDAY, PARENT, sessionMoves(requests), en.calendar, 'en');
+  return { event, file: parseIcs(writeCalendar([event], new Date(FETCHED_MONDAY), 'CANCEL')) };
+}
+
+describe('a session the programme changed, in the calendar file', () => {
+  const before = added(WEDNESDAY_LINE).events[0];
+
+  it('cancels the event the parent added: its UID, METHOD:CANCEL, STATUS:CANCELLED, a higher SEQUENCE', () => {
+    const { event, file } = cancellation();
+    expect(file.method).toBe('CANCEL');
+    expect(file.events).toMatchObject([
+      { uid: before?.uid, status: 'CANCELLED', start: new Date(WEDNESDAY.starts_at), reminder: undefined },
+    ]);
+    expect(file.events[0]?.sequence).toBeGreaterThan(before?.sequence ?? 0);
+    expect(event.fileName).toBe('thrive-session-2026-11-25-1600-cancelled.ics');
+  });
+
+  it('goes above the SEQUENCE a request’s move of the same session wrote', () => {
+    expect(cancellation([MOVED_BY_REQUEST]).file.events[0]?.sequence).toBe(3);
+  });
+
+  it('moves the event the parent added to the new time, as an update with a higher SEQUENCE', () => {
+    const moved = added(THURSDAY_LINE, [MOVED]);
+    expect(moved.method).toBe('PUBLISH');
+    expect(moved.events).toMatchObject([{ uid: before?.uid, start: new Date('2026-11-26T17:00:00+05:30') }]);
+    expect(moved.events[0]?.sequence).toBeGreaterThan(before?.sequence ?? 0);
+  });
+
+  it('leaves a session that did not change as it was', () => {
+    expect(added(THURSDAY_LINE).events[0]?.uid).not.toBe(before?.uid);
+  });
+});
