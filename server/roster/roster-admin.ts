@@ -140,13 +140,11 @@ export function createRosterAdmin(db: Db) {
         number: filter.search?.number ?? '',
       };
       return {
-        rows: pageRows
-          .all({ ...params, limit: filter.limit, offset: filter.offset })
-          .map((row): RosterListRow => ({
-            ...withSessions(row),
-            facilitatorName: row.facilitatorName,
-            language: row.language,
-          })),
+        rows: pageRows.all({ ...params, limit: filter.limit, offset: filter.offset }).map((row): RosterListRow => ({
+          ...withSessions(row),
+          facilitatorName: row.facilitatorName,
+          language: row.language,
+        })),
         total: pageCount.get(params) ?? 0,
       };
     },
