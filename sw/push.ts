@@ -5,11 +5,12 @@
  * - for a reply, refreshes each saved thread with its device token, so the reply
  *   reads offline once the chat opens, and sets the icon's badge to the unread
  *   count where the browser has one;
- * - tells every open page (PUSH_RECEIVED), so the chat fetches and the menu counts.
+ * - tells every open page (PUSH_RECEIVED), so the chat fetches and the menu
+ *   counts (an announcement's: the menu and the updates fetch their list).
  * A click focuses an open window of the portal and takes it to the
  * notification's screen, or opens one: it works with the app closed too.
  */
-import { paths } from '../src/config/paths.ts';
+import { announcementPath, paths } from '../src/config/paths.ts';
 import { fetchThreadPages } from '../src/shared/conversation/fetch-thread.ts';
 import { everySavedConversation, withThreadPage } from '../src/shared/conversation/store.ts';
 import { unreadCount } from '../src/shared/conversation/thread.ts';
@@ -72,7 +73,11 @@ async function onPush(data: unknown): Promise<void> {
   const message = readPushMessage(data);
   if (!message) return;
   const shown = await self.registration.getNotifications();
-  const notification = pushNotification(message, shown, { chat: paths.chat, schedule: paths.schedule });
+  const notification = pushNotification(message, shown, {
+    chat: paths.chat,
+    schedule: paths.schedule,
+    announcement: announcementPath,
+  });
   await self.registration.showNotification(notification.title, {
     body: notification.body,
     tag: notification.tag,

@@ -45,6 +45,9 @@ export function isWorkerToPageMessage(data: unknown): data is WorkerToPageMessag
   const message = data as Record<string, unknown>;
   return (
     message.type === 'PUSH_RECEIVED' &&
-    (message.kind === 'reply' || message.kind === 'reminder' || message.kind === 'request_update')
+    (message.kind === 'reply' ||
+      message.kind === 'reminder' ||
+      message.kind === 'request_update' ||
+      message.kind === 'announcement')
   );
 }

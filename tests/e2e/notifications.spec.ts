@@ -245,6 +245,7 @@ test('settings from the menu in Hindi; a refused permission says how to turn it 
   const showText = page.getByRole('checkbox', { name: t.showText });
   await expect(showText).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: t.replies })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: t.announcements })).toBeChecked();
   await expect(page.getByLabel(t.quietStart)).toHaveValue('21:00');
   await expect(page.getByLabel(t.quietEnd)).toHaveValue('07:00');
 

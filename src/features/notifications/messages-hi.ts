@@ -23,6 +23,8 @@ export const hi: NotificationsMessages = {
   replies: 'फ़ैसिलिटेटर के जवाब',
   reminders: 'सेशन की याद',
   requestUpdates: 'आपके अनुरोधों की खबर',
+  announcements: 'प्रोग्राम की ओर से अपडेट',
+  announcementsHint: 'छुट्टियाँ, सेशन में बदलाव और खबरें। ज़रूरी अपडेट शांत समय में भी आता है।',
   showText: 'सूचना में संदेश भी दिखाएँ',
   showTextHint: 'बंद होने पर सूचना में सिर्फ़ लिखने वाले का नाम दिखता है। फ़ोन किसी और के हाथ में भी हो सकता है।',
   quietTitle: 'शांत समय (भारत का समय)',

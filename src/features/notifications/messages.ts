@@ -24,6 +24,8 @@ export const en = {
   replies: 'Replies from the facilitator',
   reminders: 'Session reminders',
   requestUpdates: 'Updates on your requests',
+  announcements: 'Updates from the programme',
+  announcementsHint: 'Holidays, session changes and news. An urgent one comes even in quiet hours.',
   showText: 'Show the message text in notifications',
   showTextHint: 'Off: a notification says only who wrote. A phone may be shared.',
   quietTitle: 'Quiet hours (India time)',

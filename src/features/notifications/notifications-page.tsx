@@ -15,7 +15,7 @@ import './notifications.css';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; settings: NotificationSettings };
 
-type Switch = 'replies' | 'reminders' | 'request_updates' | 'show_text';
+type Switch = 'replies' | 'reminders' | 'request_updates' | 'announcements' | 'show_text';
 
 function Choice({
   label,
@@ -52,7 +52,8 @@ function Choice({
 
 /**
  * The one place a parent chooses what this phone is told: replies, session
- * reminders, request updates, quiet hours (India time), and whether a
+ * reminders, request updates, updates from the programme (announcements,
+ * on by default), quiet hours (India time), and whether a
  * notification shows the message's text (off by default). Settings belong to
  * the device token, so they need a verified phone.
  */
@@ -109,6 +110,7 @@ export function NotificationsPage() {
     ['replies', t.replies],
     ['reminders', t.reminders],
     ['request_updates', t.requestUpdates],
+    ['announcements', t.announcements, t.announcementsHint],
     ['show_text', t.showText, t.showTextHint],
   ];
 

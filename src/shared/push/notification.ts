@@ -9,7 +9,9 @@
  *   author's name and nothing more, since a phone may be shared and a message
  *   may be about a child;
  * - a reminder says the session's day, time and facilitator and opens the
- *   schedule, as does a request's answer (its card is there).
+ *   schedule, as does a request's answer (its card is there);
+ * - an announcement shows its title, its text only when the push carries it
+ *   (show_text), and opens that announcement.
  */
 import { messageAnchor } from '../conversation/thread.ts';
 import { pathIn } from '../i18n/locale.ts';
@@ -20,6 +22,8 @@ import { PUSH_TEXTS } from './messages-hi.ts';
 export interface NotificationRoutes {
   chat: string;
   schedule: string;
+  /** One announcement's address (src/config/paths.ts's announcementPath). */
+  announcement: (id: string) => string;
 }
 
 /** What a notification keeps for its click, and for the next push of its tag. */
@@ -109,7 +113,7 @@ export function pushNotification(
         body: message.text ?? '',
         tag: `announcement-${message.announcement_id}`,
         lang,
-        data: { url: at(routes.schedule), count: 1 },
+        data: { url: at(routes.announcement(message.announcement_id)), count: 1 },
       };
   }
 }
@@ -141,6 +145,13 @@ export function readPushMessage(value: unknown): PushMessage | undefined {
     }
     case 'request_update':
       return isText(message.request_id) && ['confirmed', 'offered', 'declined'].includes(String(message.outcome))
+        ? (value as PushMessage)
+        : undefined;
+    case 'announcement':
+      return isText(message.announcement_id) &&
+        isText(message.title) &&
+        (message.text === undefined || isText(message.text)) &&
+        typeof message.urgent === 'boolean'
         ? (value as PushMessage)
         : undefined;
     default:

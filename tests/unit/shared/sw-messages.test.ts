@@ -18,9 +18,12 @@ describe('isPageToWorkerMessage', () => {
 });
 
 describe('isWorkerToPageMessage', () => {
-  it.each(['reply', 'reminder', 'request_update'])('accepts the worker telling of a %s push', (kind) => {
-    expect(isWorkerToPageMessage({ type: 'PUSH_RECEIVED', kind })).toBe(true);
-  });
+  it.each(['reply', 'reminder', 'request_update', 'announcement'])(
+    'accepts the worker telling of a %s push',
+    (kind) => {
+      expect(isWorkerToPageMessage({ type: 'PUSH_RECEIVED', kind })).toBe(true);
+    },
+  );
 
   it.each([
     ['null', null],

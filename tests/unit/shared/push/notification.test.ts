@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { pushNotification, readPushMessage, type ShownNotification } from '../../../../src/shared/push/notification.ts';
 import type { PushMessage } from '../../../../src/shared/webhook/push.ts';
 
-const routes = { chat: '/registered-parent/chat', schedule: '/registered-parent/schedule' };
+const routes = {
+  chat: '/registered-parent/chat',
+  schedule: '/registered-parent/schedule',
+  announcement: (id: string) => `/registered-parent/update?id=${id}`,
+};
 
 const reply = (id: string, changes: Partial<Extract<PushMessage, { kind: 'reply' }>> = {}): PushMessage => ({
   kind: 'reply',
@@ -118,6 +122,43 @@ describe('the notification a push becomes', () => {
       tag: 'request-r-1',
       data: { url: '/registered-parent/schedule' },
     });
+  });
+});
+
+describe('an announcement’s notification', () => {
+  const announcement = (changes: Partial<Extract<PushMessage, { kind: 'announcement' }>> = {}): PushMessage => ({
+    kind: 'announcement',
+    announcement_id: 'a-7',
+    title: 'No session on Friday',
+    urgent: false,
+    language: 'en',
+    ...changes,
+  });
+
+  it.each([
+    ['without the text (show_text off)', announcement(), ''],
+    ['with the text the push carries (show_text on)', announcement({ text: 'Diwali holiday.' }), 'Diwali holiday.'],
+  ])('shows the title %s, and opens that announcement', (_case, message, body) => {
+    expect(pushNotification(message, [], routes)).toEqual({
+      title: 'No session on Friday',
+      body,
+      tag: 'announcement-a-7',
+      lang: 'en',
+      data: { url: '/registered-parent/update?id=a-7', count: 1 },
+    });
+  });
+
+  it('opens the announcement in the language the push names', () => {
+    const hindi = announcement({ title: 'शुक्रवार को सेशन नहीं होगा', language: 'hi' });
+    expect(pushNotification(hindi, [], routes)).toMatchObject({
+      lang: 'hi',
+      data: { url: '/hi/registered-parent/update?id=a-7' },
+    });
+  });
+
+  it('is read by the worker, and refused without its title', () => {
+    expect(readPushMessage(announcement({ urgent: true }))).toEqual(announcement({ urgent: true }));
+    expect(readPushMessage({ ...announcement(), title: undefined })).toBeUndefined();
   });
 });
 
