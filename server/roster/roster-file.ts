@@ -1,28 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { nameProblem } from '../../src/shared/rules/name.ts';
-import { WEEKDAYS, type WeekdayName } from '../../src/shared/schedule/weekdays.ts';
+import type { RosterEntry, RosterFacilitatorRef } from '../../src/shared/roster/format.ts';
+import { WEEKDAYS } from '../../src/shared/schedule/weekdays.ts';
 
-export interface RosterFacilitator {
-  id: string;
-  name: string;
+export interface RosterFacilitator extends RosterFacilitatorRef {
   slackChannel: string;
 }
 
-export interface RosterSession {
-  day: WeekdayName;
-  /** 24-hour "HH:mm" in Asia/Kolkata. */
-  time: string;
-  facilitator: string;
-}
-
-export interface RosterParent {
-  name: string;
-  number: string;
-  /** The facilitator whose channel the parent's chat messages go to. */
-  facilitator: string;
-  sessions: RosterSession[];
-}
+/** A parent as the seed file writes them: the roster's entry (src/shared/roster), the number as it was typed. */
+export type RosterParent = RosterEntry;
 
 export interface RosterFile {
   facilitators: RosterFacilitator[];

@@ -4,7 +4,7 @@
  * each refused row with its line), which staff confirm or leave. A file
  * with a refused row cannot be applied: the import is the whole roster.
  */
-import type { RosterDiff } from '../../src/shared/roster/diff.ts';
+import { changeSummary, type RosterDiff } from '../../src/shared/roster/diff.ts';
 import { ROSTER_CSV_COLUMN_HELP, ROSTER_CSV_COLUMNS, type RosterEntry } from '../../src/shared/roster/format.ts';
 import type { RefusedRow } from '../../src/shared/roster/import.ts';
 import { en } from '../../src/shared/roster/messages.ts';
@@ -81,7 +81,7 @@ ${list(
 ${list('Removed', diff.removed.map(who))}
 ${list(
   'Changed',
-  diff.changed.map((change) => markup`${who(change.after)}: ${change.fields.join(', ')}`),
+  diff.changed.map((change) => markup`${changeSummary(change)}`),
 )}
 ${list('Added', diff.added.map(who))}
 <p><a href="/staff/roster/import">Upload another file</a> · <a href="/staff/roster">Back to the roster</a></p>`,

@@ -219,7 +219,12 @@ describe('importing a CSV file', () => {
     expect([stale.statusCode, stale.body.includes('The roster changed after this preview')]).toEqual([409, true]);
     expect(rosterState()).toBe(before);
 
-    const fresh = confirmOf((await upload(staff, file)).body);
+    const previewed = (await upload(staff, file)).body;
+    expect(previewed).toContain('1 added, 1 changed, 1 removed, 0 rows refused; 0 unchanged.');
+    expect(previewed).toContain(
+      '<li>Test Parent (+919000000001): sessions Monday 09:00 with meera-nair, Wednesday 10:15 with meera-nair, Wednesday 16:30 with arjun-rao, Sunday 23:30 with arjun-rao → Friday 18:00 with meera-nair</li>',
+    );
+    const fresh = confirmOf(previewed);
     expect((await staff.post(fresh.url, { csrf, hash: fresh.hash })).headers.location).toBe(
       '/staff/roster?done=imported',
     );
