@@ -3,6 +3,9 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/database.ts';
+import { createAnnouncementActions } from './announcements/actions.ts';
+import { createSessionChanges } from './announcements/session-changes.ts';
+import { createAnnouncementStore } from './announcements/store.ts';
 import { createConversation } from './conversation/actions.ts';
 import { demoSender, gatewaySender } from './conversation/code-sender.ts';
 import { threadFiles } from './conversation/thread-file-route.ts';
@@ -67,6 +70,23 @@ export async function buildApp({
   const conversationStore = createConversationStore(db);
   const answers = createAnswerStore(db);
   const requestStore = createRequestStore(db);
+  const announcements = createAnnouncementStore(db);
+  const announcementActions = createAnnouncementActions({
+    store: announcements,
+    requests: requestStore,
+    roster,
+    clock,
+    onSent: push.announcementSent,
+  });
+  // A scheduled announcement is sent when its minute comes (and at once when a parent lists theirs).
+  const sendDue = setInterval(() => {
+    try {
+      if (announcements.sendDue(clock()) > 0) push.announcementSent();
+    } catch (error) {
+      app.log.error({ err: error }, 'scheduled announcements failed; the timer tries again in a minute');
+    }
+  }, 60_000).unref();
+  app.addHook('onClose', async () => clearInterval(sendDue));
   const conversation = createConversation({
     store: conversationStore,
     roster,
@@ -89,6 +109,8 @@ export async function buildApp({
         fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
       requestActions: createRequestActions({ answers, requests: requestStore, roster, clock }),
       movesOf: (numberKey, sessions) => movesOf(answers, numberKey, sessions),
+      announcementActions: announcementActions.handle,
+      scheduleChanges: announcementActions.scheduleChanges,
     }),
     rateLimitMax: config.rateLimitMax,
     rateLimitPerNumberMax: config.rateLimitPerNumberMax,
@@ -108,6 +130,12 @@ export async function buildApp({
     roster,
     rosterAdmin: createRosterAdmin(db),
     onReply: push.replyStored,
+    announcements: {
+      store: announcements,
+      sessionChanges: createSessionChanges(db, announcements),
+      reach: push.store.reach,
+      onSent: push.announcementSent,
+    },
     onOutcome: (numberKey, requestId, outcome) => {
       if (outcome.status !== 'waiting') {
         push.notifyRequestUpdate(numberKey, { request_id: requestId, outcome: outcome.status });

@@ -26,9 +26,10 @@ import { CLOCK_TIME_PATTERN } from '../../src/shared/push/quiet-hours.ts';
 import { ENDPOINT_MAX_LENGTH } from '../../src/shared/push/subscription.ts';
 import { PUSH_ACTIONS, type PushAction } from '../../src/shared/webhook/push.ts';
 import { REQUESTS_ACTIONS, type RequestsAction } from '../../src/shared/webhook/requests.ts';
+import { ANNOUNCEMENTS_ACTIONS, type AnnouncementsAction } from '../../src/shared/webhook/announcements.ts';
 import type { Action } from '../../src/shared/webhook/types.ts';
 
-type WebhookAction = Action | ConversationAction | PushAction | RequestsAction;
+type WebhookAction = Action | ConversationAction | PushAction | RequestsAction | AnnouncementsAction;
 
 const NOTE_MAX_LENGTH = 2000;
 const FILE_NAME_SENT_MAX_LENGTH = 255;
@@ -420,12 +421,57 @@ const REQUESTS_BRANCHES = {
   },
 } as const satisfies Record<RequestsAction, Schema>;
 
+/**
+ * The announcement actions: list_announcements is asked like know_schedule
+ * (name and number, nothing stored); mark_announcement_seen is stored like
+ * accept_offer, so a repeat is a replay.
+ */
+const ANNOUNCEMENTS_BRANCHES = {
+  list_announcements: {
+    title: 'list_announcements',
+    description:
+      "A registered parent's announcements and session changes, newest first, in their language where written in it. Nothing is stored.",
+    type: 'object',
+    required: ['action', 'user'],
+    additionalProperties: false,
+    properties: { action: { const: 'list_announcements' }, user: ref('user'), language: ref('language') },
+  },
+  mark_announcement_seen: {
+    title: 'mark_announcement_seen',
+    description:
+      'The parent opened an announcement: the first time is kept. 404 when it is not addressed to this parent, or withdrawn.',
+    type: 'object',
+    required: ['action', 'user', 'payload', 'timestamp_ist', 'request_id'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'mark_announcement_seen' },
+      user: ref('user'),
+      payload: {
+        type: 'object',
+        required: ['announcement_id'],
+        additionalProperties: false,
+        properties: {
+          announcement_id: {
+            description: 'The announcement_id, as list_announcements gave it.',
+            type: 'string',
+            pattern: '^[A-Za-z0-9_-]{1,64}$',
+          },
+        },
+      },
+      timestamp_ist: ref('timestamp_ist'),
+      request_id: ref('request_id'),
+      language: ref('language'),
+    },
+  },
+} as const satisfies Record<AnnouncementsAction, Schema>;
+
 /** Every action the webhook takes: the spec's six, the conversation's, the push actions, the request outcomes'. */
 export const ALL_ACTIONS: readonly WebhookAction[] = [
   ...ACTIONS,
   ...CONVERSATION_ACTIONS,
   ...PUSH_ACTIONS,
   ...REQUESTS_ACTIONS,
+  ...ANNOUNCEMENTS_ACTIONS,
 ];
 
 /** The request schema for these actions (the n8n workflow takes the spec's six until it has the conversation's). */
@@ -437,12 +483,15 @@ export function requestSchemaFor(actions: readonly WebhookAction[]): Schema {
   const requests = actions.filter((action): action is RequestsAction =>
     (REQUESTS_ACTIONS as readonly string[]).includes(action),
   );
+  const announcements = actions.filter((action): action is AnnouncementsAction =>
+    (ANNOUNCEMENTS_ACTIONS as readonly string[]).includes(action),
+  );
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: 'urn:thrive-portal:webhook:request',
     title: 'Thrive webhook request',
     description:
-      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions, the four conversation actions the three push actions and the two request-outcome actions. Unknown fields are rejected. See docs/webhook-contract.md.',
+      'The one JSON body the portal POSTs to the automation webhook for every action. The `action` field says which branch applies: the six spec actions, the four conversation actions the three push actions, the two request-outcome actions and the two announcement actions. Unknown fields are rejected. See docs/webhook-contract.md.',
     type: 'object',
     required: ['action'],
     properties: {
@@ -495,6 +544,7 @@ export function requestSchemaFor(actions: readonly WebhookAction[]): Schema {
       ...Object.fromEntries(conversation.map((action) => [action, CONVERSATION_BRANCHES[action]])),
       ...Object.fromEntries(push.map((action) => [action, PUSH_BRANCHES[action]])),
       ...Object.fromEntries(requests.map((action) => [action, REQUESTS_BRANCHES[action]])),
+      ...Object.fromEntries(announcements.map((action) => [action, ANNOUNCEMENTS_BRANCHES[action]])),
     },
   };
 }

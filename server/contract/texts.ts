@@ -102,6 +102,7 @@ const en = {
     'Thank you, {name}. Your call request is saved for the programme team. They will call you on {number} (preferred: {preferred}).',
   /** accept_offer's refusals and answer; {when} is the session's new day and time. */
   requestNotFound: 'No reschedule request with this request_id was found for these details.',
+  announcementNotFound: 'No announcement with this announcement_id was found for these details.',
   offerNotOpen:
     'This time is no longer offered: the programme team changed or withdrew it. Look at your requests again.',
   offerAccepted: 'Thank you. Your session is now on {when}.',
@@ -203,6 +204,7 @@ const hi: Record<AnswerKey, string> = {
   callSavedPreferred:
     'धन्यवाद, {name} जी। कॉल का आपका अनुरोध प्रोग्राम की टीम के पास दर्ज हो गया है। टीम आपको {number} पर कॉल करेगी (पसंद का समय: {preferred})।',
   requestNotFound: 'इस request_id से सेशन की तारीख बदलने का कोई अनुरोध इन जानकारियों के लिए नहीं मिला।',
+  announcementNotFound: 'इस announcement_id से कोई अपडेट इन जानकारियों के लिए नहीं मिला।',
   offerNotOpen: 'यह समय अब नहीं दिया जा रहा, क्योंकि प्रोग्राम की टीम ने इसे बदल दिया या वापस ले लिया। अपने अनुरोध फिर से देखें।',
   offerAccepted: 'धन्यवाद। अब आपका सेशन {when} को है।',
   eventConfirmed: 'सेशन की तारीख बदलने का आपका अनुरोध मान लिया गया है। अब आपका सेशन {when} को है।',

@@ -259,4 +259,84 @@ ${sqliteRequestIndexes(2)}
   ) STRICT;
   CREATE INDEX roster_changes_by_number ON roster_changes (number);
   `,
+  // 11: announcements and session changes. Recipients are the roster as it was when each was sent (a scheduled one
+  // resolves when its time comes), with when each parent first opened it. A session change applies per parent and
+  // occurrence. push_jobs is made again (SQLite cannot change a CHECK) to take announcement pushes, which carry no
+  // payload: their texts are read at sending, so a withdrawal (which deletes them too) and show_text hold at once;
+  // `priority` orders the queue, so an announcement's thousands of pushes never wait ahead of a reply.
+  `
+  CREATE TABLE announcements (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('announcement', 'cancelled', 'moved')),
+    title_en TEXT,
+    body_en TEXT,
+    title_hi TEXT,
+    body_hi TEXT,
+    audience TEXT NOT NULL,
+    audience_label TEXT NOT NULL,
+    send_at TEXT NOT NULL,
+    urgent INTEGER NOT NULL CHECK (urgent IN (0, 1)),
+    created_by TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    sent_at TEXT,
+    withdrawn_at TEXT,
+    reason TEXT,
+    CHECK ((title_en IS NULL) = (body_en IS NULL) AND (title_hi IS NULL) = (body_hi IS NULL)),
+    CHECK (title_en IS NOT NULL OR title_hi IS NOT NULL)
+  ) STRICT;
+  CREATE INDEX announcements_due ON announcements (send_at) WHERE sent_at IS NULL AND withdrawn_at IS NULL;
+
+  CREATE TABLE announcement_recipients (
+    announcement_id TEXT NOT NULL REFERENCES announcements (id) ON DELETE CASCADE,
+    number_key TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seen_at TEXT,
+    PRIMARY KEY (announcement_id, number_key)
+  ) STRICT;
+  CREATE INDEX announcement_recipients_by_number ON announcement_recipients (number_key);
+
+  CREATE TABLE session_changes (
+    announcement_id TEXT NOT NULL REFERENCES announcements (id) ON DELETE CASCADE,
+    number_key TEXT NOT NULL,
+    starts_at TEXT NOT NULL,
+    facilitator TEXT NOT NULL,
+    moved_to TEXT,
+    PRIMARY KEY (announcement_id, number_key, starts_at)
+  ) STRICT;
+  CREATE INDEX session_changes_by_number ON session_changes (number_key, starts_at);
+
+  DROP TRIGGER push_staff_reply;
+  CREATE TABLE push_jobs_next (
+    id INTEGER PRIMARY KEY,
+    endpoint TEXT NOT NULL REFERENCES push_subscriptions (endpoint) ON DELETE CASCADE,
+    kind TEXT NOT NULL CHECK (kind IN ('reply', 'reminder', 'request_update', 'announcement')),
+    message_id INTEGER REFERENCES thread_messages (id) ON DELETE CASCADE,
+    announcement_id TEXT REFERENCES announcements (id) ON DELETE CASCADE,
+    payload TEXT,
+    not_before TEXT NOT NULL,
+    expires_at TEXT,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL,
+    held INTEGER NOT NULL DEFAULT 0 CHECK (held IN (0, 1)),
+    priority INTEGER NOT NULL DEFAULT 0,
+    CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'announcement') = (announcement_id IS NOT NULL)
+      AND (kind IN ('reply', 'announcement')) = (payload IS NULL))
+  ) STRICT;
+  INSERT INTO push_jobs_next (id, endpoint, kind, message_id, payload, not_before, expires_at, attempts, created_at, held)
+    SELECT id, endpoint, kind, message_id, payload, not_before, expires_at, attempts, created_at, held FROM push_jobs;
+  DROP TABLE push_jobs;
+  ALTER TABLE push_jobs_next RENAME TO push_jobs;
+  CREATE INDEX push_jobs_due ON push_jobs (priority, not_before, id);
+  CREATE INDEX push_jobs_next_due ON push_jobs (not_before);
+  CREATE INDEX push_jobs_by_endpoint ON push_jobs (endpoint);
+  CREATE INDEX push_jobs_by_message ON push_jobs (message_id);
+  CREATE INDEX push_jobs_by_announcement ON push_jobs (announcement_id);
+
+  CREATE TRIGGER push_staff_reply AFTER INSERT ON thread_messages WHEN NEW.author = 'staff' AND NEW.event = 0
+  BEGIN
+    INSERT INTO push_jobs (endpoint, kind, message_id, not_before, created_at)
+      SELECT endpoint, 'reply', NEW.id, NEW.received_at, NEW.received_at
+      FROM push_subscriptions WHERE number_key = NEW.number_key;
+  END;
+  `,
 ];

@@ -3,13 +3,16 @@
  * whose reminders are on, the reminders of its parent's roster sessions
  * that are due (src/shared/push/reminders.ts: not in the device's quiet
  * hours, not more than a few minutes late), and queues each once: its key is
- * kept with the job in one transaction. The clock is injected, so a test
+ * kept with the job in one transaction. The programme's session changes
+ * apply: a cancelled occurrence has no reminder, a moved one's come before
+ * its new time. The clock is injected, so a test
  * calls tick() at any moment it likes; the server calls it every minute
  * (server/push/service.ts).
  */
 import { formatClockTime, formatIstWeekdayDate } from '../../src/shared/format/ist-zone.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
-import { dueReminders, type Reminder } from '../../src/shared/push/reminders.ts';
+import { dueOccurrenceReminders, dueReminders, type Reminder } from '../../src/shared/push/reminders.ts';
+import { partsOf, weekdayOf } from '../../src/shared/schedule/week.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { WeeklySession } from '../../src/shared/schedule/week.ts';
@@ -34,15 +37,49 @@ export function reminderMessage(reminder: Reminder<WeeklySession>, language: Lan
   };
 }
 
+/** One of the programme's changes to a parent's occurrence: cancelled (movedTo null) or moved. */
+export interface OccurrenceChange {
+  starts_at: string;
+  facilitator: string;
+  moved_to: string | null;
+}
+
 export interface ReminderTimerDeps {
   store: PushStore;
   roster: Pick<Roster, 'sessionsOf'>;
+  /** The programme's changes to a number's occurrences around now: no reminder for a changed one, a moved one's follow it. */
+  changesOf?: (numberKey: string, now: Date) => readonly OccurrenceChange[];
   clock: () => Date;
   /** Reminders were queued: the sender should look. */
   onQueued: () => void;
 }
 
-export function createReminderTimer({ store, roster, clock, onQueued }: ReminderTimerDeps) {
+/** A number's reminders due now, with the programme's changes applied. */
+function remindersOf(
+  sessions: readonly WeeklySession[],
+  changes: readonly OccurrenceChange[],
+  settings: ReturnType<typeof readSettings>,
+  now: Date,
+): Reminder<WeeklySession>[] {
+  const changed = (reminder: Reminder<WeeklySession>) =>
+    changes.some(
+      (change) =>
+        Date.parse(change.starts_at) === reminder.startsAt.getTime() &&
+        change.facilitator.toLowerCase() === reminder.session.facilitator.toLowerCase(),
+    );
+  const moved = changes.flatMap((change) => {
+    if (!change.moved_to) return [];
+    const { key, time } = partsOf(change.moved_to);
+    const session = { weekday: weekdayOf(key), time, facilitator: change.facilitator };
+    return [{ startsAt: new Date(change.moved_to), session }];
+  });
+  return [
+    ...dueReminders(sessions, settings, now).filter((reminder) => !changed(reminder)),
+    ...dueOccurrenceReminders(moved, settings, now),
+  ];
+}
+
+export function createReminderTimer({ store, roster, clock, onQueued, changesOf }: ReminderTimerDeps) {
   /** Queues the reminders due now; how many it queued. */
   function tick(): number {
     const now = clock();
@@ -52,12 +89,23 @@ export function createReminderTimer({ store, roster, clock, onQueued }: Reminder
       if (!found) sessions.set(numberKey, (found = roster.sessionsOf(numberKey)));
       return found;
     };
+    const changes = new Map<string, readonly OccurrenceChange[]>();
+    const changesNow = (numberKey: string) => {
+      let found = changes.get(numberKey);
+      if (!found) changes.set(numberKey, (found = changesOf?.(numberKey, now) ?? []));
+      return found;
+    };
     const queued = store.transaction(() => {
       let count = 0;
       for (const target of store.allTargets()) {
         const settings = readSettings(target.settings);
         if (!settings.reminders || Date.parse(target.token_expires_at) <= now.getTime()) continue;
-        for (const reminder of dueReminders(sessionsOf(target.number_key), settings, now)) {
+        for (const reminder of remindersOf(
+          sessionsOf(target.number_key),
+          changesNow(target.number_key),
+          settings,
+          now,
+        )) {
           if (!store.markReminder(target.endpoint, reminder.key, now)) continue;
           store.enqueue(
             target.endpoint,

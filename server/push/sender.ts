@@ -5,8 +5,11 @@
  * answered 2xx, or the answer says sending again cannot help; a crash before
  * that leaves it to the next start. At send time it applies what the parent
  * has chosen now (sendingDecision): a kind turned off drops the job, quiet
- * hours hold a reply until they end, show_text decides whether a reply's text
- * goes along. A change of settings makes the device's held jobs due and wakes
+ * hours hold a reply until they end (an announcement too, unless urgent),
+ * show_text decides whether a reply's or an announcement's text goes along;
+ * a withdrawn announcement's job is dropped (withdrawing deletes them too).
+ * Jobs come by priority (server/push/store.ts): a reply stored during an
+ * announcement's fan-out is taken in the next batch. A change of settings makes the device's held jobs due and wakes
  * it, so they are decided again at once. The verdicts on answers are
  * src/shared/push/delivery.ts.
  */
@@ -15,6 +18,7 @@ import webpush from 'web-push';
 import { deliveryVerdict, pushHeaders, sendingDecision } from '../../src/shared/push/delivery.ts';
 import { pushPayload } from '../../src/shared/push/payload.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
+import type { Language } from '../../src/shared/webhook/types.ts';
 import { readSettings, type PushJob, type PushStore } from './store.ts';
 import type { VapidKeys } from './vapid.ts';
 
@@ -64,11 +68,33 @@ export interface SenderDeps {
   clock: () => Date;
   log: Logger;
   random?: () => number;
+  /** Told of each push its push service accepted (how a notice reached the parent: server/push/text-store.ts). */
+  onDelivered?: (job: PushJob, at: Date) => void;
+}
+
+/** An announcement's push: its title in the device's language when it has one, else the other; text with show_text. */
+function announcementOf(job: PushJob, language: Language): PushMessage | undefined {
+  if (job.announcement_id === null) return undefined;
+  const order: Language[] = language === 'en' ? ['en', 'hi'] : ['hi', 'en'];
+  const lang = order.find((candidate) => job[`title_${candidate}`] !== null);
+  const title = lang && job[`title_${lang}`];
+  const body = lang && job[`body_${lang}`];
+  if (!lang || !title) return undefined;
+  const { show_text } = readSettings(job.settings);
+  return {
+    kind: 'announcement',
+    announcement_id: job.announcement_id,
+    title,
+    ...(show_text && body ? { text: body } : {}),
+    urgent: job.urgent === 1,
+    language: lang,
+  };
 }
 
 /** The message a job carries, as the parent's settings have it now; undefined when the job should go. */
 function messageOf(job: PushJob): PushMessage | undefined {
   const language = job.language ?? 'en';
+  if (job.kind === 'announcement') return announcementOf(job, language);
   if (job.kind !== 'reply') return job.payload ? { ...(JSON.parse(job.payload) as PushMessage), language } : undefined;
   if (job.message_id === null || job.text === null) return undefined;
   const { show_text } = readSettings(job.settings);
@@ -81,7 +107,7 @@ function messageOf(job: PushJob): PushMessage | undefined {
   };
 }
 
-export function createPushSender({ store, send, clock, log, random = Math.random }: SenderDeps) {
+export function createPushSender({ store, send, clock, log, random = Math.random, onDelivered }: SenderDeps) {
   async function deliver(job: PushJob): Promise<void> {
     const now = clock();
     if (Date.parse(job.token_expires_at) <= now.getTime()) {
@@ -90,7 +116,7 @@ export function createPushSender({ store, send, clock, log, random = Math.random
       return;
     }
     const message = messageOf(job);
-    const decision = sendingDecision(job.kind, readSettings(job.settings), now, job.expires_at);
+    const decision = sendingDecision(job.kind, readSettings(job.settings), now, job.expires_at, job.urgent === 1);
     if (!message || decision.kind === 'drop') {
       store.done(job.id);
       return;
@@ -105,6 +131,7 @@ export function createPushSender({ store, send, clock, log, random = Math.random
     switch (verdict.kind) {
       case 'sent':
         store.done(job.id);
+        onDelivered?.(job, clock());
         break;
       case 'gone':
         store.removeEndpoint(job.endpoint);

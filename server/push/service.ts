@@ -10,6 +10,10 @@ import type { ServerConfig } from '../config.ts';
 import type { ConversationStore } from '../conversation/store.ts';
 import type { Db } from '../db/database.ts';
 import type { Roster } from '../roster/roster-store.ts';
+import { toIstIso } from '../../src/shared/format/ist.ts';
+import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
+import { addDays, partsOf } from '../../src/shared/schedule/week.ts';
+import { createAnnouncementStore } from '../announcements/store.ts';
 import { createPushActions } from './actions.ts';
 import { createReminderTimer } from './reminder-timer.ts';
 import { createPushSender, webPushSender, type Logger, type SendPush } from './sender.ts';
@@ -43,7 +47,22 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     clock,
     log,
   });
-  const reminders = createReminderTimer({ store, roster, clock, onQueued: sender.wake });
+  const announcements = createAnnouncementStore(db);
+  const reminders = createReminderTimer({
+    store,
+    roster,
+    clock,
+    onQueued: sender.wake,
+    // A day either side of now holds every occurrence whose reminder can be due.
+    changesOf(numberKey, now) {
+      const today = partsOf(toIstIso(now)).key;
+      return announcements.changesOf(
+        numberKey,
+        startsAtOf(addDays(today, -1), '00:00'),
+        startsAtOf(addDays(today, 3), '00:00'),
+      );
+    },
+  });
   let tickTimer: NodeJS.Timeout | undefined;
 
   return {
@@ -63,6 +82,8 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     tick: reminders.tick,
     /** A staff reply was stored (its jobs are queued by the database): send them now. */
     replyStored: sender.wake,
+    /** An announcement was sent (its jobs were queued with it): send them, after any reply. */
+    announcementSent: sender.wake,
     /**
      * Tells a parent's subscribed devices that a request's outcome changed
      * (under their request_updates setting). Queued in the caller's

@@ -6,7 +6,9 @@
  * request updates are added here. A job is deleted only once its push is
  * answered, so a crash before that sends it again at the next start. A job
  * held for the end of the quiet hours is marked so: a change of the device's
- * settings makes it due again at once.
+ * settings makes it due again at once. Due jobs are taken by priority first:
+ * an announcement's (queued by server/announcements/store.ts) come after every
+ * other due push, so a fan-out to thousands never delays a reply.
  */
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
@@ -43,6 +45,13 @@ export interface PushJob extends PushTarget {
   /** A reply's author and text (null for other kinds, or when the message is gone). */
   staff_name: string | null;
   text: string | null;
+  /** An announcement's id, texts and urgency (null for other kinds, or when it is withdrawn). */
+  announcement_id: string | null;
+  title_en: string | null;
+  body_en: string | null;
+  title_hi: string | null;
+  body_hi: string | null;
+  urgent: 0 | 1 | null;
 }
 
 /** Stored settings over the defaults: a setting added later reads as its default for older rows. */
@@ -83,13 +92,15 @@ export function createPushStore(db: Db) {
   );
   const forgetReminders = db.prepare('DELETE FROM push_reminders_sent WHERE queued_at < ?');
   const dueJobs = db.prepare<[string, number], PushJob>(`
-    SELECT j.id, j.kind, j.message_id, j.payload, j.expires_at, j.attempts, ${TARGET}, m.staff_name, m.text
+    SELECT j.id, j.kind, j.message_id, j.payload, j.expires_at, j.attempts, ${TARGET}, m.staff_name, m.text,
+      a.id AS announcement_id, a.title_en, a.body_en, a.title_hi, a.body_hi, a.urgent
     FROM push_jobs j
       JOIN push_subscriptions s ON s.endpoint = j.endpoint
       JOIN parent_tokens t ON t.token_hash = s.token_hash
       LEFT JOIN push_settings p ON p.token_hash = s.token_hash
       LEFT JOIN thread_messages m ON m.id = j.message_id
-    WHERE j.not_before <= ? ORDER BY j.not_before, j.id LIMIT ?`);
+      LEFT JOIN announcements a ON a.id = j.announcement_id AND a.withdrawn_at IS NULL
+    WHERE j.not_before <= ? ORDER BY j.priority, j.not_before, j.id LIMIT ?`);
   const nextDue = db.prepare<[], string>('SELECT min(not_before) FROM push_jobs').pluck();
   const deleteJob = db.prepare('DELETE FROM push_jobs WHERE id = ?');
   const retryJob = db.prepare('UPDATE push_jobs SET attempts = attempts + 1, not_before = ?, held = 0 WHERE id = ?');
@@ -136,6 +147,16 @@ export function createPushStore(db: Db) {
     removeEndpoint: (endpoint: string) => void deleteEndpoint.run(endpoint),
     targetsOfNumber: (numberKey: string) => targetsOfNumber.all(numberKey),
     allTargets: () => allTargets.all(),
+    /** How many of these numbers have a device whose announcements would be pushed (live token, setting on). */
+    reach(numberKeys: readonly string[], now: Date): number {
+      const on = new Set(
+        allTargets
+          .all()
+          .filter((t) => Date.parse(t.token_expires_at) > now.getTime() && readSettings(t.settings).announcements)
+          .map((t) => t.number_key),
+      );
+      return numberKeys.filter((number) => on.has(number)).length;
+    },
     /** Queues a push whose payload is known now (a reminder, a request update). */
     enqueue(endpoint: string, message: PushMessage, notBefore: Date, expiresAt: Date | undefined, now: Date): void {
       insertJob.run(

@@ -16,7 +16,7 @@ export const csrfField = (csrf: string) => markup`<input type="hidden" name="csr
 
 export function header(member: StaffMember, csrf: string): Markup {
   return markup`<header>
-<nav aria-label="Staff"><a href="/staff">Inbox</a> · <a href="/staff/roster">Roster</a></nav>
+<nav aria-label="Staff"><a href="/staff">Inbox</a> · <a href="/staff/roster">Roster</a> · <a href="/staff/announcements">Announcements</a></nav>
 <form method="post" action="/staff/sign-out">${csrfField(csrf)}
 <span class="meta">Signed in as ${isolated(member.name)}</span>
 <button type="submit" class="quiet">Sign out</button>

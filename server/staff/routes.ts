@@ -29,6 +29,7 @@ import type { Roster } from '../roster/roster-store.ts';
 import { istTodayKey } from '../../src/shared/rules/reschedule.ts';
 import { doneNotice, inboxPage, LISTS, refusedAnswerPage, type RequestCard } from './inbox-page.ts';
 import { conversationPage, signInPage } from './pages.ts';
+import { announcementRoutes, type AnnouncementDeps } from './announcement-routes.ts';
 import { rosterRoutes } from './roster-routes.ts';
 import {
   checkReply,
@@ -68,6 +69,8 @@ export interface StaffRoutesOptions {
   rosterAdmin: RosterAdmin;
   /** Told of every answer to a parent's reschedule request, once it is recorded. */
   onOutcome?: OnOutcome | undefined;
+  /** Announcements and session changes (server/staff/announcement-routes.ts). */
+  announcements: AnnouncementDeps;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -103,7 +106,7 @@ const statusOf = (raw: unknown): RequestStatusName | undefined => REQUEST_STATUS
 
 export async function staffRoutes(
   app: FastifyInstance,
-  { store, clock, trust, answers, roster, rosterAdmin, onReply, onOutcome }: StaffRoutesOptions,
+  { store, clock, trust, answers, roster, rosterAdmin, onReply, onOutcome, announcements }: StaffRoutesOptions,
 ) {
   const tell: OnOutcome | undefined =
     onOutcome &&
@@ -405,6 +408,7 @@ export async function staffRoutes(
     });
 
     await rosterRoutes(staff, { signedIn, guardedPost, htmlReply, clock, admin: rosterAdmin });
+    await announcementRoutes(staff, { signedIn, guardedPost, htmlReply, clock }, announcements);
 
     staff.get('/staff/thread/:id/files/:position', async (request, reply) => {
       if (!signedIn(request)) return reply.redirect('/staff/sign-in', 303);

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import type { ConversationAction, ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import type { PushAction, PushRequest } from '../../src/shared/webhook/push.ts';
 import type { RequestsAction, RequestsRequests } from '../../src/shared/webhook/requests.ts';
+import type { AnnouncementsAction, AnnouncementsRequests } from '../../src/shared/webhook/announcements.ts';
 import type { Action, Envelope } from '../../src/shared/webhook/types.ts';
 import { requestSchema } from '../contract/request-schema.ts';
 
@@ -31,7 +32,12 @@ function createAjv(): Ajv2020 {
 const ajv = createAjv();
 ajv.addSchema(answerSchema);
 /** Every body the webhook takes: the spec's six, the conversation's, the push actions, the request outcomes'. */
-export type AnyRequest = AnyEnvelope | ConversationRequest | PushRequest | RequestsRequests[RequestsAction];
+export type AnyRequest =
+  | AnyEnvelope
+  | ConversationRequest
+  | PushRequest
+  | RequestsRequests[RequestsAction]
+  | AnnouncementsRequests[AnnouncementsAction];
 
 const validateRequest: ValidateFunction<AnyRequest> = ajv.compile<AnyRequest>(requestSchema);
 
@@ -45,7 +51,9 @@ export function checkAgainstSchema(body: unknown): SchemaCheck {
 }
 
 /** Validates an answer body against the answer schema of its action (used by tests and the contract check). */
-export function answerValidator(action: Action | ConversationAction | PushAction | RequestsAction): ValidateFunction {
+export function answerValidator(
+  action: Action | ConversationAction | PushAction | RequestsAction | AnnouncementsAction,
+): ValidateFunction {
   const validate = ajv.getSchema(`urn:thrive-portal:webhook:answer#/$defs/${action}`);
   if (!validate) throw new Error(`No answer schema for ${action}`);
   return validate;

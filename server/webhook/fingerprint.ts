@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import type { RequestsRequests } from '../../src/shared/webhook/requests.ts';
+import type { AnnouncementsRequests } from '../../src/shared/webhook/announcements.ts';
 import { canonical } from '../../src/shared/webhook/canonical.ts';
 import type { AnyEnvelope } from './contract.ts';
 
@@ -10,7 +11,7 @@ import type { AnyEnvelope } from './contract.ts';
  * computed to store it) so a 10 MB body is not hashed twice.
  */
 export function fingerprint(
-  envelope: AnyEnvelope | RequestsRequests['accept_offer'],
+  envelope: AnyEnvelope | RequestsRequests['accept_offer'] | AnnouncementsRequests['mark_announcement_seen'],
   attachments: readonly DecodedAttachment[],
 ): string {
   const comparable =

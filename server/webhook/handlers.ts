@@ -6,11 +6,12 @@ import type { DecodedAttachment } from '../db/request-store.ts';
 import { restOfWeek } from '../../src/shared/schedule/rest-of-week.ts';
 import type { Move, WeeklySession } from '../../src/shared/schedule/week.ts';
 import type { Roster } from '../roster/roster-store.ts';
+import type { ScheduleChanges } from '../announcements/actions.ts';
 import type { AnyEnvelope } from './contract.ts';
 
 /** A handler's verdict: a JSON answer that is stored with the request, or a refusal in plain text. */
 export type Answer =
-  { kind: 'accepted'; body: Record<string, string> } | { kind: 'refused'; status: 404; text: string };
+  { kind: 'accepted'; body: Record<string, unknown> } | { kind: 'refused'; status: 404; text: string };
 
 export interface HandlerContext {
   roster: Roster;
@@ -18,9 +19,11 @@ export interface HandlerContext {
   now: Date;
   /** The confirmed moves of a number's sessions (server/requests), which the schedule applies. */
   movesOf?: ((numberKey: string, sessions: readonly WeeklySession[]) => Move[]) | undefined;
+  /** The programme's changes to the week's sessions (server/announcements), which the schedule applies and tells of. */
+  scheduleChanges?: ((numberKey: string, now: Date) => ScheduleChanges) | undefined;
 }
 
-const accepted = (body: Record<string, string>): Answer => ({ kind: 'accepted', body });
+const accepted = (body: Record<string, unknown>): Answer => ({ kind: 'accepted', body });
 
 /** Where a chat from a number not on the roster goes: the programme team's channel. */
 export const PROGRAMME_TEAM_CHANNEL = '#thrive-parent-support';
@@ -54,12 +57,18 @@ function visitorAnswer(language: Language, envelope: Envelope<'book_consult' | '
 }
 
 /** Someone not on the roster learns nothing: the same text whether the number or the name was wrong. */
-function knowSchedule(envelope: Envelope<'know_schedule'>, { roster, now, movesOf }: HandlerContext): Answer {
+function knowSchedule(
+  envelope: Envelope<'know_schedule'>,
+  { roster, now, movesOf, scheduleChanges }: HandlerContext,
+): Answer {
   const parent = roster.find(envelope.user);
   if (!parent) return { kind: 'refused', status: 404, text: answerText(envelope.language ?? 'en', 'notOnRoster') };
   const numberKey = phoneKey(envelope.user.number);
   const moves = numberKey && movesOf ? movesOf(numberKey, parent.sessions) : [];
-  return accepted({ schedule: restOfWeek(parent.sessions, now, moves) });
+  const programme = numberKey && scheduleChanges ? scheduleChanges(numberKey, now) : undefined;
+  const schedule = restOfWeek(parent.sessions, now, [...(programme?.moves ?? []), ...moves], programme?.cancelled);
+  const changes = programme?.changes ?? [];
+  return accepted(changes.length > 0 ? { schedule, changes } : { schedule });
 }
 
 /** A message reaches the parent's facilitator, or the programme team when the sender is not on the roster. */

@@ -3,6 +3,8 @@ import { normalisedEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS, type PushRequest } from '../../src/shared/webhook/push.ts';
 import { REQUESTS_ACTIONS, type RequestsAction, type RequestsRequests } from '../../src/shared/webhook/requests.ts';
+import { ANNOUNCEMENTS_ACTIONS } from '../../src/shared/webhook/announcements.ts';
+import type { AnnouncementsRequest, ScheduleChanges } from '../announcements/actions.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
@@ -36,6 +38,10 @@ export interface IntakeDeps {
   requestActions?: (request: RequestsRequest) => Promise<Outcome>;
   /** The confirmed moves of a number's sessions, which know_schedule applies. */
   movesOf?: (numberKey: string, sessions: readonly WeeklySession[]) => Move[];
+  /** list_announcements and mark_announcement_seen (server/announcements/actions.ts); without it, unknown. */
+  announcementActions?: (request: AnnouncementsRequest) => Promise<Outcome>;
+  /** The programme's session changes, which know_schedule applies and tells of. */
+  scheduleChanges?: (numberKey: string, now: Date) => ScheduleChanges;
 }
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });
@@ -62,6 +68,9 @@ const isPush = (request: AnyRequest): request is PushRequest =>
 const isRequestsAction = (request: AnyEnvelope | RequestsRequest): request is RequestsRequest =>
   (REQUESTS_ACTIONS as readonly string[]).includes(request.action satisfies string);
 
+const isAnnouncementsAction = (request: AnyRequest): request is AnnouncementsRequest =>
+  (ANNOUNCEMENTS_ACTIONS as readonly string[]).includes(request.action satisfies string);
+
 export function createIntake({
   store,
   roster,
@@ -72,6 +81,8 @@ export function createIntake({
   verifiedDevice,
   requestActions,
   movesOf,
+  announcementActions,
+  scheduleChanges,
 }: IntakeDeps): (body: unknown, context: RequestContext) => Promise<Outcome> {
   return async (body, context) => {
     const schema = checkAgainstSchema(body);
@@ -80,6 +91,12 @@ export function createIntake({
     const badName = nameRefusal(schema.envelope);
     if (badName) return refuse(400, badName);
     if (isConversation(schema.envelope)) return conversation(schema.envelope, context);
+    if (isAnnouncementsAction(schema.envelope)) {
+      const language = schema.envelope.language ?? 'en';
+      return announcementActions
+        ? announcementActions(schema.envelope)
+        : refuse(400, answerText(language, 'unknownAction', { action: schema.envelope.action }));
+    }
     if (isRequestsAction(schema.envelope)) {
       const language = schema.envelope.language ?? 'en';
       return requestActions
@@ -106,7 +123,7 @@ export function createIntake({
     const problem = checkRules(envelope, now);
     if (problem) return refuse(400, problem);
 
-    const answer = dispatch(envelope, { roster, attachments: decoded.attachments, now, movesOf });
+    const answer = dispatch(envelope, { roster, attachments: decoded.attachments, now, movesOf, scheduleChanges });
     if (answer.kind === 'refused') return refuse(answer.status, answer.text);
 
     const json = JSON.stringify(answer.body);

@@ -2,9 +2,9 @@
  * What goes into a push, the same for both backends: the PushMessage as
  * JSON, at most PUSH_PAYLOAD_MAX_BYTES of UTF-8 (encrypted, a push body may
  * hold 3,993; Firefox for Android takes little more than 3,000). Only a
- * reply's text can be long: it is cut, at a character, with an ellipsis, and
- * the parent reads the whole reply in the chat. The token is never in it: a
- * PushMessage has no field for it.
+ * reply's or an announcement's text can be long: it is cut, at a character,
+ * with an ellipsis, and the parent reads the whole of it in the portal. The
+ * token is never in it: a PushMessage has no field for it.
  */
 import { PUSH_PAYLOAD_MAX_BYTES, type PushMessage } from '../webhook/push.ts';
 
@@ -12,11 +12,11 @@ const encoder = new TextEncoder();
 const bytesOf = (text: string) => encoder.encode(text).length;
 const ELLIPSIS = '…';
 
-/** The push body for a message: its JSON, with a reply's text shortened until it fits. */
+/** The push body for a message: its JSON, with a reply's or an announcement's text shortened until it fits. */
 export function pushPayload(message: PushMessage): string {
   const whole = JSON.stringify(message);
   if (bytesOf(whole) <= PUSH_PAYLOAD_MAX_BYTES) return whole;
-  if (message.kind !== 'reply' || message.text === undefined) {
+  if ((message.kind !== 'reply' && message.kind !== 'announcement') || message.text === undefined) {
     throw new RangeError(`A ${message.kind} push is ${bytesOf(whole)} bytes, over ${PUSH_PAYLOAD_MAX_BYTES}`);
   }
   const characters = [...message.text];

@@ -117,3 +117,20 @@ export function dueReminders<S extends WeeklySessionTime>(
   const to = new Date(now.getTime() + 1);
   return remindersBetween(sessions, from, to).filter((reminder) => !isQuiet(quiet, reminder.at));
 }
+
+/**
+ * The reminders to send at `now` for one-off occurrences (a session the
+ * programme moved: its reminders follow it), by the same rule as dueReminders.
+ */
+export function dueOccurrenceReminders<S extends WeeklySessionTime>(
+  occurrences: readonly { startsAt: Date; session: S }[],
+  quiet: QuietHours,
+  now: Date,
+): Reminder<S>[] {
+  const from = now.getTime() - REMINDER_LATE_MS + 1;
+  return occurrences
+    .flatMap(({ startsAt, session }) =>
+      remindersOf(session, startsAt, momentOf(istDayOf(startsAt), clockMinutes(DAY_BEFORE_AT) - DAY_MINUTES)),
+    )
+    .filter((reminder) => reminder.at.getTime() >= from && reminder.at <= now && !isQuiet(quiet, reminder.at));
+}

@@ -9,6 +9,7 @@ import {
   weekdayOf,
   withMoves,
   type Move,
+  type Occurrence,
   type WeeklySession,
 } from './week.ts';
 
@@ -17,14 +18,24 @@ import {
  * 'Day: time with facilitator' lines in order, or the spec's sentinel when
  * none are left. A session starting this very minute still counts. Confirmed
  * moves apply: a moved session shows at its new day and time (when that is
- * still in this week), and no longer at its old one. The reference server's
+ * still in this week), and no longer at its old one; a cancelled occurrence
+ * (the programme's session changes) is left out. The reference server's
  * know_schedule answer, and the n8n portal webhook's "Answer", which bundles it.
  */
-export function restOfWeek(sessions: readonly WeeklySession[], at: Date, moves: readonly Move[] = []): string {
+export function restOfWeek(
+  sessions: readonly WeeklySession[],
+  at: Date,
+  moves: readonly Move[] = [],
+  cancelled: readonly Occurrence[] = [],
+): string {
   const now = partsOf(toIstIso(at));
   const sunday = addDays(now.key, 7 - weekdayOf(now.key));
+  const isCancelled = (o: Occurrence) =>
+    cancelled.some((c) => c.starts_at === o.starts_at && c.facilitator.toLowerCase() === o.facilitator.toLowerCase());
   const week = withMoves(
-    sessionsOfWeek(now.key, sessions).map(({ starts_at, facilitator }) => ({ starts_at, facilitator })),
+    sessionsOfWeek(now.key, sessions)
+      .map(({ starts_at, facilitator }) => ({ starts_at, facilitator }))
+      .filter((o) => !isCancelled(o)),
     moves,
   ).map((occurrence) => ({ ...partsOf(occurrence.starts_at), facilitator: occurrence.facilitator }));
   const left = week.filter(

@@ -1,0 +1,177 @@
+/**
+ * The announcement actions of the webhook, and what know_schedule takes
+ * from the session changes:
+ * - list_announcements is asked like know_schedule (name and number on the
+ *   roster together, else its 404), stores nothing, and sends first any
+ *   announcement whose time has come, so a list is never behind the clock;
+ * - mark_announcement_seen is stored like accept_offer (a repeat of its
+ *   request_id is a replay, a reuse with another body a 409); one not
+ *   addressed to this parent, withdrawn or unknown is a 404. The first
+ *   opening is kept.
+ */
+import { toIstIso } from '../../src/shared/format/ist.ts';
+import { isValidPhone, phoneKey } from '../../src/shared/rules/phone.ts';
+import { hasAllRequired } from '../../src/shared/rules/required.ts';
+import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
+import { addDays, partsOf, sessionOn, weekdayOf, type Move, type Occurrence } from '../../src/shared/schedule/week.ts';
+import type {
+  Announcement,
+  AnnouncementsAnswers,
+  AnnouncementsRequests,
+  ScheduleChange,
+} from '../../src/shared/webhook/announcements.ts';
+import type { SessionRef } from '../../src/shared/webhook/requests.ts';
+import type { Language } from '../../src/shared/webhook/types.ts';
+import { answerText } from '../contract/texts.ts';
+import type { RequestStore } from '../db/request-store.ts';
+import type { Outcome } from '../http/outcome.ts';
+import type { Roster } from '../roster/roster-store.ts';
+import { fingerprint } from '../webhook/fingerprint.ts';
+import type { AnnouncementStore, ParentAnnouncementRow } from './store.ts';
+
+export type AnnouncementsRequest = AnnouncementsRequests[keyof AnnouncementsRequests];
+
+/** An occurrence (its start, +05:30) as the schedule names it. */
+export function sessionRefOf(startsAt: string, facilitator: string): SessionRef {
+  const { key, time } = partsOf(startsAt);
+  return sessionOn(key, { weekday: weekdayOf(key), time, facilitator });
+}
+
+/** The texts in the language asked for when it has them, else in the other. */
+function inLanguage(row: ParentAnnouncementRow, language: Language) {
+  const other: Language = language === 'en' ? 'hi' : 'en';
+  for (const lang of [language, other]) {
+    const title = row[`title_${lang}`];
+    const body = row[`body_${lang}`];
+    if (title !== null && body !== null) return { title, body, language: lang };
+  }
+  return { title: '', body: '', language };
+}
+
+export interface ScheduleChanges {
+  cancelled: Occurrence[];
+  moves: Move[];
+  changes: ScheduleChange[];
+}
+
+export function createAnnouncementActions(deps: {
+  store: AnnouncementStore;
+  requests: RequestStore;
+  roster: Roster;
+  clock: () => Date;
+  /** Announcements were sent (their pushes queued): the sender should look. */
+  onSent?: () => void;
+}) {
+  const { store, requests, roster, clock, onSent } = deps;
+  const refuse = (status: number, text: string): Outcome => ({ status, text });
+
+  function announcementOf(row: ParentAnnouncementRow, numberKey: string, language: Language): Announcement {
+    const [change] = row.kind === 'announcement' ? [] : store.changesOfAnnouncement(row.id, numberKey);
+    return {
+      announcement_id: row.id,
+      kind: row.kind,
+      ...inLanguage(row, language),
+      sent_at: toIstIso(new Date(row.sent_at ?? row.send_at)),
+      urgent: row.urgent === 1,
+      seen: row.seen_at !== null,
+      ...(change ? { session: sessionRefOf(change.starts_at, change.facilitator) } : {}),
+      ...(change?.moved_to ? { moved_to: sessionRefOf(change.moved_to, change.facilitator) } : {}),
+      ...(row.reason !== null ? { reason: row.reason } : {}),
+    };
+  }
+
+  const list = (request: AnnouncementsRequests['list_announcements']): Outcome => {
+    const language = request.language ?? 'en';
+    const numberKey = phoneKey(request.user.number);
+    if (!roster.find(request.user) || !numberKey) return refuse(404, answerText(language, 'notOnRoster'));
+    if (store.sendDue(clock()) > 0) onSent?.();
+    const body: AnnouncementsAnswers['list_announcements'] = {
+      announcements: store.ofParent(numberKey).map((row) => announcementOf(row, numberKey, language)),
+    };
+    return { status: 200, json: JSON.stringify(body), replayed: false };
+  };
+
+  const markSeen = async (raw: AnnouncementsRequests['mark_announcement_seen']): Promise<Outcome> => {
+    const request = { ...raw, request_id: raw.request_id.toLowerCase() };
+    const language = request.language ?? 'en';
+    const bodyHash = fingerprint(request, []);
+    const previous = requests.find(request.request_id);
+    if (previous) {
+      if (previous.bodyHash !== bodyHash) return refuse(409, answerText(language, 'reusedRequestId'));
+      await previous.stored;
+      return { status: previous.answer.status, json: previous.answer.body, replayed: true };
+    }
+    const numberKey = phoneKey(request.user.number);
+    const id = request.payload.announcement_id;
+    const theirs =
+      numberKey !== undefined &&
+      roster.find(request.user) !== undefined &&
+      store.ofParent(numberKey).some((row) => row.id === id);
+    if (!theirs || !numberKey) return refuse(404, answerText(language, 'announcementNotFound'));
+    const now = clock();
+    const body: AnnouncementsAnswers['mark_announcement_seen'] = { seen: true, announcement_id: id };
+    const json = JSON.stringify(body);
+    await requests.save({
+      requestId: request.request_id,
+      bodyHash,
+      action: request.action,
+      userName: request.user.name,
+      userNumber: request.user.number,
+      payload: request.payload,
+      note: undefined,
+      message: undefined,
+      preferredTimes: undefined,
+      language: request.language,
+      timestampIst: request.timestamp_ist,
+      receivedAt: now,
+      attachments: [],
+      threadText: undefined,
+      verifiedDevice: false,
+      answer: { status: 200, body: json },
+      alsoWrite: () => void store.markSeen(id, numberKey, now),
+    });
+    return { status: 200, json, replayed: false };
+  };
+
+  return {
+    handle(request: AnnouncementsRequest): Promise<Outcome> {
+      const language = request.language ?? 'en';
+      if (!hasAllRequired(request.user.name, request.user.number)) {
+        return Promise.resolve(refuse(400, answerText(language, 'nameAndNumberRequired')));
+      }
+      if (!isValidPhone(request.user.number)) return Promise.resolve(refuse(400, answerText(language, 'invalidPhone')));
+      return request.action === 'list_announcements' ? Promise.resolve(list(request)) : markSeen(request);
+    },
+    /**
+     * The session changes standing in the week of `now` (Monday to Sunday,
+     * India) for know_schedule: the cancelled occurrences and the moves to
+     * apply to the schedule's lines, and the changes to tell of, those whose
+     * occurrence or new time is still ahead.
+     */
+    scheduleChanges(numberKey: string, now: Date): ScheduleChanges {
+      const today = partsOf(toIstIso(now)).key;
+      const monday = addDays(today, 1 - weekdayOf(today));
+      const rows = store.changesOf(numberKey, startsAtOf(monday, '00:00'), startsAtOf(addDays(monday, 7), '00:00'));
+      const ahead = (startsAt: string | null) => startsAt !== null && Date.parse(startsAt) >= now.getTime() - 60_000;
+      return {
+        cancelled: rows
+          .filter((row) => row.moved_to === null)
+          .map((row) => ({ starts_at: row.starts_at, facilitator: row.facilitator })),
+        moves: rows.flatMap((row) =>
+          row.moved_to ? [{ from: sessionRefOf(row.starts_at, row.facilitator), to: row.moved_to }] : [],
+        ),
+        changes: rows
+          .filter((row) => ahead(row.starts_at) || ahead(row.moved_to))
+          .map((row) => ({
+            announcement_id: row.announcement_id,
+            kind: row.moved_to ? 'moved' : 'cancelled',
+            session: sessionRefOf(row.starts_at, row.facilitator),
+            ...(row.moved_to ? { moved_to: sessionRefOf(row.moved_to, row.facilitator) } : {}),
+            reason: row.reason,
+          })),
+      };
+    },
+  };
+}
+
+export type AnnouncementActions = ReturnType<typeof createAnnouncementActions>;

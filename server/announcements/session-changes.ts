@@ -1,0 +1,140 @@
+/**
+ * Staff change the programme's sessions: cancel one week's occurrence of a
+ * roster session, cancel every session of one day (a holiday), or move one
+ * occurrence within its week. Each change is an announcement to the parents
+ * it affects, in both languages from the programme's texts
+ * (src/shared/announcements/session-change-text.ts), sent at once, urgent
+ * when the session is within a day; and a row per parent and occurrence,
+ * which the schedule and the reminders follow.
+ */
+import { checkMove, checkReason, hasStarted, isUrgentChange } from '../../src/shared/announcements/rules.ts';
+import { sessionChangeText, type SessionChange } from '../../src/shared/announcements/session-change-text.ts';
+import { en } from '../../src/shared/announcements/messages.ts';
+import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
+import { isDayKey, startsAtOf } from '../../src/shared/rules/request-outcome.ts';
+import { weekdayOf } from '../../src/shared/schedule/week.ts';
+import { WEEKDAYS } from '../../src/shared/schedule/weekdays.ts';
+import type { Db } from '../db/database.ts';
+import type { AnnouncementStore } from './store.ts';
+
+/** A weekly session of the roster, as many parents share it: its day, time and facilitator. */
+export interface Slot {
+  weekday: number;
+  time: string;
+  facilitator_id: string;
+  facilitator: string;
+  parents: number;
+}
+
+export const slotValue = (slot: Pick<Slot, 'weekday' | 'time' | 'facilitator_id'>) =>
+  `${slot.weekday}|${slot.time}|${slot.facilitator_id}`;
+
+export const slotLabel = (slot: Pick<Slot, 'weekday' | 'time' | 'facilitator'>) =>
+  `${WEEKDAYS[slot.weekday - 1] ?? ''} ${formatClockTime(slot.time)} with ${slot.facilitator}`;
+
+export interface ChangeForm {
+  /** cancel and move: the occurrence's day (YYYY-MM-DD) and slot (slotValue); holiday: the day. */
+  day: string;
+  slot: string;
+  reason: string;
+  to_day: string;
+  to_time: string;
+}
+
+export type ChangeResult = { ok: true; id: string; parents: number } | { ok: false; problem: string };
+
+interface Affected {
+  number_key: string;
+  time: string;
+  facilitator: string;
+}
+
+export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
+  const slots = db.prepare<[], Slot>(`
+    SELECT s.weekday, s.start_time AS time, s.facilitator_id, f.name AS facilitator, count(DISTINCT s.parent_number) AS parents
+    FROM sessions s JOIN facilitators f ON f.id = s.facilitator_id
+    GROUP BY s.weekday, s.start_time, s.facilitator_id ORDER BY s.weekday, s.start_time, f.name`);
+  const ofSlot = db.prepare<[number, string, string], Affected>(`
+    SELECT DISTINCT s.parent_number AS number_key, s.start_time AS time, f.name AS facilitator
+    FROM sessions s JOIN facilitators f ON f.id = s.facilitator_id
+    WHERE s.weekday = ? AND s.start_time = ? AND s.facilitator_id = ?`);
+  const ofDay = db.prepare<[number], Affected>(`
+    SELECT DISTINCT s.parent_number AS number_key, s.start_time AS time, f.name AS facilitator
+    FROM sessions s JOIN facilitators f ON f.id = s.facilitator_id WHERE s.weekday = ?`);
+
+  const refuse = (problem: string): ChangeResult => ({ ok: false, problem });
+
+  function make(change: SessionChange, affected: Affected[], day: string, createdBy: string, now: Date, label: string) {
+    const starts = affected.map((row) => startsAtOf(day, row.time));
+    const soonest = [...starts, ...(change.kind === 'moved' ? [change.to] : [])].sort()[0] ?? '';
+    const id = announcements.create(
+      {
+        kind: change.kind === 'moved' ? 'moved' : 'cancelled',
+        texts: { en: sessionChangeText(change, 'en'), hi: sessionChangeText(change, 'hi') },
+        audience: { kind: 'parents', numbers: [...new Set(affected.map((row) => row.number_key))] },
+        audienceLabel: label,
+        sendAt: now,
+        urgent: isUrgentChange(soonest, now),
+        createdBy,
+        reason: change.reason,
+        changes: affected.map((row, i) => ({
+          number_key: row.number_key,
+          starts_at: starts[i] ?? '',
+          facilitator: row.facilitator,
+          moved_to: change.kind === 'moved' ? change.to : null,
+        })),
+      },
+      now,
+    );
+    return { ok: true as const, id, parents: new Set(affected.map((row) => row.number_key)).size };
+  }
+
+  function slotOf(value: string): Slot | undefined {
+    return slots.all().find((slot) => slotValue(slot) === value);
+  }
+
+  return {
+    slots: () => slots.all(),
+    cancel(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
+      const reason = checkReason(form.reason);
+      if ('problem' in reason) return refuse(en.reason[reason.problem]);
+      const slot = slotOf(form.slot);
+      if (!slot || !isDayKey(form.day) || weekdayOf(form.day) !== slot.weekday) return refuse(en.noOccurrence);
+      const startsAt = startsAtOf(form.day, slot.time);
+      if (hasStarted(startsAt, now)) return refuse(en.noOccurrence);
+      const change = { kind: 'cancelled' as const, startsAt, facilitator: slot.facilitator, reason: reason.text };
+      const affected = ofSlot.all(slot.weekday, slot.time, slot.facilitator_id);
+      return make(change, affected, form.day, createdBy, now, `${slotLabel(slot)}, ${form.day}`);
+    },
+    holiday(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
+      const reason = checkReason(form.reason);
+      if ('problem' in reason) return refuse(en.reason[reason.problem]);
+      if (!isDayKey(form.day)) return refuse(en.move.day);
+      const affected = ofDay.all(weekdayOf(form.day)).filter((row) => !hasStarted(startsAtOf(form.day, row.time), now));
+      if (affected.length === 0) return refuse(en.noSessionsThatDay);
+      const change = { kind: 'holiday' as const, day: form.day, reason: reason.text };
+      return make(change, affected, form.day, createdBy, now, `Every session on ${form.day}`);
+    },
+    move(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
+      const reason = checkReason(form.reason);
+      if ('problem' in reason) return refuse(en.reason[reason.problem]);
+      const slot = slotOf(form.slot);
+      if (!slot || !isDayKey(form.day) || weekdayOf(form.day) !== slot.weekday) return refuse(en.noOccurrence);
+      const startsAt = startsAtOf(form.day, slot.time);
+      if (hasStarted(startsAt, now)) return refuse(en.noOccurrence);
+      const to = checkMove(startsAt, form.to_day, form.to_time, now);
+      if (!to.ok) return refuse(en.move[to.problem]);
+      const change = {
+        kind: 'moved' as const,
+        startsAt,
+        facilitator: slot.facilitator,
+        to: to.to,
+        reason: reason.text,
+      };
+      const affected = ofSlot.all(slot.weekday, slot.time, slot.facilitator_id);
+      return make(change, affected, form.day, createdBy, now, `${slotLabel(slot)}, ${form.day}`);
+    },
+  };
+}
+
+export type SessionChanges = ReturnType<typeof createSessionChanges>;

@@ -1,0 +1,207 @@
+/**
+ * The announcement routes under /staff, every POST guarded by the session,
+ * its CSRF token and this origin (server/staff/routes.ts hands the guards
+ * in). Writing one goes Preview (counts, nothing stored) then Send (checked
+ * again, stored and sent, or kept for its time); a refusal stores nothing
+ * and shows the form again as typed. Session changes are sent at once.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { en } from '../../src/shared/announcements/messages.ts';
+import { checkAnnouncementTexts, checkSendAt, type AnnouncementTexts } from '../../src/shared/announcements/rules.ts';
+import { formatIstDateTime } from '../../src/shared/format/ist.ts';
+import { phoneKey } from '../../src/shared/rules/phone.ts';
+import type { ChangeForm, SessionChanges } from '../announcements/session-changes.ts';
+import { slotLabel, slotValue } from '../announcements/session-changes.ts';
+import type { AnnouncementStore, Audience } from '../announcements/store.ts';
+import {
+  announcementsPage,
+  FORM_FIELDS,
+  previewPage,
+  type AnnouncementForm,
+  type AnnouncementsView,
+} from './announcement-pages.ts';
+import type { StaffGuards, StaffSession } from './roster-guards.ts';
+
+export interface AnnouncementDeps {
+  store: AnnouncementStore;
+  sessionChanges: SessionChanges;
+  /** How many of these numbers have notifications on for announcements. */
+  reach: (numberKeys: readonly string[], now: Date) => number;
+  /** Announcements were sent: the push sender should look. */
+  onSent: () => void;
+}
+
+const LIST_SIZE = 30;
+
+/** What the page says after a step, by the `done` it is given (never text from the address itself). */
+const DONE = {
+  sent: 'The announcement was sent.',
+  kept: 'The announcement is kept until its time.',
+  withdrawn: 'The announcement was withdrawn: parents no longer see it, and pushes not yet sent are not sent.',
+  changed: 'The session change was sent to the parents it affects.',
+} as const;
+
+const doneOf = (raw: unknown) =>
+  typeof raw === 'string' && Object.hasOwn(DONE, raw) ? DONE[raw as keyof typeof DONE] : undefined;
+
+const field = (body: unknown, name: string) => {
+  const value = (body as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : '';
+};
+
+const formOf = (body: unknown) =>
+  Object.fromEntries(FORM_FIELDS.map((name) => [name, field(body, name)])) as AnnouncementForm;
+
+const EMPTY_FORM = formOf({});
+
+type Checked =
+  | {
+      ok: true;
+      audience: Audience;
+      label: string;
+      numbers: string[];
+      sendAt: Date | undefined;
+      texts: AnnouncementTexts;
+    }
+  | { ok: false; problem: string };
+
+export async function announcementRoutes(
+  staff: FastifyInstance,
+  guards: Omit<StaffGuards, 'admin'>,
+  { store, sessionChanges, reach, onSent }: AnnouncementDeps,
+): Promise<void> {
+  const { signedIn, guardedPost, htmlReply, clock } = guards;
+
+  function audienceOf(form: AnnouncementForm): { audience: Audience; label: string } | { problem: string } {
+    switch (form.audience) {
+      case 'all':
+        return { audience: { kind: 'all' }, label: 'Everyone on the roster' };
+      case 'facilitator': {
+        const facilitator = store.facilitators().find((f) => f.id === form.facilitator);
+        return facilitator
+          ? { audience: { kind: 'facilitator', id: facilitator.id }, label: `${facilitator.name}’s parents` }
+          : { problem: en.audienceUnknown };
+      }
+      case 'session': {
+        const slot = sessionChanges.slots().find((s) => slotValue(s) === form.slot);
+        return slot
+          ? {
+              audience: { kind: 'session', weekday: slot.weekday, time: slot.time, facilitator: slot.facilitator_id },
+              label: `The parents of ${slotLabel(slot)}`,
+            }
+          : { problem: en.audienceUnknown };
+      }
+      case 'parents': {
+        const numbers = [...new Set(form.numbers.split(/[\n,;]+/).flatMap((line) => phoneKey(line.trim()) ?? []))];
+        return { audience: { kind: 'parents', numbers }, label: `${numbers.length} chosen parents` };
+      }
+      default:
+        return { problem: en.audienceUnknown };
+    }
+  }
+
+  /** Every rule, in the order a person fixes them; nothing is stored. */
+  function check(form: AnnouncementForm, now: Date): Checked {
+    const texts = checkAnnouncementTexts(form);
+    if (!texts.ok) return { ok: false, problem: en.text[texts.problem] };
+    const chosen = audienceOf(form);
+    if ('problem' in chosen) return { ok: false, problem: chosen.problem };
+    const numbers = store.resolve(chosen.audience).map((r) => r.number_key);
+    if (numbers.length === 0) return { ok: false, problem: en.nobody };
+    const when = checkSendAt(form.send_day, form.send_time, now);
+    if (!when.ok) return { ok: false, problem: en.when[when.problem] };
+    if (form.urgent === '1' && form.urgent_confirmed !== '1') return { ok: false, problem: en.urgentUnconfirmed };
+    return { ok: true, ...chosen, numbers, sendAt: when.at, texts: texts.texts };
+  }
+
+  const view = (extra: Partial<AnnouncementsView> = {}): AnnouncementsView => ({
+    form: EMPTY_FORM,
+    facilitators: store.facilitators(),
+    slots: sessionChanges.slots(),
+    list: store
+      .newest(LIST_SIZE, 0)
+      .rows.map((row) => ({ row, ...store.counts(row.id), unseen: store.unseen(row.id) })),
+    ...extra,
+  });
+
+  const show = (reply: FastifyReply, session: StaffSession, status: number, extra: Partial<AnnouncementsView>) =>
+    htmlReply(reply, status, announcementsPage(session.member, session.csrf, view(extra)));
+
+  staff.get('/staff/announcements', async (request, reply) => {
+    const session = signedIn(request);
+    if (!session) return reply.redirect('/staff/sign-in', 303);
+    const done = doneOf((request.query as { done?: unknown }).done);
+    if (store.sendDue(clock()) > 0) onSent();
+    return show(reply, session, 200, done ? { done } : {});
+  });
+
+  staff.post('/staff/announcements/preview', async (request, reply) => {
+    const session = guardedPost(request, reply);
+    if (!session) return reply;
+    const form = formOf(request.body);
+    const now = clock();
+    const checked = check(form, now);
+    if (!checked.ok) return show(reply, session, 400, { form, problem: checked.problem, problemOf: 'announcement' });
+    const at = checked.sendAt ? formatIstDateTime(checked.sendAt, 'en') : undefined;
+    const counts = { parents: checked.numbers.length, notified: reach(checked.numbers, now), label: checked.label, at };
+    return htmlReply(reply, 200, previewPage(session.member, session.csrf, form, counts));
+  });
+
+  staff.post('/staff/announcements/edit', async (request, reply) => {
+    const session = guardedPost(request, reply);
+    if (!session) return reply;
+    return show(reply, session, 200, { form: formOf(request.body) });
+  });
+
+  staff.post('/staff/announcements', async (request, reply) => {
+    const session = guardedPost(request, reply);
+    if (!session) return reply;
+    const form = formOf(request.body);
+    const now = clock();
+    const checked = check(form, now);
+    if (!checked.ok) return show(reply, session, 400, { form, problem: checked.problem, problemOf: 'announcement' });
+    store.create(
+      {
+        kind: 'announcement',
+        texts: checked.texts,
+        audience: checked.audience,
+        audienceLabel: checked.label,
+        sendAt: checked.sendAt ?? now,
+        urgent: form.urgent === '1',
+        createdBy: session.member.name,
+      },
+      now,
+    );
+    if (!checked.sendAt) onSent();
+    return reply.redirect(`/staff/announcements?done=${checked.sendAt ? 'kept' : 'sent'}#sent`, 303);
+  });
+
+  staff.post('/staff/announcements/:id/withdraw', async (request, reply) => {
+    const session = guardedPost(request, reply);
+    if (!session) return reply;
+    if (!store.withdraw((request.params as { id: string }).id, clock())) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('No such announcement, or it is withdrawn already');
+    }
+    return reply.redirect('/staff/announcements?done=withdrawn#sent', 303);
+  });
+
+  for (const kind of ['cancel', 'holiday', 'move'] as const) {
+    staff.post(`/staff/announcements/${kind}`, async (request, reply) => {
+      const session = guardedPost(request, reply);
+      if (!session) return reply;
+      const form: ChangeForm = {
+        day: field(request.body, 'day'),
+        slot: field(request.body, 'slot'),
+        reason: field(request.body, 'reason'),
+        to_day: field(request.body, 'to_day'),
+        to_time: field(request.body, 'to_time'),
+      };
+      const result = sessionChanges[kind](form, session.member.name, clock());
+      if (!result.ok) {
+        return show(reply, session, 400, { change: { ...form }, problem: result.problem, problemOf: kind });
+      }
+      onSent();
+      return reply.redirect('/staff/announcements?done=changed#sent', 303);
+    });
+  }
+}

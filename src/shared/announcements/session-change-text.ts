@@ -1,0 +1,73 @@
+/**
+ * The programme's words for a session change, in both languages, which the
+ * announcement of the change carries: the reference server writes them when
+ * staff cancel or move a session, and n8n's workflow bundles this file to
+ * write the same. A time is this week's, so a weekday names its day. The
+ * Hindi follows /work/shared/HINDI.md (सेशन, फ़ैसिलिटेटर; no verb agrees with
+ * the parent).
+ */
+import { formatClockTime } from '../format/ist-zone.ts';
+import { partsOf, weekdayOf } from '../schedule/week.ts';
+import { WEEKDAYS } from '../schedule/weekdays.ts';
+import type { Language } from '../webhook/types.ts';
+
+const WEEKDAYS_HI = ['सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार', 'रविवार'] as const;
+
+/** "4:00 PM" as Hindi writes the hour: "शाम 4:00". */
+function hindiTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const period = hours < 4 ? 'रात' : hours < 12 ? 'सुबह' : hours < 16 ? 'दोपहर' : hours < 20 ? 'शाम' : 'रात';
+  return `${period} ${hours % 12 || 12}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** "Wednesday 4:00 PM" ("बुधवार शाम 4:00") for a start written with +05:30. */
+export function occurrenceName(startsAt: string, language: Language): string {
+  const { key, time } = partsOf(startsAt);
+  const day = weekdayOf(key) - 1;
+  return language === 'en' ? `${WEEKDAYS[day]} ${formatClockTime(time)}` : `${WEEKDAYS_HI[day]} ${hindiTime(time)}`;
+}
+
+/** "Wednesday" ("बुधवार") for a day key. */
+export const weekdayName = (key: string, language: Language) =>
+  (language === 'en' ? WEEKDAYS : WEEKDAYS_HI)[weekdayOf(key) - 1] ?? key;
+
+export type SessionChange =
+  | { kind: 'cancelled'; startsAt: string; facilitator: string; reason: string }
+  | { kind: 'moved'; startsAt: string; facilitator: string; to: string; reason: string }
+  | { kind: 'holiday'; day: string; reason: string };
+
+export interface ChangeText {
+  title: string;
+  body: string;
+}
+
+export function sessionChangeText(change: SessionChange, language: Language): ChangeText {
+  const en = language === 'en';
+  switch (change.kind) {
+    case 'cancelled': {
+      const when = occurrenceName(change.startsAt, language);
+      return en
+        ? { title: 'Session cancelled', body: `${when} with ${change.facilitator} is cancelled: ${change.reason}` }
+        : {
+            title: 'सेशन रद्द हुआ',
+            body: `${when} का ${change.facilitator} के साथ सेशन रद्द हो गया है। कारण: ${change.reason}`,
+          };
+    }
+    case 'moved': {
+      const when = occurrenceName(change.startsAt, language);
+      const to = occurrenceName(change.to, language);
+      return en
+        ? { title: 'Session moved', body: `${when} with ${change.facilitator} moves to ${to}: ${change.reason}` }
+        : {
+            title: 'सेशन का समय बदला',
+            body: `${when} का ${change.facilitator} के साथ सेशन अब ${to} को होगा। कारण: ${change.reason}`,
+          };
+    }
+    case 'holiday': {
+      const day = weekdayName(change.day, language);
+      return en
+        ? { title: `No sessions on ${day}`, body: `Every session on ${day} is cancelled: ${change.reason}` }
+        : { title: `${day} को कोई सेशन नहीं`, body: `${day} के सभी सेशन रद्द हो गए हैं। कारण: ${change.reason}` };
+    }
+  }
+}

@@ -1,0 +1,206 @@
+import { describe, expect, it } from 'vitest';
+import { answerValidator } from '../../../../server/webhook/contract.ts';
+import type { FakePushService, FakeSubscription } from '../../../support/fake-push-service.ts';
+import { addStaff, staffSession, type StaffSession } from '../../../support/staff.ts';
+import { PARENT_NUMBER, pushPortalPerTest, type PushPortal } from '../push/push-portal.ts';
+
+let service: FakePushService;
+let p: PushPortal;
+pushPortalPerTest((current) => ({ p, service } = current));
+
+const USER = { name: 'Test Parent', number: '+919000000001' };
+const QUIET = { name: 'Quiet Parent', number: '9000000002' };
+const to = (subscription: FakeSubscription) => (push: { subscriptionId?: string }) =>
+  push.subscriptionId === subscription.id;
+
+const TEXTS = { title_en: 'Diwali party', body_en: 'Sweets on Friday at 5.', title_hi: '', body_hi: '' };
+const EVERYONE = { ...TEXTS, audience: 'all' };
+
+async function staff(): Promise<{ s: StaffSession; csrf: string }> {
+  await addStaff(p);
+  const s = await staffSession(p);
+  return { s, csrf: await s.csrf() };
+}
+
+const list = async (user = USER, language = 'en') => {
+  const answer = await p.post({ action: 'list_announcements', user, language });
+  expect(answerValidator('list_announcements')(answer.json())).toBe(true);
+  return (answer.json() as { announcements: { announcement_id: string; title: string; seen: boolean }[] })
+    .announcements;
+};
+const seen = (announcementId: string, requestId = crypto.randomUUID(), user = USER) =>
+  p.post({
+    action: 'mark_announcement_seen',
+    user,
+    payload: { announcement_id: announcementId },
+    timestamp_ist: '2026-11-25T12:00:00.000+05:30',
+    request_id: requestId,
+  });
+const schedule = async () =>
+  (
+    await p.post({
+      action: 'know_schedule',
+      user: USER,
+      payload: {},
+      timestamp_ist: '2026-11-25T12:00:00.000+05:30',
+      request_id: crypto.randomUUID(),
+    })
+  ).json() as { schedule: string; changes?: unknown[] };
+
+describe('an announcement staff write', () => {
+  it('previews its reach, is pushed in the device’s language, listed, and counted as seen once', async () => {
+    const phone = await p.subscribe(p.device(), { language: 'hi' });
+    const { s, csrf } = await staff();
+    const preview = await s.post('/staff/announcements/preview', { csrf, ...EVERYONE });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).toContain('It reaches <strong>2 parents</strong>');
+    expect(preview.body).toContain('<strong>1</strong> of them have notifications on');
+    expect(p.count('SELECT count(*) FROM announcements')).toBe(0);
+
+    const sent = await s.post('/staff/announcements', { csrf, ...EVERYONE });
+    expect([sent.statusCode, sent.headers.location]).toEqual([303, '/staff/announcements?done=sent#sent']);
+    await p.push.drain();
+    const push = await service.nextPush(to(phone));
+    expect(push.json).toMatchObject({ kind: 'announcement', title: 'Diwali party', urgent: false, language: 'en' });
+    expect(push.json).not.toHaveProperty('text');
+
+    const [item] = await list();
+    expect(item).toMatchObject({ title: 'Diwali party', seen: false });
+    const id = item?.announcement_id ?? '';
+    const requestId = crypto.randomUUID();
+    expect((await seen(id, requestId)).json()).toEqual({ seen: true, announcement_id: id });
+    expect((await seen(id, requestId)).statusCode).toBe(200);
+    expect((await seen(id)).statusCode).toBe(200);
+    expect((await seen(id, requestId, { ...USER, name: 'test parent' })).statusCode).toBe(409);
+    expect((await list())[0]?.seen).toBe(true);
+
+    const page = (await s.get('/staff/announcements')).body;
+    expect(page).toContain('Seen by 1 of 2');
+    expect(page).toContain('<bdi>Quiet Parent</bdi> <a href="tel:+919000000002">');
+  });
+
+  it.each([
+    ['no text at all', { ...EVERYONE, title_en: '', body_en: '' }, 'Write a title and a text'],
+    ['a title over 80 characters', { ...EVERYONE, title_en: 'x'.repeat(81) }, 'A title must be 80 characters'],
+    ['a text over 1,000 characters', { ...EVERYONE, body_en: 'x'.repeat(1001) }, 'A text must be 1000 characters'],
+    ['a direction override', { ...EVERYONE, body_en: 'Pay \u202Egnp.exe' }, 'change the direction of text'],
+    ['an audience of nobody', { ...TEXTS, audience: 'parents', numbers: '9123456780' }, 'has nobody on the roster'],
+    ['a time in the past', { ...EVERYONE, send_day: '2026-11-24', send_time: '10:00' }, 'That time has passed'],
+    ['urgent, unconfirmed', { ...EVERYONE, urgent: '1' }, 'tick the confirmation'],
+  ])('refuses %s, stores nothing and shows the form as typed', async (_case, fields, problem) => {
+    const { s, csrf } = await staff();
+    for (const url of ['/staff/announcements/preview', '/staff/announcements']) {
+      const answer = await s.post(url, { csrf, ...fields });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).toContain(problem);
+      expect(answer.body).toContain(`value="${(fields.title_en ?? '').slice(0, 20)}`);
+    }
+    expect(p.count('SELECT count(*) FROM announcements')).toBe(0);
+  });
+
+  it('goes when its time comes, to the roster as it is then', async () => {
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements', { csrf, ...EVERYONE, send_day: '2026-11-25', send_time: '18:00' });
+    expect(await list()).toEqual([]);
+    expect(p.count('SELECT count(*) FROM announcement_recipients')).toBe(0);
+    p.clock.now = new Date('2026-11-25T18:00:00+05:30');
+    expect((await list()).map((a) => a.title)).toEqual(['Diwali party']);
+  });
+
+  it('is taken off the lists when withdrawn, and its pushes not yet sent are not sent', async () => {
+    const phone = await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements', { csrf, ...EVERYONE });
+    expect(p.count("SELECT count(*) FROM push_jobs WHERE kind = 'announcement'")).toBe(1);
+    const id = (await list())[0]?.announcement_id ?? '';
+    const withdrawn = await s.post(`/staff/announcements/${id}/withdraw`, { csrf });
+    expect(withdrawn.statusCode).toBe(303);
+    expect(p.count('SELECT count(*) FROM push_jobs')).toBe(0);
+    await p.push.drain();
+    expect(service.pushesTo(phone)).toEqual([]);
+    expect(await list()).toEqual([]);
+    expect((await seen(id)).statusCode).toBe(404);
+  });
+
+  it('waits for the end of the quiet hours unless urgent', async () => {
+    const phone = await p.subscribe(p.device());
+    p.clock.now = new Date('2026-11-25T22:00:00+05:30');
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements', { csrf, ...EVERYONE });
+    await p.push.drain();
+    expect(p.count('SELECT count(*) FROM push_jobs WHERE held = 1')).toBe(1);
+    await s.post('/staff/announcements', {
+      csrf,
+      ...EVERYONE,
+      title_en: 'Water cut',
+      urgent: '1',
+      urgent_confirmed: '1',
+    });
+    await p.push.drain();
+    expect((await service.nextPush(to(phone))).json).toMatchObject({ title: 'Water cut', urgent: true });
+    expect(service.pushesTo(phone)).toHaveLength(1);
+  });
+
+  it('is 404 to a parent it was not addressed to', async () => {
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements', { csrf, ...TEXTS, audience: 'parents', numbers: PARENT_NUMBER });
+    const id = (await list())[0]?.announcement_id ?? '';
+    expect(await list(QUIET)).toEqual([]);
+    expect((await seen(id, crypto.randomUUID(), QUIET)).statusCode).toBe(404);
+  });
+});
+
+describe('a session change', () => {
+  it('leaves a cancelled occurrence out of the schedule and says why, in both languages', async () => {
+    const { s, csrf } = await staff();
+    const slot = '3|16:30|arjun-rao';
+    const answer = await s.post('/staff/announcements/cancel', { csrf, slot, day: '2026-11-25', reason: 'Diwali' });
+    expect(answer.statusCode).toBe(303);
+    const week = await schedule();
+    expect(week.schedule).not.toContain('4:30 PM with Arjun Rao');
+    expect(week.changes).toMatchObject([{ kind: 'cancelled', reason: 'Diwali', session: { time: '4:30 PM' } }]);
+    const [item] = await list(USER, 'hi');
+    expect(item).toMatchObject({ title: 'सेशन रद्द हुआ', urgent: true });
+  });
+
+  it('shows a moved occurrence at its new time, and its reminder follows it', async () => {
+    const phone = await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    const form = { csrf, slot: '7|23:30|arjun-rao', day: '2026-11-29', to_day: '2026-11-28', to_time: '10:00' };
+    expect((await s.post('/staff/announcements/move', { ...form, reason: 'Exams' })).statusCode).toBe(303);
+    const week = await schedule();
+    expect(week.schedule).toContain('Saturday 28 Nov: 10:00 AM with Arjun Rao');
+    expect(week.schedule).not.toContain('11:30 PM');
+    await p.push.drain();
+    await service.nextPush(to(phone));
+    p.clock.now = new Date('2026-11-28T09:00:00+05:30');
+    expect(p.push.tick()).toBe(1);
+    await p.push.drain();
+    expect((await service.nextPush(to(phone), 1)).json).toMatchObject({ kind: 'reminder', lead: 'hour_before' });
+  });
+
+  it('sends no reminder for a cancelled occurrence', async () => {
+    await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements/cancel', { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'Ill' });
+    p.clock.now = new Date('2026-11-25T15:30:00+05:30');
+    expect(p.push.tick()).toBe(0);
+  });
+
+  it.each([
+    ['no reason', { slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: '' }, 'Write the reason'],
+    [
+      'another week',
+      { slot: '7|23:30|arjun-rao', day: '2026-11-29', to_day: '2026-11-30', to_time: '10:00' },
+      'own week',
+    ],
+    ['a reason with U+202E', { slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'a\u202Eb' }, 'direction'],
+  ])('refuses %s and stores nothing', async (_case, fields, problem) => {
+    const { s, csrf } = await staff();
+    const url = 'to_day' in fields ? '/staff/announcements/move' : '/staff/announcements/cancel';
+    const answer = await s.post(url, { csrf, reason: 'Diwali', ...fields });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.body).toContain(problem);
+    expect(p.count('SELECT count(*) FROM announcements') + p.count('SELECT count(*) FROM session_changes')).toBe(0);
+  });
+});
