@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUIET_PARENT, chatThread } from '../../../support/conversation.ts';
+import { QUIET_PARENT } from '../../../support/conversation.ts';
 import { chat, knowSchedule, TEST_PARENT } from '../../../support/envelopes.ts';
 import type { FakePushService } from '../../../support/fake-push-service.ts';
 import { addStaff, makeAdmin, staffSession, type StaffSession } from '../../../support/staff.ts';
@@ -106,7 +106,7 @@ describe('the roster in the programme’s hands', () => {
     const removed = await later.post('/staff/roster/parents/919000000002/remove', { csrf: await later.csrf() });
     expect(removed.headers.location).toBe('/staff/roster?done=removed');
     expect(await schedule(QUIET_PARENT)).toBe(404);
-    expect((await chatThread(p, quietDevice)).statusCode).toBe(401);
+    expect((await p.post({ action: 'chat_thread' }, quietDevice)).statusCode).toBe(401);
     expect(p.count('SELECT count(*) FROM push_subscriptions WHERE number_key = ?', QUIET_PARENT_NUMBER)).toBe(0);
     expect(p.count('SELECT count(*) FROM parent_tokens WHERE number_key = ?', QUIET_PARENT_NUMBER)).toBe(0);
     expect((await later.get('/staff/conversations/919000000002')).body).toContain('See you Thursday');
