@@ -109,13 +109,17 @@ describe('an announcement staff write', () => {
 
   it('is taken off the lists when withdrawn, and its pushes not yet sent are not sent', async () => {
     const phone = await p.subscribe(p.device());
+    // In the quiet hours, so its push waits in the queue.
+    p.clock.now = new Date('2026-11-25T22:00:00+05:30');
     const { s, csrf } = await staff();
     await s.post('/staff/announcements', { csrf, ...EVERYONE });
-    expect(p.count("SELECT count(*) FROM push_jobs WHERE kind = 'announcement'")).toBe(1);
+    await p.push.drain();
+    expect(p.count("SELECT count(*) FROM push_jobs WHERE kind = 'announcement' AND held = 1")).toBe(1);
     const id = (await list())[0]?.announcement_id ?? '';
     const withdrawn = await s.post(`/staff/announcements/${id}/withdraw`, { csrf });
     expect(withdrawn.statusCode).toBe(303);
     expect(p.count('SELECT count(*) FROM push_jobs')).toBe(0);
+    p.clock.now = new Date('2026-11-26T08:00:00+05:30');
     await p.push.drain();
     expect(service.pushesTo(phone)).toEqual([]);
     expect(await list()).toEqual([]);
