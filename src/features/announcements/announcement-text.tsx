@@ -1,9 +1,9 @@
-import { textLinks } from '../../shared/format/text-links.ts';
+import { textLinks } from '../../shared/rules/text-links.ts';
 
 /**
  * Staff's words as text, isolated by direction (dir="auto"), with their
  * `https:` addresses and phone numbers as links and nothing else as markup
- * (src/shared/format/text-links.ts). An address opens in a new tab; a phone
+ * (src/shared/rules/text-links.ts). An address opens in a new tab; a phone
  * number dials.
  */
 export function AnnouncementText({ text, className }: { text: string; className: string }) {

@@ -3,10 +3,10 @@
  * tap in them: an `https:` address and a phone number. Nothing else in the
  * text is markup: the page draws every part as text (a link's words too),
  * so `<b>`, `[x](y)` or `javascript:` stay the characters they are. A phone
- * number becomes a link only when the phone rule reads it (src/shared/rules/
- * phone.ts), and its `tel:` address is the number's one spelling.
+ * number becomes a link only when the phone rule reads it (phone.ts), and
+ * its `tel:` address is the number's one spelling.
  */
-import { phoneKey } from '../rules/phone.ts';
+import { phoneKey } from './phone.ts';
 
 export type TextPart = { kind: 'text'; text: string } | { kind: 'link'; text: string; href: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textLinks, type TextPart } from '../../../../src/shared/format/text-links.ts';
+import { textLinks, type TextPart } from '../../../../src/shared/rules/text-links.ts';
 
 const text = (value: string): TextPart => ({ kind: 'text', text: value });
 const link = (value: string, href = value): TextPart => ({ kind: 'link', text: value, href });
