@@ -56,6 +56,9 @@ interface SessionRow {
   facilitator_id: string;
 }
 
+/** Thrown inside the transaction to undo it: the roster is not as the edits expected. */
+class StaleRoster extends Error {}
+
 const dayOf = (weekday: number): WeekdayName => WEEKDAYS[weekday - 1] ?? 'Monday';
 
 export function createRosterAdmin(db: Db) {
@@ -158,39 +161,45 @@ export function createRosterAdmin(db: Db) {
     changes: (limit: number) => latest.all(limit),
     /**
      * Applies the edits in one transaction, each recorded as `by` at `now`
-     * (an import also as one line, `imported`), all or nothing. With
-     * `version`, only to the roster that version names: false, and nothing
-     * changed, when the roster changed since.
+     * (an import also as one line, `imported`), all or nothing. False, and
+     * nothing changed, when the roster is no longer as the edits were made
+     * against: with `version`, any change since; without, a parent to add
+     * already there, or one to change or remove gone.
      */
     apply(edits: RosterEdits, by: string, now: Date, options: { version?: string; imported?: string } = {}): boolean {
       const at = now.toISOString();
-      return db
-        .transaction((): boolean => {
-          if (options.version !== undefined && rosterVersion(entries()) !== options.version) return false;
-          for (const entry of edits.removed ?? []) {
-            dropSessions.run(entry.number);
-            dropParent.run(entry.number);
-            dropSubscriptions.run(entry.number);
-            dropTokens.run(entry.number);
-            dropCodes.run(entry.number);
-            record.run(at, by, 'removed', entry.number, entrySummary(entry));
-          }
-          for (const change of edits.changed ?? []) {
-            const { after } = change;
-            updateParent.run(after.name, after.facilitator, after.number);
-            dropSessions.run(after.number);
-            addSessions(after);
-            record.run(at, by, 'changed', after.number, changeSummary(change));
-          }
-          for (const entry of edits.added ?? []) {
-            addParent.run(entry.number, entry.name, entry.facilitator);
-            addSessions(entry);
-            record.run(at, by, 'added', entry.number, entrySummary(entry));
-          }
-          if (options.imported) record.run(at, by, 'imported', null, options.imported);
-          return true;
-        })
-        .immediate();
+      const apply = db.transaction((): void => {
+        if (options.version !== undefined && rosterVersion(entries()) !== options.version) throw new StaleRoster();
+        for (const entry of edits.removed ?? []) {
+          dropSessions.run(entry.number);
+          if (dropParent.run(entry.number).changes !== 1) throw new StaleRoster();
+          dropSubscriptions.run(entry.number);
+          dropTokens.run(entry.number);
+          dropCodes.run(entry.number);
+          record.run(at, by, 'removed', entry.number, entrySummary(entry));
+        }
+        for (const change of edits.changed ?? []) {
+          const { after } = change;
+          if (updateParent.run(after.name, after.facilitator, after.number).changes !== 1) throw new StaleRoster();
+          dropSessions.run(after.number);
+          addSessions(after);
+          record.run(at, by, 'changed', after.number, changeSummary(change));
+        }
+        for (const entry of edits.added ?? []) {
+          if (oneParent.get(entry.number)) throw new StaleRoster();
+          addParent.run(entry.number, entry.name, entry.facilitator);
+          addSessions(entry);
+          record.run(at, by, 'added', entry.number, entrySummary(entry));
+        }
+        if (options.imported) record.run(at, by, 'imported', null, options.imported);
+      });
+      try {
+        apply.immediate();
+        return true;
+      } catch (error) {
+        if (error instanceof StaleRoster) return false;
+        throw error;
+      }
     },
   };
 }

@@ -124,13 +124,13 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     const input = parentInput(request.body);
     const facilitators = admin.facilitators();
     const check = checkParent(input, facilitators);
-    const taken = check.ok ? admin.entry(check.entry.number) : undefined;
-    if (!check.ok || taken) {
-      const problems = check.ok ? { number: en.numberTaken(taken?.name ?? '') } : check.problems;
-      return htmlReply(reply, 400, parentFormPage(session.member, session.csrf, { input, problems, facilitators }));
-    }
-    admin.apply({ added: [check.entry] }, changedBy(session.member), clock());
-    return done(reply, 'added');
+    // A number on the roster already is refused here, or by apply when another admin added it a moment before.
+    if (check.ok && admin.apply({ added: [check.entry] }, changedBy(session.member), clock()))
+      return done(reply, 'added');
+    const problems = check.ok
+      ? { number: en.numberTaken(admin.entry(check.entry.number)?.name ?? '') }
+      : check.problems;
+    return htmlReply(reply, 400, parentFormPage(session.member, session.csrf, { input, problems, facilitators }));
   });
 
   staff.get('/staff/roster/parents/:number/edit', async (request, reply) => {
@@ -156,8 +156,12 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     }
     const fields = changedFields(before, check.entry);
     if (fields.length === 0) return done(reply, 'unchanged');
-    admin.apply({ changed: [{ before, after: check.entry, fields }] }, changedBy(session.member), clock());
-    return done(reply, 'changed');
+    const saved = admin.apply(
+      { changed: [{ before, after: check.entry, fields }] },
+      changedBy(session.member),
+      clock(),
+    );
+    return saved ? done(reply, 'changed') : notFound(reply);
   });
 
   staff.get('/staff/roster/parents/:number/remove', async (request, reply) => {
@@ -173,8 +177,9 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     if (!session) return reply;
     const entry = entryOf(request);
     if (!entry) return notFound(reply);
-    admin.apply({ removed: [entry] }, changedBy(session.member), clock());
-    return done(reply, 'removed');
+    return admin.apply({ removed: [entry] }, changedBy(session.member), clock())
+      ? done(reply, 'removed')
+      : notFound(reply);
   });
 
   await rosterImportRoutes(staff, guards);

@@ -56,7 +56,11 @@ describe('the roster', () => {
     const roster = readRosterFile(TEST_ROSTER_PATH);
     seedRoster(db, roster);
     const admin = createRosterAdmin(db);
-    admin.apply({ removed: admin.entries() }, 'Meera Nair <meera@thrive.example>', new Date());
+    const everyone = admin.entries();
+    expect(admin.apply({ removed: everyone }, 'Meera Nair <meera@thrive.example>', new Date())).toBe(true);
+    // Removing them again finds them gone: nothing is applied, nothing recorded.
+    expect(admin.apply({ removed: everyone }, 'Meera Nair <meera@thrive.example>', new Date())).toBe(false);
+    expect(db.prepare('SELECT count(*) FROM roster_changes').pluck().get()).toBe(2);
     expect(seedRoster(db, roster)).toBe(false);
     expect(db.prepare('SELECT count(*) FROM parents').pluck().get()).toBe(0);
   });
