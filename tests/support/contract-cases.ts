@@ -1,6 +1,7 @@
 import { answerValidator } from '../../server/webhook/contract.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 import { ACCEPTED_CASES } from './contract/accepted-cases.ts';
+import { ANNOUNCEMENT_CASES } from './contract/announcement-cases.ts';
 import { HINDI_CASES } from './contract/hindi-cases.ts';
 import { makeContext, type ContractCase, type Step } from './contract/case.ts';
 import { REFUSED_CASES } from './contract/refused-cases.ts';
@@ -11,7 +12,12 @@ import { REFUSED_CASES } from './contract/refused-cases.ts';
  * (tests/unit/server/webhook/contract-cases.test.ts) or an n8n workflow over HTTP
  * (`postTo(url)`). docs/webhook-contract.md explains the same rules.
  */
-export const CONTRACT_CASES: readonly ContractCase[] = [...ACCEPTED_CASES, ...REFUSED_CASES, ...HINDI_CASES];
+export const CONTRACT_CASES: readonly ContractCase[] = [
+  ...ACCEPTED_CASES,
+  ...REFUSED_CASES,
+  ...HINDI_CASES,
+  ...ANNOUNCEMENT_CASES,
+];
 
 export interface WireAnswer {
   status: number;

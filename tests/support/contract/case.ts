@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
+import type { AnnouncementsAction } from '../../../src/shared/webhook/announcements.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
 import type {
   Action,
@@ -33,7 +34,7 @@ export interface Step {
 
 export type Expected =
   /** `message`: the answer's exact message text, where a case holds the wording (the Hindi cases) and not only the shape. */
-  | { status: 200; answers: Action; message?: string; sameAs?: undefined; replayed?: false }
+  | { status: 200; answers: Action | AnnouncementsAction; message?: string; sameAs?: undefined; replayed?: false }
   | { status: 200; sameAs: number; replayed: true; answers?: undefined }
   | { status: 400 | 404 | 409 | 413 | 415; text: string };
 

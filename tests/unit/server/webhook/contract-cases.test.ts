@@ -18,8 +18,9 @@ const acceptedIds = new Set<string>();
 
 const post: Post = async (body, contentType) => {
   const response = await portal.post(body, { headers: { 'content-type': contentType } });
-  if (response.statusCode === 200)
-    acceptedIds.add((JSON.parse(body) as { request_id: string }).request_id.toLowerCase());
+  // list_announcements, like know_schedule, is asked again rather than stored; it carries no request_id.
+  const requestId = response.statusCode === 200 ? (JSON.parse(body) as { request_id?: string }).request_id : undefined;
+  if (requestId !== undefined) acceptedIds.add(requestId.toLowerCase());
   const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, String(value)]));
   return { status: response.statusCode, headers, text: response.body };
 };
