@@ -13,12 +13,12 @@ import { toIstIso } from '../../src/shared/format/ist.ts';
 import { isValidPhone, phoneKey } from '../../src/shared/rules/phone.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
 import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
-import { addDays, partsOf, sessionOn, weekdayOf, type Move, type Occurrence } from '../../src/shared/schedule/week.ts';
+import { addDays, partsOf, sessionOn, weekdayOf, type ScheduleChanges } from '../../src/shared/schedule/week.ts';
 import type {
   Announcement,
   AnnouncementsAnswers,
+  AnnouncementsRequest,
   AnnouncementsRequests,
-  ScheduleChange,
 } from '../../src/shared/webhook/announcements.ts';
 import type { SessionRef } from '../../src/shared/webhook/requests.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
@@ -28,8 +28,6 @@ import type { Outcome } from '../http/outcome.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { fingerprint } from '../webhook/fingerprint.ts';
 import type { AnnouncementStore, ParentAnnouncementRow } from './store.ts';
-
-export type AnnouncementsRequest = AnnouncementsRequests[keyof AnnouncementsRequests];
 
 /** An occurrence (its start, +05:30) as the schedule names it. */
 export function sessionRefOf(startsAt: string, facilitator: string): SessionRef {
@@ -46,12 +44,6 @@ function inLanguage(row: ParentAnnouncementRow, language: Language) {
     if (title !== null && body !== null) return { title, body, language: lang };
   }
   return { title: '', body: '', language };
-}
-
-export interface ScheduleChanges {
-  cancelled: Occurrence[];
-  moves: Move[];
-  changes: ScheduleChange[];
 }
 
 export function createAnnouncementActions(deps: {

@@ -4,7 +4,8 @@ import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared
 import { PUSH_ACTIONS, type PushRequest } from '../../src/shared/webhook/push.ts';
 import { REQUESTS_ACTIONS, type RequestsAction, type RequestsRequests } from '../../src/shared/webhook/requests.ts';
 import { ANNOUNCEMENTS_ACTIONS } from '../../src/shared/webhook/announcements.ts';
-import type { AnnouncementsRequest, ScheduleChanges } from '../announcements/actions.ts';
+import type { ScheduleChanges } from '../../src/shared/schedule/week.ts';
+import type { AnnouncementsRequest } from '../../src/shared/webhook/announcements.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';

@@ -8,6 +8,7 @@
  */
 import { formatClockTime } from '../format/ist-zone.ts';
 import { startsAtOf } from '../rules/request-outcome.ts';
+import type { ScheduleChange } from '../webhook/announcements.ts';
 import type { SessionRef } from '../webhook/requests.ts';
 import { WEEKDAYS } from './weekdays.ts';
 
@@ -88,4 +89,11 @@ export function withMoves(occurrences: readonly Occurrence[], moves: readonly Mo
   const left = occurrences.filter((o) => !moves.some((move) => move.from.starts_at === o.starts_at));
   const moved = moves.map((move) => ({ starts_at: move.to, facilitator: move.from.facilitator }));
   return [...left, ...moved].sort((a, b) => a.starts_at.localeCompare(b.starts_at));
+}
+
+/** What this week's changes do to one parent's schedule: the occurrences gone, the ones moved, and why. */
+export interface ScheduleChanges {
+  cancelled: Occurrence[];
+  moves: Move[];
+  changes: ScheduleChange[];
 }

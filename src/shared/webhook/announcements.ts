@@ -64,6 +64,8 @@ export interface AnnouncementsRequests {
   };
 }
 
+export type AnnouncementsRequest = AnnouncementsRequests[AnnouncementsAction];
+
 export interface AnnouncementsAnswers {
   /** Newest first; withdrawn ones and ones whose time has not come are not listed. */
   list_announcements: { announcements: Announcement[] };
