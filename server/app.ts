@@ -11,6 +11,7 @@ import { demoSender, gatewaySender } from './conversation/code-sender.ts';
 import { threadFiles } from './conversation/thread-file-route.ts';
 import { fromVerifiedDevice } from './conversation/parent-auth.ts';
 import { codeAtSignIn } from './conversation/sign-in-guard.ts';
+import { createReceipts } from './conversation/receipts.ts';
 import { createConversationStore } from './conversation/store.ts';
 import { createRequestStore } from './db/request-store.ts';
 import { plainTextErrors, routingErrors } from './http/errors.ts';
@@ -87,6 +88,7 @@ export async function buildApp({
     }
   }, 60_000).unref();
   app.addHook('onClose', async () => clearInterval(sendDue));
+  const receipts = createReceipts(db);
   const conversation = createConversation({
     store: conversationStore,
     roster,
@@ -96,6 +98,11 @@ export async function buildApp({
       : demoSender(app.log),
     portalHost: config.portalHost,
     onSendFailed: (error) => app.log.error({ err: error }, 'the code gateway did not take a code'),
+    reads: {
+      receipts,
+      readReceipts: (tokenHash) => push.store.settings(tokenHash).settings.read_receipts,
+      delivered: (numberKey, through, now) => push.notices.seenThrough(numberKey, through, now),
+    },
   });
   webhookRoute(app, {
     intake: createIntake({
@@ -130,6 +137,8 @@ export async function buildApp({
     roster,
     rosterAdmin: createRosterAdmin(db),
     onReply: push.replyStored,
+    receipts,
+    reach: (numberKey) => push.notices.reach(numberKey),
     announcements: {
       store: announcements,
       sessionChanges: createSessionChanges(db, announcements),
@@ -138,7 +147,11 @@ export async function buildApp({
     },
     onOutcome: (numberKey, requestId, outcome) => {
       if (outcome.status !== 'waiting') {
-        push.notifyRequestUpdate(numberKey, { request_id: requestId, outcome: outcome.status });
+        push.notifyRequestUpdate(numberKey, {
+          request_id: requestId,
+          outcome: outcome.status,
+          ...(outcome.answered_by ? { author: outcome.answered_by } : {}),
+        });
       }
       onOutcome?.(numberKey, requestId, outcome);
     },

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { base64UrlBytes, pushServiceHosts } from '../src/shared/push/subscription.ts';
+import { TEXT_WAIT_MS } from '../src/shared/push/text-fallback.ts';
 import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../src/shared/rules/retention.ts';
 import type { TrustProxySetting } from './http/proxy-trust.ts';
@@ -62,6 +63,15 @@ export interface ServerConfig {
    * host and its subdomains); the browsers' own by default. The server POSTs only there.
    */
   pushServiceHosts: readonly string[];
+  /**
+   * Where texts for notifications not seen are POSTed as JSON (an SMS or WhatsApp gateway, or n8n); undefined: the
+   * demo mode, texts in the log.
+   */
+  notifyWebhookUrl: string | undefined;
+  /** Sent to the text gateway as `Authorization: Bearer`, when set. */
+  notifyWebhookToken: string | undefined;
+  /** How long a notification waits to be seen before it is texted (TEXT_FALLBACK_WAIT_S, 30 minutes by default). */
+  textFallbackWaitMs: number;
 }
 
 const REPO_ROOT = resolve(import.meta.dirname, '..');
@@ -165,6 +175,11 @@ function checkCodeGateway(config: ServerConfig): void {
         "Set it to the portal's host name, such as portal.example.org.",
     );
   }
+  if (config.notifyWebhookUrl && !config.portalHost) {
+    throw new Error(
+      "PORTAL_HOST must be set when NOTIFY_WEBHOOK_URL is: each text links to the portal at that host. Set it to the portal's host name, such as portal.example.org.",
+    );
+  }
 }
 
 /**
@@ -237,6 +252,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     vapidKeys: vapidKeys(env),
     vapidSubject: vapidSubject(env, hostName(env, 'PORTAL_HOST')),
     pushServiceHosts: pushServiceHosts(env.PUSH_SERVICE_HOSTS),
+    notifyWebhookUrl: httpUrl(env, 'NOTIFY_WEBHOOK_URL'),
+    notifyWebhookToken: env.NOTIFY_WEBHOOK_TOKEN?.trim() || undefined,
+    textFallbackWaitMs: integer(env, 'TEXT_FALLBACK_WAIT_S', TEXT_WAIT_MS / 1000, 0, 7 * 24 * 60 * 60) * 1000,
   };
   checkCodeGateway(config);
   checkDemoMode(config);

@@ -264,6 +264,34 @@ const CONVERSATION_BRANCHES = {
     additionalProperties: false,
     properties: { action: { const: 'revoke_token' }, payload: ref('empty_payload'), language: ref('language') },
   },
+  mark_read: {
+    title: 'mark_read',
+    description:
+      "With `Authorization: Bearer <token>`: the parent's chat screen showed the thread up to `through`, at `read_at`. Sent through the outbox (so it names the parent and carries a request_id and timestamp_ist), only while the device's read_receipts setting is on; not stored as a request: a repeat changes nothing.",
+    type: 'object',
+    required: ['action', 'user', 'payload', 'request_id', 'timestamp_ist'],
+    additionalProperties: false,
+    properties: {
+      action: { const: 'mark_read' },
+      user: ref('user'),
+      payload: {
+        type: 'object',
+        required: ['through', 'read_at'],
+        additionalProperties: false,
+        properties: {
+          through: {
+            description: 'The id of the newest message the screen showed.',
+            type: 'string',
+            pattern: '^[1-9][0-9]{0,14}$',
+          },
+          read_at: { description: 'When the screen showed it (ISO 8601).', type: 'string', format: 'date-time' },
+        },
+      },
+      request_id: ref('request_id'),
+      timestamp_ist: ref('timestamp_ist'),
+      language: ref('language'),
+    },
+  },
 } as const satisfies Record<ConversationAction, Schema>;
 
 const clockTime = (what: string): Schema => ({
@@ -286,6 +314,15 @@ const notificationSettings: Schema = {
       type: 'boolean',
     },
     show_text: { description: 'Put a reply’s text in its notification (off by default).', type: 'boolean' },
+    read_receipts: {
+      description: 'Tell the programme when this phone’s chat screen showed its replies (mark_read; on by default).',
+      type: 'boolean',
+    },
+    text_fallback: {
+      description:
+        'Text the parent when a reply, an outcome or an update is not seen in 30 minutes and no phone was pushed it (on by default).',
+      type: 'boolean',
+    },
     quiet_start: clockTime('When the quiet hours start'),
     quiet_end: clockTime('When the quiet hours end'),
   },

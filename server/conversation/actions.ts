@@ -32,6 +32,7 @@ import {
   triesLeft,
 } from './policy.ts';
 import { CODE_COST, hashSecret, verifySecret } from './secrets.ts';
+import type { Receipts } from './receipts.ts';
 import type { ConversationStore } from './store.ts';
 
 export interface ConversationDeps {
@@ -42,6 +43,17 @@ export interface ConversationDeps {
   /** The host for the code message's `@host #code` line (PORTAL_HOST); the line is left out without it. */
   portalHost: string | undefined;
   onSendFailed: (error: unknown) => void;
+  /** Read receipts and the text queue, told as the phone reads the thread. */
+  reads: ThreadReads;
+}
+
+/** What reading the thread tells the server (server/conversation/receipts.ts, server/push/text-store.ts). */
+export interface ThreadReads {
+  receipts: Receipts;
+  /** The device's read_receipts setting. */
+  readReceipts(tokenHash: string): boolean;
+  /** The phone holds the thread through this message: no text goes for what it holds. */
+  delivered(numberKey: string, through: number, now: Date): void;
 }
 
 const json = <A extends keyof ConversationAnswers>(body: ConversationAnswers[A]): Outcome => ({
@@ -177,11 +189,18 @@ export function createConversation(deps: ConversationDeps) {
     return json<'verify_code'>({ token, expires_at: expires.toISOString() });
   }
 
-  function chatThread(request: ConversationRequests['chat_thread'], numberKey: string): Outcome {
+  function chatThread(
+    request: ConversationRequests['chat_thread'],
+    auth: { numberKey: string; hash: string },
+  ): Outcome {
+    const { numberKey } = auth;
     const after = readCursor(request.payload?.after);
     if (after === undefined) return { status: 400, text: answerText(request.language ?? 'en', 'invalidCursor') };
     const { rows, files } = store.threadPage(numberKey, after, THREAD_PAGE_SIZE + 1);
     const page = rows.slice(0, THREAD_PAGE_SIZE);
+    const through = page.at(-1)?.id ?? after;
+    if (through > 0) deps.reads.delivered(numberKey, through, clock());
+    const seen = deps.reads.receipts.seen(numberKey);
     return json<'chat_thread'>({
       messages: threadMessages(page, files),
       cursor: nextCursor(
@@ -189,7 +208,28 @@ export function createConversation(deps: ConversationDeps) {
         page.map((row) => row.id),
       ),
       more: rows.length > THREAD_PAGE_SIZE,
+      ...(seen ? { seen } : {}),
+      read_receipts: deps.reads.readReceipts(auth.hash),
     });
+  }
+
+  /**
+   * The phone showed the thread through a message: kept as the parent's read
+   * (with the time it says, never later than now) when this device sends
+   * read receipts and the token is the named parent's; the notices it
+   * covers are seen either way, so no text goes for them.
+   */
+  function markRead(request: ConversationRequests['mark_read'], auth: { numberKey: string; hash: string }): Outcome {
+    const now = clock();
+    const through = Number(request.payload.through);
+    const sameParent = phoneKey(request.user.number) === auth.numberKey;
+    if (sameParent) deps.reads.delivered(auth.numberKey, through, now);
+    const readAt = new Date(Math.min(Date.parse(request.payload.read_at), now.getTime()));
+    const recorded =
+      sameParent &&
+      deps.reads.readReceipts(auth.hash) &&
+      deps.reads.receipts.parentRead(auth.numberKey, through, readAt);
+    return json<'mark_read'>({ recorded });
   }
 
   return async (request: ConversationRequest, context: RequestContext): Promise<Outcome> => {
@@ -199,10 +239,12 @@ export function createConversation(deps: ConversationDeps) {
       case 'verify_code':
         return verifyCode(request, context);
       case 'chat_thread':
+      case 'mark_read':
       case 'revoke_token': {
         const auth = authenticateParent(store, context.authorization, clock(), request.language ?? 'en');
         if (!auth.ok) return auth.refusal;
-        if (request.action === 'chat_thread') return chatThread(request, auth.numberKey);
+        if (request.action === 'chat_thread') return chatThread(request, auth);
+        if (request.action === 'mark_read') return markRead(request, auth);
         store.revokeToken(auth.hash);
         return json<'revoke_token'>({ revoked: true });
       }

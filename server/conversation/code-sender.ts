@@ -17,10 +17,15 @@ export type SendCode = (message: CodeMessage) => Promise<void>;
 const GATEWAY_TIMEOUT_MS = 10_000;
 
 /**
- * POSTs the message to the gateway, with `Authorization: Bearer
- * CODE_WEBHOOK_TOKEN` when one is set. Any answer but a 2xx is a failure.
+ * POSTs the message to the gateway, with `Authorization: Bearer <token>`
+ * (CODE_WEBHOOK_TOKEN, NOTIFY_WEBHOOK_TOKEN) when one is set. Any answer but
+ * a 2xx is a failure.
  */
-export function gatewaySender(url: string, token: string | undefined): SendCode {
+export function gatewaySender<M = CodeMessage>(
+  url: string,
+  token: string | undefined,
+  name = 'code',
+): (message: M) => Promise<void> {
   return async (message) => {
     const response = await fetch(url, {
       method: 'POST',
@@ -29,7 +34,7 @@ export function gatewaySender(url: string, token: string | undefined): SendCode 
       signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
     });
     await response.body?.cancel();
-    if (!response.ok) throw new Error(`The code gateway answered ${response.status}`);
+    if (!response.ok) throw new Error(`The ${name} gateway answered ${response.status}`);
   };
 }
 

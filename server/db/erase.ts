@@ -45,8 +45,12 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
  * `days` days before `now` goes, and with them what has outlived its use:
  * codes and tokens past their expiry, staff sessions past theirs, code
  * requests, code tries and failed staff sign-ins older than a day (they only count
- * towards limits of an hour or less), and read marks of emptied threads.
+ * towards limits of an hour or less), read marks and receipts of emptied
+ * threads, and the record of how older notifications reached their parents.
  */
+/** Read receipts both ways (server/conversation/receipts.ts), kept per number. */
+const RECEIPT_TABLES = ['thread_staff_seen', 'thread_parent_reads'] as const;
+
 export function removeExpired(db: Db, now: Date, days: number): Erased {
   const cutoff = new Date(now.getTime() - days * DAY_MS);
   const erased = eraseRequests(db, 'received_at < ?', cutoff.toISOString());
@@ -61,6 +65,10 @@ export function removeExpired(db: Db, now: Date, days: number): Erased {
       db.prepare('DELETE FROM code_requests WHERE requested_at < ?').run(dayAgo);
       db.prepare('DELETE FROM code_tries WHERE tried_at < ?').run(dayAgo);
       db.prepare('DELETE FROM staff_sign_in_failures WHERE failed_at < ?').run(dayAgo);
+      db.prepare('DELETE FROM text_notices WHERE created_at < ?').run(cutoff.toISOString());
+      for (const table of RECEIPT_TABLES) {
+        db.prepare(`DELETE FROM ${table} WHERE number_key NOT IN (SELECT number_key FROM thread_messages)`).run();
+      }
       return removed;
     })
     .immediate();
@@ -80,7 +88,8 @@ export interface Forgotten extends Erased {
  * A parent's right to erasure (India's DPDP Act): every request stored for
  * the number (by its phone key), the whole thread with staff's replies, the
  * tokens (every verified device is signed out) with their push subscriptions, codes, code requests and tries,
- * the number's roster entry and the roster's record of its changes.
+ * the read receipts both ways and the texts queued or sent, the number's roster entry and the roster's record of
+ * its changes.
  */
 export function forgetNumber(db: Db, numberKey: string): Forgotten {
   const erased = eraseRequests(db, 'number_key = ?', numberKey);
@@ -92,6 +101,9 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
       db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_tries WHERE number_key = ?').run(numberKey);
+      for (const table of [...RECEIPT_TABLES, 'text_notices']) {
+        db.prepare(`DELETE FROM ${table} WHERE number_key = ?`).run(numberKey);
+      }
       const revoked = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?').run(numberKey).changes;
       return { replies: removed, tokens: revoked, pushSubscriptions: subscriptions };
     })
@@ -100,6 +112,10 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
     .transaction(() => {
       // The roster's record of changes names the number: it goes too, whether or not the parent is still listed.
       db.prepare('DELETE FROM roster_changes WHERE number = ?').run(numberKey);
+      // So do the announcements' copies of the roster: who each was sent to (with the name, and when it was seen),
+      // and the sessions changed for the number. An announcement itself names nobody and stays for the others.
+      db.prepare('DELETE FROM announcement_recipients WHERE number_key = ?').run(numberKey);
+      db.prepare('DELETE FROM session_changes WHERE number_key = ?').run(numberKey);
       const parent = db.prepare<[string], { name: string }>('SELECT name FROM parents WHERE number = ?').get(numberKey);
       if (!parent) return undefined;
       const sessions = db.prepare('DELETE FROM sessions WHERE parent_number = ?').run(numberKey).changes;

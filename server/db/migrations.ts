@@ -339,4 +339,51 @@ ${sqliteRequestIndexes(2)}
       FROM push_subscriptions WHERE number_key = NEW.number_key;
   END;
   `,
+  // 12: read receipts and texts for notifications not seen. How far the programme has seen each parent's thread
+  // (a staff member opened it) and each time the parent's phone said how far it has shown theirs. text_notices is the
+  // durable queue of texts: a roster parent's staff reply adds one in its own transaction, as it adds its pushes; an
+  // outcome or an update adds its own. Each row keeps how its notice reached the parent (pushed, texted, seen).
+  `
+  CREATE TABLE thread_staff_seen (
+    number_key TEXT PRIMARY KEY,
+    seen_through INTEGER NOT NULL,
+    seen_at TEXT NOT NULL
+  ) STRICT;
+
+  CREATE TABLE thread_parent_reads (
+    number_key TEXT NOT NULL,
+    read_through INTEGER NOT NULL,
+    read_at TEXT NOT NULL,
+    PRIMARY KEY (number_key, read_through)
+  ) STRICT;
+
+  CREATE TABLE text_notices (
+    id INTEGER PRIMARY KEY,
+    number_key TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('reply', 'request_update', 'announcement')),
+    message_id INTEGER REFERENCES thread_messages (id) ON DELETE CASCADE,
+    request_id TEXT,
+    announcement_id TEXT,
+    author TEXT NOT NULL,
+    urgent INTEGER NOT NULL DEFAULT 0 CHECK (urgent IN (0, 1)),
+    created_at TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'waiting'
+      CHECK (state IN ('waiting', 'queued', 'texted', 'seen', 'pushed', 'limit', 'off', 'failed')),
+    due_at TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    decided_at TEXT,
+    pushed_at TEXT,
+    texted_at TEXT
+  ) STRICT;
+  CREATE INDEX text_notices_due ON text_notices (due_at) WHERE state IN ('waiting', 'queued');
+  CREATE INDEX text_notices_by_number ON text_notices (number_key, decided_at);
+  CREATE INDEX text_notices_by_message ON text_notices (message_id);
+
+  CREATE TRIGGER text_notice_staff_reply AFTER INSERT ON thread_messages
+  WHEN NEW.author = 'staff' AND NEW.event = 0 AND EXISTS (SELECT 1 FROM parents WHERE number = NEW.number_key)
+  BEGIN
+    INSERT INTO text_notices (number_key, kind, message_id, author, created_at, due_at)
+      VALUES (NEW.number_key, 'reply', NEW.id, NEW.staff_name, NEW.received_at, NEW.received_at);
+  END;
+  `,
 ];

@@ -16,13 +16,27 @@ import { addDays, partsOf } from '../../src/shared/schedule/week.ts';
 import { createAnnouncementStore } from '../announcements/store.ts';
 import { createPushActions } from './actions.ts';
 import { createReminderTimer } from './reminder-timer.ts';
+import { gatewaySender } from '../conversation/code-sender.ts';
 import { createPushSender, webPushSender, type Logger, type SendPush } from './sender.ts';
+import { createTextFallback, demoTextSender, type SendText, type TextMessage } from './text-fallback.ts';
+import { createTextStore } from './text-store.ts';
 import { createPushStore } from './store.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 export interface PushServiceDeps {
   db: Db;
-  config: Pick<ServerConfig, 'vapidKeys' | 'vapidSubject' | 'databasePath' | 'pushServiceHosts'>;
+  config: Pick<
+    ServerConfig,
+    | 'vapidKeys'
+    | 'vapidSubject'
+    | 'databasePath'
+    | 'pushServiceHosts'
+    | 'notifyWebhookUrl'
+    | 'notifyWebhookToken'
+    | 'textFallbackWaitMs'
+    | 'portalHost'
+    | 'port'
+  >;
   clock: () => Date;
   roster: Pick<Roster, 'sessionsOf'>;
   tokens: ConversationStore;
@@ -30,22 +44,49 @@ export interface PushServiceDeps {
   agent?: Agent;
   /** Replaces web-push, for a test of the queue alone. */
   send?: SendPush;
+  /** Replaces the text gateway (NOTIFY_WEBHOOK_URL, else the log). */
+  sendText?: SendText;
 }
 
 /** What a request's outcome says, for the push that tells the parent (src/shared/webhook/push.ts). */
-export type RequestUpdate = Omit<Extract<PushMessage, { kind: 'request_update' }>, 'kind' | 'language'>;
+export type RequestUpdate = Omit<Extract<PushMessage, { kind: 'request_update' }>, 'kind' | 'language'> & {
+  /** Who answered, named by the text to a parent the push did not reach (the programme when not given). */
+  author?: string;
+};
 
-export function createPushService({ db, config, clock, roster, tokens, agent, send }: PushServiceDeps) {
+const requestIdOf = (payload: string): string | undefined => {
+  const { request_id } = JSON.parse(payload) as { request_id?: unknown };
+  return typeof request_id === 'string' ? request_id : undefined;
+};
+
+export function createPushService({ db, config, clock, roster, tokens, agent, send, sendText }: PushServiceDeps) {
   const vapid = loadVapidKeys(config);
   const store = createPushStore(db);
   const connections = agent ?? new Agent({ keepAlive: true, maxSockets: 32 });
   let logger: Logger = { warn: () => {} };
   const log: Logger = { warn: (object, message) => logger.warn(object, message) };
+  const notices = createTextStore(db);
+  const texts = createTextFallback({
+    store: notices,
+    send:
+      sendText ??
+      (config.notifyWebhookUrl
+        ? gatewaySender<TextMessage>(config.notifyWebhookUrl, config.notifyWebhookToken, 'text')
+        : demoTextSender({ warn: (message) => logger.warn({}, message) })),
+    clock,
+    waitMs: config.textFallbackWaitMs,
+    origin: config.portalHost ? `https://${config.portalHost}` : `http://localhost:${config.port}`,
+    log,
+  });
   const sender = createPushSender({
     store,
     send: send ?? webPushSender(vapid, config.vapidSubject, connections),
     clock,
     log,
+    onDelivered(job, at) {
+      const requestId = job.kind === 'request_update' && job.payload ? requestIdOf(job.payload) : undefined;
+      notices.pushed({ ...job, ...(requestId ? { request_id: requestId } : {}) }, at);
+    },
   });
   const announcements = createAnnouncementStore(db);
   const reminders = createReminderTimer({
@@ -80,8 +121,14 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     drain: sender.drain,
     /** Queues the reminders due now; how many. */
     tick: reminders.tick,
-    /** A staff reply was stored (its jobs are queued by the database): send them now. */
-    replyStored: sender.wake,
+    /** A staff reply was stored (its jobs and its text notice are queued by the database): send them now. */
+    replyStored(): void {
+      sender.wake();
+      texts.wake();
+    },
+    /** Texts for notifications not seen: their queue, and the sender a test drives. */
+    notices,
+    texts,
     /** An announcement was sent (its jobs were queued with it): send them, after any reply. */
     announcementSent: sender.wake,
     /**
@@ -92,17 +139,21 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     notifyRequestUpdate(numberKey: string, update: RequestUpdate): number {
       const now = clock();
       const targets = store.targetsOfNumber(numberKey);
+      const { author, ...outcome } = update;
       for (const target of targets) {
-        const message = { kind: 'request_update', ...update, language: target.language ?? 'en' } as const;
+        const message = { kind: 'request_update', ...outcome, language: target.language ?? 'en' } as const;
         store.enqueue(target.endpoint, message, now, undefined, now);
       }
       if (targets.length > 0) sender.wake();
+      notices.addOutcome(numberKey, update.request_id, author ?? 'Thrive', now);
+      texts.wake();
       return targets.length;
     },
     /** Starts the sender (which first sends what an earlier run left queued) and the reminder timer. */
     start(withLog: Logger): void {
       logger = withLog;
       sender.start();
+      texts.start();
       const tick = () => {
         try {
           reminders.tick();
@@ -116,6 +167,7 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     async close(): Promise<void> {
       clearInterval(tickTimer);
       await sender.close();
+      await texts.close();
       if (!agent) connections.destroy();
     },
   };

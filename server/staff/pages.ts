@@ -3,6 +3,7 @@ import { displayFileName } from '../../src/shared/rules/attachment.ts';
 import { formatFileSize } from '../../src/shared/rules/sizes.ts';
 import { voiceNoteDuration } from '../../src/shared/rules/voice-note.ts';
 import type { StaffThreadRow, ThreadFileRow } from '../db/thread-table.ts';
+import type { NoticeReach } from '../push/text-store.ts';
 import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
 import { displayPhone, languageName, threadPathOf } from './rules.ts';
 import type { Party, StaffMember } from './store.ts';
@@ -67,12 +68,44 @@ const VIA = {
   unverified: 'Sent with name and number only: anyone who knows them could have sent it',
 };
 
-function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[], last: boolean): Markup {
+/** How a reply or an answer reached the parent: each step with its time, if it was taken. */
+export interface Reach {
+  notice: NoticeReach | undefined;
+  /** When the parent's phone first showed it (only from a phone that sends read receipts). */
+  readAt: string | undefined;
+}
+
+/** Why no text went, when none did and none waits; `seen` is left out: only a read receipt tells staff that. */
+const NO_TEXT: Partial<Record<NoticeReach['state'], string>> = {
+  waiting: 'Texted if not seen soon',
+  queued: 'Being texted',
+  limit: 'Not texted: this parent had a text today',
+  off: 'Not texted: the parent turned texts off',
+  failed: 'The text could not be sent',
+};
+
+function reachLine({ notice, readAt }: Reach): Markup | '' {
+  const steps = [
+    ...(notice?.pushed_at ? [`Pushed ${when(notice.pushed_at)}`] : []),
+    ...(notice?.texted_at ? [`Texted ${when(notice.texted_at)}`] : []),
+    ...(notice && !notice.texted_at && !notice.pushed_at && NO_TEXT[notice.state] ? [NO_TEXT[notice.state]] : []),
+    ...(readAt ? [`Read by the parent, ${when(readAt)}`] : []),
+  ];
+  return steps.length === 0 ? '' : markup`<p class="meta reach">${steps.join(' · ')}</p>`;
+}
+
+function messageItem(
+  row: StaffThreadRow,
+  files: readonly ThreadFileRow[],
+  last: boolean,
+  reach: (id: number) => Reach,
+): Markup {
   const latest = last ? markup` id="latest"` : '';
   if (row.author === 'event') {
     return markup`<li class="card event"${latest}>
 <p class="meta">Event: answered by ${isolated(row.staff_name ?? 'Staff')}, ${when(row.sent_at)}</p>
 <p class="text" dir="auto">${row.text}</p>
+${reachLine(reach(row.id))}
 </li>`;
   }
   const fromStaff = row.author === 'staff';
@@ -83,6 +116,7 @@ function messageItem(row: StaffThreadRow, files: readonly ThreadFileRow[], last:
 <p class="meta">${who}, ${when(row.sent_at)}</p>
 ${fromStaff ? '' : markup`<p class="via ${via}">${VIA[via]}</p>\n`}<p class="text" dir="auto">${row.text}</p>
 ${mine.length > 0 ? markup`<ul>${mine.map((file) => fileItem(row.id, file))}</ul>` : ''}
+${fromStaff ? reachLine(reach(row.id)) : ''}
 </li>`;
 }
 
@@ -101,9 +135,9 @@ export function conversationPage(
   numberKey: string,
   thread: { name: string; rows: readonly StaffThreadRow[]; files: readonly ThreadFileRow[] },
   reply?: { problem: string; text: string },
-  about: { party?: Party | undefined; sent?: boolean } = {},
+  about: { party?: Party | undefined; sent?: boolean; reach?: (id: number) => Reach } = {},
 ): string {
-  const { party, sent = false } = about;
+  const { party, sent = false, reach = () => ({ notice: undefined, readAt: undefined }) } = about;
   const problem = reply ? markup`<p class="alert" role="alert" id="reply-problem">${reply.problem}</p>` : '';
   const describedBy = reply ? markup` aria-describedby="reply-problem"` : '';
   return page(
@@ -111,7 +145,7 @@ export function conversationPage(
     markup`<h1>Conversation with ${isolated(thread.name)}</h1>
 <p class="meta">${phoneLink(numberKey)}, language: ${languageName(party?.language)}${party?.facilitator ? markup`, facilitator: ${isolated(party.facilitator)}` : ''}</p>
 ${thread.rows.length === 0 ? markup`<p id="latest">No messages yet. A reply starts the conversation.</p>` : markup`<p><a href="#latest">Go to the newest message and the reply box</a></p>`}
-<ol>${thread.rows.map((row, i) => messageItem(row, thread.files, i === thread.rows.length - 1))}</ol>
+<ol>${thread.rows.map((row, i) => messageItem(row, thread.files, i === thread.rows.length - 1, reach))}</ol>
 ${markReadForm(csrf, numberKey, thread.rows.at(-1)?.id)}
 <form method="post" action="/staff/conversations/${threadPathOf(numberKey)}/replies">${csrfField(csrf)}
 ${problem}

@@ -6,7 +6,10 @@
  *   new one is made at every sign-in (no fixation);
  * - every state change is a POST that must carry the session's CSRF token and,
  *   when the browser sends one, this origin's Origin header: marking a thread
- *   read too, which opening it does not do;
+ *   read too, which opening it does not do. Drawing a conversation for a
+ *   signed-in staff member records one fact, that the programme has seen
+ *   the parent's messages (the "Seen" a parent reads): nothing staff see
+ *   changes, and nobody can make a page record it for another account;
  * - sign-in is limited per address (attempts a minute, failures) and per
  *   address and account (failures), never per account alone, so nobody can
  *   lock a facilitator out from elsewhere; emails with no account count the
@@ -31,6 +34,8 @@ import { doneNotice, inboxPage, LISTS, refusedAnswerPage, type RequestCard } fro
 import { conversationPage, signInPage } from './pages.ts';
 import { announcementRoutes, type AnnouncementDeps } from './announcement-routes.ts';
 import { rosterRoutes } from './roster-routes.ts';
+import type { Receipts } from '../conversation/receipts.ts';
+import type { NoticeReach } from '../push/text-store.ts';
 import {
   checkReply,
   FAILURE_WINDOW_MS,
@@ -69,6 +74,10 @@ export interface StaffRoutesOptions {
   rosterAdmin: RosterAdmin;
   /** Told of every answer to a parent's reschedule request, once it is recorded. */
   onOutcome?: OnOutcome | undefined;
+  /** Read receipts: a conversation drawn for staff counts as seen; the parent's reads shown beside each reply. */
+  receipts?: Receipts | undefined;
+  /** How each reply and answer reached the parent (pushed, texted), by message id. */
+  reach?: ((numberKey: string) => Map<number, NoticeReach>) | undefined;
   /** Announcements and session changes (server/staff/announcement-routes.ts). */
   announcements: AnnouncementDeps;
 }
@@ -106,7 +115,19 @@ const statusOf = (raw: unknown): RequestStatusName | undefined => REQUEST_STATUS
 
 export async function staffRoutes(
   app: FastifyInstance,
-  { store, clock, trust, answers, roster, rosterAdmin, onReply, onOutcome, announcements }: StaffRoutesOptions,
+  {
+    store,
+    clock,
+    trust,
+    answers,
+    roster,
+    rosterAdmin,
+    onReply,
+    onOutcome,
+    announcements,
+    receipts,
+    reach,
+  }: StaffRoutesOptions,
 ) {
   const tell: OnOutcome | undefined =
     onOutcome &&
@@ -315,10 +336,19 @@ export async function staffRoutes(
     ) => {
       const found = threadOrNew(numberKey);
       if (!found) return reply.code(404).type('text/plain; charset=utf-8').send('No conversation with this number');
+      // Drawing the thread for a staff member is the programme seeing it: a fact the parent's thread shows
+      // ("Seen"), not a change anyone asked for; the inbox's unread count still moves only by a POST.
+      receipts?.staffSaw(numberKey, clock());
+      const notices = reach?.(numberKey);
+      const readAt = receipts?.parentReadAt(numberKey);
       return htmlReply(
         reply,
         problem ? 400 : 200,
-        conversationPage(session.member, session.csrf, numberKey, found.thread, problem, { party: found.party, sent }),
+        conversationPage(session.member, session.csrf, numberKey, found.thread, problem, {
+          party: found.party,
+          sent,
+          reach: (id) => ({ notice: notices?.get(id), readAt: readAt?.(id) }),
+        }),
       );
     };
 

@@ -7,13 +7,14 @@
  */
 import type { Language, User } from './types.ts';
 
-export type ConversationAction = 'request_code' | 'verify_code' | 'chat_thread' | 'revoke_token';
+export type ConversationAction = 'request_code' | 'verify_code' | 'chat_thread' | 'revoke_token' | 'mark_read';
 
 export const CONVERSATION_ACTIONS: readonly ConversationAction[] = [
   'request_code',
   'verify_code',
   'chat_thread',
   'revoke_token',
+  'mark_read',
 ];
 
 export interface ConversationRequests {
@@ -25,6 +26,21 @@ export interface ConversationRequests {
   chat_thread: { action: 'chat_thread'; payload?: { after?: string }; language?: Language };
   /** With the bearer token: ends it (logout). */
   revoke_token: { action: 'revoke_token'; payload?: Record<string, never>; language?: Language };
+  /**
+   * With the bearer token: the parent's chat screen has shown the thread up
+   * to `through` (a message id), at `read_at`. It goes through the outbox, so
+   * it names the parent and has a request_id and timestamp_ist like the
+   * outbox's other items; it is not stored as a request (a repeat changes
+   * nothing). Sent only while the device's read_receipts setting is on.
+   */
+  mark_read: {
+    action: 'mark_read';
+    user: User;
+    payload: { through: string; read_at: string };
+    request_id: string;
+    timestamp_ist: string;
+    language?: Language;
+  };
 }
 
 export type ConversationRequest = ConversationRequests[ConversationAction];
@@ -57,9 +73,28 @@ export interface ThreadMessage {
   attachments: ThreadAttachment[];
 }
 
+/** The newest of the parent's messages the programme has opened, and when it first did. */
+export interface SeenMark {
+  message_id: string;
+  at: string;
+}
+
 export interface ConversationAnswers {
   request_code: { expires_at: string };
   verify_code: { token: string; expires_at: string };
-  chat_thread: { messages: ThreadMessage[]; cursor: string; more: boolean };
+  chat_thread: {
+    messages: ThreadMessage[];
+    cursor: string;
+    more: boolean;
+    /** Whatever the cursor: how far the programme has read (none yet: left out). */
+    seen?: SeenMark;
+    /**
+     * This device's read_receipts setting: whether its chat screen tells the
+     * programme what it showed. A backend without read receipts leaves it out.
+     */
+    read_receipts?: boolean;
+  };
   revoke_token: { revoked: true };
+  /** recorded: false when the device's read_receipts setting is off (nothing was kept). */
+  mark_read: { recorded: boolean };
 }

@@ -20,6 +20,10 @@ export interface NotificationSettings {
   announcements: boolean;
   /** Off by default: a phone may be shared, and a message may be about a child. */
   show_text: boolean;
+  /** The programme sees when this phone's chat screen showed its replies ("Read by the parent"). */
+  read_receipts: boolean;
+  /** A reply, an outcome or an update not seen within a while, and pushed to no phone, comes as a text message. */
+  text_fallback: boolean;
   /** "HH:mm", IST. */
   quiet_start: string;
   /** "HH:mm", IST; before quiet_start when the quiet hours span midnight. */
@@ -32,6 +36,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   request_updates: true,
   announcements: true,
   show_text: false,
+  read_receipts: true,
+  text_fallback: true,
   quiet_start: '21:00',
   quiet_end: '07:00',
 };

@@ -210,7 +210,7 @@ describe('reading the thread: two parents', () => {
 
     // Nothing new: nothing given, the cursor stays.
     const none = thread(await chatThread(p, token, page.cursor));
-    expect(none).toEqual({ messages: [], cursor: page.cursor, more: false });
+    expect(none).toEqual({ messages: [], cursor: page.cursor, more: false, read_receipts: true });
     await p.post(chat('And one more', []));
     const next = thread(await chatThread(p, token, page.cursor));
     expect(next.messages.map((m) => m.text)).toEqual(['And one more']);

@@ -1,0 +1,237 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { TextMessage } from '../../../../server/push/text-fallback.ts';
+import { newRequestId } from '../../../../src/shared/webhook/request-id.ts';
+import { envelope } from '../../../support/envelopes.ts';
+import { FakePushService } from '../../../support/fake-push-service.ts';
+import { addStaff, staffSession } from '../../../support/staff.ts';
+import { PARENT_NUMBER, QUIET_PARENT_NUMBER, startPushPortal, type PushPortal } from './push-portal.ts';
+
+/** A text gateway on 127.0.0.1: it keeps every text it is sent and answers each with the next status given. */
+class FakeGateway {
+  readonly texts: { body: TextMessage; authorization: string | undefined }[] = [];
+  answers: number[] = [];
+  private constructor(private readonly server: Server) {}
+
+  static async start(): Promise<FakeGateway> {
+    const gateway: FakeGateway = new FakeGateway(
+      createServer((request, response) => {
+        let body = '';
+        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        request.on('end', () => {
+          const status = gateway.answers.shift() ?? 200;
+          if (status === 200) {
+            gateway.texts.push({ body: JSON.parse(body) as TextMessage, authorization: request.headers.authorization });
+          }
+          response.writeHead(status).end();
+        });
+      }),
+    );
+    await new Promise<void>((resolve) => gateway.server.listen(0, '127.0.0.1', resolve));
+    return gateway;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/texts`;
+  }
+
+  close = () => new Promise<void>((resolve) => this.server.close(() => resolve()));
+}
+
+const WAIT_S = 600;
+const MINUTE = 60_000;
+
+let service: FakePushService;
+let gateway: FakeGateway;
+let p: PushPortal;
+
+beforeAll(async () => {
+  service = await FakePushService.start();
+  gateway = await FakeGateway.start();
+});
+afterAll(async () => {
+  await service.close();
+  await gateway.close();
+});
+beforeEach(async () => {
+  gateway.texts.length = 0;
+  gateway.answers = [];
+  p = await startPushPortal(service, {
+    NOTIFY_WEBHOOK_URL: gateway.url,
+    NOTIFY_WEBHOOK_TOKEN: 'gateway-secret',
+    PORTAL_HOST: 'portal.thrive.example',
+    TEXT_FALLBACK_WAIT_S: String(WAIT_S),
+  });
+});
+afterEach(() => p.dispose());
+
+/** Moves the server's clock on and lets the push and text queues do what is due. */
+async function after(ms: number): Promise<void> {
+  p.clock.now = new Date(p.clock.now.getTime() + ms);
+  await p.push.drain();
+  await p.push.texts.drain();
+}
+
+const textsTo = (number: string) => gateway.texts.filter((text) => text.body.phone === number);
+
+describe('a text for a notification not seen', () => {
+  it('goes once, after the wait, to the parent no push reached, and never to the one pushed', async () => {
+    await p.subscribe(p.device(PARENT_NUMBER));
+    p.device(QUIET_PARENT_NUMBER);
+    p.reply('Your child did well today', PARENT_NUMBER);
+    p.reply('Your child did well today', QUIET_PARENT_NUMBER);
+    p.push.replyStored();
+    await after(0);
+    expect(gateway.texts).toEqual([]);
+
+    await after(WAIT_S * 1000 - 1000);
+    expect(gateway.texts).toEqual([]);
+    await after(1000);
+    expect(textsTo(PARENT_NUMBER)).toEqual([]);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toEqual([
+      {
+        authorization: 'Bearer gateway-secret',
+        body: {
+          phone: QUIET_PARENT_NUMBER,
+          language: 'en',
+          template: 'reply',
+          values: { author: 'Ms. Rao', link: 'https://portal.thrive.example/registered-parent/chat' },
+          text: 'Thrive: Ms. Rao replied to your message. Read it in the portal: https://portal.thrive.example/registered-parent/chat',
+        },
+      },
+    ]);
+    await after(60 * MINUTE);
+    expect(gateway.texts).toHaveLength(1);
+  });
+
+  it('is not sent when the parent opens the chat before the wait ends', async () => {
+    const token = p.device(QUIET_PARENT_NUMBER);
+    p.reply('See you on Friday', QUIET_PARENT_NUMBER);
+    await after(5 * MINUTE);
+    expect((await p.post({ action: 'chat_thread' }, token)).statusCode).toBe(200);
+    await after(WAIT_S * 1000);
+    expect(gateway.texts).toEqual([]);
+  });
+
+  it('waits for the end of the quiet hours', async () => {
+    p.device(QUIET_PARENT_NUMBER);
+    p.clock.now = new Date('2026-11-25T20:55:00+05:30');
+    p.reply('Tomorrow’s session is on', QUIET_PARENT_NUMBER);
+    await after(60 * MINUTE);
+    expect(gateway.texts).toEqual([]);
+    p.clock.now = new Date('2026-11-26T06:59:00+05:30');
+    await after(0);
+    expect(gateway.texts).toEqual([]);
+    await after(MINUTE);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
+  });
+
+  it('goes once a day: a second reply the same day sends no second text', async () => {
+    p.reply('First', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    p.reply('Second', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    await after(60 * MINUTE);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
+  });
+
+  it('is tried again with backoff when the gateway fails, and sent once', async () => {
+    gateway.answers = [503, 500];
+    p.reply('Please call us', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    expect(gateway.texts).toEqual([]);
+    await after(MINUTE);
+    expect(gateway.texts).toEqual([]);
+    await after(2 * MINUTE);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
+    await after(60 * MINUTE);
+    expect(gateway.texts).toHaveLength(1);
+  });
+
+  it('stops at once when the parent turns texts off, and names an outcome’s author in Hindi', async () => {
+    const token = p.device(QUIET_PARENT_NUMBER);
+    await p.post({ action: 'push_settings', payload: { settings: { text_fallback: false } } }, token);
+    p.reply('Off', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    expect(gateway.texts).toEqual([]);
+
+    await p.post({ action: 'push_settings', payload: { settings: { text_fallback: true } }, language: 'hi' }, token);
+    p.push.notifyRequestUpdate(QUIET_PARENT_NUMBER, {
+      request_id: newRequestId(),
+      outcome: 'declined',
+      author: 'Meera',
+    });
+    await after(WAIT_S * 1000);
+    expect(
+      textsTo(QUIET_PARENT_NUMBER).map((text) => [text.body.template, text.body.language, text.body.text]),
+    ).toEqual([
+      [
+        'request_update',
+        'hi',
+        'Thrive: आपके अनुरोध का जवाब आया है। देखें: https://portal.thrive.example/registered-parent/chat',
+      ],
+    ]);
+  });
+});
+
+describe('read receipts', () => {
+  const markRead = (token: string, through: number, number = QUIET_PARENT_NUMBER) =>
+    p.post(
+      {
+        action: 'mark_read',
+        user: { name: 'Quiet Parent', number },
+        payload: { through: String(through), read_at: p.clock.now.toISOString() },
+        request_id: newRequestId(),
+        timestamp_ist: '2026-11-25T12:00:00+05:30',
+      },
+      token,
+    );
+
+  it('tell the parent when the programme opened their message, and staff when the parent read the reply', async () => {
+    const token = p.device(QUIET_PARENT_NUMBER);
+    const sent = await p.post(
+      envelope(
+        'chat_facilitator',
+        { message: 'Is there a session on Friday?', attachments: [] },
+        { user: { name: 'Quiet Parent', number: QUIET_PARENT_NUMBER } },
+      ),
+      token,
+    );
+    expect(sent.statusCode).toBe(200);
+    const before = JSON.parse((await p.post({ action: 'chat_thread' }, token)).body) as Record<string, unknown>;
+    expect(before.seen).toBeUndefined();
+    expect(before.read_receipts).toBe(true);
+
+    await addStaff(p);
+    const staff = await staffSession(p);
+    p.clock.now = new Date('2026-11-25T12:05:00+05:30');
+    const page = `/staff/conversations/${QUIET_PARENT_NUMBER.slice(1)}`;
+    expect((await staff.get(page)).statusCode).toBe(200);
+    const thread = JSON.parse((await p.post({ action: 'chat_thread' }, token)).body) as {
+      messages: { id: string }[];
+      seen: unknown;
+    };
+    expect(thread.seen).toEqual({ message_id: thread.messages[0]?.id, at: '2026-11-25T06:35:00.000Z' });
+
+    const replyId = p.reply('Yes, at 4', QUIET_PARENT_NUMBER);
+    p.clock.now = new Date('2026-11-25T12:10:00+05:30');
+    expect(JSON.parse((await markRead(token, replyId)).body)).toEqual({ recorded: true });
+    expect((await staff.get(page)).body).toContain('Read by the parent, 25 Nov 2026, 12:10 PM');
+  });
+
+  it('are not kept from a phone that turned them off', async () => {
+    const token = p.device(QUIET_PARENT_NUMBER);
+    await p.post({ action: 'push_settings', payload: { settings: { read_receipts: false } } }, token);
+    const replyId = p.reply('Yes, at 4', QUIET_PARENT_NUMBER);
+    expect(JSON.parse((await markRead(token, replyId)).body)).toEqual({ recorded: false });
+    await addStaff(p);
+    const staff = await staffSession(p);
+    expect((await staff.get(`/staff/conversations/${QUIET_PARENT_NUMBER.slice(1)}`)).body).not.toContain(
+      'Read by the parent',
+    );
+    // Read is read, though: the phone has it, so no text goes for it.
+    await after(WAIT_S * 1000);
+    expect(gateway.texts).toEqual([]);
+  });
+});
