@@ -7,7 +7,7 @@
 import { changeSummary, type RosterDiff } from '../../src/shared/roster/diff.ts';
 import { ROSTER_CSV_COLUMN_HELP, ROSTER_CSV_COLUMNS, type RosterEntry } from '../../src/shared/roster/format.ts';
 import type { RefusedRow } from '../../src/shared/roster/import.ts';
-import { en } from '../../src/shared/roster/messages.ts';
+import { rosterText } from '../../src/shared/roster/messages.ts';
 import { isolated, markup, page, type Markup } from './html.ts';
 import { csrfField, header } from './pages.ts';
 import { displayPhone } from './rules.ts';
@@ -42,7 +42,7 @@ export interface ImportPreview {
 }
 
 export const previewCounts = (preview: Pick<ImportPreview, 'diff' | 'refused'>) =>
-  en.previewCounts({
+  rosterText.previewCounts({
     added: preview.diff.added.length,
     changed: preview.diff.changed.length,
     removed: preview.diff.removed.length,

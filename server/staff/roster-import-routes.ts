@@ -13,7 +13,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { rosterDiff } from '../../src/shared/roster/diff.ts';
 import { ROSTER_CSV_MAX_BYTES } from '../../src/shared/roster/format.ts';
 import { readRosterCsv } from '../../src/shared/roster/import.ts';
-import { en } from '../../src/shared/roster/messages.ts';
+import { rosterText } from '../../src/shared/roster/messages.ts';
 import { ANY_CONTROL } from '../../src/shared/rules/control-characters.ts';
 import { rosterVersion } from '../roster/roster-admin.ts';
 import { parseMultipart, UploadedFile } from './multipart.ts';
@@ -62,7 +62,7 @@ export async function rosterImportRoutes(staff: FastifyInstance, guards: StaffGu
       errorHandler(error: FastifyError, request, reply) {
         const session = signedIn(request);
         if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE' || !session) throw error;
-        return htmlReply(reply, 413, importPage(session.member, session.csrf, en.tooLarge));
+        return htmlReply(reply, 413, importPage(session.member, session.csrf, rosterText.tooLarge));
       },
     },
     async (request, reply) => {

@@ -15,7 +15,7 @@ import {
   ROSTER_TEMPLATE_FILE_NAME,
   type RosterEntry,
 } from '../../src/shared/roster/format.ts';
-import { en } from '../../src/shared/roster/messages.ts';
+import { rosterText } from '../../src/shared/roster/messages.ts';
 import { MAX_SESSION_ROWS, parentFormPage, removePage } from './roster-forms.ts';
 import { rosterImportRoutes } from './roster-import-routes.ts';
 import { adminGates, changedBy, type StaffGuards } from './roster-guards.ts';
@@ -128,7 +128,7 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     if (check.ok && admin.apply({ added: [check.entry] }, changedBy(session.member), clock()))
       return done(reply, 'added');
     const problems = check.ok
-      ? { number: en.numberTaken(admin.entry(check.entry.number)?.name ?? '') }
+      ? { number: rosterText.numberTaken(admin.entry(check.entry.number)?.name ?? '') }
       : check.problems;
     return htmlReply(reply, 400, parentFormPage(session.member, session.csrf, { input, problems, facilitators }));
   });

@@ -15,7 +15,7 @@ import {
   sortedSessions,
 } from './fields.ts';
 import type { RosterEntry, RosterFacilitatorRef, RosterSessionEntry } from './format.ts';
-import { en } from './messages.ts';
+import { rosterText } from './messages.ts';
 
 export interface ParentInput {
   number: string;
@@ -54,7 +54,7 @@ export function checkParent(input: ParentInput, facilitators: readonly RosterFac
     const label = sessionLabel({ day: day.value, time: time.value });
     const earlier = rowOf.get(label);
     if (earlier !== undefined) {
-      problems[`day_${i}`] = en.sameSessionAbove(label, earlier + 1);
+      problems[`day_${i}`] = rosterText.sameSessionAbove(label, earlier + 1);
       return;
     }
     rowOf.set(label, i);

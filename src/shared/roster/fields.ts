@@ -14,7 +14,7 @@ import { nameKey, phoneKey, SEPARATORS } from '../rules/phone.ts';
 import { WEEKDAYS, type WeekdayName } from '../schedule/weekdays.ts';
 import { isFormulaCell } from './csv.ts';
 import type { RosterFacilitatorRef, RosterSessionEntry } from './format.ts';
-import { en } from './messages.ts';
+import { rosterText } from './messages.ts';
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; problem: string };
 
@@ -31,21 +31,23 @@ export function rosterNumberKey(raw: string): string | undefined {
 
 export function checkNumber(raw: string): Checked<string> {
   const text = raw.trim();
-  if (text === '') return refused(en.numberMissing);
+  if (text === '') return refused(rosterText.numberMissing);
   const key = rosterNumberKey(text);
   if (key) return ok(key);
   // A + is how a number starts, not a formula: a wrong one is named as a wrong number.
-  return refused(isFormulaCell(text) && !text.startsWith('+') ? en.formula('number', text) : en.numberWrong(text));
+  return refused(
+    isFormulaCell(text) && !text.startsWith('+') ? rosterText.formula('number', text) : rosterText.numberWrong(text),
+  );
 }
 
 export function checkName(raw: string): Checked<string> {
   const problem = nameProblem(raw);
-  if (problem === 'control') return refused(en.nameControl);
-  if (problem === 'direction') return refused(en.nameDirection);
+  if (problem === 'control') return refused(rosterText.nameControl);
+  if (problem === 'direction') return refused(rosterText.nameDirection);
   const name = raw.trim().replace(/\s+/g, ' ');
-  if (name === '') return refused(en.nameMissing);
-  if (isFormulaCell(name)) return refused(en.formula('name', name));
-  if (name.length > NAME_MAX_LENGTH) return refused(en.nameTooLong(NAME_MAX_LENGTH));
+  if (name === '') return refused(rosterText.nameMissing);
+  if (isFormulaCell(name)) return refused(rosterText.formula('name', name));
+  if (name.length > NAME_MAX_LENGTH) return refused(rosterText.nameTooLong(NAME_MAX_LENGTH));
   return ok(name);
 }
 
@@ -60,34 +62,37 @@ export function checkFacilitator(
   role: 'parent' | 'session' = 'parent',
 ): Checked<string> {
   const text = raw.trim();
-  if (text === '') return refused(en.facilitatorMissing);
-  if (isFormulaCell(text)) return refused(en.formula(role === 'parent' ? 'facilitator' : 'session facilitator', text));
+  if (text === '') return refused(rosterText.facilitatorMissing);
+  if (isFormulaCell(text))
+    return refused(rosterText.formula(role === 'parent' ? 'facilitator' : 'session facilitator', text));
   const byId = facilitators.find((f) => f.id === text.toLowerCase());
   if (byId) return ok(byId.id);
   const named = facilitators.filter((f) => nameKey(f.name) === nameKey(text));
-  if (named.length > 1) return refused(en.facilitatorAmbiguous(text));
+  if (named.length > 1) return refused(rosterText.facilitatorAmbiguous(text));
   const [found] = named;
   if (found) return ok(found.id);
-  return refused(role === 'parent' ? en.facilitatorUnknown(text) : en.sessionFacilitatorUnknown(text));
+  return refused(role === 'parent' ? rosterText.facilitatorUnknown(text) : rosterText.sessionFacilitatorUnknown(text));
 }
 
 export function checkDay(raw: string): Checked<WeekdayName> {
   const text = raw.trim().toLowerCase();
-  if (text === '') return refused(en.dayMissing);
+  if (text === '') return refused(rosterText.dayMissing);
   const day = WEEKDAYS.find((name) => name.toLowerCase() === text || name.slice(0, 3).toLowerCase() === text);
-  return day ? ok(day) : refused(isFormulaCell(text) ? en.formula('day', raw.trim()) : en.dayWrong(raw.trim()));
+  return day
+    ? ok(day)
+    : refused(isFormulaCell(text) ? rosterText.formula('day', raw.trim()) : rosterText.dayWrong(raw.trim()));
 }
 
 const TIME = /^([0-9]{1,2}):([0-5][0-9])(?::00)?(?:\s*([ap])\.?m\.?)?$/i;
 
 export function checkTime(raw: string): Checked<string> {
   const text = raw.trim();
-  if (text === '') return refused(en.timeMissing);
+  if (text === '') return refused(rosterText.timeMissing);
   const match = TIME.exec(text);
   const hours = Number(match?.[1]);
   const half = match?.[3]?.toLowerCase();
   const valid = match !== null && (half ? hours >= 1 && hours <= 12 : hours <= 23);
-  if (!valid) return refused(isFormulaCell(text) ? en.formula('time', text) : en.timeWrong(text));
+  if (!valid) return refused(isFormulaCell(text) ? rosterText.formula('time', text) : rosterText.timeWrong(text));
   const hour24 = half ? (hours % 12) + (half === 'p' ? 12 : 0) : hours;
   return ok(`${String(hour24).padStart(2, '0')}:${match[2]}`);
 }

@@ -25,7 +25,7 @@ import {
   type RosterEntry,
   type RosterFacilitatorRef,
 } from './format.ts';
-import { en } from './messages.ts';
+import { rosterText } from './messages.ts';
 import { nameKey } from '../rules/phone.ts';
 
 export interface RefusedRow {
@@ -38,11 +38,11 @@ export type RosterFileRead =
 
 /** The text of a file's bytes, when they are UTF-8 (a byte-order mark is the parser's to drop). */
 export function decodeRosterFile(bytes: Uint8Array): Checked<string> {
-  if (bytes.byteLength > ROSTER_CSV_MAX_BYTES) return { ok: false, problem: en.tooLarge };
+  if (bytes.byteLength > ROSTER_CSV_MAX_BYTES) return { ok: false, problem: rosterText.tooLarge };
   try {
     return { ok: true, value: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    return { ok: false, problem: en.notUtf8 };
+    return { ok: false, problem: rosterText.notUtf8 };
   }
 }
 
@@ -62,11 +62,11 @@ function readHeader(record: CsvRecord): Checked<Columns> {
   for (const [index, header] of record.cells.entries()) {
     const column = columnOf(unguardedCell(header));
     if (!column) continue;
-    if (columns[column] !== undefined) return { ok: false, problem: en.repeatedColumn(column) };
+    if (columns[column] !== undefined) return { ok: false, problem: rosterText.repeatedColumn(column) };
     columns[column] = index;
   }
   const missing = REQUIRED_ROSTER_CSV_COLUMNS.filter((column) => columns[column] === undefined);
-  return missing.length > 0 ? { ok: false, problem: en.missingColumns(missing) } : { ok: true, value: columns };
+  return missing.length > 0 ? { ok: false, problem: rosterText.missingColumns(missing) } : { ok: true, value: columns };
 }
 
 interface Seen {
@@ -79,9 +79,9 @@ export function readRosterCsv(bytes: Uint8Array, facilitators: readonly RosterFa
   const text = decodeRosterFile(bytes);
   if (!text.ok) return text;
   const parsed = parseCsv(text.value);
-  if (!parsed.ok) return { ok: false, problem: en.unclosedQuote(parsed.unclosedQuoteLine) };
+  if (!parsed.ok) return { ok: false, problem: rosterText.unclosedQuote(parsed.unclosedQuoteLine) };
   const [head, ...rows] = parsed.records;
-  if (!head) return { ok: false, problem: en.empty };
+  if (!head) return { ok: false, problem: rosterText.empty };
   const header = readHeader(head);
   if (!header.ok) return header;
   const columns = header.value;
@@ -112,11 +112,11 @@ export function readRosterCsv(bytes: Uint8Array, facilitators: readonly RosterFa
     }
     const earlier = byNumber.get(number.value);
     if (earlier && nameKey(earlier.entry.name) !== nameKey(name.value)) {
-      refused.push({ line: record.line, reasons: [en.otherName(earlier.line, earlier.entry.name)] });
+      refused.push({ line: record.line, reasons: [rosterText.otherName(earlier.line, earlier.entry.name)] });
       continue;
     }
     if (earlier && earlier.entry.facilitator !== facilitator.value) {
-      refused.push({ line: record.line, reasons: [en.otherFacilitator(earlier.line)] });
+      refused.push({ line: record.line, reasons: [rosterText.otherFacilitator(earlier.line)] });
       continue;
     }
     const seen = earlier ?? {
@@ -130,7 +130,7 @@ export function readRosterCsv(bytes: Uint8Array, facilitators: readonly RosterFa
       const key = sessionLabel(session);
       const sameLine = seen.sessionLines.get(key);
       if (sameLine !== undefined) {
-        refused.push({ line: record.line, reasons: [en.sameSessionTwice(key, sameLine)] });
+        refused.push({ line: record.line, reasons: [rosterText.sameSessionTwice(key, sameLine)] });
         continue;
       }
       seen.sessionLines.set(key, record.line);
@@ -140,7 +140,7 @@ export function readRosterCsv(bytes: Uint8Array, facilitators: readonly RosterFa
       });
     }
   }
-  if (byNumber.size === 0 && refused.length === 0) return { ok: false, problem: en.noParents };
+  if (byNumber.size === 0 && refused.length === 0) return { ok: false, problem: rosterText.noParents };
   const entries = [...byNumber.values()].map(({ entry }) => ({ ...entry, sessions: sortedSessions(entry.sessions) }));
   return { ok: true, entries, refused, rows: rows.length };
 }

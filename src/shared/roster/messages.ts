@@ -11,7 +11,7 @@ const quoted = (value: string) => {
   return `“${line.length > 40 ? `${line.slice(0, 39)}…` : line}”`;
 };
 
-export const en = {
+export const rosterText = {
   nameMissing: 'The name is missing.',
   nameTooLong: (max: number) => `The name must be ${max} characters or less.`,
   nameControl: 'The name cannot contain control characters, such as a tab or a line break.',
