@@ -71,6 +71,11 @@ describe('when an announcement goes', () => {
     expect(checkSendAt(day, time, NOW)).toEqual({ ok: true, at });
   });
 
+  it('sends the minute typed now, half a minute into it, as now', () => {
+    const halfAMinuteIn = new Date(NOW.getTime() + 30_000);
+    expect(checkSendAt('2026-11-25', '12:00', halfAMinuteIn)).toEqual({ ok: true, at: NOW });
+  });
+
   it.each([
     ['a time without a day', '', '17:00', 'day'],
     ['a day that does not exist', '2026-11-31', '17:00', 'day'],
