@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { forgetNumber } from '../../../../server/db/erase.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import type { FakePushService, FakeSubscription } from '../../../support/fake-push-service.ts';
 import { addStaff, staffSession, type StaffSession } from '../../../support/staff.ts';
-import { PARENT_NUMBER, pushPortalPerTest, type PushPortal } from '../push/push-portal.ts';
+import {
+  PARENT_NUMBER,
+  QUIET_PARENT_NUMBER as QUIET_NUMBER,
+  pushPortalPerTest,
+  type PushPortal,
+} from '../push/push-portal.ts';
 
 let service: FakePushService;
 let p: PushPortal;
@@ -189,6 +195,20 @@ describe('a session change', () => {
     await s.post('/staff/announcements/cancel', { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'Ill' });
     p.clock.now = new Date('2026-11-25T15:30:00+05:30');
     expect(p.push.tick()).toBe(0);
+  });
+
+  it('is forgotten with the number (npm run forget): its recipient and change rows, not the other parents’', async () => {
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements', { csrf, ...EVERYONE });
+    await s.post('/staff/announcements/cancel', { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'Ill' });
+    const rows = (table: string, number: string) =>
+      p.count(`SELECT count(*) FROM ${table} WHERE number_key = ?`, number);
+    expect([rows('announcement_recipients', PARENT_NUMBER), rows('session_changes', PARENT_NUMBER)]).toEqual([2, 1]);
+    const others = [rows('announcement_recipients', QUIET_NUMBER), rows('session_changes', QUIET_NUMBER)];
+    forgetNumber(p.db, PARENT_NUMBER);
+    expect([rows('announcement_recipients', PARENT_NUMBER), rows('session_changes', PARENT_NUMBER)]).toEqual([0, 0]);
+    expect([rows('announcement_recipients', QUIET_NUMBER), rows('session_changes', QUIET_NUMBER)]).toEqual(others);
+    expect((await s.get('/staff/announcements')).body).toContain('Seen by 0 of 1');
   });
 
   it.each([
