@@ -71,13 +71,15 @@ export async function buildApp({
   const conversationStore = createConversationStore(db);
   const answers = createAnswerStore(db);
   const requestStore = createRequestStore(db);
-  const announcements = createAnnouncementStore(db);
+  // An update not seen, and pushed to none of a parent's phones, comes as a text (server/push/text-fallback.ts).
+  const announcements = createAnnouncementStore(db, { onSend: push.notices.addAnnouncement });
   const announcementActions = createAnnouncementActions({
     store: announcements,
     requests: requestStore,
     roster,
     clock,
     onSent: push.announcementSent,
+    onSeen: push.notices.seenAnnouncement,
   });
   // A scheduled announcement is sent when its minute comes (and at once when a parent lists theirs).
   const sendDue = setInterval(() => {

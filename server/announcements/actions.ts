@@ -7,7 +7,7 @@
  * - mark_announcement_seen is stored like accept_offer (a repeat of its
  *   request_id is a replay, a reuse with another body a 409); one not
  *   addressed to this parent, withdrawn or unknown is a 404. The first
- *   opening is kept.
+ *   opening is kept, and stops a text for it (onSeen).
  */
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import { isValidPhone, phoneKey } from '../../src/shared/rules/phone.ts';
@@ -53,8 +53,10 @@ export function createAnnouncementActions(deps: {
   clock: () => Date;
   /** Announcements were sent (their pushes queued): the sender should look. */
   onSent?: () => void;
+  /** The parent opened one (first or again): no text goes for it. */
+  onSeen?: (numberKey: string, id: string, now: Date) => void;
 }) {
-  const { store, requests, roster, clock, onSent } = deps;
+  const { store, requests, roster, clock, onSent, onSeen } = deps;
   const refuse = (status: number, text: string): Outcome => ({ status, text });
 
   function announcementOf(row: ParentAnnouncementRow, numberKey: string, language: Language): Announcement {
@@ -120,7 +122,10 @@ export function createAnnouncementActions(deps: {
       threadText: undefined,
       verifiedDevice: false,
       answer: { status: 200, body: json },
-      alsoWrite: () => void store.markSeen(id, numberKey, now),
+      alsoWrite: () => {
+        store.markSeen(id, numberKey, now);
+        onSeen?.(numberKey, id, now);
+      },
     });
     return { status: 200, json, replayed: false };
   };

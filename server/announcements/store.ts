@@ -1,9 +1,10 @@
 /**
  * The one owner of the announcement tables (migration 11). What it keeps:
  * - an announcement is sent once its time has come (send()), in one
- *   transaction: its recipients are the roster as it is then, and a push job
+ *   transaction: its recipients are the roster as it is then, a push job
  *   is queued for every subscribed device of theirs, behind any reply
- *   (priority 1), so a reply is never starved by a fan-out;
+ *   (priority 1), so a reply is never starved by a fan-out, and `onSend`
+ *   is told in the same transaction (the text queue's notices);
  * - withdrawing one takes it off every parent's list and deletes its pushes
  *   not yet sent, in one transaction;
  * - a parent's first opening is kept (seen_at), later ones change nothing;
@@ -72,7 +73,10 @@ export interface NewAnnouncement {
 /** An announcement's push waits behind every other push that is due (0). */
 const ANNOUNCEMENT_PRIORITY = 1;
 
-export function createAnnouncementStore(db: Db) {
+/** Told inside the sending transaction, so what it writes is kept with the sending or not at all. */
+export type OnAnnouncementSend = (numberKeys: readonly string[], id: string, urgent: boolean, now: Date) => void;
+
+export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnouncementSend } = {}) {
   const insert = db.prepare(`
     INSERT INTO announcements (id, kind, title_en, body_en, title_hi, body_hi, audience, audience_label, send_at,
       urgent, created_by, created_at, reason)
@@ -81,7 +85,9 @@ export function createAnnouncementStore(db: Db) {
   const insertChange = db.prepare(`
     INSERT OR IGNORE INTO session_changes (announcement_id, number_key, starts_at, facilitator, moved_to)
     VALUES (?, ?, ?, ?, ?)`);
-  const audienceOf = db.prepare<[string], string>('SELECT audience FROM announcements WHERE id = ?').pluck();
+  const sendingOf = db.prepare<[string], { audience: string; urgent: 0 | 1 }>(
+    'SELECT audience, urgent FROM announcements WHERE id = ?',
+  );
   const everyone = db.prepare<[], Recipient>('SELECT number AS number_key, name FROM parents ORDER BY name');
   const ofFacilitator = db.prepare<[string], Recipient>(
     'SELECT number AS number_key, name FROM parents WHERE facilitator_id = ? ORDER BY name',
@@ -150,11 +156,17 @@ export function createAnnouncementStore(db: Db) {
 
   /** Resolves the recipients and queues the pushes; in the caller's transaction. How many parents it reached. */
   function sendOne(id: string, now: Date): number {
-    const audience = JSON.parse(audienceOf.get(id) ?? '{"kind":"parents","numbers":[]}') as Audience;
-    const recipients = resolve(audience);
+    const row = sendingOf.get(id);
+    const recipients = resolve(JSON.parse(row?.audience ?? '{"kind":"parents","numbers":[]}') as Audience);
     for (const recipient of recipients) addRecipient.run(id, recipient.number_key, recipient.name);
     markSent.run(now.toISOString(), id);
     queuePushes.run({ id, now: now.toISOString() });
+    onSend?.(
+      recipients.map((recipient) => recipient.number_key),
+      id,
+      row?.urgent === 1,
+      now,
+    );
     return recipients.length;
   }
 

@@ -129,8 +129,11 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     /** Texts for notifications not seen: their queue, and the sender a test drives. */
     notices,
     texts,
-    /** An announcement was sent (its jobs were queued with it): send them, after any reply. */
-    announcementSent: sender.wake,
+    /** An announcement was sent (its jobs and text notices were queued with it): send them, after any reply. */
+    announcementSent(): void {
+      sender.wake();
+      texts.wake();
+    },
     /**
      * Tells a parent's subscribed devices that a request's outcome changed
      * (under their request_updates setting). Queued in the caller's

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TextMessage } from '../../../../server/push/text-fallback.ts';
+import { announcementPath } from '../../../../src/config/paths.ts';
 import { newRequestId } from '../../../../src/shared/webhook/request-id.ts';
 import { envelope } from '../../../support/envelopes.ts';
 import { FakePushService } from '../../../support/fake-push-service.ts';
@@ -172,6 +173,54 @@ describe('a text for a notification not seen', () => {
         'Thrive: आपके अनुरोध का जवाब आया है। देखें: https://portal.thrive.example/registered-parent/chat',
       ],
     ]);
+  });
+});
+
+describe('a text for an update from the programme', () => {
+  const QUIET_PARENT = { name: 'Quiet Parent', number: QUIET_PARENT_NUMBER };
+
+  /** Staff send an update to every parent on the roster; its id. */
+  async function announce(urgent: boolean): Promise<string> {
+    await addStaff(p);
+    const staff = await staffSession(p);
+    const form = { title_en: 'No session on Friday', body_en: 'The centre is closed.', title_hi: '', body_hi: '' };
+    const sent = await staff.post('/staff/announcements', {
+      csrf: await staff.csrf(),
+      ...form,
+      audience: 'all',
+      ...(urgent ? { urgent: '1', urgent_confirmed: '1' } : {}),
+    });
+    expect(sent.statusCode).toBe(303);
+    return p.db.prepare<[], string>('SELECT id FROM announcements').pluck().get() ?? '';
+  }
+
+  it('goes after the wait to a parent who has not opened it, and not to one who has', async () => {
+    const id = await announce(false);
+    const opened = await p.post({
+      action: 'mark_announcement_seen',
+      user: QUIET_PARENT,
+      payload: { announcement_id: id },
+      request_id: newRequestId(),
+      timestamp_ist: '2026-11-25T12:05:00+05:30',
+    });
+    expect(opened.statusCode).toBe(200);
+    await after(WAIT_S * 1000 - 1000);
+    expect(gateway.texts).toEqual([]);
+    await after(1000);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toEqual([]);
+    expect(textsTo(PARENT_NUMBER).map((text) => [text.body.template, text.body.text])).toEqual([
+      [
+        'announcement',
+        `Thrive: a new update from Thrive. Read it in the portal: https://portal.thrive.example${announcementPath(id)}`,
+      ],
+    ]);
+  });
+
+  it('goes at once when urgent, in the quiet hours too', async () => {
+    p.clock.now = new Date('2026-11-25T22:00:00+05:30');
+    await announce(true);
+    await after(0);
+    expect(gateway.texts.map((text) => text.body.phone).sort()).toEqual([PARENT_NUMBER, QUIET_PARENT_NUMBER]);
   });
 });
 
