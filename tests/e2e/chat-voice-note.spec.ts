@@ -46,20 +46,19 @@ test.describe('a voice note', () => {
       await page.keyboard.press('Enter');
       await expect(mic(page)).toHaveAttribute('aria-pressed', 'true');
       await expect(said(page, t.recording('0:00'))).toBeAttached();
-      const started = Date.now();
       await expect(page.getByRole('button', { name: t.cancel })).toBeVisible();
       await expectAccessible(page, 'chat, recording a voice note');
-      await expect(page.getByText('0:05', { exact: true })).toBeVisible();
+      // Five seconds or more: the scan above may take longer than that on a busy machine.
+      await expect(page.getByText(/^0:(0[5-9]|[1-5]\d)$/)).toBeVisible();
       await expect(mic(page)).toBeFocused();
       await page.keyboard.press('Space');
-      const recordedSeconds = (Date.now() - started) / 1000;
       await expect(mic(page)).toHaveAttribute('aria-pressed', 'false');
       // The microphone is off the moment the recording stops: every track ended.
       expect(await microphoneTracks(page)).toEqual({ opened: 1, live: 0 });
 
       const row = fileList(page).getByRole('listitem');
       await expect(row).toHaveCount(1);
-      await expect(row).toContainText(/^voice-note-0-0[5-6]\.webm/);
+      await expect(row).toContainText(/^voice-note-0-\d\d\.webm/);
       const name = (await row.locator('.file-list__name').textContent()) ?? '';
       const length = /voice-note-(\d)-(\d\d)/.exec(name)?.slice(1).join(':') ?? '';
       await expect(page.getByLabel(t.noteLabel(length))).toBeVisible();
@@ -95,8 +94,12 @@ test.describe('a voice note', () => {
       });
       const bytes = Buffer.from(note?.content ?? '', 'base64');
       expect(bytes.subarray(0, 4).equals(WEBM_HEADER)).toBe(true);
+      // As long as the recording the parent was shown: the length in its name, which the app's clock measured from
+      // start to stop (the test's own clock reads both moments late on a busy machine, by different amounts).
       const seconds = await decodedSeconds(page, bytes);
-      expect(Math.abs(seconds - recordedSeconds) / recordedSeconds).toBeLessThanOrEqual(0.1);
+      const [minutes = 0, wholeSeconds = 0] = length.split(':').map(Number);
+      expect(minutes * 60 + wholeSeconds).toBeGreaterThanOrEqual(5);
+      expect(Math.abs(seconds - (minutes * 60 + wholeSeconds))).toBeLessThanOrEqual(1);
       // 24 kbit/s: a few KB a second.
       expect(bytes.length / seconds).toBeLessThan(4_000);
     });
