@@ -1,8 +1,21 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { ASHA, expectToast, openSignedIn, readSessionUser } from '../support/registered-parent.ts';
 
-test.describe('sign-in', () => {
-  test('shows the Welcome Back form with its labels and hint, and Back leads home', async ({ page }) => {
+/** Forgets whatever a step before left in this tab's sessionStorage (a parent it signed in), as a new tab would. */
+async function forgetSession(page: Page): Promise<void> {
+  await page.evaluate(() => window.sessionStorage.clear());
+}
+
+/** Sign-in as a new tab opens it: no parent saved, a fresh document. */
+async function openSignedOut(page: Page): Promise<void> {
+  await forgetSession(page);
+  await page.goto('/registered-parent');
+}
+
+// One page walks the form's states; each step starts signed out on a fresh sign-in page, as the old tests' new tabs did.
+test('sign-in: the form, its refusals, signing in and the keyboard', async ({ page }) => {
+  await test.step('shows the Welcome Back form with its labels and hint, and Back leads home', async () => {
     await page.goto('/registered-parent');
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue('');
@@ -14,12 +27,24 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  await test.step('works with the keyboard alone', async () => {
+    await openSignedOut(page);
+    // The screen's heading takes focus when it opens; the keyboard starts from there.
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Name')).toBeFocused();
+    await page.keyboard.type('Asha');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Phone Number')).toBeFocused();
+    await page.keyboard.type('9876543210');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha!' })).toBeVisible();
+  });
+
   // Which names and numbers pass is the rules' unit table (tests/unit/shared/rules): here, one of each refusal.
   for (const [name, number] of [['   ', '']] as const) {
-    test(`asks for every field when given name ${JSON.stringify(name)} and phone ${JSON.stringify(number)}`, async ({
-      page,
-    }) => {
-      await page.goto('/registered-parent');
+    await test.step(`asks for every field when given name ${JSON.stringify(name)} and phone ${JSON.stringify(number)}`, async () => {
+      await openSignedOut(page);
       await page.getByLabel('Name').fill(name);
       await page.getByLabel('Phone Number').fill(number);
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -30,8 +55,8 @@ test.describe('sign-in', () => {
   }
 
   for (const number of ['5876543210']) {
-    test(`refuses the phone number ${number}`, async ({ page }) => {
-      await page.goto('/registered-parent');
+    await test.step(`refuses the phone number ${number}`, async () => {
+      await openSignedOut(page);
       await page.getByLabel('Name').fill('Asha');
       await page.getByLabel('Phone Number').fill(number);
       await page.getByRole('button', { name: 'Continue' }).click();
@@ -51,8 +76,8 @@ test.describe('sign-in', () => {
     });
   }
 
-  test('refuses a pasted name with a tab in it, keeping what was typed, and signs nobody in', async ({ page }) => {
-    await page.goto('/registered-parent');
+  await test.step('refuses a pasted name with a tab in it, keeping what was typed, and signs nobody in', async () => {
+    await openSignedOut(page);
     await page.getByLabel('Name').fill('Asha\tVerma');
     await page.getByLabel('Phone Number').fill('9876543210');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -65,8 +90,8 @@ test.describe('sign-in', () => {
     expect(await readSessionUser(page)).toBeNull();
   });
 
-  test('saves the trimmed parent and opens the menu', async ({ page }) => {
-    await page.goto('/registered-parent');
+  await test.step('saves the trimmed parent and opens the menu', async () => {
+    await openSignedOut(page);
     await page.getByLabel('Name').fill('  Asha Verma  ');
     await page.getByLabel('Phone Number').fill(' 9876543210 ');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -75,8 +100,8 @@ test.describe('sign-in', () => {
     expect(await readSessionUser(page)).toEqual({ name: 'Asha Verma', number: '9876543210' });
   });
 
-  test('accepts an E.164 number', async ({ page }) => {
-    await page.goto('/registered-parent');
+  await test.step('accepts an E.164 number', async () => {
+    await openSignedOut(page);
     await page.getByLabel('Name').fill('Sam');
     await page.getByLabel('Phone Number').fill('+447700900123');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -84,29 +109,25 @@ test.describe('sign-in', () => {
     expect(await readSessionUser(page)).toEqual({ name: 'Sam', number: '+447700900123' });
   });
 
-  test('is prefilled from the saved parent', async ({ page }) => {
+  await test.step('is prefilled from the saved parent', async () => {
+    await forgetSession(page);
     await openSignedIn(page, '/registered-parent');
     await expect(page.getByLabel('Name')).toHaveValue(ASHA.name);
     await expect(page.getByLabel('Phone Number')).toHaveValue(ASHA.number);
   });
-
-  test('works with the keyboard alone', async ({ page }) => {
-    await page.goto('/registered-parent');
-    // The screen's heading takes focus when it opens; the keyboard starts from there.
-    await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Name')).toBeFocused();
-    await page.keyboard.type('Asha');
-    await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Phone Number')).toBeFocused();
-    await page.keyboard.type('9876543210');
-    await page.keyboard.press('Enter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha!' })).toBeVisible();
-  });
 });
 
-test.describe('menu', () => {
-  test('greets the parent and offers the three cards', async ({ page }) => {
+// A fresh page with no session first, then the signed-in menu: each menu step opens it afresh, signed in as Asha.
+test('menu: the guard without a session, then the greeting, its cards, Home and Logout', async ({ page }) => {
+  for (const path of ['menu', 'schedule', 'reschedule', 'chat']) {
+    await test.step(`/registered-parent/${path} without a session redirects to sign-in`, async () => {
+      await page.goto(`/registered-parent/${path}`);
+      await expect(page).toHaveURL(/\/registered-parent$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+    });
+  }
+
+  await test.step('greets the parent and offers the three cards', async () => {
     await openSignedIn(page, '/registered-parent/menu');
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Asha Verma!' })).toBeVisible();
     await expect(page.getByText('What would you like to do?', { exact: true })).toBeVisible();
@@ -131,14 +152,14 @@ test.describe('menu', () => {
     }
   });
 
-  test('Home leads to the landing page and keeps the session', async ({ page }) => {
+  await test.step('Home leads to the landing page and keeps the session', async () => {
     await openSignedIn(page, '/registered-parent/menu');
     await page.getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/$/);
     expect(await readSessionUser(page)).toEqual(ASHA);
   });
 
-  test('Logout clears the session and goes to the landing page', async ({ page }) => {
+  await test.step('Logout clears the session and goes to the landing page', async () => {
     await openSignedIn(page, '/registered-parent/menu');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -148,12 +169,4 @@ test.describe('menu', () => {
     await expect(page).toHaveURL(/\/registered-parent$/);
     await expect(page.getByLabel('Name')).toHaveValue('');
   });
-
-  for (const path of ['menu', 'schedule', 'reschedule', 'chat']) {
-    test(`/registered-parent/${path} without a session redirects to sign-in`, async ({ page }) => {
-      await page.goto(`/registered-parent/${path}`);
-      await expect(page).toHaveURL(/\/registered-parent$/);
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-    });
-  }
 });
