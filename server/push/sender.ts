@@ -3,7 +3,11 @@
  * and sends each with web-push (aes128gcm, VAPID), a few at a time over
  * kept-alive connections. A job is deleted only once the push service has
  * answered 2xx, or the answer says sending again cannot help; a crash before
- * that leaves it to the next start. At send time it applies what the parent
+ * that leaves it to the next start. What a round of sending did to the queue
+ * is committed at its end, in one transaction: one fsync a round, not one a
+ * push, which a fan-out to thousands would otherwise wait on (and the event
+ * loop with it). A crash in a round sends its answered pushes again; a push
+ * sent twice replaces its own notification (its tag), it adds none. At send time it applies what the parent
  * has chosen now (sendingDecision): a kind turned off drops the job, quiet
  * hours hold a reply until they end (an announcement too, unless urgent),
  * show_text decides whether a reply's or an announcement's text goes along;
@@ -20,7 +24,7 @@ import { pushPayload } from '../../src/shared/push/payload.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import { readSettings, type PushJob, type PushStore } from './store.ts';
-import type { VapidKeys } from './vapid.ts';
+import { vapidAuthorization, type VapidKeys } from './vapid.ts';
 
 /** Sends one push; resolves with the push service's status and Retry-After (status 0: no answer). */
 export type SendPush = (
@@ -33,12 +37,13 @@ export interface Logger {
   warn(object: object, message: string): void;
 }
 
-/** web-push over `agent`, its answer (or its failure) as a status. */
+/** web-push over `agent`, its answer (or its failure) as a status; the VAPID JWT signed once per push service. */
 export function webPushSender(vapid: VapidKeys, subject: string, agent: Agent): SendPush {
+  const authorization = vapidAuthorization(vapid, subject);
   return async (subscription, payload, headers) => {
     try {
       const answer = await webpush.sendNotification(subscription, payload, {
-        vapidDetails: { subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+        headers: { Authorization: authorization(new URL(subscription.endpoint).origin) },
         contentEncoding: 'aes128gcm',
         TTL: headers.ttl,
         urgency: headers.urgency as webpush.Urgency,
@@ -107,59 +112,66 @@ function messageOf(job: PushJob): PushMessage | undefined {
   };
 }
 
+/** What a round does to the queue, kept until the round ends (each write a closure over the store). */
+type Writes = (() => void)[];
+
 export function createPushSender({ store, send, clock, log, random = Math.random, onDelivered }: SenderDeps) {
-  async function deliver(job: PushJob): Promise<void> {
+  async function deliver(job: PushJob, writes: Writes): Promise<void> {
     const now = clock();
     if (Date.parse(job.token_expires_at) <= now.getTime()) {
       // The device's verification is over (retention removes the token later): so are its notifications.
-      store.removeEndpoint(job.endpoint);
+      writes.push(() => store.removeEndpoint(job.endpoint));
       return;
     }
     const message = messageOf(job);
     const decision = sendingDecision(job.kind, readSettings(job.settings), now, job.expires_at, job.urgent === 1);
     if (!message || decision.kind === 'drop') {
-      store.done(job.id);
+      writes.push(() => store.done(job.id));
       return;
     }
     if (decision.kind === 'hold') {
-      store.hold(job.id, decision.until);
+      writes.push(() => store.hold(job.id, decision.until));
       return;
     }
     const subscription = { endpoint: job.endpoint, keys: { p256dh: job.p256dh, auth: job.auth } };
     const answer = await send(subscription, pushPayload(message), pushHeaders(message, now));
-    const verdict = deliveryVerdict(answer.status, answer.retryAfter, job.attempts, clock(), random);
+    const answeredAt = clock();
+    const verdict = deliveryVerdict(answer.status, answer.retryAfter, job.attempts, answeredAt, random);
     switch (verdict.kind) {
       case 'sent':
-        store.done(job.id);
-        onDelivered?.(job, clock());
+        writes.push(() => {
+          store.done(job.id);
+          onDelivered?.(job, answeredAt);
+        });
         break;
       case 'gone':
-        store.removeEndpoint(job.endpoint);
+        writes.push(() => store.removeEndpoint(job.endpoint));
         break;
       case 'retry':
-        store.retry(job.id, verdict.at);
+        writes.push(() => store.retry(job.id, verdict.at));
         break;
       case 'drop':
         log.warn({ job: job.id, kind: job.kind }, `push dropped: ${verdict.reason}`);
-        store.done(job.id);
+        writes.push(() => store.done(job.id));
         break;
     }
   }
 
   /** A job that fails to be sent by a fault of its own (not the push service's answer) goes, rather than come back. */
-  async function deliverOrDrop(job: PushJob): Promise<void> {
+  async function deliverOrDrop(job: PushJob, writes: Writes): Promise<void> {
     try {
-      await deliver(job);
+      await deliver(job, writes);
     } catch (error) {
       log.warn({ err: error, job: job.id, kind: job.kind }, 'push dropped: it could not be sent');
-      store.done(job.id);
+      writes.push(() => store.done(job.id));
     }
   }
 
   /**
    * Sends every job due now, CONCURRENCY at a time, until none is due; one
    * job per subscription in each round, so a device's pushes go in order and
-   * a gone subscription is learnt of once.
+   * a gone subscription is learnt of once. A round's writes are committed
+   * before the next round looks for due jobs.
    */
   async function drainDue(): Promise<void> {
     for (;;) {
@@ -169,10 +181,12 @@ export function createPushSender({ store, send, clock, log, random = Math.random
         .filter((job) => !endpoints.has(job.endpoint) && Boolean(endpoints.add(job.endpoint)));
       if (jobs.length === 0) return;
       let next = 0;
+      const writes: Writes = [];
       const worker = async () => {
-        for (let job = jobs[next++]; job; job = jobs[next++]) await deliverOrDrop(job);
+        for (let job = jobs[next++]; job; job = jobs[next++]) await deliverOrDrop(job, writes);
       };
       await Promise.all(Array.from({ length: Math.min(CONCURRENCY, jobs.length) }, worker));
+      store.transaction(() => writes.forEach((write) => write()));
     }
   }
 

@@ -39,3 +39,33 @@ export function loadVapidKeys(config: Pick<ServerConfig, 'vapidKeys' | 'database
   writeFileSync(path, `${JSON.stringify(made, null, 2)}\n`, { mode: OWNER_ONLY_FILE, flag: 'wx' });
   return made;
 }
+
+/** How long a signed JWT is valid (RFC 8292: at most 24 hours), and how long one is used before a new one is signed. */
+const JWT_LIFETIME_S = 12 * 60 * 60;
+const JWT_REUSED_MS = 60 * 60 * 1000;
+
+/**
+ * The Authorization header of a push to a push service's origin: one JWT per
+ * origin, signed once and used for an hour, so it always has at least 11
+ * hours left. Signing is most of what a push costs the server (web-push
+ * signs anew for every push, a few times the cost of the encryption): a
+ * fan-out to thousands of devices on one push service signs once.
+ */
+export function vapidAuthorization(vapid: VapidKeys, subject: string, now: () => number = Date.now) {
+  const signed = new Map<string, { header: string; until: number }>();
+  return (audience: string): string => {
+    const kept = signed.get(audience);
+    if (kept && kept.until > now()) return kept.header;
+    const expiration = Math.floor(now() / 1000) + JWT_LIFETIME_S;
+    const { Authorization } = webpush.getVapidHeaders(
+      audience,
+      subject,
+      vapid.publicKey,
+      vapid.privateKey,
+      'aes128gcm',
+      expiration,
+    );
+    signed.set(audience, { header: Authorization, until: now() + JWT_REUSED_MS });
+    return Authorization;
+  };
+}

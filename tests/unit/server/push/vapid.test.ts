@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { makeTempPortalDir } from '../../../../bench/support/portal-process.ts';
 import { loadConfig } from '../../../../server/config.ts';
-import { loadVapidKeys, vapidKeysPath } from '../../../../server/push/vapid.ts';
+import { loadVapidKeys, vapidAuthorization, vapidKeysPath } from '../../../../server/push/vapid.ts';
+import { checkVapid } from '../../../../bench/support/fake-push-crypto.ts';
 import { openDatabase } from '../../../../server/db/database.ts';
 
 const temps: { cleanup(): void }[] = [];
@@ -56,5 +57,29 @@ describe('the VAPID keys', () => {
     [{ PORTAL_HOST: 'portal.thrive.example', VAPID_SUBJECT: 'mailto:ops@thrive.example' }, 'mailto:ops@thrive.example'],
   ])('name as their subject, with %j, %s', (env, subject) => {
     expect(loadConfig(env).vapidSubject).toBe(subject);
+  });
+});
+
+describe('the VAPID JWT a push carries', () => {
+  const keys = webpush.generateVAPIDKeys();
+  const HOUR = 60 * 60 * 1000;
+
+  it('is signed once per push service and kept for an hour, with 11 hours or more still to run', () => {
+    let now = Date.parse('2026-11-25T10:00:00Z');
+    const authorization = vapidAuthorization(keys, 'mailto:ops@thrive.example', () => now);
+    const fcm = authorization('https://fcm.googleapis.com');
+    expect(authorization('https://fcm.googleapis.com')).toBe(fcm);
+    const mozilla = authorization('https://updates.push.services.mozilla.com');
+    expect(mozilla).not.toBe(fcm);
+    expect(checkVapid(mozilla, 'https://updates.push.services.mozilla.com', now).claims.exp).toBe(
+      now / 1000 + 12 * 3600,
+    );
+    now += HOUR - 1;
+    expect(authorization('https://fcm.googleapis.com')).toBe(fcm);
+    expect(checkVapid(fcm, 'https://fcm.googleapis.com', now).claims.exp).toBeGreaterThan(now / 1000 + 11 * 3600);
+    now += 1;
+    const renewed = authorization('https://fcm.googleapis.com');
+    expect(renewed).not.toBe(fcm);
+    expect(checkVapid(renewed, 'https://fcm.googleapis.com', now).key).toBe(keys.publicKey);
   });
 });
