@@ -13,6 +13,7 @@
  *   npm run bench -- voice        a 60 s voice note at 4x CPU: its size, and the longest task while it records
  *   npm run bench -- chat-poll    chat_thread requests in an hour with the chat open, push off and on
  *   npm run bench -- push         from a staff reply to the push service's answer, 1,000 subscribed parents
+ *   npm run bench -- announce     one announcement to 10,000 subscribed parents, and staff replies during its fan-out
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -32,6 +33,7 @@ const BENCHES = {
   voice: 'bench/voice.ts',
   'chat-poll': 'bench/chat-poll.ts',
   push: 'bench/push.ts',
+  announce: 'bench/announce.ts',
 } as const;
 
 const [name = 'page', ...rest] = process.argv.slice(2);

@@ -16,12 +16,11 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { tokenHash } from '../server/conversation/policy.ts';
-import { hashSecret } from '../server/conversation/secrets.ts';
 import { openDatabase } from '../server/db/database.ts';
-import { STAFF_COOKIE } from '../server/staff/routes.ts';
 import { WEBHOOK_PATH } from '../src/shared/webhook/endpoint.ts';
 import { FakePushService, type ReceivedPush } from './support/fake-push-service.ts';
 import { makeTempPortalDir, spawnPortal } from './support/portal-process.ts';
+import { addBenchStaff, signInBenchStaff } from './support/staff-session.ts';
 
 const { values } = parseArgs({
   options: { parents: { type: 'string', default: '1000' }, concurrency: { type: 'string', default: '8' } },
@@ -29,20 +28,13 @@ const { values } = parseArgs({
 const PARENTS = Number(values.parents);
 const CONCURRENCY = Number(values.concurrency);
 const GOAL_P95_MS = 2000;
-const STAFF = { email: 'bench@thrive.example', name: 'Meera Nair', password: 'bench password, long enough' };
 
 /** Parents with a thread and a verified device each, and a staff account: written before the server starts. */
 async function seed(databasePath: string): Promise<{ number: string; token: string }[]> {
   const db = openDatabase(databasePath);
   const now = new Date().toISOString();
-  const hash = await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 });
+  await addBenchStaff(db, new Date(now));
   const parents = db.transaction(() => {
-    db.prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)').run(
-      STAFF.email,
-      STAFF.name,
-      hash,
-      now,
-    );
     const addMessage = db.prepare(
       "INSERT INTO thread_messages (number_key, author, text, sent_at, received_at) VALUES (?, 'parent', 'Hello', ?, ?)",
     );
@@ -110,15 +102,7 @@ try {
   });
   console.log(`${PARENTS} parents subscribed in ${ms(performance.now() - subscribed)}`);
 
-  const signIn = await fetch(`${server.url}/staff/sign-in`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email: STAFF.email, password: STAFF.password }).toString(),
-  });
-  const cookie = new RegExp(`${STAFF_COOKIE}=[^;]*`).exec(signIn.headers.get('set-cookie') ?? '')?.[0] ?? '';
-  const page = await (await fetch(`${server.url}/staff`, { headers: { cookie } })).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  const staff = await signInBenchStaff(server.url);
 
   const repliedAt = new Map<string, number>();
   const replyAnswerMs: number[] = [];
@@ -128,11 +112,8 @@ try {
   await pool(parents, CONCURRENCY, async ({ number }) => {
     const sent = Date.now();
     repliedAt.set(number, sent);
-    const response = await fetch(`${server.url}/staff/conversations/${number.slice(1)}/replies`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrf, text: `A reply for ${number}: see you on Friday.` }).toString(),
+    const response = await staff.post(`/staff/conversations/${number.slice(1)}/replies`, {
+      text: `A reply for ${number}: see you on Friday.`,
     });
     if (response.status !== 303) throw new Error(`reply: ${response.status} ${await response.text()}`);
     replyAnswerMs.push(Date.now() - sent);
