@@ -47,45 +47,59 @@ async function offerInstall(page: Page): Promise<void> {
   });
 }
 
+// One page walks the manifest's checks and the install offer: each step opens its page anew (goto), so the offer
+// (one per page load) starts unmade, as in a test of its own.
 test.describe('web app manifest', () => {
-  test('is linked from every page and served as application/manifest+json', async ({ page }) => {
-    await page.goto('/new-to-thrive');
-    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f5f8c');
-    const response = await page.request.get('/manifest.webmanifest');
-    expect(response.headers()['content-type']).toBe('application/manifest+json');
-    const manifest = (await response.json()) as Record<string, unknown>;
-    expect(manifest).toMatchObject({
-      name: 'Thrive — Parent support portal',
-      short_name: 'Thrive',
-      start_url: '/',
-      scope: '/',
-      display: 'standalone',
-      theme_color: '#0f5f8c',
-      background_color: '#f6f7fb',
+  test('the manifest, its icons, and the install offer it makes possible', async ({ page }) => {
+    await test.step('is linked from every page and served as application/manifest+json', async () => {
+      await page.goto('/new-to-thrive');
+      await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0f5f8c');
+      const response = await page.request.get('/manifest.webmanifest');
+      expect(response.headers()['content-type']).toBe('application/manifest+json');
+      const manifest = (await response.json()) as Record<string, unknown>;
+      expect(manifest).toMatchObject({
+        name: 'Thrive — Parent support portal',
+        short_name: 'Thrive',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f5f8c',
+        background_color: '#f6f7fb',
+      });
+      expect(manifest.description).toEqual(expect.stringMatching(/\S/));
     });
-    expect(manifest.description).toEqual(expect.stringMatching(/\S/));
-  });
 
-  test('names a 192 and a 512 icon, a 512 maskable one, and real PNGs back them', async ({ page }) => {
-    await page.goto('/');
-    const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { icons: ManifestIcon[] };
-    const described = manifest.icons.map(({ sizes, type, purpose }) => ({ sizes, type, purpose }));
-    expect(described).toEqual(
-      expect.arrayContaining([
-        { sizes: '192x192', type: 'image/png', purpose: 'any' },
-        { sizes: '512x512', type: 'image/png', purpose: 'any' },
-        { sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      ]),
-    );
-    for (const icon of manifest.icons) await expectPng(page, icon.src, Number(icon.sizes.split('x')[0]));
-  });
+    await test.step('names a 192 and a 512 icon, a 512 maskable one, and real PNGs back them', async () => {
+      await page.goto('/');
+      const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { icons: ManifestIcon[] };
+      const described = manifest.icons.map(({ sizes, type, purpose }) => ({ sizes, type, purpose }));
+      expect(described).toEqual(
+        expect.arrayContaining([
+          { sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ]),
+      );
+      for (const icon of manifest.icons) await expectPng(page, icon.src, Number(icon.sizes.split('x')[0]));
+    });
 
-  test('has a 180 px apple-touch-icon for iOS home screens', async ({ page }) => {
-    await page.goto('/');
-    const href = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
-    expect(href).toBe('/apple-touch-icon.png');
-    await expectPng(page, href ?? '', 180);
+    await test.step('has a 180 px apple-touch-icon for iOS home screens', async () => {
+      await page.goto('/');
+      const href = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+      expect(href).toBe('/apple-touch-icon.png');
+      await expectPng(page, href ?? '', 180);
+    });
+
+    await test.step("'Install App' opens the browser's install dialog, and an offer is used once", async () => {
+      await page.goto('/');
+      const install = page.getByRole('button', { name: 'Install App' });
+      await expect(install).toBeHidden();
+      await offerInstall(page);
+      await install.click();
+      await expect(page.locator('body')).toHaveAttribute('data-install-prompted', 'yes');
+      await expect(install).toBeHidden();
+    });
   });
 });
 
@@ -126,16 +140,6 @@ test.describe('installing', () => {
     } finally {
       await browser.close();
     }
-  });
-
-  test("'Install App' opens the browser's install dialog, and an offer is used once", async ({ page }) => {
-    await page.goto('/');
-    const install = page.getByRole('button', { name: 'Install App' });
-    await expect(install).toBeHidden();
-    await offerInstall(page);
-    await install.click();
-    await expect(page.locator('body')).toHaveAttribute('data-install-prompted', 'yes');
-    await expect(install).toBeHidden();
   });
 
   test("on iOS, 'Install App' explains 'Add to Home Screen', on the landing page and the menu only", async ({
