@@ -37,6 +37,7 @@ function notices(): Record<OutboxAction, NoticeTexts> {
     schedule_call: { sent: visitor.saved.callSent, refused: visitor.saved.callRefused },
     accept_offer: { sent: parent.acceptSent, refused: parent.acceptRefused },
     mark_announcement_seen: { refused: parent.seenRefused },
+    mark_read: { refused: parent.readRefused },
   };
 }
 

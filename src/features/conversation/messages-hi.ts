@@ -63,6 +63,7 @@ export const hi: ConversationMessages = {
     event: 'अनुरोध पर अपडेट',
     eventBy: (author) => `${author} ने दर्ज किया`,
     savedAt: (when) => `इस फ़ोन में सेव: ${when}`,
+    seen: (when) => `देखा गया: ${when}`,
     waiting: {
       queued: 'भेजना बाकी',
       sending: 'भेजा जा रहा है…',

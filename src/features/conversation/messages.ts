@@ -65,6 +65,8 @@ export const en = {
     event: 'Request update',
     eventBy: (author: string) => `By ${author}`,
     savedAt: (when: string) => `Saved at ${when}`,
+    /** Under the newest of the parent's messages the programme has opened. */
+    seen: (when: string) => `Seen ${when}`,
     waiting: {
       queued: 'Waiting to send',
       sending: 'Sending…',

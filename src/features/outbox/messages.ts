@@ -20,6 +20,7 @@ export const en = {
     schedule_call: 'Call request',
     accept_offer: 'Accepting the time offered',
     mark_announcement_seen: 'Marking an update as read',
+    mark_read: 'Marking replies as read',
   },
   date: (date: string) => `Date: ${date}`,
   range: (start: string, end: string) => `Dates: ${start} - ${end}`,
@@ -49,6 +50,7 @@ export const en = {
   acceptRefused: 'The time you accepted could not be confirmed. Open Waiting to send to retry or discard it.',
   /** A read mark that went out later is worth no news; one refused waits for the parent's choice. */
   seenRefused: 'That you read an update could not be recorded. Open Waiting to send to retry or discard it.',
+  readRefused: 'That you read the replies could not be recorded. Open Waiting to send to retry or discard it.',
   seeWaiting: 'See what is waiting to send',
 } as const;
 

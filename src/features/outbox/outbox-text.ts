@@ -48,7 +48,9 @@ function summarise({ envelope }: OutboxEntry, t: Texts): string[] {
     }
     case 'accept_offer':
     case 'mark_announcement_seen':
-      // The kind says it all: the time itself is on the schedule screen's card, the update in its list.
+    case 'mark_read':
+      // The kind says it all: the time itself is on the schedule screen's card, the update in its list, the
+      // replies in the chat.
       return [];
   }
 }

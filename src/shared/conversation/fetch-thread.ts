@@ -4,20 +4,22 @@
  * webhook says more waits. The token goes only in the Authorization header.
  */
 import { sendToWebhook } from '../webhook/client.ts';
-import type { ThreadMessage } from '../webhook/conversation.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from '../webhook/errors.ts';
 import type { Language } from '../webhook/types.ts';
-import { mergeThread, readThreadPage } from './thread.ts';
+import { mergeThread, readThreadPage, type ThreadPage } from './thread.ts';
 
 /** An answer that is not what the contract says: the screen shows its own words (failureText's fallback). */
 export const unreadableAnswer = () => new WebhookError('http', DEFAULT_HTTP_ERROR_TEXT, 200);
+
+/** What the pages brought: their messages, the cursor to ask after next, and the last page's read receipts. */
+export type FetchedThread = Omit<ThreadPage, 'cursor' | 'more'> & { cursor: string | undefined };
 
 export async function fetchThreadPages(
   token: string,
   after: string | undefined,
   { url, language }: { url: string; language: Language },
-): Promise<{ messages: ThreadMessage[]; cursor: string | undefined }> {
-  let messages: ThreadMessage[] = [];
+): Promise<FetchedThread> {
+  let messages: ThreadPage['messages'] = [];
   let cursor = after;
   for (;;) {
     const { body } = await sendToWebhook(
@@ -30,6 +32,14 @@ export async function fetchThreadPages(
     // A cursor that does not move would ask for the same page for ever.
     const moved = page.cursor !== cursor;
     cursor = page.cursor;
-    if (!page.more || !moved) return { messages, cursor };
+    if (!page.more || !moved) {
+      const { seen, readReceipts } = page;
+      return {
+        messages,
+        cursor,
+        ...(seen ? { seen } : {}),
+        ...(readReceipts === undefined ? {} : { readReceipts }),
+      };
+    }
   }
 }

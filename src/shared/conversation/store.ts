@@ -2,16 +2,18 @@
  * What the phone keeps of a parent's conversation, in IndexedDB:
  * the token from `verify_code` (never sessionStorage: an installed app stays
  * verified between launches), the last fetched thread with its cursor and
- * when it was saved, and the newest reply the parent has seen. One record per
+ * when it was saved, the newest reply the parent has seen, and the read
+ * receipts both ways (so "Seen" shows offline too). One record per
  * parent (`parentKey`), since phones are shared; logout deletes it. A record
  * that does not read as one (damage, an older shape) reads as none.
  */
 import { createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
 import { parentKey } from '../rules/phone.ts';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../storage-names.ts';
-import type { ThreadMessage } from '../webhook/conversation.ts';
+import type { SeenMark, ThreadMessage } from '../webhook/conversation.ts';
 import type { User } from '../webhook/types.ts';
-import { mergeThread, newestReplyId, readThreadPage } from './thread.ts';
+import type { FetchedThread } from './fetch-thread.ts';
+import { mergeThread, newestReplyId, readSeenMark, readThreadPage } from './thread.ts';
 
 export interface SavedConversation {
   token?: string;
@@ -23,6 +25,12 @@ export interface SavedConversation {
   savedAt?: number;
   /** The newest staff reply shown to the parent: later ones are unread. */
   lastSeenId?: string;
+  /** The newest of the parent's messages the programme has opened, and when ("Seen"). */
+  seen?: SeenMark;
+  /** chat_thread's last word on this device's read_receipts: only true lets the chat screen send mark_read. */
+  readReceipts?: true;
+  /** The newest staff reply a mark_read was queued for (read-receipts.ts). */
+  lastReadSent?: string;
 }
 
 export const EMPTY_CONVERSATION: SavedConversation = { messages: [] };
@@ -35,16 +43,29 @@ export const EMPTY_CONVERSATION: SavedConversation = { messages: [] };
  */
 export function withThreadPage(
   stored: SavedConversation,
-  page: { messages: readonly ThreadMessage[]; cursor: string | undefined },
+  page: FetchedThread,
   { markSeen, savedAt }: { markSeen: boolean; savedAt: number },
 ): SavedConversation {
-  const merged: SavedConversation = {
-    ...stored,
-    messages: mergeThread(stored.messages, page.messages),
-    ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
-    savedAt,
-  };
+  const merged = withReadReceipts(
+    {
+      ...stored,
+      messages: mergeThread(stored.messages, page.messages),
+      ...(page.cursor === undefined ? {} : { cursor: page.cursor }),
+      savedAt,
+      ...(page.seen ? { seen: page.seen } : {}),
+    },
+    // Read receipts follow the answer: a backend that leaves read_receipts out gets no mark_read.
+    page.readReceipts === true,
+  );
   return markSeen ? seenAll(merged) : merged;
+}
+
+/** The record with the device's read receipts setting as chat_thread last said it, or the parent just saved it. */
+export function withReadReceipts(saved: SavedConversation, on: boolean): SavedConversation {
+  const next = { ...saved };
+  if (on) next.readReceipts = true;
+  else delete next.readReceipts;
+  return next;
 }
 
 /** The record once the chat screen has shown it: every reply in it is seen. */
@@ -62,7 +83,11 @@ export interface ConversationStore {
 
 function asConversation(value: unknown): SavedConversation {
   if (typeof value !== 'object' || value === null) return EMPTY_CONVERSATION;
-  const { token, messages, cursor, savedAt, lastSeenId } = value as Record<string, unknown>;
+  const { token, messages, cursor, savedAt, lastSeenId, seen, readReceipts, lastReadSent } = value as Record<
+    string,
+    unknown
+  >;
+  const mark = readSeenMark(seen);
   // The thread is checked as an answer would be: what was saved came from one.
   const thread = readThreadPage({ messages, cursor: typeof cursor === 'string' ? cursor : '0', more: false });
   return {
@@ -71,6 +96,9 @@ function asConversation(value: unknown): SavedConversation {
     ...(thread && typeof cursor === 'string' ? { cursor } : {}),
     ...(thread && typeof savedAt === 'number' && Number.isFinite(savedAt) ? { savedAt } : {}),
     ...(typeof lastSeenId === 'string' ? { lastSeenId } : {}),
+    ...(mark ? { seen: mark } : {}),
+    ...(readReceipts === true ? { readReceipts } : {}),
+    ...(typeof lastReadSent === 'string' ? { lastReadSent } : {}),
   };
 }
 

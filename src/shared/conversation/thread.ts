@@ -3,12 +3,16 @@
  * answers with, merged by their ids, and what counts as unread. No DOM, no
  * storage: the screen, the menu and the saved copy read it the same way.
  */
-import type { ThreadAttachment, ThreadMessage } from '../webhook/conversation.ts';
+import type { SeenMark, ThreadAttachment, ThreadMessage } from '../webhook/conversation.ts';
 
 export interface ThreadPage {
   messages: ThreadMessage[];
   cursor: string;
   more: boolean;
+  /** The newest of the parent's messages the programme has opened (none yet, or a backend without receipts: left out). */
+  seen?: SeenMark;
+  /** chat_thread's read_receipts: this device tells the programme what its chat screen showed (left out: it does not). */
+  readReceipts?: boolean;
 }
 
 const CURSOR = /^[A-Za-z0-9_-]{1,64}$/;
@@ -44,13 +48,33 @@ function isMessage(value: unknown): value is ThreadMessage {
   );
 }
 
-/** A `chat_thread` answer, or undefined when the body is not one (then nothing of it is kept). */
+/** A read mark as chat_thread answers it and the phone saves it; undefined when it is not one. */
+export function readSeenMark(value: unknown): SeenMark | undefined {
+  if (!isRecord(value)) return undefined;
+  const { message_id, at } = value;
+  if (typeof message_id !== 'string' || !DECIMAL.test(message_id)) return undefined;
+  if (typeof at !== 'string' || Number.isNaN(Date.parse(at))) return undefined;
+  return { message_id, at };
+}
+
+/**
+ * A `chat_thread` answer, or undefined when the body is not one (then nothing
+ * of it is kept). A read mark that does not read as one is left out, not the
+ * thread with it: the messages matter more than a receipt.
+ */
 export function readThreadPage(body: unknown): ThreadPage | undefined {
   if (!isRecord(body)) return undefined;
-  const { messages, cursor, more } = body;
+  const { messages, cursor, more, seen, read_receipts } = body;
   if (!Array.isArray(messages) || !messages.every(isMessage)) return undefined;
   if (typeof cursor !== 'string' || !CURSOR.test(cursor) || typeof more !== 'boolean') return undefined;
-  return { messages, cursor, more };
+  const mark = readSeenMark(seen);
+  return {
+    messages,
+    cursor,
+    more,
+    ...(mark ? { seen: mark } : {}),
+    ...(typeof read_receipts === 'boolean' ? { readReceipts: read_receipts } : {}),
+  };
 }
 
 /** Orders two decimal ids of any length (they may pass Number's safe range). */

@@ -12,7 +12,7 @@ import { createConversationStore, type ConversationStore } from '../conversation
 import { OUTBOX_SYNC_TAG } from '../storage-names.ts';
 import type { PageToWorkerMessage } from '../sw-messages.ts';
 import { blobToBase64 } from '../webhook/attachments.ts';
-import { sendToWebhook } from '../webhook/client.ts';
+import { sendToWebhook, type WebhookResponse } from '../webhook/client.ts';
 import { connectivity } from '../webhook/connectivity.ts';
 import { createOutbox, type Outbox, type OutboxOptions, type PassRequest } from './outbox.ts';
 import { awaitsConnection } from './policy.ts';
@@ -66,23 +66,30 @@ function reportConnectivity(event: OutboxEvent): void {
 
 type Send = typeof sendToWebhook;
 
+/** What a read mark whose token is gone answers without being sent: nothing was kept, as the webhook would say. */
+export const READ_NOT_SENT: WebhookResponse = { status: 200, body: { recorded: false } satisfies { recorded: false } };
+
 /**
- * Sends a chat message with the conversation's token when this phone holds
- * one for its parent, so staff can tell it came from the parent's verified
- * phone and not from someone who only knows a name and a number. The token
- * is looked up at each send, not kept with the request: a message saved
- * before logout goes without it. Every other action goes as it is.
+ * Sends a chat message and a read mark with the conversation's token when
+ * this phone holds one for its parent: staff can tell a message came from
+ * the parent's verified phone and not from someone who only knows a name and
+ * a number, and mark_read needs it. The token is looked up at each send, not
+ * kept with the request: a message saved before logout goes without it, and
+ * a read mark is then settled here unsent (READ_NOT_SENT), since the webhook
+ * could only refuse it and it is nobody's to retry. Every other action goes
+ * as it is.
  */
 export function withConversationToken(
   send: Send,
   conversations: () => ConversationStore,
 ): (envelope: Parameters<Send>[0], options: Parameters<Send>[1]) => ReturnType<Send> {
   return async (envelope, options) => {
-    if (envelope.action !== 'chat_facilitator') return send(envelope, options);
+    if (envelope.action !== 'chat_facilitator' && envelope.action !== 'mark_read') return send(envelope, options);
     const { token } = await conversations()
       .read(envelope.user)
       .catch(() => ({ token: undefined }));
-    return send(envelope, token === undefined ? options : { ...options, bearer: token });
+    if (token === undefined) return envelope.action === 'mark_read' ? READ_NOT_SENT : send(envelope, options);
+    return send(envelope, { ...options, bearer: token });
   };
 }
 
@@ -93,7 +100,7 @@ export function createPortalOutbox(
   worker: Pick<OutboxOptions, 'keepOutcome'> = {},
 ): Outbox {
   let conversations: ConversationStore | undefined;
-  // Opened at the first chat message's send, not at start.
+  // Opened at the first chat message's or read mark's send, not at start.
   const sendWithToken = withConversationToken(sendToWebhook, () => (conversations ??= createConversationStore()));
   const send = (envelope: Parameters<Send>[0]) => sendWithToken(envelope, { url: webhookUrl });
   if (home === 'worker') return createOutbox({ send, encodeBase64: blobToBase64, setTimer: null, ...worker });

@@ -1,13 +1,14 @@
 import type { WebhookResponse } from '../webhook/client.ts';
 import type { WebhookErrorJson } from '../webhook/errors.ts';
 import type { AnnouncementsRequests } from '../webhook/announcements.ts';
+import type { ConversationRequests } from '../webhook/conversation.ts';
 import type { RequestsRequests } from '../webhook/requests.ts';
 import type { Envelope } from '../webhook/types.ts';
 
 /**
- * Every submission a person makes goes through the outbox, an announcement's
- * read mark included; only reads (the schedule, the requests and
- * announcements lists) do not.
+ * Every submission a person makes goes through the outbox, the read marks
+ * included (an announcement opened, the chat's replies shown); only reads
+ * (the schedule, the thread, the requests and announcements lists) do not.
  */
 export type OutboxAction =
   | 'reschedule_single'
@@ -16,7 +17,8 @@ export type OutboxAction =
   | 'book_consult'
   | 'schedule_call'
   | 'accept_offer'
-  | 'mark_announcement_seen';
+  | 'mark_announcement_seen'
+  | 'mark_read';
 
 /** A chat attachment as the person picked it; turned into base64 only at send time. */
 export interface BlobAttachment {
@@ -37,7 +39,8 @@ export type QueuedEnvelope =
   | Envelope<'book_consult'>
   | Envelope<'schedule_call'>
   | RequestsRequests['accept_offer']
-  | AnnouncementsRequests['mark_announcement_seen'];
+  | AnnouncementsRequests['mark_announcement_seen']
+  | ConversationRequests['mark_read'];
 
 /**
  * queued: waiting for its turn (or for its backoff to pass).
@@ -99,7 +102,10 @@ export type OutboxListener = (event: OutboxEvent) => void;
 
 /** What goes on the wire for an item: its envelope with files as base64. */
 export type WireEnvelope =
-  Envelope | RequestsRequests['accept_offer'] | AnnouncementsRequests['mark_announcement_seen'];
+  | Envelope
+  | RequestsRequests['accept_offer']
+  | AnnouncementsRequests['mark_announcement_seen']
+  | ConversationRequests['mark_read'];
 
 /** The webhook client with its address bound: `(e) => sendToWebhook(e, { url })`. */
 export type SendEnvelope = (envelope: WireEnvelope) => Promise<WebhookResponse>;

@@ -42,6 +42,11 @@ describe('outboxNotice', () => {
       { type: 'OUTBOX_FAILED', id: '1', action: 'mark_announcement_seen', error: refusal },
       { kind: 'error', text: english.outbox.seenRefused },
     ],
+    [{ type: 'OUTBOX_DELIVERED', id: '1', action: 'mark_read', response: answer }, undefined],
+    [
+      { type: 'OUTBOX_FAILED', id: '1', action: 'mark_read', error: refusal },
+      { kind: 'error', text: english.outbox.readRefused },
+    ],
     [
       { type: 'OUTBOX_FAILED', id: '1', action: 'reschedule_range', error: refusal },
       { kind: 'error', text: english.outbox.rescheduleRefused },

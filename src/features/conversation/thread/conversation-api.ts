@@ -5,9 +5,8 @@
  */
 import { env } from '../../../config/env.ts';
 import { activeLocale } from '../../../shared/i18n/catalog.ts';
-import { fetchThreadPages, unreadableAnswer } from '../../../shared/conversation/fetch-thread.ts';
+import { fetchThreadPages, unreadableAnswer, type FetchedThread } from '../../../shared/conversation/fetch-thread.ts';
 import { sendToWebhook } from '../../../shared/webhook/client.ts';
-import type { ThreadMessage } from '../../../shared/webhook/conversation.ts';
 import { DEFAULT_HTTP_ERROR_TEXT, WebhookError } from '../../../shared/webhook/errors.ts';
 import type { User } from '../../../shared/webhook/types.ts';
 
@@ -28,11 +27,8 @@ export async function verifyCode(user: User, code: string): Promise<string> {
   return token;
 }
 
-/** Everything after `after`, page by page while the webhook says more waits. */
-export function fetchThread(
-  token: string,
-  after: string | undefined,
-): Promise<{ messages: ThreadMessage[]; cursor: string | undefined }> {
+/** Everything after `after`, page by page while the webhook says more waits, with the read receipts. */
+export function fetchThread(token: string, after: string | undefined): Promise<FetchedThread> {
   return fetchThreadPages(token, after, { url: env.webhookUrl, language: activeLocale() });
 }
 

@@ -26,7 +26,7 @@ export function ConversationSection({
   const headingId = useId();
   const { view, verified } = useConversation(user);
   const outbox = useOutboxEntries(user);
-  const { token, messages, savedAt } = view.saved;
+  const { token, messages, savedAt, seen } = view.saved;
   useEffect(() => {
     if (view.ready) onVerified?.(token !== undefined);
   }, [view.ready, token, onVerified]);
@@ -46,7 +46,7 @@ export function ConversationSection({
         </p>
         {view.ready && (
           <>
-            {items.length > 0 && <ThreadList items={items} token={token} />}
+            {items.length > 0 && <ThreadList items={items} token={token} seen={seen} />}
             {token !== undefined && items.length === 0 && <p className="thread__empty">{t.empty}</p>}
             {token !== undefined && savedAt !== undefined && (
               <p className="thread__saved">{t.savedAt(formatIstDateTime(new Date(savedAt)))}</p>

@@ -8,9 +8,10 @@ import {
   type ThreadItem,
   type WaitingMessage,
 } from './thread-items.ts';
+import { seenAt } from '../../../shared/conversation/read-receipts.ts';
 import { messageAnchor } from '../../../shared/conversation/thread.ts';
 import { withWords } from '../../../shared/i18n/sentence.ts';
-import type { ThreadMessage } from '../../../shared/webhook/conversation.ts';
+import type { SeenMark, ThreadMessage } from '../../../shared/webhook/conversation.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Sentence } from '../../../ui/sentence.tsx';
 import { ThreadFile } from './thread-file.tsx';
@@ -32,9 +33,18 @@ interface Earlier {
  * further up moves nothing; one arriving while they are at the end is
  * brought into view. A long thread draws its newest few and earlier ones on
  * request, above what is on screen, so opening it stays quick. Texts and
- * names are shown as text, never as HTML.
+ * names are shown as text, never as HTML. "Seen" goes under the newest of
+ * the parent's messages the programme has opened.
  */
-export function ThreadList({ items, token }: { items: ThreadItem[]; token: string | undefined }) {
+export function ThreadList({
+  items,
+  token,
+  seen,
+}: {
+  items: ThreadItem[];
+  token: string | undefined;
+  seen: SeenMark | undefined;
+}) {
   const t = conversationText().thread;
   const box = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -103,7 +113,9 @@ export function ThreadList({ items, token }: { items: ThreadItem[]; token: strin
         {drawn.map((item) => {
           if (item.kind === 'waiting') return <WaitingItem key={itemKey(item)} waiting={item.waiting} />;
           if (item.message.from === 'event') return <EventItem key={itemKey(item)} message={item.message} />;
-          return <MessageItem key={itemKey(item)} message={item.message} token={token} />;
+          return (
+            <MessageItem key={itemKey(item)} message={item.message} token={token} seenAt={seenAt(item.message, seen)} />
+          );
         })}
       </ol>
     </div>
@@ -120,9 +132,12 @@ export function ThreadList({ items, token }: { items: ThreadItem[]; token: strin
 const MessageItem = memo(function MessageItem({
   message,
   token,
+  seenAt,
 }: {
   message: ThreadMessage;
   token: string | undefined;
+  /** When the programme opened it, when "Seen" goes under it. */
+  seenAt: string | undefined;
 }) {
   const t = conversationText().thread;
   return (
@@ -143,6 +158,7 @@ const MessageItem = memo(function MessageItem({
           ))}
         </ul>
       )}
+      {seenAt !== undefined && <p className="thread__seen">{t.seen(formatIstDateTime(new Date(seenAt)))}</p>}
     </li>
   );
 });

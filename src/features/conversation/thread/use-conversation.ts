@@ -10,6 +10,7 @@ import { startPagePoller } from './page-poller.ts';
 import { openSavedThread, refreshThread } from './refresh-thread.ts';
 import { pageConversationStore } from './page-conversation.ts';
 import { refusalText } from './refusal-text.ts';
+import { reportRead } from './report-read.ts';
 import { conversationText } from '../messages.ts';
 
 export interface ConversationView {
@@ -25,7 +26,8 @@ export interface ConversationView {
 /**
  * The chat screen's conversation: the saved thread at once, then fetched by
  * the fetch policy (opened, visible again, online, after a send, on a push,
- * and every 30 s while visible unless push is on) and saved again. Everything shown here counts as seen.
+ * and every 30 s while visible unless push is on) and saved again. Everything shown here counts as seen,
+ * and is reported read to the programme when the parent sends read receipts (report-read.ts).
  */
 export function useConversation(user: User | null) {
   const t = conversationText().thread;
@@ -121,6 +123,10 @@ export function useConversation(user: User | null) {
       stopHearing();
     };
   }, [view.saved.token, fetchNew]);
+
+  useEffect(() => {
+    if (user && view.ready) void reportRead(user, view.saved);
+  }, [user, view.ready, view.saved]);
 
   /** The code was right: keep the token, and the thread is fetched at once. */
   const verified = useCallback(

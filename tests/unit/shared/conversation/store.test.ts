@@ -58,6 +58,17 @@ describe('conversation store', () => {
   });
 });
 
+describe('read receipts in the saved record', () => {
+  it('are kept, and ones that do not read as such are dropped', async () => {
+    const { useStore, store } = fresh();
+    const seen = { message_id: '1', at: '2026-11-25T06:35:00.000Z' };
+    await store.update(ASHA, () => ({ token: 't1', messages: [], seen, readReceipts: true, lastReadSent: '2' }));
+    expect(await store.read(ASHA)).toEqual({ token: 't1', messages: [], seen, readReceipts: true, lastReadSent: '2' });
+    await set(parentKey(QUIET), { token: 't2', messages: [], seen: { at: 'soon' }, readReceipts: 'yes' }, useStore);
+    expect(await store.read(QUIET)).toEqual({ token: 't2', messages: [] });
+  });
+});
+
 describe('every saved conversation (the worker, which knows no session)', () => {
   it('lists each parent’s record by key and updates one by its key, a damaged one read as empty', async () => {
     const { useStore, store } = fresh();
@@ -94,6 +105,24 @@ describe('a fetched page saved into the record', () => {
     expect(
       withThreadPage(stored, { messages: [reply, later], cursor: undefined }, { markSeen: true, savedAt: 2000 }),
     ).toEqual({ token: 't1', messages: [mine, reply, later], cursor: '1', savedAt: 2000, lastSeenId: '3' });
+  });
+
+  it('keeps the programme’s newest read mark and follows the answer’s read_receipts', () => {
+    const seen = { message_id: '1', at: '2026-11-25T06:35:00.000Z' };
+    const stored = { token: 't1', messages: [mine], cursor: '1', seen, readReceipts: true as const };
+    const at = { markSeen: false, savedAt: 2000 };
+    // A page without a mark (nothing newer opened) keeps the saved one; one without read_receipts turns them off.
+    expect(withThreadPage(stored, { messages: [], cursor: '1' }, at)).toEqual({
+      ...stored,
+      readReceipts: undefined,
+      savedAt: 2000,
+    });
+    const later = { message_id: '3', at: '2026-11-25T06:40:00.000Z' };
+    expect(withThreadPage(stored, { messages: [], cursor: '1', seen: later, readReceipts: true }, at)).toEqual({
+      ...stored,
+      seen: later,
+      savedAt: 2000,
+    });
   });
 
   it('seenAll: the newest reply becomes the last seen; a thread of the parent’s own messages is left as it is', () => {

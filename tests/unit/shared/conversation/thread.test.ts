@@ -42,6 +42,19 @@ describe('readThreadPage', () => {
   ])('refuses %s', (_, body) => {
     expect(readThreadPage(body)).toBeUndefined();
   });
+
+  const page = { messages: [msg('1')], cursor: '1', more: false };
+  const SEEN = { message_id: '1', at: '2026-11-25T06:35:00.000Z' };
+  it.each([
+    ['both', { seen: SEEN, read_receipts: true }, { seen: SEEN, readReceipts: true }],
+    ['read receipts off', { read_receipts: false }, { readReceipts: false }],
+    ['none (a backend without them)', {}, {}],
+    ['a mark without its time, left out', { seen: { message_id: '1' } }, {}],
+    ['a mark naming no message id, left out', { seen: { message_id: 'x', at: SEEN.at } }, {}],
+    ['read_receipts not a boolean, left out', { read_receipts: 'yes' }, {}],
+  ])('reads the read receipts: %s', (_, receipts, read) => {
+    expect(readThreadPage({ ...page, ...receipts })).toEqual({ ...page, ...read });
+  });
 });
 
 describe('mergeThread', () => {
