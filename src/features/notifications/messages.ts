@@ -28,6 +28,12 @@ export const en = {
   announcementsHint: 'Holidays, session changes and news. An urgent one comes even in quiet hours.',
   showText: 'Show the message text in notifications',
   showTextHint: 'Off: a notification says only who wrote. A phone may be shared.',
+  readReceipts: 'Send read receipts',
+  readReceiptsHint:
+    'Your facilitator sees when you have read a reply. Off: they see nothing, and you still see when your message was seen.',
+  textFallback: 'Text me when I miss a notification',
+  textFallbackHint:
+    'A reply, an answer to a request or an update not seen within 30 minutes comes as an SMS with a link. Texts cost the programme, not you.',
   quietTitle: 'Quiet hours (India time)',
   quietHint: 'Nothing is shown in quiet hours: a reply waits until they end.',
   quietStart: 'From',

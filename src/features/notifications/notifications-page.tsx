@@ -8,14 +8,15 @@ import { LinkButton } from '../../ui/link-button.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useSessionUser } from '../sign-in/use-session-user.ts';
 import { PushBlocked } from './push-status.tsx';
-import { readPushSettings } from './push-device.ts';
+import { followReadReceipts, readPushSettings } from './push-device.ts';
 import { usePushDevice } from './use-push-device.ts';
 import { notificationsText } from './messages.ts';
 import './notifications.css';
 
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; settings: NotificationSettings };
 
-type Switch = 'replies' | 'reminders' | 'request_updates' | 'announcements' | 'show_text';
+type Switch =
+  'replies' | 'reminders' | 'request_updates' | 'announcements' | 'show_text' | 'read_receipts' | 'text_fallback';
 
 function Choice({
   label,
@@ -53,9 +54,11 @@ function Choice({
 /**
  * The one place a parent chooses what this phone is told: replies, session
  * reminders, request updates, updates from the programme (announcements,
- * on by default), quiet hours (India time), and whether a
- * notification shows the message's text (off by default). Settings belong to
- * the device token, so they need a verified phone.
+ * on by default), quiet hours (India time), whether a
+ * notification shows the message's text (off by default), whether the chat
+ * sends read receipts, and whether a notification missed comes as a text
+ * (both on by default). Settings belong to the device token, so they need a
+ * verified phone.
  */
 export function NotificationsPage() {
   const t = notificationsText();
@@ -93,6 +96,8 @@ export function NotificationsPage() {
     try {
       const { settings } = await readPushSettings(token, loaded.settings);
       setLoaded({ status: 'loaded', settings });
+      // The chat follows at once, offline too, not only at its next fetch.
+      if (user) await followReadReceipts(user, token, settings.read_receipts);
       setNews(t.saved);
     } catch {
       setNews(t.failed);
@@ -112,6 +117,8 @@ export function NotificationsPage() {
     ['request_updates', t.requestUpdates],
     ['announcements', t.announcements, t.announcementsHint],
     ['show_text', t.showText, t.showTextHint],
+    ['read_receipts', t.readReceipts, t.readReceiptsHint],
+    ['text_fallback', t.textFallback, t.textFallbackHint],
   ];
 
   return (

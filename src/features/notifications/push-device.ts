@@ -4,13 +4,18 @@
  * the saved conversation (the chat's verification made it).
  */
 import { env } from '../../config/env.ts';
-import { createConversationStore } from '../../shared/conversation/store.ts';
+import { createConversationStore, withReadReceipts } from '../../shared/conversation/store.ts';
 import { activeLocale } from '../../shared/i18n/catalog.ts';
 import { base64UrlBytes } from '../../shared/push/subscription.ts';
 import { isWorkerToPageMessage, type WorkerToPageMessage } from '../../shared/sw-messages.ts';
 import { sendToWebhook } from '../../shared/webhook/client.ts';
 import { unreadableAnswer } from '../../shared/conversation/fetch-thread.ts';
-import type { NotificationSettings, PushAnswers, PushSubscriptionJson } from '../../shared/webhook/push.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationSettings,
+  type PushAnswers,
+  type PushSubscriptionJson,
+} from '../../shared/webhook/push.ts';
 import type { User } from '../../shared/webhook/types.ts';
 
 /** Logout waits this long at most for the server to forget the subscription, as for the token itself. */
@@ -33,7 +38,21 @@ export async function readPushSettings(
     { action: 'push_settings', ...(settings ? { payload: { settings } } : {}), language: activeLocale() },
     { url: env.webhookUrl, bearer: token },
   );
-  return answerOf(body, (answer) => typeof answer.settings === 'object' && typeof answer.public_key === 'string');
+  const answer = answerOf<PushAnswers['push_settings']>(
+    body,
+    (value) => typeof value.settings === 'object' && typeof value.public_key === 'string',
+  );
+  // A setting the backend does not name is shown at its default.
+  return { ...answer, settings: { ...DEFAULT_NOTIFICATION_SETTINGS, ...answer.settings } };
+}
+
+/** The saved conversation takes the read receipts setting just saved, so the chat screen follows it offline too. */
+export async function followReadReceipts(user: User, token: string, on: boolean): Promise<void> {
+  await createConversationStore()
+    .update(user, (saved) => (saved.token === token ? withReadReceipts(saved, on) : saved))
+    .catch(() => {
+      // The chat's next fetch brings the setting anyway; the server keeps no read from a phone that turned them off.
+    });
 }
 
 /** The registration, if a worker is registered: never waits for one that is not (serviceWorker.ready would). */
