@@ -15,6 +15,7 @@ import { portalWorkflow } from './portal/workflow.ts';
 import { pushWorkflow } from './push/workflow.ts';
 import { refusalsWorkflow } from './refusals/workflow.ts';
 import { requestsWorkflow } from './requests/workflow.ts';
+import { rosterWorkflow } from './roster/workflow.ts';
 import { slackActionsWorkflow } from './slack-actions/workflow.ts';
 import { slackEventsWorkflow } from './slack-events/workflow.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from './toolkit/ids.ts';
@@ -41,6 +42,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     [WORKFLOWS.erasure.path]: erasureWorkflow(),
     [WORKFLOWS.errors.path]: errorsWorkflow(),
     [WORKFLOWS.push.path]: pushWorkflow(),
+    [WORKFLOWS.roster.path]: rosterWorkflow(),
   };
   const files: Record<string, string> = {};
   for (const [path, workflow] of Object.entries(workflows)) files[path] = workflowFile(await workflow);

@@ -12,6 +12,7 @@ import { E164 } from '../../../src/shared/rules/phone.ts';
 import { conversationSchemaSql } from './conversation-schema-sql.ts';
 import { pushSchemaSql } from './push-schema-sql.ts';
 import { outcomesSchemaSql } from './outcomes-schema-sql.ts';
+import { rosterImportSchemaSql } from './roster-import-sql.ts';
 
 const POSTGRES_TYPES = {
   key: 'text PRIMARY KEY',
@@ -384,5 +385,5 @@ BEGIN
   RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
 END
 $$;
-${conversationSchemaSql()}${outcomesSchemaSql()}${pushSchemaSql()}`;
+${conversationSchemaSql()}${outcomesSchemaSql()}${pushSchemaSql()}${rosterImportSchemaSql()}`;
 }

@@ -20,6 +20,7 @@ export const WORKFLOWS = {
   erasure: { id: 'ThriveErasure', path: resolve(N8N_DIR, 'thrive-erasure.workflow.json') },
   errors: { id: 'ThriveErrors', path: resolve(N8N_DIR, 'thrive-errors.workflow.json') },
   push: { id: 'ThrivePush', path: resolve(N8N_DIR, 'thrive-push.workflow.json') },
+  roster: { id: 'ThriveRoster', path: resolve(N8N_DIR, 'thrive-roster.workflow.json') },
 } as const;
 
 /** The Postgres tables and functions every workflow uses, and the demo roster for them. */
@@ -32,7 +33,11 @@ export const WEBHOOK_PATHS = {
   slackEvents: 'thrive-slack-events',
   slackActions: 'thrive-slack-actions',
   erasure: 'thrive-erase',
+  rosterExport: 'thrive-roster-export',
 } as const;
+
+/** GET <n8n>/form/<path>: the staff's roster import form (n8n's Form Trigger). */
+export const ROSTER_FORM_PATH = 'thrive-roster-import';
 
 /** The header an admin sends the erasure webhook, holding THRIVE_ADMIN_SECRET. */
 export const ADMIN_SECRET_HEADER = 'x-thrive-admin-secret';
@@ -41,6 +46,8 @@ export const ADMIN_SECRET_HEADER = 'x-thrive-admin-secret';
 export const CREDENTIALS = {
   postgres: { postgres: { id: 'ThrivePostgres01', name: 'Thrive Postgres' } },
   slack: { slackApi: { id: 'ThriveSlackBot01', name: 'Thrive Slack bot' } },
+  /** The login the roster's import form and export ask for (n8n's basic auth on a form or webhook). */
+  rosterLogin: { httpBasicAuth: { id: 'ThriveRosterLogin01', name: 'Thrive roster login' } },
 } as const;
 
 /** The environment the workflows read. */
