@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { message, sendButton } from '../support/chat-attachments.ts';
-import { openSignedIn } from '../support/registered-parent.ts';
+import { openSignedInAfresh } from '../support/fresh-origin.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 
@@ -11,17 +11,21 @@ const SENTENCES = ['Running late today', 'My child will be absent today', 'Pleas
 const chips = (page: Page) => page.getByRole('group', { name: 'Quick messages' }).getByRole('button');
 const chip = (page: Page, name: string) => chips(page).filter({ hasText: name });
 
-test.describe('quick messages', () => {
-  test('offers four ready sentences as buttons above the message box', async ({ page }) => {
-    await openSignedIn(page, CHAT);
+// One page walks the quick messages' states; each step opens the chat afresh and uses up every reply it scripts.
+test('quick messages: four sentences above the box, a tap fills or adds, and the keyboard', async ({
+  page,
+  webhook,
+}) => {
+  await test.step('offers four ready sentences as buttons above the message box', async () => {
+    await openSignedInAfresh(page, webhook, CHAT);
     await expect(chips(page)).toHaveText(SENTENCES);
     const [lastChip, box] = await Promise.all([chips(page).last().boundingBox(), message(page).boundingBox()]);
     expect((lastChip?.y ?? Infinity) + (lastChip?.height ?? 0)).toBeLessThanOrEqual(box?.y ?? 0);
     await expectAccessible(page, 'chat with quick messages');
   });
 
-  test('a tap fills the empty box and moves focus there, and sends nothing', async ({ page, webhook }) => {
-    await openSignedIn(page, CHAT);
+  await test.step('a tap fills the empty box and moves focus there, and sends nothing', async () => {
+    await openSignedInAfresh(page, webhook, CHAT);
     await chip(page, 'My child will be absent today').click();
     await expect(message(page)).toHaveValue('My child will be absent today');
     await expect(message(page)).toBeFocused();
@@ -30,12 +34,9 @@ test.describe('quick messages', () => {
     expect(webhook.requests).toHaveLength(0);
   });
 
-  test('a tap adds the sentence after what is typed, and it can be edited before sending', async ({
-    page,
-    webhook,
-  }) => {
+  await test.step('a tap adds the sentence after what is typed, and it can be edited before sending', async () => {
+    await openSignedInAfresh(page, webhook, CHAT);
     webhook.reply({ body: 'OK' });
-    await openSignedIn(page, CHAT);
     await message(page).fill('Good morning.');
     await chip(page, 'Please call me back').click();
     await expect(message(page)).toHaveValue('Good morning. Please call me back');
@@ -49,9 +50,9 @@ test.describe('quick messages', () => {
     });
   });
 
-  test('works with the keyboard alone', async ({ page, webhook }) => {
+  await test.step('works with the keyboard alone', async () => {
+    await openSignedInAfresh(page, webhook, CHAT);
     webhook.reply({ body: 'OK' });
-    await openSignedIn(page, CHAT);
     await page.getByRole('heading', { level: 1, name: 'Chat with Facilitator' }).focus();
     // The conversation above the form comes first: on a phone with no token, its one button, drawn once
     // the phone's storage has been read.
