@@ -4,6 +4,7 @@ import { ACCEPTED_CASES } from './contract/accepted-cases.ts';
 import { ANNOUNCEMENT_CASES } from './contract/announcement-cases.ts';
 import { HINDI_CASES } from './contract/hindi-cases.ts';
 import { makeContext, type ContractCase, type Step } from './contract/case.ts';
+import { READ_RECEIPT_CASES } from './contract/read-receipt-cases.ts';
 import { REFUSED_CASES } from './contract/refused-cases.ts';
 
 /**
@@ -17,6 +18,7 @@ export const CONTRACT_CASES: readonly ContractCase[] = [
   ...REFUSED_CASES,
   ...HINDI_CASES,
   ...ANNOUNCEMENT_CASES,
+  ...READ_RECEIPT_CASES,
 ];
 
 export interface WireAnswer {

@@ -36,7 +36,7 @@ export type Expected =
   /** `message`: the answer's exact message text, where a case holds the wording (the Hindi cases) and not only the shape. */
   | { status: 200; answers: Action | AnnouncementsAction; message?: string; sameAs?: undefined; replayed?: false }
   | { status: 200; sameAs: number; replayed: true; answers?: undefined }
-  | { status: 400 | 404 | 409 | 413 | 415; text: string };
+  | { status: 400 | 401 | 404 | 409 | 413 | 415; text: string };
 
 export interface CaseContext {
   now: Date;
