@@ -630,6 +630,234 @@ BEGIN
 END
 $$;
 
+-- Announcements and session changes (n8n/thrive-announcements.workflow.json's Slack form, the portal's
+-- list_announcements and mark_announcement_seen, n8n/thrive-push.workflow.json's fan-out).
+-- Generated from n8n/source/database/announcements-schema-sql.ts.
+
+-- What staff sent: texts in English, Hindi or both; the audience as chosen (resolved when it is sent); its staff
+-- channel post (slack_ts once posted; post_intended_at before; posted_state: what the post last showed).
+CREATE TABLE IF NOT EXISTS thrive.announcements (
+  id text PRIMARY KEY,
+  kind text NOT NULL CHECK (kind IN ('announcement', 'cancelled', 'moved')),
+  title_en text,
+  body_en text,
+  title_hi text,
+  body_hi text,
+  audience jsonb NOT NULL,
+  audience_label text NOT NULL,
+  send_at timestamptz NOT NULL,
+  urgent boolean NOT NULL,
+  created_by text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  sent_at timestamptz,
+  withdrawn_at timestamptz,
+  reason text,
+  slack_channel text,
+  slack_ts text,
+  post_intended_at timestamptz,
+  posted_state text,
+  post_lease timestamptz,
+  CHECK ((title_en IS NULL) = (body_en IS NULL) AND (title_hi IS NULL) = (body_hi IS NULL)),
+  CHECK (title_en IS NOT NULL OR title_hi IS NOT NULL)
+);
+CREATE INDEX IF NOT EXISTS announcements_due ON thrive.announcements (send_at)
+  WHERE sent_at IS NULL AND withdrawn_at IS NULL;
+
+CREATE TABLE IF NOT EXISTS thrive.announcement_recipients (
+  announcement_id text NOT NULL REFERENCES thrive.announcements (id) ON DELETE CASCADE,
+  number_key text NOT NULL,
+  name text NOT NULL,
+  seen_at timestamptz,
+  PRIMARY KEY (announcement_id, number_key)
+);
+CREATE INDEX IF NOT EXISTS announcement_recipients_by_number ON thrive.announcement_recipients (number_key);
+
+-- One parent's occurrence changed: cancelled (moved_to null) or moved. Starts are ISO 8601 with +05:30, as the
+-- shared schedule rules compare them.
+CREATE TABLE IF NOT EXISTS thrive.session_changes (
+  announcement_id text NOT NULL REFERENCES thrive.announcements (id) ON DELETE CASCADE,
+  number_key text NOT NULL,
+  starts_at text NOT NULL,
+  facilitator text NOT NULL,
+  moved_to text,
+  PRIMARY KEY (announcement_id, number_key, starts_at)
+);
+CREATE INDEX IF NOT EXISTS session_changes_by_number ON thrive.session_changes (number_key, starts_at);
+
+-- Who an audience is on the roster now: everyone, one facilitator's parents, one weekly session's, or chosen ones.
+CREATE OR REPLACE FUNCTION thrive.audience_of(audience jsonb)
+RETURNS TABLE (number_key text, name text)
+LANGUAGE sql STABLE AS $$
+  SELECT p.number, p.name FROM thrive.parents p
+  WHERE CASE audience->>'kind'
+    WHEN 'all' THEN true
+    WHEN 'facilitator' THEN p.facilitator_id = audience->>'id'
+    WHEN 'session' THEN EXISTS (SELECT 1 FROM thrive.sessions s WHERE s.parent_number = p.number
+      AND s.weekday = (audience->>'weekday')::int AND s.start_time = audience->>'time'
+      AND s.facilitator_id = audience->>'facilitator')
+    WHEN 'parents' THEN p.number IN (SELECT jsonb_array_elements_text(audience->'numbers'))
+    ELSE false
+  END
+  ORDER BY p.name
+$$;
+
+-- Sends one announcement (in the caller's transaction): its recipients, its time, a push for each of their
+-- devices behind the replies. How many parents it reached.
+CREATE OR REPLACE FUNCTION thrive.send_announcement(announcement text, at timestamptz)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  reached integer;
+BEGIN
+  INSERT INTO thrive.announcement_recipients (announcement_id, number_key, name)
+    SELECT announcement, r.number_key, r.name
+    FROM thrive.announcements a, thrive.audience_of(a.audience) r WHERE a.id = announcement
+    ON CONFLICT DO NOTHING;
+  GET DIAGNOSTICS reached = ROW_COUNT;
+  UPDATE thrive.announcements SET sent_at = at WHERE id = announcement;
+  INSERT INTO thrive.push_jobs (endpoint, kind, announcement_id, not_before, created_at, priority)
+    SELECT s.endpoint, 'announcement', announcement, at, at, 1
+    FROM thrive.announcement_recipients r JOIN thrive.push_subscriptions s ON s.number_key = r.number_key
+    WHERE r.announcement_id = announcement;
+  RETURN reached;
+END
+$$;
+
+-- Sends every announcement whose time has come, each once (a row lock; a copy running beside skips it). How many.
+CREATE OR REPLACE FUNCTION thrive.send_due_announcements(at timestamptz)
+RETURNS integer
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  due text;
+  sent integer := 0;
+BEGIN
+  FOR due IN SELECT a.id FROM thrive.announcements a
+    WHERE a.sent_at IS NULL AND a.withdrawn_at IS NULL AND a.send_at <= at ORDER BY a.send_at
+    FOR UPDATE SKIP LOCKED
+  LOOP
+    PERFORM thrive.send_announcement(due, at);
+    sent := sent + 1;
+  END LOOP;
+  RETURN sent;
+END
+$$;
+
+-- Stores an announcement (item: its fields as the Slack form's check wrote them) with its session changes
+-- (changes: [{ number_key, starts_at, facilitator, moved_to }]) and its post's intent; one whose time has come
+-- is sent in the same transaction. Its id, and how many parents it reached (the audience now, when scheduled).
+CREATE OR REPLACE FUNCTION thrive.create_announcement(item jsonb, changes json, at timestamptz)
+RETURNS TABLE (id text, parents integer)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  new_id text := encode(gen_random_bytes(12), 'hex');
+  send_time timestamptz := coalesce((item->>'send_at')::timestamptz, at);
+BEGIN
+  INSERT INTO thrive.announcements (id, kind, title_en, body_en, title_hi, body_hi, audience, audience_label,
+    send_at, urgent, created_by, created_at, reason, post_intended_at)
+  VALUES (new_id, item->>'kind', item->>'title_en', item->>'body_en', item->>'title_hi', item->>'body_hi',
+    item->'audience', item->>'audience_label', send_time, (item->>'urgent')::boolean, item->>'created_by', at,
+    item->>'reason', at);
+  INSERT INTO thrive.session_changes (announcement_id, number_key, starts_at, facilitator, moved_to)
+    SELECT new_id, c.number_key, c.starts_at, c.facilitator, c.moved_to
+    FROM json_to_recordset(changes) AS c(number_key text, starts_at text, facilitator text, moved_to text)
+    ON CONFLICT DO NOTHING;
+  IF send_time <= at THEN
+    RETURN QUERY SELECT new_id, thrive.send_announcement(new_id, at);
+  ELSE
+    RETURN QUERY SELECT new_id, (SELECT count(*)::int FROM thrive.audience_of(item->'audience'));
+  END IF;
+END
+$$;
+
+-- One parent's announcements, newest first (sent, not withdrawn), with whether they opened each and, for a
+-- session change, its first occurrence of theirs; the due ones are sent first, so a list is never behind the clock.
+CREATE OR REPLACE FUNCTION thrive.parent_announcements(key text, at timestamptz)
+RETURNS json
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  PERFORM thrive.send_due_announcements(at);
+  RETURN (SELECT coalesce(json_agg(json_build_object('id', a.id, 'kind', a.kind, 'title_en', a.title_en,
+      'body_en', a.body_en, 'title_hi', a.title_hi, 'body_hi', a.body_hi, 'sent_at', a.sent_at, 'urgent', a.urgent,
+      'seen', r.seen_at IS NOT NULL, 'reason', a.reason, 'change', (SELECT json_build_object('starts_at', c.starts_at,
+        'facilitator', c.facilitator, 'moved_to', c.moved_to) FROM thrive.session_changes c
+        WHERE c.announcement_id = a.id AND c.number_key = key ORDER BY c.starts_at LIMIT 1))
+      ORDER BY a.sent_at DESC, a.created_at DESC), '[]'::json)
+    FROM thrive.announcements a JOIN thrive.announcement_recipients r ON r.announcement_id = a.id
+    WHERE r.number_key = key AND a.sent_at IS NOT NULL AND a.withdrawn_at IS NULL);
+END
+$$;
+
+-- A parent opened one of their announcements: the first opening is kept, later ones change nothing. Whether it is
+-- (still) theirs.
+CREATE OR REPLACE FUNCTION thrive.mark_announcement_seen(key text, announcement text, at timestamptz)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  UPDATE thrive.announcement_recipients r SET seen_at = coalesce(r.seen_at, at)
+  WHERE r.announcement_id = announcement AND r.number_key = key AND EXISTS (SELECT 1 FROM thrive.announcements a
+    WHERE a.id = announcement AND a.sent_at IS NOT NULL AND a.withdrawn_at IS NULL);
+  RETURN FOUND;
+END
+$$;
+
+-- A number's session changes standing whose occurrence or new time is within 8 days of now, with their reason:
+-- what know_schedule and the reminders apply (src/shared/announcements/parent-view.ts keeps India's week of them).
+CREATE OR REPLACE FUNCTION thrive.session_changes_of(key text)
+RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(json_agg(json_build_object('announcement_id', c.announcement_id, 'starts_at', c.starts_at,
+    'facilitator', c.facilitator, 'moved_to', c.moved_to, 'reason', a.reason) ORDER BY c.starts_at), '[]'::json)
+  FROM thrive.session_changes c JOIN thrive.announcements a ON a.id = c.announcement_id
+  WHERE c.number_key = key AND a.withdrawn_at IS NULL
+    AND (c.starts_at::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days'
+      OR c.moved_to::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days')
+$$;
+
+-- The staff channel's posts to make or update: a post whose intent is older than 2 minutes and has no ts (its
+-- execution died: look in the staff channel first, known by the id Slack gave an earlier post), and a post whose seen count or state changed since it last
+-- showed them; each leased, so two runs never update one post at once.
+CREATE OR REPLACE FUNCTION thrive.posts_to_sync(at timestamptz, most integer)
+RETURNS TABLE (id text, kind text, title text, audience_label text, urgent boolean, created_by text,
+  send_at timestamptz, sent_at timestamptz, withdrawn_at timestamptz, recipients integer, seen integer,
+  slack_channel text, slack_ts text, intended_at timestamptz, known_channel text)
+LANGUAGE sql VOLATILE AS $$
+  WITH counted AS (
+    SELECT a.id, count(r.number_key)::int AS recipients, count(r.seen_at)::int AS seen
+    FROM thrive.announcements a LEFT JOIN thrive.announcement_recipients r ON r.announcement_id = a.id
+    WHERE a.post_intended_at IS NOT NULL AND (a.post_lease IS NULL OR a.post_lease < at)
+      AND (a.slack_ts IS NOT NULL OR a.post_intended_at < at - interval '2 minutes')
+    GROUP BY a.id
+  ), due AS (
+    SELECT a.id FROM thrive.announcements a JOIN counted c ON c.id = a.id
+    WHERE a.slack_ts IS NULL OR a.posted_state IS DISTINCT FROM
+      concat_ws('/', c.seen, c.recipients, a.sent_at IS NOT NULL, a.withdrawn_at IS NOT NULL)
+    ORDER BY a.created_at LIMIT most
+    FOR UPDATE OF a SKIP LOCKED
+  )
+  UPDATE thrive.announcements a SET post_lease = at + interval '2 minutes' FROM due, counted c
+  WHERE a.id = due.id AND c.id = due.id
+  RETURNING a.id, a.kind, coalesce(a.title_en, a.title_hi), a.audience_label, a.urgent, a.created_by, a.send_at,
+    a.sent_at, a.withdrawn_at, c.recipients, c.seen, a.slack_channel, a.slack_ts, a.post_intended_at,
+    (SELECT k.slack_channel FROM thrive.announcements k WHERE k.slack_channel IS NOT NULL LIMIT 1)
+$$;
+
+-- A post's result, kept as soon as Slack gives it (or a look in the channel finds it), with what it shows now;
+-- Slack's refusal (its error, '' when it posted) keeps nothing and fails the step, as the portal's posts do.
+CREATE OR REPLACE FUNCTION thrive.keep_announcement_post(announcement text, refusal text, channel_id text,
+  post_ts text, shown text)
+RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF refusal <> '' THEN
+    RAISE EXCEPTION 'Slack did not post or update the announcement %: %', announcement, refusal;
+  END IF;
+  UPDATE thrive.announcements SET slack_channel = coalesce(nullif(channel_id, ''), slack_channel),
+    slack_ts = coalesce(nullif(post_ts, ''), slack_ts), posted_state = shown, post_lease = NULL
+  WHERE id = announcement;
+  RETURN announcement;
+END
+$$;
+
 -- Web Push (n8n/thrive-conversation.workflow.json's push actions, n8n/thrive-push.workflow.json's sender).
 -- Generated from n8n/source/database/push-schema-sql.ts.
 
@@ -671,7 +899,20 @@ CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'reply') = (payload IS NULL))
 );
 ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS held boolean NOT NULL DEFAULT false;
-CREATE INDEX IF NOT EXISTS push_jobs_due ON thrive.push_jobs (not_before, id);
+-- An announcement's push names it (its texts are read when it is sent, so a withdrawal and show_text hold at once)
+-- and waits behind every other push due (priority 1), so a fan-out never delays a reply.
+ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS announcement_id text
+  REFERENCES thrive.announcements (id) ON DELETE CASCADE;
+ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS priority smallint NOT NULL DEFAULT 0;
+ALTER TABLE thrive.push_jobs DROP CONSTRAINT IF EXISTS push_jobs_kind_check, DROP CONSTRAINT IF EXISTS push_jobs_check,
+  DROP CONSTRAINT IF EXISTS push_jobs_kind_fields;
+ALTER TABLE thrive.push_jobs ADD CONSTRAINT push_jobs_kind_fields CHECK (
+  kind IN ('reply', 'reminder', 'request_update', 'announcement')
+  AND (kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'announcement') = (announcement_id IS NOT NULL)
+  AND (kind IN ('reply', 'announcement')) = (payload IS NULL));
+DROP INDEX IF EXISTS thrive.push_jobs_due;
+CREATE INDEX IF NOT EXISTS push_jobs_by_priority ON thrive.push_jobs (priority, not_before, id);
+CREATE INDEX IF NOT EXISTS push_jobs_by_announcement ON thrive.push_jobs (announcement_id);
 CREATE INDEX IF NOT EXISTS push_jobs_by_endpoint ON thrive.push_jobs (endpoint);
 CREATE INDEX IF NOT EXISTS push_jobs_by_message ON thrive.push_jobs (message_id);
 
@@ -758,16 +999,19 @@ END
 $$;
 
 -- The jobs due at a moment whose device token is still good, at most most of them, each leased for 2 minutes, with what sending needs: the
--- subscription, the device's settings and language, and a reply's author and text. Jobs past 8 tries are not kept.
-CREATE OR REPLACE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
+-- subscription, the device's settings and language, a reply's author and text, and an announcement (its texts and
+-- urgent; null when withdrawn). By priority: a reply due is taken before the rest of a fan-out. Jobs past
+-- 8 tries are not kept.
+DROP FUNCTION IF EXISTS thrive.take_push_jobs(timestamptz, integer);
+CREATE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
 RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
-  auth text, settings json, language text, message_id text, staff_name text, text text)
+  auth text, settings json, language text, message_id text, staff_name text, text text, announcement json)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
     SELECT j.id FROM thrive.push_jobs j
     WHERE j.not_before <= at AND EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
       WHERE ls.endpoint = j.endpoint AND lt.expires_at > now())
-    ORDER BY j.not_before, j.id LIMIT most
+    ORDER BY j.priority, j.not_before, j.id LIMIT most
     FOR UPDATE OF j SKIP LOCKED
   ), taken AS (
     UPDATE thrive.push_jobs j SET not_before = at + interval '2 minutes', held = false FROM due WHERE j.id = due.id
@@ -776,11 +1020,14 @@ LANGUAGE sql VOLATILE AS $$
   SELECT t.id, t.kind, t.payload, to_char(t.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     t.attempts, s.endpoint, s.p256dh, s.auth,
     json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'quiet_end'),
-    coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text
+    coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text,
+    CASE WHEN a.withdrawn_at IS NULL THEN json_build_object('id', a.id, 'title_en', a.title_en, 'body_en', a.body_en,
+      'title_hi', a.title_hi, 'body_hi', a.body_hi, 'urgent', a.urgent) END
   FROM taken t
     JOIN thrive.push_subscriptions s ON s.endpoint = t.endpoint
     LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
     LEFT JOIN thrive.thread_messages m ON m.id = t.message_id
+    LEFT JOIN thrive.announcements a ON a.id = t.announcement_id
   ORDER BY t.id
 $$;
 
@@ -803,17 +1050,19 @@ BEGIN
 END
 $$;
 
--- Every subscription of a device whose token is still good, with its settings and language and its parent's weekly
--- sessions, for reminders.
-CREATE OR REPLACE FUNCTION thrive.reminder_targets()
-RETURNS TABLE (endpoint text, settings json, language text, sessions json)
+-- Every subscription of a device whose token is still good, with its settings and language, its parent's weekly
+-- sessions and the programme's changes to them around now, for reminders.
+DROP FUNCTION IF EXISTS thrive.reminder_targets();
+CREATE FUNCTION thrive.reminder_targets()
+RETURNS TABLE (endpoint text, settings json, language text, sessions json, changes json)
 LANGUAGE sql STABLE AS $$
   SELECT s.endpoint,
     json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'quiet_end'),
     coalesce(p.language, 'en'),
     (SELECT coalesce(json_agg(json_build_object('weekday', x.weekday, 'time', x.start_time, 'facilitator', f.name)
        ORDER BY x.weekday, x.start_time), '[]'::json)
-     FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key)
+     FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key),
+    thrive.session_changes_of(s.number_key)
   FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
   WHERE EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
       WHERE ls.endpoint = s.endpoint AND lt.expires_at > now())

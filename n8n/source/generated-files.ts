@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { requestSchema } from '../../server/contract/request-schema.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
+import { announcementsWorkflow } from './announcements/workflow.ts';
 import { conversationWorkflow } from './conversation/workflow.ts';
 import { rosterSql } from './database/roster-sql.ts';
 import { schemaSql } from './database/schema-sql.ts';
@@ -42,6 +43,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     [WORKFLOWS.erasure.path]: erasureWorkflow(),
     [WORKFLOWS.errors.path]: errorsWorkflow(),
     [WORKFLOWS.push.path]: pushWorkflow(),
+    [WORKFLOWS.announcements.path]: announcementsWorkflow(),
     [WORKFLOWS.roster.path]: rosterWorkflow(),
   };
   const files: Record<string, string> = {};

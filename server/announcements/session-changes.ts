@@ -10,10 +10,9 @@
 import { checkMove, checkReason, hasStarted, isUrgentChange } from '../../src/shared/announcements/rules.ts';
 import { sessionChangeText, type SessionChange } from '../../src/shared/announcements/session-change-text.ts';
 import { en } from '../../src/shared/announcements/messages.ts';
-import { formatClockTime } from '../../src/shared/format/ist-zone.ts';
+import { slotLabel, slotValue } from '../../src/shared/announcements/slots.ts';
 import { isDayKey, startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { weekdayOf } from '../../src/shared/schedule/week.ts';
-import { WEEKDAYS } from '../../src/shared/schedule/weekdays.ts';
 import type { Db } from '../db/database.ts';
 import type { AnnouncementStore } from './store.ts';
 
@@ -26,11 +25,7 @@ export interface Slot {
   parents: number;
 }
 
-export const slotValue = (slot: Pick<Slot, 'weekday' | 'time' | 'facilitator_id'>) =>
-  `${slot.weekday}|${slot.time}|${slot.facilitator_id}`;
-
-export const slotLabel = (slot: Pick<Slot, 'weekday' | 'time' | 'facilitator'>) =>
-  `${WEEKDAYS[slot.weekday - 1] ?? ''} ${formatClockTime(slot.time)} with ${slot.facilitator}`;
+export { slotLabel, slotValue };
 
 export interface ChangeForm {
   /** cancel and move: the occurrence's day (YYYY-MM-DD) and slot (slotValue); holiday: the day. */

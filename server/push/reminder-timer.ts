@@ -11,8 +11,12 @@
  */
 import { formatClockTime, formatIstWeekdayDate } from '../../src/shared/format/ist-zone.ts';
 import { toIstIso } from '../../src/shared/format/ist.ts';
-import { dueOccurrenceReminders, dueReminders, type Reminder } from '../../src/shared/push/reminders.ts';
-import { partsOf, weekdayOf } from '../../src/shared/schedule/week.ts';
+import {
+  dueRemindersWithChanges,
+  type OccurrenceChange,
+  type Reminder,
+  type WeeklySessionTime,
+} from '../../src/shared/push/reminders.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { WeeklySession } from '../../src/shared/schedule/week.ts';
@@ -23,7 +27,7 @@ import { readSettings, type PushStore } from './store.ts';
 const KEYS_KEPT_MS = 2 * 24 * 60 * 60 * 1000;
 
 /** A reminder as a push: the session in the schedule's own words, which the service worker puts in `language`. */
-export function reminderMessage(reminder: Reminder<WeeklySession>, language: Language): PushMessage {
+export function reminderMessage(reminder: Reminder<WeeklySessionTime>, language: Language): PushMessage {
   return {
     kind: 'reminder',
     session: {
@@ -37,13 +41,6 @@ export function reminderMessage(reminder: Reminder<WeeklySession>, language: Lan
   };
 }
 
-/** One of the programme's changes to a parent's occurrence: cancelled (movedTo null) or moved. */
-export interface OccurrenceChange {
-  starts_at: string;
-  facilitator: string;
-  moved_to: string | null;
-}
-
 export interface ReminderTimerDeps {
   store: PushStore;
   roster: Pick<Roster, 'sessionsOf'>;
@@ -52,31 +49,6 @@ export interface ReminderTimerDeps {
   clock: () => Date;
   /** Reminders were queued: the sender should look. */
   onQueued: () => void;
-}
-
-/** A number's reminders due now, with the programme's changes applied. */
-function remindersOf(
-  sessions: readonly WeeklySession[],
-  changes: readonly OccurrenceChange[],
-  settings: ReturnType<typeof readSettings>,
-  now: Date,
-): Reminder<WeeklySession>[] {
-  const changed = (reminder: Reminder<WeeklySession>) =>
-    changes.some(
-      (change) =>
-        Date.parse(change.starts_at) === reminder.startsAt.getTime() &&
-        change.facilitator.toLowerCase() === reminder.session.facilitator.toLowerCase(),
-    );
-  const moved = changes.flatMap((change) => {
-    if (!change.moved_to) return [];
-    const { key, time } = partsOf(change.moved_to);
-    const session = { weekday: weekdayOf(key), time, facilitator: change.facilitator };
-    return [{ startsAt: new Date(change.moved_to), session }];
-  });
-  return [
-    ...dueReminders(sessions, settings, now).filter((reminder) => !changed(reminder)),
-    ...dueOccurrenceReminders(moved, settings, now),
-  ];
 }
 
 export function createReminderTimer({ store, roster, clock, onQueued, changesOf }: ReminderTimerDeps) {
@@ -100,7 +72,7 @@ export function createReminderTimer({ store, roster, clock, onQueued, changesOf 
       for (const target of store.allTargets()) {
         const settings = readSettings(target.settings);
         if (!settings.reminders || Date.parse(target.token_expires_at) <= now.getTime()) continue;
-        for (const reminder of remindersOf(
+        for (const reminder of dueRemindersWithChanges(
           sessionsOf(target.number_key),
           changesNow(target.number_key),
           settings,

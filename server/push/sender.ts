@@ -19,6 +19,7 @@
  */
 import type { Agent } from 'node:https';
 import webpush from 'web-push';
+import { announcementPush } from '../../src/shared/push/announcement-push.ts';
 import { deliveryVerdict, pushHeaders, sendingDecision } from '../../src/shared/push/delivery.ts';
 import { pushPayload } from '../../src/shared/push/payload.ts';
 import type { PushMessage } from '../../src/shared/webhook/push.ts';
@@ -77,23 +78,11 @@ export interface SenderDeps {
   onDelivered?: (job: PushJob, at: Date) => void;
 }
 
-/** An announcement's push: its title in the device's language when it has one, else the other; text with show_text. */
+/** An announcement's push (announcementPush); none for a job whose announcement was withdrawn. */
 function announcementOf(job: PushJob, language: Language): PushMessage | undefined {
   if (job.announcement_id === null) return undefined;
-  const order: Language[] = language === 'en' ? ['en', 'hi'] : ['hi', 'en'];
-  const lang = order.find((candidate) => job[`title_${candidate}`] !== null);
-  const title = lang && job[`title_${lang}`];
-  const body = lang && job[`body_${lang}`];
-  if (!lang || !title) return undefined;
   const { show_text } = readSettings(job.settings);
-  return {
-    kind: 'announcement',
-    announcement_id: job.announcement_id,
-    title,
-    ...(show_text && body ? { text: body } : {}),
-    urgent: job.urgent === 1,
-    language: lang,
-  };
+  return announcementPush({ ...job, id: job.announcement_id, urgent: job.urgent === 1 }, language, show_text);
 }
 
 /** The message a job carries, as the parent's settings have it now; undefined when the job should go. */

@@ -76,7 +76,20 @@ CREATE TABLE IF NOT EXISTS thrive.push_jobs (
   CHECK ((kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'reply') = (payload IS NULL))
 );
 ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS held boolean NOT NULL DEFAULT false;
-CREATE INDEX IF NOT EXISTS push_jobs_due ON thrive.push_jobs (not_before, id);
+-- An announcement's push names it (its texts are read when it is sent, so a withdrawal and show_text hold at once)
+-- and waits behind every other push due (priority 1), so a fan-out never delays a reply.
+ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS announcement_id text
+  REFERENCES thrive.announcements (id) ON DELETE CASCADE;
+ALTER TABLE thrive.push_jobs ADD COLUMN IF NOT EXISTS priority smallint NOT NULL DEFAULT 0;
+ALTER TABLE thrive.push_jobs DROP CONSTRAINT IF EXISTS push_jobs_kind_check, DROP CONSTRAINT IF EXISTS push_jobs_check,
+  DROP CONSTRAINT IF EXISTS push_jobs_kind_fields;
+ALTER TABLE thrive.push_jobs ADD CONSTRAINT push_jobs_kind_fields CHECK (
+  kind IN ('reply', 'reminder', 'request_update', 'announcement')
+  AND (kind = 'reply') = (message_id IS NOT NULL) AND (kind = 'announcement') = (announcement_id IS NOT NULL)
+  AND (kind IN ('reply', 'announcement')) = (payload IS NULL));
+DROP INDEX IF EXISTS thrive.push_jobs_due;
+CREATE INDEX IF NOT EXISTS push_jobs_by_priority ON thrive.push_jobs (priority, not_before, id);
+CREATE INDEX IF NOT EXISTS push_jobs_by_announcement ON thrive.push_jobs (announcement_id);
 CREATE INDEX IF NOT EXISTS push_jobs_by_endpoint ON thrive.push_jobs (endpoint);
 CREATE INDEX IF NOT EXISTS push_jobs_by_message ON thrive.push_jobs (message_id);
 
@@ -163,15 +176,18 @@ END
 $$;
 
 -- The jobs due at a moment whose device token is still good, at most most of them, each leased for ${PUSH_LEASE.replace(/interval |'/g, '')}, with what sending needs: the
--- subscription, the device's settings and language, and a reply's author and text. Jobs past ${PUSH_MAX_ATTEMPTS} tries are not kept.
-CREATE OR REPLACE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
+-- subscription, the device's settings and language, a reply's author and text, and an announcement (its texts and
+-- urgent; null when withdrawn). By priority: a reply due is taken before the rest of a fan-out. Jobs past
+-- ${PUSH_MAX_ATTEMPTS} tries are not kept.
+DROP FUNCTION IF EXISTS thrive.take_push_jobs(timestamptz, integer);
+CREATE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
 RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
-  auth text, settings json, language text, message_id text, staff_name text, text text)
+  auth text, settings json, language text, message_id text, staff_name text, text text, announcement json)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
     SELECT j.id FROM thrive.push_jobs j
     WHERE j.not_before <= at AND EXISTS (${LIVE_TOKEN('j.endpoint')})
-    ORDER BY j.not_before, j.id LIMIT most
+    ORDER BY j.priority, j.not_before, j.id LIMIT most
     FOR UPDATE OF j SKIP LOCKED
   ), taken AS (
     UPDATE thrive.push_jobs j SET not_before = at + ${PUSH_LEASE}, held = false FROM due WHERE j.id = due.id
@@ -180,11 +196,14 @@ LANGUAGE sql VOLATILE AS $$
   SELECT t.id, t.kind, t.payload, to_char(t.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     t.attempts, s.endpoint, s.p256dh, s.auth,
     ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(p.settings, '{}'))`)},
-    coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text
+    coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text,
+    CASE WHEN a.withdrawn_at IS NULL THEN json_build_object('id', a.id, 'title_en', a.title_en, 'body_en', a.body_en,
+      'title_hi', a.title_hi, 'body_hi', a.body_hi, 'urgent', a.urgent) END
   FROM taken t
     JOIN thrive.push_subscriptions s ON s.endpoint = t.endpoint
     LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
     LEFT JOIN thrive.thread_messages m ON m.id = t.message_id
+    LEFT JOIN thrive.announcements a ON a.id = t.announcement_id
   ORDER BY t.id
 $$;
 
@@ -207,17 +226,19 @@ BEGIN
 END
 $$;
 
--- Every subscription of a device whose token is still good, with its settings and language and its parent's weekly
--- sessions, for reminders.
-CREATE OR REPLACE FUNCTION thrive.reminder_targets()
-RETURNS TABLE (endpoint text, settings json, language text, sessions json)
+-- Every subscription of a device whose token is still good, with its settings and language, its parent's weekly
+-- sessions and the programme's changes to them around now, for reminders.
+DROP FUNCTION IF EXISTS thrive.reminder_targets();
+CREATE FUNCTION thrive.reminder_targets()
+RETURNS TABLE (endpoint text, settings json, language text, sessions json, changes json)
 LANGUAGE sql STABLE AS $$
   SELECT s.endpoint,
     ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(p.settings, '{}'))`)},
     coalesce(p.language, 'en'),
     (SELECT coalesce(json_agg(json_build_object('weekday', x.weekday, 'time', x.start_time, 'facilitator', f.name)
        ORDER BY x.weekday, x.start_time), '[]'::json)
-     FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key)
+     FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key),
+    thrive.session_changes_of(s.number_key)
   FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
   WHERE EXISTS (${LIVE_TOKEN('s.endpoint')})
   ORDER BY s.endpoint

@@ -13,6 +13,7 @@ import { conversationSchemaSql } from './conversation-schema-sql.ts';
 import { pushSchemaSql } from './push-schema-sql.ts';
 import { outcomesSchemaSql } from './outcomes-schema-sql.ts';
 import { rosterImportSchemaSql } from './roster-import-sql.ts';
+import { announcementsSchemaSql } from './announcements-schema-sql.ts';
 
 const POSTGRES_TYPES = {
   key: 'text PRIMARY KEY',
@@ -385,5 +386,5 @@ BEGIN
   RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
 END
 $$;
-${conversationSchemaSql()}${outcomesSchemaSql()}${pushSchemaSql()}${rosterImportSchemaSql()}`;
+${conversationSchemaSql()}${outcomesSchemaSql()}${announcementsSchemaSql()}${pushSchemaSql()}${rosterImportSchemaSql()}`;
 }

@@ -8,7 +8,8 @@ import { answersOf, sessionsOf } from '../database/outcome-reads-sql.ts';
  * The roster's answer for the phone key in the parameter `key`. One row: `parent` is null for a number not on the
  * roster, else the shape the reference roster returns (RegisteredParent); `reschedules` are the number's reschedule
  * requests that staff have confirmed a time for at some point, each with its answers (outcome-reads-sql.ts), whose
- * confirmed moves "Answer" applies to know_schedule by the shared rule (moveOf).
+ * confirmed moves "Answer" applies to know_schedule by the shared rule (moveOf); `changes` are the programme's
+ * session changes around now (thrive.session_changes_of), which it applies and tells of (scheduleChangesOf).
  */
 const rosterOf = (key: string) => `SELECT (
   SELECT json_build_object(
@@ -25,7 +26,7 @@ const rosterOf = (key: string) => `SELECT (
     AND r.action IN ('reschedule_single', 'reschedule_range')
     AND EXISTS (SELECT 1 FROM thrive.request_answers x
       WHERE x.request_id = r.request_id AND x.kind IN ('confirmed', 'accepted'))
-) AS reschedules`;
+) AS reschedules, thrive.session_changes_of(${key}) AS changes`;
 
 /**
  * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
@@ -34,10 +35,10 @@ const rosterOf = (key: string) => `SELECT (
  * none). One row: seen = limited | new | same | different | wait | pending, for `same` the stored answer, `attempt`
  * for the next look, `intended` when the claim wrote the first post's intent and `intended_file` when it wrote the
  * first file's too (thrive.claim_request: the workflow posts at once), and for a new request that needs it the
- * roster's `parent` and `reschedules` (rosterOf), read in the same round trip.
+ * roster's `parent`, `reschedules` and `changes` (rosterOf), read in the same round trip.
  */
 export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt, claim.intended,
-  claim.intended_file, roster.parent, roster.reschedules
+  claim.intended_file, roster.parent, roster.reschedules, roster.changes
 FROM thrive.claim_request($1::jsonb, $2, $3, $4::int, first_post => NULLIF($6, ''), first_file => NULLIF($7, '')) AS claim
 LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 

@@ -4,11 +4,12 @@
  * push_settings has made its pushes held in the quiet hours due (the conversation workflow starts it), it
  * 1. queues the session reminders due now for every subscribed device (src/shared/push/reminders.ts: 18:00 India's
  *    time the day before and an hour before, dropped in the device's quiet hours or when late), each once;
- * 2. takes the due jobs of thrive.push_jobs under a lease, decides each by the device's settings now (a reply held
- *    in quiet hours, a kind turned off dropped), encrypts and signs each push with node:crypto
+ * 2. sends the announcements whose time has come (their pushes queued behind every reply), then takes the due jobs
+ *    of thrive.push_jobs under a lease, by priority, decides each by the device's settings now (a reply held in
+ *    quiet hours unless urgent, a kind turned off dropped), encrypts and signs each push with node:crypto
  *    (src/shared/push/web-push-crypto.ts) and POSTs it to the subscription's push service;
  * 3. records the answer (src/shared/push/delivery.ts): sent, gone (404, 410: the subscription is deleted), retried
- *    with backoff, or dropped.
+ *    with backoff, or dropped; a full batch starts the next run, so a fan-out goes one batch after another.
  * Called with `{ now }` (an ISO time), it does all of this at that moment instead of the clock's: how a test
  * proves reminders and quiet hours without waiting for them.
  */
@@ -16,6 +17,7 @@ import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
 import { calledBy, postgres } from '../toolkit/io-nodes.ts';
+import { startPushesNow } from './call.ts';
 import { ifTrue, node, set, sticky, type N8nNode, type Position } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 
@@ -78,10 +80,16 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
     ),
 
     postgres(
+      'Send due announcements',
+      [360, 200],
+      'SELECT thrive.send_due_announcements($1::timestamptz) AS sent;',
+      '={{ [ $json.now ] }}',
+    ),
+    postgres(
       'Take due jobs',
       [480, 200],
       `SELECT * FROM thrive.take_push_jobs($1::timestamptz, ${BATCH});`,
-      '={{ [ $json.now ] }}',
+      `={{ [ ${NOW} ] }}`,
     ),
     await codeNode('Message', [720, 200], script('message.js')),
     ifTrue('Send now?', [1200, 200], "$json.verdict === 'send'"),
@@ -96,6 +104,10 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
       'SELECT thrive.record_push($1::bigint, $2, $3, $4::timestamptz) AS recorded;',
       `={{ [ $json.id, $json.endpoint, $json.verdict, $json.at ?? ${NOW} ] }}`,
     ),
+    // A full batch leaves more due (an announcement's fan-out): the next run is started once this one is done, so
+    // one run at a time fans out and a reply's own run (Thrive Slack events starts one) is never queued behind it.
+    { ...ifTrue('More due?', [2880, 280], `$('Take due jobs').all().length >= ${BATCH}`), executeOnce: true },
+    { ...startPushesNow('Next batch', [3120, 280]), executeOnce: true },
   ];
   return workflowJson({
     id: WORKFLOWS.push.id,
@@ -105,7 +117,8 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
       ['Every minute', 0, 'Clock'],
       ['Run now', 0, 'Clock'],
       ['Clock', 0, 'Reminder targets'],
-      ['Clock', 0, 'Take due jobs'],
+      ['Clock', 0, 'Send due announcements'],
+      ['Send due announcements', 0, 'Take due jobs'],
       ['Reminder targets', 0, 'Reminders due'],
       ['Reminders due', 0, 'Outside quiet hours'],
       ['Outside quiet hours', 0, 'Queue reminders'],
@@ -119,6 +132,8 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
       ['Push', 0, 'Verdict'],
       ['Push', 1, 'Verdict'],
       ['Verdict', 0, 'Record'],
+      ['Record', 0, 'More due?'],
+      ['More due?', 0, 'Next batch'],
     ],
   });
 }

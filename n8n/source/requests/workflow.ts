@@ -1,18 +1,22 @@
 /**
  * ThriveRequests: the sub-workflow the portal webhook (ThrivePortalFlow) calls with Execute Workflow for the
- * request-outcome actions, list_requests and accept_offer, with one item { envelope, phoneKey } (the request as
+ * request-outcome actions, list_requests and accept_offer, and the announcements' list_announcements and
+ * mark_announcement_seen, with one item { envelope, phoneKey } (the request as
  * the webhook checked it, and its number as the roster keys it). Its last node, **Answer**, answers one item as the portal's
  * "Answer" does: { status, answer, claimed } or a refusal { status, text, claimed }; an accepted offer adds
  * { record, event, offer }, which the portal's "Record answer" stores with the answer (thrive.record_outcome).
  * They live apart from the portal webhook because few requests are these; know_schedule, which every visit to
- * the schedule asks, applies confirmed moves read with the portal's own claim.
+ * the schedule asks, applies confirmed moves and session changes read with the portal's own claim. A mark that
+ * is theirs is kept by "Mark seen", which then starts Thrive announcements' sync, so the staff channel's post
+ * shows the new seen count (it does not wait for it).
  */
 import { resolve } from 'node:path';
 import { answersOf, sessionsOf } from '../database/outcome-reads-sql.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WORKFLOWS } from '../toolkit/ids.ts';
 import { calledBy, postgres } from '../toolkit/io-nodes.ts';
-import { sticky } from '../toolkit/nodes.ts';
+import { switchLinks } from '../toolkit/links.ts';
+import { computed, ifTrue, node, sticky, switchOn } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 
 /**
@@ -31,8 +35,17 @@ const FIND_REQUESTS = `SELECT (SELECT p.name FROM thrive.parents p WHERE p.numbe
     AND r.action IN ('reschedule_single', 'reschedule_range')
 ) AS requests;`;
 
+/**
+ * $1: the phone key. One row: the roster's name for the number, and its announcements
+ * (thrive.parent_announcements, which sends the due ones first).
+ */
+const FIND_ANNOUNCEMENTS = `SELECT (SELECT p.name FROM thrive.parents p WHERE p.number = $1) AS parent_name,
+  thrive.parent_announcements($1, now()) AS announcements;`;
+
+const ACTIONS = ['requests', 'announcements'] as const;
+
 const NOTE = `## Thrive requests (sub-workflow)
-Called by **Thrive parent portal webhook** for \`list_requests\` (a parent's reschedule requests and what became of them) and \`accept_offer\` (the parent takes the time staff offered from Slack), with \`{ envelope, phoneKey }\`; answers from **Answer**.`;
+Called by **Thrive parent portal webhook** for \`list_requests\` (a parent's reschedule requests and what became of them), \`accept_offer\` (the parent takes the time staff offered from Slack), \`list_announcements\` and \`mark_announcement_seen\`, with \`{ envelope, phoneKey }\`; answers from **Answer** or **Answer announcements**.`;
 
 export async function requestsWorkflow(): Promise<Record<string, unknown>> {
   const trigger = 'Called by the portal webhook';
@@ -42,12 +55,43 @@ export async function requestsWorkflow(): Promise<Record<string, unknown>> {
     nodes: [
       sticky('About', [-40, -260], [560, 200], NOTE),
       calledBy(trigger, [0, 200], { envelope: 'object', phoneKey: 'string' }),
+      switchOn(
+        'Which action?',
+        [120, 200],
+        "$json.envelope.action.endsWith('announcement') || $json.envelope.action.endsWith('announcements') ? 'announcements' : 'requests'",
+        ACTIONS,
+      ),
       postgres('Find requests', [240, 200], FIND_REQUESTS, '={{ [ $json.phoneKey ] }}'),
+      postgres('Find announcements', [240, 440], FIND_ANNOUNCEMENTS, '={{ [ $json.phoneKey ] }}'),
+      await codeNode('Announcements', [480, 440], resolve(import.meta.dirname, 'nodes/announcements.js')),
+      ifTrue('Mark?', [720, 440], '$json.mark !== null'),
+      postgres(
+        'Mark seen',
+        [960, 360],
+        'SELECT thrive.mark_announcement_seen($1, $2, now()) AS marked;',
+        `={{ [ $('${trigger}').first().json.phoneKey, $json.mark ] }}`,
+      ),
+      // The staff channel's post shows the new seen count: started, not waited for.
+      {
+        ...node('Sync posts', 'executeWorkflow', 1.2, [1200, 360], {
+          workflowId: { __rl: true, mode: 'id', value: WORKFLOWS.announcements.id },
+          options: { waitForSubWorkflow: false },
+        }),
+        onError: 'continueRegularOutput',
+      },
+      computed('Answer announcements', [1440, 440], "$('Announcements').first().json"),
       await codeNode('Outcomes', [480, 200], resolve(import.meta.dirname, 'nodes/outcomes.js')),
       await codeNode('Answer', [720, 200], resolve(import.meta.dirname, 'nodes/answer.js')),
     ],
     links: [
-      [trigger, 0, 'Find requests'],
+      [trigger, 0, 'Which action?'],
+      ...switchLinks('Which action?', ACTIONS, { requests: 'Find requests', announcements: 'Find announcements' }),
+      ['Find announcements', 0, 'Announcements'],
+      ['Announcements', 0, 'Mark?'],
+      ['Mark?', 0, 'Mark seen'],
+      ['Mark?', 1, 'Answer announcements'],
+      ['Mark seen', 0, 'Sync posts'],
+      ['Sync posts', 0, 'Answer announcements'],
       ['Find requests', 0, 'Outcomes'],
       ['Outcomes', 0, 'Answer'],
     ],

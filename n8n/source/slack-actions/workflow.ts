@@ -12,15 +12,15 @@ import { resolve } from 'node:path';
 import { sessionsOf } from '../database/outcome-reads-sql.ts';
 import { codeNode } from '../toolkit/code-node.ts';
 import { WEBHOOK_PATHS, WORKFLOWS, ENV } from '../toolkit/ids.ts';
-import { postgres, respond, slackApi, webhook } from '../toolkit/io-nodes.ts';
+import { callWorkflow, postgres, respond, slackApi, webhook } from '../toolkit/io-nodes.ts';
 import { switchLinks } from '../toolkit/links.ts';
-import { sticky, switchOn } from '../toolkit/nodes.ts';
+import { computed, sticky, switchOn } from '../toolkit/nodes.ts';
 import { SLACK_MAX_AGE_SECONDS, slackSignatureCheck, slackSignatureLinks } from '../toolkit/slack-signing.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 import { BUTTONS } from './texts.ts';
 
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
-const KINDS = ['open', 'submit', 'ignore'] as const;
+const KINDS = ['open', 'submit', 'ignore', 'announce'] as const;
 const STEPS = ['open', 'record', 'invalid', 'ack'] as const;
 
 /**
@@ -72,6 +72,14 @@ export async function slackActionsWorkflow(): Promise<Record<string, unknown>> {
     }),
     // An empty 200 closes the form; to a click, it is the acknowledgement Slack waits 3 seconds for.
     respond('Acknowledge', [2640, 200], { status: 200, body: '' }),
+    // The announcements' forms: their own workflow (n8n/thrive-announcements.workflow.json) answers { body }.
+    computed('Form call', [1560, 480], "$('Read action').first().json.call"),
+    callWorkflow('Announcements', [1680, 480], WORKFLOWS.announcements.id),
+    respond('Answer form', [1920, 480], {
+      status: 200,
+      body: '={{ $json.body }}',
+      contentType: "($json.body === '' ? 'text' : 'json')",
+    }),
   ];
   return workflowJson({
     id: WORKFLOWS.slackActions.id,
@@ -82,7 +90,15 @@ export async function slackActionsWorkflow(): Promise<Record<string, unknown>> {
       ['Signed by Slack?', 0, 'Read action'],
       ['Read action', 0, 'Find request'],
       ['Find request', 0, 'Click or form?'],
-      ...switchLinks('Click or form?', KINDS, { open: 'Form', submit: 'Check form', ignore: 'Acknowledge' }),
+      ...switchLinks('Click or form?', KINDS, {
+        open: 'Form',
+        submit: 'Check form',
+        ignore: 'Acknowledge',
+        announce: 'Form call',
+      }),
+      ['Form call', 0, 'Announcements'],
+      ['Announcements', 0, 'Answer form'],
+      ['Announcements', 1, 'Acknowledge'],
       ['Form', 0, 'Next step'],
       ['Check form', 0, 'Outcome'],
       ['Outcome', 0, 'Next step'],

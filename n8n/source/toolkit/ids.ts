@@ -20,6 +20,7 @@ export const WORKFLOWS = {
   erasure: { id: 'ThriveErasure', path: resolve(N8N_DIR, 'thrive-erasure.workflow.json') },
   errors: { id: 'ThriveErrors', path: resolve(N8N_DIR, 'thrive-errors.workflow.json') },
   push: { id: 'ThrivePush', path: resolve(N8N_DIR, 'thrive-push.workflow.json') },
+  announcements: { id: 'ThriveAnnouncements', path: resolve(N8N_DIR, 'thrive-announcements.workflow.json') },
   roster: { id: 'ThriveRoster', path: resolve(N8N_DIR, 'thrive-roster.workflow.json') },
 } as const;
 
@@ -76,3 +77,6 @@ export const STAFF_CHANNEL_DEFAULT = '#thrive-staff';
  * finds its post by it in the channel's history.
  */
 export const SLACK_METADATA_EVENT = 'thrive_request';
+
+/** The event_type of an announcement's post in the staff channel ({ announcement_id }): found by it the same way. */
+export const SLACK_ANNOUNCEMENT_EVENT = 'thrive_announcement';

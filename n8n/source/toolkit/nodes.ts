@@ -16,6 +16,8 @@ export interface N8nNode {
   webhookId?: string;
   credentials?: Record<string, { id: string; name: string }>;
   onError?: 'continueErrorOutput' | 'continueRegularOutput';
+  /** Runs once, with its first item, however many it is given. */
+  executeOnce?: boolean;
   notes?: string;
   notesInFlow?: boolean;
 }

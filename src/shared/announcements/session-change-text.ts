@@ -65,9 +65,9 @@ export function sessionChangeText(change: SessionChange, language: Language): Ch
     }
     case 'holiday': {
       const day = weekdayName(change.day, language);
-      return en
-        ? { title: `No sessions on ${day}`, body: `Every session on ${day} is cancelled: ${change.reason}` }
-        : { title: `${day} को कोई सेशन नहीं`, body: `${day} के सभी सेशन रद्द हो गए हैं। कारण: ${change.reason}` };
+      // Two returns, not one ternary: n8n's Code node bundles this, and keeps its lines short.
+      if (en) return { title: `No sessions on ${day}`, body: `Every session on ${day} is cancelled: ${change.reason}` };
+      return { title: `${day} को कोई सेशन नहीं`, body: `${day} के सभी सेशन रद्द हो गए हैं। कारण: ${change.reason}` };
     }
   }
 }

@@ -7,6 +7,7 @@
  * Every reminder has a key, so a sender can send each one once.
  */
 import { istDayOf, istMoment } from '../format/ist-zone.ts';
+import { partsOf, weekdayOf } from '../schedule/week.ts';
 import type { PushMessage } from '../webhook/push.ts';
 import { clockMinutes, isQuiet, type QuietHours } from './quiet-hours.ts';
 
@@ -133,4 +134,39 @@ export function dueOccurrenceReminders<S extends WeeklySessionTime>(
       remindersOf(session, startsAt, momentOf(istDayOf(startsAt), clockMinutes(DAY_BEFORE_AT) - DAY_MINUTES)),
     )
     .filter((reminder) => reminder.at.getTime() >= from && reminder.at <= now && !isQuiet(quiet, reminder.at));
+}
+
+/** One of the programme's changes to an occurrence (ISO starts with +05:30): cancelled (moved_to null) or moved. */
+export interface OccurrenceChange {
+  starts_at: string;
+  facilitator: string;
+  moved_to: string | null;
+}
+
+/**
+ * The reminders due at `now` with the programme's session changes applied:
+ * none for a changed occurrence, and a moved one's come before its new time.
+ */
+export function dueRemindersWithChanges<S extends WeeklySessionTime>(
+  sessions: readonly S[],
+  changes: readonly OccurrenceChange[],
+  quiet: QuietHours,
+  now: Date,
+): Reminder<WeeklySessionTime>[] {
+  const changed = (reminder: Reminder<S>) =>
+    changes.some(
+      (change) =>
+        Date.parse(change.starts_at) === reminder.startsAt.getTime() &&
+        change.facilitator.toLowerCase() === reminder.session.facilitator.toLowerCase(),
+    );
+  const moved = changes.flatMap((change) => {
+    if (!change.moved_to) return [];
+    const { key, time } = partsOf(change.moved_to);
+    const session = { weekday: weekdayOf(key), time, facilitator: change.facilitator };
+    return [{ startsAt: new Date(change.moved_to), session }];
+  });
+  return [
+    ...dueReminders(sessions, quiet, now).filter((reminder) => !changed(reminder)),
+    ...dueOccurrenceReminders(moved, quiet, now),
+  ];
 }

@@ -3,6 +3,7 @@
 // by the same shared rule, restOfWeek), written in the parent's language (write.ts, as "Write answer" writes every
 // other answer), and what goes to Slack: a notice of a reschedule, consult or call to the staff channel. The
 // parent's words are escaped for Slack.
+import { scheduleChangesOf } from '../../../../src/shared/announcements/parent-view.ts';
 import { nameKey } from '../../../../src/shared/rules/phone.ts';
 import { restOfWeek } from '../../../../src/shared/schedule/rest-of-week.ts';
 import { moveOf, parentRequest } from '../../../../src/shared/schedule/request-session.ts';
@@ -19,10 +20,15 @@ const notice = (key, values) => ({ kind: 'notice', text: text(key, { ...who, ...
 const { parent } = $json;
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
 
-// This week's sessions left (India), with the moves of the reschedules staff confirmed (read with the claim).
+// This week's sessions left (India), with the moves of the reschedules staff confirmed and the programme's
+// session changes (both read with the claim); the changes still ahead are told of.
 function schedule({ sessions }) {
+  const now = new Date();
   const moves = ($json.reschedules ?? []).flatMap((r) => moveOf(parentRequest(r, r.answers, sessions)) ?? []);
-  return restOfWeek(sessions, new Date(), moves);
+  const programme = scheduleChangesOf($json.changes ?? [], now);
+  const lines = restOfWeek(sessions, now, [...programme.moves, ...moves], programme.cancelled);
+  const { changes } = programme;
+  return answer(changes.length > 0 ? { schedule: lines, changes } : { schedule: lines });
 }
 
 function reschedule(start, end) {
@@ -41,7 +47,7 @@ function visitor(kind) {
 
 const NOT_ON_ROSTER = { json: { status: 404, text: text('notOnRoster'), claimed: true } };
 const ANSWERS = {
-  know_schedule: () => (onRoster ? answer({ schedule: schedule(onRoster) }) : NOT_ON_ROSTER),
+  know_schedule: () => (onRoster ? schedule(onRoster) : NOT_ON_ROSTER),
   reschedule_single: () => reschedule(payload.date, payload.date),
   reschedule_range: () => reschedule(payload.start_date, payload.end_date),
   book_consult: () => visitor('consult'),

@@ -8,7 +8,8 @@
 // and what the claim stores: the record, phoneKey, and the canonical text Postgres hashes into the fingerprint,
 // with whether it reads the roster and the first Slack post whose intent it writes (FIRST_POST). A chat's answer is
 // written here too (chat-answer.ts), so no Code node runs after its claim; `whenNew` is where "Seen before?" sends
-// a request the claim finds new: a chat to "Chat answer", an outcome to its own workflow, any other to "Answer".
+// a request the claim finds new: a chat to "Chat answer", an outcome or an announcement's mark to its own workflow
+// ("Requests"), any other to "Answer".
 import { chatAnswers } from '../chat-answer.ts';
 import { FIRST_POST, JSON_CONTENT_TYPE, readFiles, storedRequest } from '../intake.ts';
 import { schemaProblem } from '../schema-check.ts';
@@ -18,6 +19,9 @@ import { CONVERSATION_ACTIONS } from '../../../../src/shared/webhook/conversatio
 import { PUSH_ACTIONS } from '../../../../src/shared/webhook/push.ts';
 import { quotedOf } from '../../../../src/shared/rules/refusal-reason.ts';
 import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
+import { ANNOUNCEMENTS_ACTIONS } from '../../../../src/shared/webhook/announcements.ts';
+
+const ASKED = ['list_requests', 'list_announcements'];
 
 const { headers, body } = $('Webhook').first().json;
 if (!JSON_CONTENT_TYPE.test(headers['content-type'] ?? '')) {
@@ -41,16 +45,20 @@ if ([...CONVERSATION_ACTIONS, ...PUSH_ACTIONS].includes(body.action)) {
 }
 const checked = storedRequest(body, files);
 if (checked.status !== undefined) return { json: { route: 'refused', ...checked } };
-// list_requests is asked like a question: no request_id, nothing claimed or stored. A chat with files asks Slack
+// list_requests and list_announcements are asked like a question: no request_id, nothing claimed or stored. A chat with files asks Slack
 // for its first file's upload address before the claim ('file first'), so the claim writes that file's intent.
 const firstPost = FIRST_POST[body.action] ?? '';
 const withFile = firstPost === 'message' && files.length > 0;
-const route = body.action === 'list_requests' ? 'asked' : withFile ? 'file first' : 'stored';
+const route = ASKED.includes(body.action) ? 'asked' : withFile ? 'file first' : 'stored';
 // A schedule or a chat has the roster read with its claim.
 const chat =
   body.action === 'chat_facilitator'
     ? chatAnswers(checked.envelope, contract, language, PROGRAMME_TEAM_CHANNEL)
     : undefined;
-const whenNew = chat ? 'chat' : REQUESTS_ACTIONS.includes(body.action) ? 'outcome' : 'new';
+const whenNew = chat
+  ? 'chat'
+  : [...REQUESTS_ACTIONS, ...ANNOUNCEMENTS_ACTIONS].includes(body.action)
+    ? 'outcome'
+    : 'new';
 const roster = ['know_schedule', 'chat_facilitator'].includes(body.action);
 return { json: { route, ...checked, language, files, whenNew, roster, firstPost, ...(chat && { chat }) } };

@@ -1,11 +1,34 @@
-// Read action: Slack's interaction payload (the form field `payload`, JSON). A click on one of a notice's buttons
-// (block_actions in the block thrive_outcome) opens the form; the form's submission (view_submission of
-// thrive_outcome) records the answer. Anything else is only acknowledged.
-// Read from the signed bytes themselves: a form field, its spaces sent as '+'.
-const field = /(?:^|&)payload=([^&]*)/.exec($json.raw)?.[1] ?? '';
-const payload = JSON.parse(decodeURIComponent(field.replaceAll('+', ' ')) || '{}');
+// Read action: Slack's interaction payload (the form field `payload`, JSON) or a slash command (form fields). A
+// click on one of a notice's buttons (block_actions in the block thrive_outcome) opens the form; the form's
+// submission (view_submission of thrive_outcome) records the answer. Anything else is only acknowledged.
+// Read from the signed bytes themselves: form fields, their spaces sent as '+'.
+const fields = new URLSearchParams($json.raw);
+const payload = JSON.parse(fields.get('payload') || '{}');
 const user = payload.user ?? {};
 const by = user.name || user.username || user.id || 'Slack';
+
+// The announcements' forms (Thrive announcements): the slash command (its text "change" opens the session change
+// form) or a shortcut opens one; its submission is checked and sent there.
+const FORMS = { thrive_announce: 'announce', thrive_session_change: 'change' };
+if (fields.get('command')) {
+  const form = fields.get('text')?.trim().toLowerCase() === 'change' ? 'change' : 'announce';
+  return { json: { kind: 'announce', call: { kind: 'open', form, trigger_id: fields.get('trigger_id') } } };
+}
+if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id)) {
+  const call = { kind: 'open', form: FORMS[payload.callback_id], trigger_id: payload.trigger_id };
+  return { json: { kind: 'announce', call } };
+}
+const view = payload.view ?? {};
+if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)) {
+  const read = (v) => v.value ?? v.selected_date ?? v.selected_time ?? v.selected_option?.value ?? v.selected_options;
+  const values = Object.fromEntries(
+    Object.values(view.state?.values ?? {}).flatMap((block) => Object.entries(block).map(([id, v]) => [id, read(v)])),
+  );
+  values.urgent = (values.urgent ?? []).length > 0;
+  values.confirm = (values.confirm ?? []).length > 0;
+  values.parents = (values.parents ?? []).map((option) => option.value);
+  return { json: { kind: 'announce', call: { kind: 'submit', form: FORMS[view.callback_id], values, by } } };
+}
 
 if (payload.type === 'block_actions') {
   const click = (payload.actions ?? []).find((action) => action.block_id === 'thrive_outcome');

@@ -1,0 +1,166 @@
+/**
+ * ThriveAnnouncements: the programme team's announcements and session changes from Slack, and the staff
+ * channel's post of each. Thrive Slack actions, having checked Slack's signature, calls it with one item:
+ * - { kind: 'open', form, trigger_id }: a slash command or a shortcut opens the form (views.open) with the
+ *   roster's facilitators, weekly sessions and parents to choose from;
+ * - { kind: 'submit', form, values, by }: the form's submission checked by the shared rules (a problem goes back
+ *   as response_action errors, storing nothing); else the announcement stored, its recipients resolved and a
+ *   push queued per device in one transaction (thrive.create_announcement), then posted to the staff channel;
+ * - anything else (Thrive requests starts it after a parent's mark; every minute): the posts are synced, each
+ *   updated only when its seen count or state changed, a post whose execution died looked for before it is posted
+ *   again (decision 0012).
+ * It answers { body }: what Thrive Slack actions sends Slack ('' or the form's errors).
+ */
+import { resolve } from 'node:path';
+import { codeNode } from '../toolkit/code-node.ts';
+import { ENV, STAFF_CHANNEL_DEFAULT, WORKFLOWS } from '../toolkit/ids.ts';
+import { calledBy, postgres, slackApi } from '../toolkit/io-nodes.ts';
+import { switchLinks } from '../toolkit/links.ts';
+import { data, env, ifTrue, node, sticky, switchOn, type N8nNode } from '../toolkit/nodes.ts';
+import { workflowJson } from '../toolkit/workflow.ts';
+
+const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
+const KINDS = ['open', 'announce', 'change', 'sync'] as const;
+const STEPS = ['update', 'find', 'post'] as const;
+/** Posts one sync takes; more wait for the next. */
+const SYNC_BATCH = 20;
+
+/** The roster as the forms choose from it: facilitators (with their parents' count), weekly sessions, parents. */
+const ROSTER = `SELECT
+  (SELECT coalesce(json_agg(json_build_object('id', f.id, 'name', f.name,
+    'parents', (SELECT count(*) FROM thrive.parents p WHERE p.facilitator_id = f.id)) ORDER BY f.name), '[]'::json)
+   FROM thrive.facilitators f) AS facilitators,
+  (SELECT coalesce(json_agg(x ORDER BY x.weekday, x.time, x.facilitator), '[]'::json) FROM (
+    SELECT s.weekday, s.start_time AS time, s.facilitator_id, f.name AS facilitator,
+      json_agg(DISTINCT s.parent_number) AS numbers
+    FROM thrive.sessions s JOIN thrive.facilitators f ON f.id = s.facilitator_id
+    GROUP BY s.weekday, s.start_time, s.facilitator_id, f.name) x) AS slots,
+  (SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name) ORDER BY p.name), '[]'::json)
+   FROM thrive.parents p) AS parents;`;
+
+/** $1-$5: the announcement, Slack's refusal ('' when it took the step), the channel's id, the post's ts, its state. */
+const KEEP_POST = 'SELECT thrive.keep_announcement_post($1, $2, $3, $4, $5) AS kept;';
+const REFUSAL = "($json.ok === true ? '' : String($json.error ?? 'no answer'))";
+const keep = (name: string, position: [number, number], post: string) =>
+  postgres(
+    name,
+    position,
+    KEEP_POST,
+    `={{ [ ${post}.id, ${REFUSAL}, $json.channel ?? '', $json.ts ?? $json.message?.ts ?? '', ${post}.state ] }}`,
+  );
+const STAFF_CHANNEL = env(ENV.staffChannel, STAFF_CHANNEL_DEFAULT);
+const postMessage = (name: string, position: [number, number], channel: string) =>
+  slackApi(name, position, 'chat.postMessage', {
+    channel: `={{ ${channel} }}`,
+    text: '={{ $json.text }}',
+    unfurl_links: 'false',
+    unfurl_media: 'false',
+    metadata: '={{ $json.metadata }}',
+  });
+
+const NOTE = `## Thrive announcements
+The programme team's announcements and session changes from Slack (the slash command or a shortcut opens the form; **Thrive Slack actions** checks Slack's signature and calls this workflow), and the staff channel's post of each with its seen count, synced every minute and at once after a parent's mark. Publish it.`;
+
+export async function announcementsWorkflow(): Promise<Record<string, unknown>> {
+  const nodes: N8nNode[] = [
+    sticky('About', [-40, -460], [760, 260], NOTE),
+    calledBy('Called', [0, 0]),
+    node('Every minute', 'scheduleTrigger', 1.2, [0, 600], {
+      rule: { interval: [{ field: 'minutes', minutesInterval: 1 }] },
+    }),
+    switchOn(
+      'What?',
+      [240, 0],
+      "$json.kind === 'open' ? 'open' : $json.kind === 'submit' ? $json.form : 'sync'",
+      KINDS,
+    ),
+    postgres('Roster for form', [480, -200], ROSTER),
+    await codeNode('Form', [720, -200], script('form.js')),
+    slackApi('Open form', [960, -200], 'views.open', {
+      trigger_id: '={{ $json.trigger_id }}',
+      view: '={{ $json.view }}',
+    }),
+    data('Opened', [1200, -200], { body: '' }),
+
+    postgres('Roster for announcement', [480, 0], ROSTER),
+    await codeNode('Check announcement', [720, 0], script('check-announcement.js')),
+    postgres('Roster for change', [480, 200], ROSTER),
+    await codeNode('Check change', [720, 200], script('check-change.js')),
+    ifTrue('Valid?', [960, 100], '$json.valid'),
+    node('Show problem', 'set', 3.4, [1200, 240], {
+      mode: 'raw',
+      jsonOutput: '={{ { body: JSON.stringify($json.body) } }}',
+      options: {},
+    }),
+    postgres(
+      'Create announcement',
+      [1200, 40],
+      'SELECT * FROM thrive.create_announcement($1::jsonb, $2::json, now());',
+      '={{ [ JSON.stringify($json.item), JSON.stringify($json.changes) ] }}',
+    ),
+    await codeNode('First post', [1440, 40], script('first-post.js')),
+    postMessage('Post announcement', [1680, 40], STAFF_CHANNEL),
+    keep('Keep first post', [1920, 40], "$('First post').item.json"),
+    data('Submitted', [2160, 40], { body: '' }),
+
+    postgres('Posts to sync', [480, 600], `SELECT * FROM thrive.posts_to_sync(now(), ${SYNC_BATCH});`),
+    await codeNode('Sync', [720, 600], script('sync.js')),
+    switchOn('Sync step', [960, 600], '$json.step', STEPS),
+    slackApi('Update post', [1200, 480], 'chat.update', {
+      channel: '={{ $json.channel }}',
+      ts: '={{ $json.ts }}',
+      text: '={{ $json.text }}',
+    }),
+    keep('Keep update', [1440, 480], "$('Sync').item.json"),
+    slackApi('Look in channel', [1200, 640], 'conversations.history', {
+      channel: '={{ $json.channel }}',
+      oldest: '={{ $json.oldest }}',
+      include_all_metadata: 'true',
+      limit: '200',
+    }),
+    await codeNode('Find post', [1440, 640], script('find-post.js')),
+    ifTrue('Found?', [1680, 640], '$json.found'),
+    keep('Keep found', [1920, 560], '$json'),
+    postMessage('Post again', [1920, 760], STAFF_CHANNEL),
+    keep('Keep post', [2160, 760], "$('Sync').item.json"),
+  ];
+  return workflowJson({
+    id: WORKFLOWS.announcements.id,
+    name: 'Thrive announcements',
+    nodes,
+    links: [
+      ['Called', 0, 'What?'],
+      ['Every minute', 0, 'Posts to sync'],
+      ...switchLinks('What?', KINDS, {
+        open: 'Roster for form',
+        announce: 'Roster for announcement',
+        change: 'Roster for change',
+        sync: 'Posts to sync',
+      }),
+      ['Roster for form', 0, 'Form'],
+      ['Form', 0, 'Open form'],
+      ['Open form', 0, 'Opened'],
+      ['Open form', 1, 'Opened'],
+      ['Roster for announcement', 0, 'Check announcement'],
+      ['Roster for change', 0, 'Check change'],
+      ['Check announcement', 0, 'Valid?'],
+      ['Check change', 0, 'Valid?'],
+      ['Valid?', 0, 'Create announcement'],
+      ['Valid?', 1, 'Show problem'],
+      ['Create announcement', 0, 'First post'],
+      ['First post', 0, 'Post announcement'],
+      ['Post announcement', 0, 'Keep first post'],
+      ['Post announcement', 1, 'Submitted'],
+      ['Keep first post', 0, 'Submitted'],
+      ['Posts to sync', 0, 'Sync'],
+      ['Sync', 0, 'Sync step'],
+      ...switchLinks('Sync step', STEPS, { update: 'Update post', find: 'Look in channel', post: 'Post again' }),
+      ['Update post', 0, 'Keep update'],
+      ['Look in channel', 0, 'Find post'],
+      ['Find post', 0, 'Found?'],
+      ['Found?', 0, 'Keep found'],
+      ['Found?', 1, 'Post again'],
+      ['Post again', 0, 'Keep post'],
+    ],
+  });
+}
