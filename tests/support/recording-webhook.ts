@@ -132,8 +132,11 @@ export class RecordingWebhook {
     return spans.some(([start], index) => index > 0 && start < (spans[index - 1]?.[1] ?? 0));
   }
 
-  /** Resolves once at least `count` requests have arrived. */
-  async waitForRequests(count: number, timeoutMs = 10_000): Promise<RecordedRequest[]> {
+  /**
+   * Resolves once at least `count` requests have arrived. The limit is for a machine under load (half a test's
+   * 60 s): a passing test never waits for it.
+   */
+  async waitForRequests(count: number, timeoutMs = 30_000): Promise<RecordedRequest[]> {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count) {
       const left = deadline - Date.now();
