@@ -175,6 +175,9 @@ try {
   );
   if (refused.length > 0)
     console.log(`  ${refused.length} pushes refused: ${refused[0]?.refusal ?? refused[0]?.status}`);
+} catch (error) {
+  console.error(`The server's last output:\n${server.output().slice(-3000)}`);
+  throw error;
 } finally {
   await server.stop('SIGTERM');
   await service.close();
