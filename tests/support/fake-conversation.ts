@@ -1,6 +1,6 @@
 import { answerText } from '../../server/contract/texts.ts';
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
-import type { ThreadMessage } from '../../src/shared/webhook/conversation.ts';
+import type { SeenMark, ThreadMessage } from '../../src/shared/webhook/conversation.ts';
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { RecordedRequest, RecordingWebhook, Reply } from './recording-webhook.ts';
@@ -29,6 +29,10 @@ export class FakeConversation {
   schedule = 'Monday: 5:00 PM with Ms. Rao';
   /** Whether the token still opens the thread (revoke_token ends it). */
   private tokenLive = true;
+  /** Read receipts: off by default, as a backend without them, so chat_thread names neither and no mark_read comes. */
+  readReceipts: boolean | undefined;
+  /** The newest of the parent's messages the programme has opened (chat_thread's `seen`). */
+  seen: SeenMark | undefined;
 
   /** `codeAtSignIn`: as REQUIRE_CODE_AT_SIGN_IN=1, know_schedule answers only with the token. */
   constructor(
@@ -36,6 +40,19 @@ export class FakeConversation {
     private readonly options: { codeAtSignIn?: boolean } = {},
   ) {
     webhook.reply((request) => this.answer(request), Infinity);
+  }
+
+  /** One of the parent's messages, as staff would find it in the thread. */
+  parentMessage(text: string): ThreadMessage {
+    const message: ThreadMessage = {
+      id: String(this.nextId++),
+      from: 'parent',
+      text,
+      sent_at: '2026-11-23T09:30:00.000+05:30',
+      attachments: [],
+    };
+    this.thread.push(message);
+    return message;
   }
 
   reply(text: string, extra: Partial<ThreadMessage> = {}): ThreadMessage {
@@ -108,8 +125,21 @@ export class FakeConversation {
         }
         const after = Number(body.payload?.after ?? 0);
         const messages = this.thread.filter((message) => Number(message.id) > after);
-        return { body: { messages, cursor: this.thread.at(-1)?.id ?? '0', more: false } };
+        return {
+          body: {
+            messages,
+            cursor: this.thread.at(-1)?.id ?? '0',
+            more: false,
+            ...(this.seen ? { seen: this.seen } : {}),
+            ...(this.readReceipts === undefined ? {} : { read_receipts: this.readReceipts }),
+          },
+        };
       }
+      case 'mark_read':
+        if (bearer !== `Bearer ${TOKEN}` || !this.tokenLive) {
+          return { status: 401, body: answerText(language, 'tokenMissing') };
+        }
+        return { body: { recorded: this.readReceipts === true } };
       case 'know_schedule':
         if (this.options.codeAtSignIn && (bearer !== `Bearer ${TOKEN}` || !this.tokenLive)) {
           return { status: 401, body: answerText(language, 'codeRequiredAtSignIn') };
