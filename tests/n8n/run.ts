@@ -18,7 +18,7 @@
  *   npm run test:n8n -- --bench-seconds 2      shorter throughput runs
  *   npm run test:n8n -- --repeat-journey 3     the browser journey three times over, in each mode
  *   npm run test:n8n -- --mode queue           one mode only
- *   npm run test:n8n -- --only kill,cost       some parts only (contract, checks, kill, conversation, cost, journey)
+ *   npm run test:n8n -- --only kill,cost       some parts only (contract, checks, kill, conversation, cost, journey, roster)
  *   npm run test:n8n -- --n8n-env DB_POSTGRESDB_POOL_SIZE=10   a setting for every n8n process (to measure a lever)
  *   npm run test:n8n -- --webhook-processes 0  queue mode's webhooks taken by the main instance (2 webhook processes by default)
  */
@@ -42,6 +42,7 @@ import { runKillChecks } from './harness/kill-checks.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
 import { runPushChecks } from './harness/push-checks.ts';
 import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
+import { runRosterChecks } from './harness/roster-checks.ts';
 import { Results } from './harness/results.ts';
 import { startStack, WEBHOOK_PROCESSES, WORKFLOW_PATHS, type Stack } from './harness/stack.ts';
 import {
@@ -82,7 +83,7 @@ const n8nEnv = Object.fromEntries(
     setting.slice(setting.indexOf('=') + 1),
   ]),
 );
-const PARTS = ['contract', 'checks', 'kill', 'conversation', 'cost', 'journey'] as const;
+const PARTS = ['contract', 'checks', 'kill', 'conversation', 'cost', 'journey', 'roster'] as const;
 const only = values.only?.split(',') ?? [...PARTS];
 const unknownPart = only.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart) {
@@ -252,6 +253,11 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
     heading(`${stack.mode}: the browser journey against n8n ${N8N_VERSION} (tests/n8n/browser)`);
     if (ensureChromium()) await runBrowserJourney(stack, results, JOURNEY_RUNS);
     else results.add({ name: 'browser: chromium available', verdict: 'failed', ms: 0, notes: [] });
+  }
+
+  if (runs('roster')) {
+    heading(`${stack.mode}: the roster's export and imports through n8n's form`);
+    await runRosterChecks(stack, results);
   }
 }
 

@@ -88,6 +88,9 @@ export interface N8nOptions {
 /** Where reschedules, consults and calls are announced (THRIVE_STAFF_CHANNEL). */
 export const STAFF_CHANNEL = '#thrive-staff-test';
 
+/** The user and secret of the "Thrive roster login" credential, which the roster's form and export ask for. */
+export const ROSTER_LOGIN = { user: 'roster-admin', secret: 'roster-login-for-tests' } as const;
+
 export const webhookUrlAt = (port: number) => `http://127.0.0.1:${port}/webhook/${WEBHOOK_PATHS.portal}`;
 
 function credentialsFile(folder: string, postgresPort: number): string {
@@ -107,6 +110,11 @@ function credentialsFile(folder: string, postgresPort: number): string {
     JSON.stringify([
       { id, name, type: 'postgres', data },
       { id: slack.id, name: slack.name, type: 'slackApi', data: { accessToken: SLACK_TOKEN } },
+      {
+        ...CREDENTIALS.rosterLogin.httpBasicAuth,
+        type: 'httpBasicAuth',
+        data: { user: ROSTER_LOGIN.user, password: ROSTER_LOGIN.secret },
+      },
     ]),
   );
   return file;
