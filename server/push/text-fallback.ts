@@ -6,7 +6,11 @@
  * every try, so a parent who has seen the notice or turned texts off by then
  * gets no text. A gateway that fails leaves the row queued for a later try
  * (textRetryAt); a crash leaves it to the next start. The text carries who
- * wrote and a link, never the message.
+ * wrote and a link, never the message. Due rows are decided a batch at a
+ * time in one transaction, and the queue yields to the server's requests
+ * between batches: an update to every parent adds thousands of rows at
+ * once, and deciding them one commit at a time would hold every request (a
+ * staff reply's push among them) behind it.
  */
 import { announcementPath, paths } from '../../src/config/paths.ts';
 import { textDecision, textRetryAt } from '../../src/shared/push/text-fallback.ts';
@@ -52,8 +56,18 @@ function linkOf(notice: TextNotice, origin: string): string {
   return origin + paths.chat;
 }
 
+/** A notice decided to be texted now: what goes to the gateway. */
+interface Due {
+  notice: TextNotice;
+  message: TextMessage;
+}
+
+/** Lets the server's requests run between batches. */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createTextFallback({ store, send, clock, waitMs, origin, log, random }: TextFallbackDeps) {
-  async function decide(notice: TextNotice): Promise<void> {
+  /** Decides one due notice: skipped, held, or queued for the gateway (returned). In the batch's transaction. */
+  function decide(notice: TextNotice): Due[] {
     const now = clock();
     const { settings, language } = store.settingsOf(notice.number_key);
     const decision = textDecision(
@@ -70,19 +84,24 @@ export function createTextFallback({ store, send, clock, waitMs, origin, log, ra
       now,
       waitMs,
     );
-    if (decision.kind === 'skip') return store.decide(notice.id, decision.reason, now);
-    if (decision.kind === 'hold') return store.hold(notice.id, decision.until);
+    if (decision.kind === 'skip') {
+      store.decide(notice.id, decision.reason, now);
+      return [];
+    }
+    if (decision.kind === 'hold') {
+      store.hold(notice.id, decision.until);
+      return [];
+    }
     // Queued before the gateway is asked: it counts against the day's limit from now, whatever the gateway says.
     if (notice.state === 'waiting') store.decide(notice.id, 'queued', now);
     const values = { author: notice.author, link: linkOf(notice, origin) };
+    const text = fillTemplate(notice.kind, language, values);
+    return [{ notice, message: { phone: notice.number_key, language, template: notice.kind, values, text } }];
+  }
+
+  async function deliver({ notice, message }: Due): Promise<void> {
     try {
-      await send({
-        phone: notice.number_key,
-        language,
-        template: notice.kind,
-        values,
-        text: fillTemplate(notice.kind, language, values),
-      });
+      await send(message);
       store.texted(notice.id, clock());
     } catch (error) {
       const attempts = notice.attempts + 1;
@@ -97,7 +116,9 @@ export function createTextFallback({ store, send, clock, waitMs, origin, log, ra
     for (;;) {
       const due = store.due(clock(), BATCH);
       if (due.length === 0) return;
-      for (const notice of due) await decide(notice);
+      const texts = store.inTransaction(() => due.flatMap(decide));
+      for (const text of texts) await deliver(text);
+      await yieldToRequests();
     }
   }
 

@@ -80,6 +80,8 @@ export function createTextStore(db: Db) {
   const removeNumber = db.prepare('DELETE FROM text_notices WHERE number_key = ?');
 
   return {
+    /** Runs `work` in one transaction: a batch of decisions is one commit. */
+    inTransaction: <T>(work: () => T): T => db.transaction(work)(),
     /**
      * A request's outcome for a roster parent: its notice points at the
      * event line the answer added to the thread, so the thread read past it
