@@ -4,9 +4,8 @@ import type { Envelope, Language } from '../../src/shared/webhook/types.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
 import type { DecodedAttachment } from '../db/request-store.ts';
 import { restOfWeek } from '../../src/shared/schedule/rest-of-week.ts';
-import type { Move, WeeklySession } from '../../src/shared/schedule/week.ts';
+import type { Move, ScheduleChanges, WeeklySession } from '../../src/shared/schedule/week.ts';
 import type { Roster } from '../roster/roster-store.ts';
-import type { ScheduleChanges } from '../../src/shared/schedule/week.ts';
 import type { AnyEnvelope } from './contract.ts';
 
 /** A handler's verdict: a JSON answer that is stored with the request, or a refusal in plain text. */

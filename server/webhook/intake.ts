@@ -4,13 +4,12 @@ import { CONVERSATION_ACTIONS, type ConversationRequest } from '../../src/shared
 import { PUSH_ACTIONS, type PushRequest } from '../../src/shared/webhook/push.ts';
 import { REQUESTS_ACTIONS, type RequestsAction, type RequestsRequests } from '../../src/shared/webhook/requests.ts';
 import { ANNOUNCEMENTS_ACTIONS } from '../../src/shared/webhook/announcements.ts';
-import type { ScheduleChanges } from '../../src/shared/schedule/week.ts';
 import type { AnnouncementsRequest } from '../../src/shared/webhook/announcements.ts';
 import type { Envelope } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
 import type { Outcome, RequestContext } from '../http/outcome.ts';
-import type { Move, WeeklySession } from '../../src/shared/schedule/week.ts';
+import type { Move, ScheduleChanges, WeeklySession } from '../../src/shared/schedule/week.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { decodeEnvelopeAttachments } from './attachments.ts';
 import { checkAgainstSchema, type AnyEnvelope, type AnyRequest } from './contract.ts';
