@@ -56,6 +56,7 @@ const USED: readonly AnswerKey[] = [
   'requestNotFound',
   'offerNotOpen',
   'offerAccepted',
+  'announcementNotFound',
 ];
 
 const only = (language: Language) => Object.fromEntries(USED.map((key) => [key, ANSWER_TEXTS[language][key]]));
