@@ -2,13 +2,12 @@
  * The webhook contract's table (tests/support/contract-cases.ts, the same
  * cases the reference server's tests run) against n8n's webhook URL, one
  * timed result per case. A few cases are settled by n8n itself before the
- * workflow runs, so no workflow can change them, and the announcement
- * actions and mark_read are the reference server's alone: they run, and are reported as
+ * workflow runs, so no workflow can change them, and mark_read is the
+ * reference server's alone: they run, and are reported as
  * skipped with n8n's answer and the reason (n8n/README.md, "Known
  * differences"); one that passes is reported as passed.
  */
 import { CONTRACT_CASES, postTo, runContractCase, type Post } from '../../support/contract-cases.ts';
-import { ANNOUNCEMENT_CASES } from '../../support/contract/announcement-cases.ts';
 import { READ_RECEIPT_CASES } from '../../support/contract/read-receipt-cases.ts';
 import type { User } from '../../../src/shared/webhook/types.ts';
 import type { Results } from './results.ts';
@@ -25,12 +24,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
     'n8n parses the body before the workflow runs and answers 422 with its own JSON; the portal always sends JSON',
   'a body over 16 MB':
     "n8n refuses a body over N8N_PAYLOAD_SIZE_MAX (16 MB) before the workflow runs, with 500; a proxy's body limit in front answers 413",
-  ...Object.fromEntries(
-    ANNOUNCEMENT_CASES.map((c) => [
-      c.name,
-      "n8n's workflow does not answer list_announcements and mark_announcement_seen: announcements are the reference server's alone",
-    ]),
-  ),
   ...Object.fromEntries(
     READ_RECEIPT_CASES.map((c) => [
       c.name,
