@@ -8,19 +8,19 @@
  *   request_id is a replay, a reuse with another body a 409); one not
  *   addressed to this parent, withdrawn or unknown is a 404. The first
  *   opening is kept, and stops a text for it (onSeen).
+ * How a parent reads an announcement and the week's changes is the shared
+ * parent-view.ts, which n8n's workflows bundle too.
  */
-import { toIstIso } from '../../src/shared/format/ist.ts';
+import { parentAnnouncement, scheduleChangesOf, weekOf } from '../../src/shared/announcements/parent-view.ts';
 import { isValidPhone, phoneKey } from '../../src/shared/rules/phone.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
-import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
-import { addDays, partsOf, sessionOn, weekdayOf, type ScheduleChanges } from '../../src/shared/schedule/week.ts';
+import type { ScheduleChanges } from '../../src/shared/schedule/week.ts';
 import type {
   Announcement,
   AnnouncementsAnswers,
   AnnouncementsRequest,
   AnnouncementsRequests,
 } from '../../src/shared/webhook/announcements.ts';
-import type { SessionRef } from '../../src/shared/webhook/requests.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import { answerText } from '../contract/texts.ts';
 import type { RequestStore } from '../db/request-store.ts';
@@ -28,23 +28,6 @@ import type { Outcome } from '../http/outcome.ts';
 import type { Roster } from '../roster/roster-store.ts';
 import { fingerprint } from '../webhook/fingerprint.ts';
 import type { AnnouncementStore, ParentAnnouncementRow } from './store.ts';
-
-/** An occurrence (its start, +05:30) as the schedule names it. */
-export function sessionRefOf(startsAt: string, facilitator: string): SessionRef {
-  const { key, time } = partsOf(startsAt);
-  return sessionOn(key, { weekday: weekdayOf(key), time, facilitator });
-}
-
-/** The texts in the language asked for when it has them, else in the other. */
-function inLanguage(row: ParentAnnouncementRow, language: Language) {
-  const other: Language = language === 'en' ? 'hi' : 'en';
-  for (const lang of [language, other]) {
-    const title = row[`title_${lang}`];
-    const body = row[`body_${lang}`];
-    if (title !== null && body !== null) return { title, body, language: lang };
-  }
-  return { title: '', body: '', language };
-}
 
 export function createAnnouncementActions(deps: {
   store: AnnouncementStore;
@@ -61,17 +44,8 @@ export function createAnnouncementActions(deps: {
 
   function announcementOf(row: ParentAnnouncementRow, numberKey: string, language: Language): Announcement {
     const [change] = row.kind === 'announcement' ? [] : store.changesOfAnnouncement(row.id, numberKey);
-    return {
-      announcement_id: row.id,
-      kind: row.kind,
-      ...inLanguage(row, language),
-      sent_at: toIstIso(new Date(row.sent_at ?? row.send_at)),
-      urgent: row.urgent === 1,
-      seen: row.seen_at !== null,
-      ...(change ? { session: sessionRefOf(change.starts_at, change.facilitator) } : {}),
-      ...(change?.moved_to ? { moved_to: sessionRefOf(change.moved_to, change.facilitator) } : {}),
-      ...(row.reason !== null ? { reason: row.reason } : {}),
-    };
+    const view = { ...row, sent_at: row.sent_at ?? row.send_at, urgent: row.urgent === 1, seen: row.seen_at !== null };
+    return parentAnnouncement({ ...view, change: change ?? null }, language);
   }
 
   const list = (request: AnnouncementsRequests['list_announcements']): Outcome => {
@@ -146,27 +120,8 @@ export function createAnnouncementActions(deps: {
      * occurrence or new time is still ahead.
      */
     scheduleChanges(numberKey: string, now: Date): ScheduleChanges {
-      const today = partsOf(toIstIso(now)).key;
-      const monday = addDays(today, 1 - weekdayOf(today));
-      const rows = store.changesOf(numberKey, startsAtOf(monday, '00:00'), startsAtOf(addDays(monday, 7), '00:00'));
-      const ahead = (startsAt: string | null) => startsAt !== null && Date.parse(startsAt) >= now.getTime() - 60_000;
-      return {
-        cancelled: rows
-          .filter((row) => row.moved_to === null)
-          .map((row) => ({ starts_at: row.starts_at, facilitator: row.facilitator })),
-        moves: rows.flatMap((row) =>
-          row.moved_to ? [{ from: sessionRefOf(row.starts_at, row.facilitator), to: row.moved_to }] : [],
-        ),
-        changes: rows
-          .filter((row) => ahead(row.starts_at) || ahead(row.moved_to))
-          .map((row) => ({
-            announcement_id: row.announcement_id,
-            kind: row.moved_to ? 'moved' : 'cancelled',
-            session: sessionRefOf(row.starts_at, row.facilitator),
-            ...(row.moved_to ? { moved_to: sessionRefOf(row.moved_to, row.facilitator) } : {}),
-            reason: row.reason,
-          })),
-      };
+      const { from, to } = weekOf(now);
+      return scheduleChangesOf(store.changesOf(numberKey, from, to), now);
     },
   };
 }

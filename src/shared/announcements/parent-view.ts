@@ -62,22 +62,28 @@ export interface SessionChangeRow {
   reason: string;
 }
 
-/** The changes standing in the week of `now` (rows of any wider window): what to take out, move, and tell of. */
-export function scheduleChangesOf(rows: readonly SessionChangeRow[], now: Date): ScheduleChanges {
+/** India's week of `now`, Monday 00:00 to the next Monday 00:00 (ISO with +05:30). */
+export function weekOf(now: Date): { from: string; to: string } {
   const today = partsOf(toIstIso(now)).key;
   const monday = addDays(today, 1 - weekdayOf(today));
-  const [from, to] = [Date.parse(startsAtOf(monday, '00:00')), Date.parse(startsAtOf(addDays(monday, 7), '00:00'))];
+  return { from: startsAtOf(monday, '00:00'), to: startsAtOf(addDays(monday, 7), '00:00') };
+}
+
+/** The changes standing in the week of `now` (rows of any wider window): what to take out, move, and tell of. */
+export function scheduleChangesOf(rows: readonly SessionChangeRow[], now: Date): ScheduleChanges {
+  const week = weekOf(now);
+  const [from, to] = [Date.parse(week.from), Date.parse(week.to)];
   const inWeek = (at: string | null) => at !== null && Date.parse(at) >= from && Date.parse(at) < to;
   const ahead = (at: string | null) => at !== null && Date.parse(at) >= now.getTime() - 60_000;
-  const week = rows.filter((row) => inWeek(row.starts_at) || inWeek(row.moved_to));
+  const standing = rows.filter((row) => inWeek(row.starts_at) || inWeek(row.moved_to));
   return {
-    cancelled: week
+    cancelled: standing
       .filter((row) => row.moved_to === null)
       .map((row) => ({ starts_at: row.starts_at, facilitator: row.facilitator })),
-    moves: week.flatMap((row) =>
+    moves: standing.flatMap((row) =>
       row.moved_to ? [{ from: sessionRefOf(row.starts_at, row.facilitator), to: row.moved_to }] : [],
     ),
-    changes: week
+    changes: standing
       .filter((row) => ahead(row.starts_at) || ahead(row.moved_to))
       .map((row) => ({
         announcement_id: row.announcement_id,
