@@ -32,8 +32,9 @@ SELECT
 
 /**
  * $1: the number as typed. Everything stored for it (its devices' push subscriptions, with the pushes waiting for
- * them, and their settings go with its tokens); number_key is null (and nothing goes) when it is not a
- * phone number.
+ * them, and their settings go with its tokens), and the announcements' copies of the roster: who each was sent to
+ * (with the name, and when it was seen) and the sessions changed for the number; an announcement itself names
+ * nobody and stays for the others. number_key is null (and nothing goes) when it is not a phone number.
  */
 export const FORGET_NUMBER = `WITH key AS (SELECT thrive.phone_key($1) AS number_key),
 requests AS (
@@ -51,6 +52,10 @@ push_subscriptions AS (
 ),
 tokens AS (DELETE FROM thrive.parent_tokens WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 hits AS (DELETE FROM thrive.number_hits WHERE number = (SELECT number_key FROM key) RETURNING 1),
+recipients AS (
+  DELETE FROM thrive.announcement_recipients WHERE number_key = (SELECT number_key FROM key) RETURNING 1
+),
+changes AS (DELETE FROM thrive.session_changes WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 sessions AS (DELETE FROM thrive.sessions WHERE parent_number = (SELECT number_key FROM key) RETURNING 1),
 parent AS (DELETE FROM thrive.parents WHERE number = (SELECT number_key FROM key) RETURNING name)
 SELECT

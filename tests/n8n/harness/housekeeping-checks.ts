@@ -54,7 +54,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
   );
 
   await results.run(
-    'erasure: refused without the admin secret; erases everything of one number and its roster entry',
+    'erasure: refused without the admin secret; erases everything of one number, its roster entry and its place in an announcement',
     async () => {
       postgres.run(`
       INSERT INTO thrive.parents (number, name, facilitator_id) VALUES ('${ERASED}', 'Erase Me', 'meera-nair');
@@ -65,7 +65,14 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
       INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at)
         VALUES ('${ERASED}', 'staff', 'X', 'a reply', '2026-01-01T10:00:00.000+05:30');
       INSERT INTO thrive.parent_tokens VALUES ('t-erase', '${ERASED}', now(), now() + interval '1 day');
-      INSERT INTO thrive.push_subscriptions VALUES ('https://push.test/erase', 't-erase', '${ERASED}', 'k', 'a', now());`);
+      INSERT INTO thrive.push_subscriptions VALUES ('https://push.test/erase', 't-erase', '${ERASED}', 'k', 'a', now());
+      INSERT INTO thrive.announcements (id, kind, title_en, body_en, audience, audience_label, send_at, urgent, created_by, reason)
+        VALUES ('erase-change', 'cancelled', 'Cancelled', 'Diwali', '{}', 'Two parents', now(), false, 'X', 'Diwali');
+      INSERT INTO thrive.announcement_recipients (announcement_id, number_key, name)
+        VALUES ('erase-change', '${ERASED}', 'Erase Me'), ('erase-change', '+919000000098', 'Stays');
+      INSERT INTO thrive.session_changes (announcement_id, number_key, starts_at, facilitator)
+        VALUES ('erase-change', '${ERASED}', '2026-11-25T16:00:00+05:30', 'Meera Nair'),
+          ('erase-change', '+919000000098', '2026-11-25T16:00:00+05:30', 'Meera Nair');`);
       const others = count('thrive.parents');
       const erase = (headers: Record<string, string>, body: unknown) =>
         fetch(`${n8n.url}/webhook/${WEBHOOK_PATHS.erasure}`, {
@@ -103,8 +110,18 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
           count(`thrive.parents WHERE number = '${ERASED}'`) +
             count(`thrive.requests WHERE user_number = '9000000099'`) +
             count(`thrive.thread_messages WHERE number_key = '${ERASED}'`) +
-            count(`thrive.push_subscriptions WHERE number_key = '${ERASED}'`),
+            count(`thrive.push_subscriptions WHERE number_key = '${ERASED}'`) +
+            count(`thrive.announcement_recipients WHERE number_key = '${ERASED}'`) +
+            count(`thrive.session_changes WHERE number_key = '${ERASED}'`),
           0,
+        ),
+        ...expectEqual(
+          'the announcement, for the other parent',
+          [
+            count("thrive.announcement_recipients WHERE announcement_id = 'erase-change'"),
+            count("thrive.session_changes WHERE announcement_id = 'erase-change'"),
+          ],
+          [1, 1],
         ),
         ...expectEqual('other parents', count('thrive.parents'), others - 1),
       ];
