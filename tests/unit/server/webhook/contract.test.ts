@@ -7,6 +7,7 @@ import { checkMessage } from '../../../../src/shared/rules/message.ts';
 import { isValidPhone } from '../../../../src/shared/rules/phone.ts';
 import { buildEnvelope } from '../../../../src/shared/webhook/envelope.ts';
 import { REQUESTS_ACTIONS } from '../../../../src/shared/webhook/requests.ts';
+import { ANNOUNCEMENTS_ACTIONS } from '../../../../src/shared/webhook/announcements.ts';
 import { CONVERSATION_ACTIONS, type ConversationAction } from '../../../../src/shared/webhook/conversation.ts';
 import { PUSH_ACTIONS, type PushAction } from '../../../../src/shared/webhook/push.ts';
 import type { Action } from '../../../../src/shared/webhook/types.ts';
@@ -39,13 +40,14 @@ const portalEnvelopes = [
 ];
 
 describe('the JSON Schema in server/contract is the contract the portal speaks', () => {
-  it('names exactly the portal’s actions: the six spec actions, the conversation’s, the push actions, the request outcomes’', () => {
+  it('names exactly the portal’s actions: the six spec actions, the conversation’s, the push actions, the request outcomes’, the announcements’', () => {
     const actionProperty = (requestSchema.properties as { action: { enum: string[] } }).action;
     expect(actionProperty.enum).toEqual([
       ...Object.keys(ACTIONS),
       ...CONVERSATION_ACTIONS,
       ...PUSH_ACTIONS,
       ...REQUESTS_ACTIONS,
+      ...ANNOUNCEMENTS_ACTIONS,
     ]);
   });
 
