@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './bench/chromium.ts';
+import { CHROMIUM_ARGS, SERVICE_WORKER, TEST_CHROMIUM_PATH, WITH_SERVICE_WORKER } from './bench/chromium.ts';
 
 /**
  * Every browser suite, one project each, against the production build
  * (tests/e2e/global-setup.ts builds it once per run):
  * - e2e: the app and its service worker against a recording webhook
- *   (tests/support/recording-webhook.ts). Contexts block the service worker
- *   unless a spec opts in with `test.use({ serviceWorkers: 'allow' })`.
+ *   (tests/support/recording-webhook.ts), in Chromium's headless shell
+ *   (bench/chromium.ts). Contexts block the service worker unless a spec opts
+ *   in by the tag SERVICE_WORKER, which puts a test in e2e-worker: the full
+ *   Chromium, with the worker let in.
  * - server: the real reference server (server/main.ts as its own process,
  *   SQLite, the test roster): the whole product end to end.
  * - n8n: the portal's journey against a running n8n, worker included, only when
@@ -35,7 +37,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // Most parents use 360-400 px Android screens.
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -49,11 +51,13 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'e2e', testDir: 'tests/e2e' },
+    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(SERVICE_WORKER) },
+    // The tests and groups about the service worker (tagged SERVICE_WORKER), in the full Chromium.
+    { name: 'e2e-worker', testDir: 'tests/e2e', grep: new RegExp(SERVICE_WORKER), use: WITH_SERVICE_WORKER },
     // The whole product as a parent gets it: the worker included.
-    { name: 'server', testDir: 'tests/e2e-server', use: { serviceWorkers: 'allow' } },
+    { name: 'server', testDir: 'tests/e2e-server', use: WITH_SERVICE_WORKER },
     ...(n8nPortal
-      ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, serviceWorkers: 'allow' as const } }]
+      ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, ...WITH_SERVICE_WORKER } }]
       : []),
   ],
 });

@@ -1,5 +1,20 @@
+import { existsSync } from 'node:fs';
+
 /** Debian's Chromium: Playwright's own browser download cannot run on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's headless shell (package chromium-headless-shell, built from the same Chromium source as the full
+ * browser): what Playwright itself runs for headless tests. A new context and page cost about a third of the CPU the
+ * full browser's headless mode spends on them, and the browser tests are CPU-bound on 2 cores. It has no
+ * notification centre, no install offer, and its offline emulation reaches a service worker's fetches late, so the
+ * tests about the service worker run in the full browser (SERVICE_WORKER below).
+ */
+export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+
+/** The browser tests' Chromium: the headless shell when installed (or CHROMIUM_PATH when set), else the full one. */
+export const TEST_CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH === undefined && existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH;
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -10,3 +25,17 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
   '--disable-quic',
 ];
+
+/**
+ * The tag of a browser test or group about the service worker (tests/support/service-worker.ts). Playwright's
+ * e2e-worker project runs them, with the worker let in (the e2e project blocks it) and in the full Chromium, whose
+ * offline emulation reaches the worker's fetches with the page's, and which shows notifications and offers
+ * installing, as a phone does.
+ */
+export const SERVICE_WORKER = '@service-worker';
+
+/** What the e2e-worker project (and the real server's) let contexts do, and the browser they run in. */
+export const WITH_SERVICE_WORKER = {
+  serviceWorkers: 'allow',
+  launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+} as const;

@@ -165,7 +165,8 @@ rmSync(REPORT_DIR, { recursive: true, force: true });
 mkdirSync(REPORT_DIR, { recursive: true });
 
 if (soak) {
-  if (ensureChromium()) browserSuites(['--project=e2e', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
+  if (ensureChromium())
+    browserSuites(['--project=e2e', '--project=e2e-worker', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
   // Two lanes, one a core, so a 2-core machine stays full until the browsers start: lint then the unit tests on one;

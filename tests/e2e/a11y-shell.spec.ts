@@ -4,7 +4,7 @@ import { E2E_DIST } from '../support/build.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expectVisibleFocus, tabTo } from '../support/keyboard.ts';
 import { toast } from '../support/registered-parent.ts';
-import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { cutNetworkForGood, SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { startTestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -44,9 +44,7 @@ test('the sign-in validation toasts are accessible', async ({ page }) => {
   }
 });
 
-test.describe('the installable app prompts', () => {
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('the installable app prompts', { tag: SERVICE_WORKER }, () => {
   test("the 'Ready to work offline' toast", async ({ page }) => {
     await page.goto('/');
     const ready = toast(page, 'success', 'Ready to work offline');

@@ -6,6 +6,7 @@ import { parseIcs } from '../support/ical.ts';
 import { bodyOf, openControlled, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
 import { ASHA } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 /**
  * The programme speaks to many parents at once, as one parent meets it: the
@@ -49,10 +50,7 @@ async function downloadIcs(page: Page, name: string) {
   return parseIcs(await readFile(await (await arriving).path(), 'utf8'));
 }
 
-test.describe('updates from the programme', () => {
-  // Reading offline after a reload is the service worker's: this spec opts in (playwright.config.ts blocks it elsewhere).
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('updates from the programme', { tag: SERVICE_WORKER }, () => {
   test('the menu’s count, the list, one read offline and marked once through the outbox, the schedule’s note and calendar cancellation, and Hindi', async ({
     page,
     context,

@@ -15,7 +15,7 @@ import {
 } from '../support/chat-attachments.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { HOSTILE_HEADS } from '../support/media-samples.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const SHARE_ACTION = '/registered-parent/chat/share';
 
@@ -67,9 +67,8 @@ async function shareToPortal(page: Page, { files, title = '', text = '', url = '
 const attached = (page: Page) => fileList(page).getByRole('listitem');
 
 // The worker receives what another app shares.
-test.use({ serviceWorkers: 'allow' });
 
-test.describe('sharing files to the portal from another app', () => {
+test.describe('sharing files to the portal from another app', { tag: SERVICE_WORKER }, () => {
   test('lands on chat with the files attached and the text in the box; sending carries the same bytes', async ({
     page,
     webhook,

@@ -14,6 +14,7 @@ import { expectHindiScreen } from '../support/hindi.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { decodedSeconds, microphoneTracks, refuseMicrophone, watchMicrophone } from '../support/voice.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 // The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own.
 test.use({ launchOptions: fakeMicrophone(8) });
@@ -28,9 +29,7 @@ const screenChecked = (page: Page, language: 'English' | 'Hindi', state: string)
 const said = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
 test.describe('a voice note', () => {
-  test.describe('through the outbox', () => {
-    test.use({ serviceWorkers: 'allow' });
-
+  test.describe('through the outbox', { tag: SERVICE_WORKER }, () => {
     test('recorded by keyboard offline, alone, it waits, survives a reload and arrives once as WebM of its length', async ({
       page,
       context,

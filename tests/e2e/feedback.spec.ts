@@ -1,6 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { ASHA, openSignedIn, toast } from '../support/registered-parent.ts';
-import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { cutNetworkForGood, SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
 // Feedback that contradicts itself, on a 360 px phone.
@@ -158,9 +158,7 @@ test('a toast never lies over the way back, the language, Logout or the offline 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test.describe('with the worker', () => {
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('with the worker', { tag: SERVICE_WORKER }, () => {
   test('offline, the schedule keeps its saved list under one calm message, and the banner is one line', async ({
     page,
     context,

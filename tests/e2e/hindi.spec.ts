@@ -7,7 +7,7 @@ import { waitForApp } from '../support/first-paint.ts';
 import { expectHindiScreen } from '../support/hindi.ts';
 import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { ASHA, expectToast, openSignedInInstalled } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 import { mediaFile } from '../support/chat-attachments.ts';
@@ -162,9 +162,7 @@ test('a parent: sign-in, menu, schedule, reschedule and chat, with their answers
   expect(chat?.body).toMatchObject({ action: 'chat_facilitator', language: 'hi' });
 });
 
-test.describe('offline in Hindi, with the worker', () => {
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('offline in Hindi, with the worker', { tag: SERVICE_WORKER }, () => {
   test('offline in Hindi: the banner, a message saved on the phone, the outbox screen and the logout warning', async ({
     page,
     webhook,
@@ -242,9 +240,7 @@ test.describe('a cold start in Hindi', () => {
   });
 });
 
-test.describe('the choice kept, with the worker', () => {
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('the choice kept, with the worker', { tag: SERVICE_WORKER }, () => {
   test('the choice of Hindi is kept on the phone: a later start, offline, and a reload open in Hindi first', async ({
     page,
     context,

@@ -7,6 +7,7 @@ import { openSignedIn } from '../support/registered-parent.ts';
 import {
   CLICK_FIRST_NOTIFICATION,
   pushDelivery,
+  SERVICE_WORKER,
   shownNotifications,
   waitForServiceWorkerControl,
 } from '../support/service-worker.ts';
@@ -20,8 +21,6 @@ import { expect, test } from './fixtures.ts';
  * is revoked. pushManager.subscribe is stubbed: headless Chromium reaches no
  * push service.
  */
-
-test.use({ serviceWorkers: 'allow' });
 
 const CHAT = '/registered-parent/chat';
 const SUBSCRIPTION = {
@@ -107,153 +106,155 @@ async function pushTo(context: BrowserContext, page: Page, origin: string) {
 
 const reply = (id: string): PushMessage => ({ kind: 'reply', message_id: id, author: 'Ms. Rao', language: 'en' });
 
-test('a tap turns notifications on; with push no poll; a push shows, counts and opens the reply; logout unsubscribes', async ({
-  page,
-  context,
-  server,
-  webhook,
-}) => {
-  const conversation = pushWebhook(webhook);
-  conversation.reply('Welcome to the programme.');
-  await context.grantPermissions(['notifications']);
-  await stubPushService(page);
-  await page.clock.install({ time: new Date('2026-11-23T10:00:00.000+05:30') });
-  await openSignedIn(page, CHAT);
-  await waitForServiceWorkerControl(page);
+test(
+  'a tap turns notifications on; with push no poll; a push shows, counts and opens the reply; logout unsubscribes',
+  { tag: SERVICE_WORKER },
+  async ({ page, context, server, webhook }) => {
+    const conversation = pushWebhook(webhook);
+    conversation.reply('Welcome to the programme.');
+    await context.grantPermissions(['notifications']);
+    await stubPushService(page);
+    await page.clock.install({ time: new Date('2026-11-23T10:00:00.000+05:30') });
+    await openSignedIn(page, CHAT);
+    await waitForServiceWorkerControl(page);
 
-  // Not verified: no offer. Verified: the offer, and still no question asked.
-  const offer = page.getByRole('region', { name: 'Notify me when the facilitator replies' });
-  await expect(page.getByRole('heading', { name: 'See replies on this phone' })).toBeVisible();
-  await expect(offer).toHaveCount(0);
-  await verifyPhone(page);
-  await expect(offer).toBeVisible();
-  expect(await permissionAsks(page)).toBe(0);
-  const threadFetches = () => conversationRequests(webhook, 'chat_thread').length;
-  expect(threadFetches()).toBe(1);
+    // Not verified: no offer. Verified: the offer, and still no question asked.
+    const offer = page.getByRole('region', { name: 'Notify me when the facilitator replies' });
+    await expect(page.getByRole('heading', { name: 'See replies on this phone' })).toBeVisible();
+    await expect(offer).toHaveCount(0);
+    await verifyPhone(page);
+    await expect(offer).toBeVisible();
+    expect(await permissionAsks(page)).toBe(0);
+    const threadFetches = () => conversationRequests(webhook, 'chat_thread').length;
+    expect(threadFetches()).toBe(1);
 
-  await offer.getByRole('button', { name: 'Turn On Notifications' }).click();
-  await expect(offer.getByText('Notifications are on for this phone.')).toBeVisible();
-  expect(await permissionAsks(page)).toBe(1);
-  const [subscribe] = conversationRequests(webhook, 'push_subscribe');
-  expect(subscribe?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-  expect(subscribe?.body).toEqual({
-    action: 'push_subscribe',
-    payload: { subscription: SUBSCRIPTION },
-    language: 'en',
-  });
-  expect(JSON.stringify(subscribe?.body)).not.toContain(TOKEN);
+    await offer.getByRole('button', { name: 'Turn On Notifications' }).click();
+    await expect(offer.getByText('Notifications are on for this phone.')).toBeVisible();
+    expect(await permissionAsks(page)).toBe(1);
+    const [subscribe] = conversationRequests(webhook, 'push_subscribe');
+    expect(subscribe?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(subscribe?.body).toEqual({
+      action: 'push_subscribe',
+      payload: { subscription: SUBSCRIPTION },
+      language: 'en',
+    });
+    expect(JSON.stringify(subscribe?.body)).not.toContain(TOKEN);
 
-  // Push on: ten minutes open, no poll (the bench measures the hour).
-  await page.clock.runFor(10 * 60_000);
-  expect(threadFetches()).toBe(1);
+    // Push on: ten minutes open, no poll (the bench measures the hour).
+    await page.clock.runFor(10 * 60_000);
+    expect(threadFetches()).toBe(1);
 
-  // A reply, then its push: the worker saves it and tells the page, which shows it; the notification says who, no text.
-  const push = await pushTo(context, page, new URL(server.url).origin);
-  const first = conversation.reply('See you on Monday at 5.');
-  await push(reply(first.id));
-  await expect(page.getByRole('region', { name: 'Messages with your facilitator' })).toContainText(
-    'See you on Monday at 5.',
-  );
-  expect(await shownNotifications(page)).toEqual([
-    {
-      title: 'New message from Ms. Rao',
-      body: '',
-      tag: 'conversation',
-      data: { url: `/registered-parent/chat#message-${first.id}`, count: 1 },
-    },
-  ]);
-  const byWorker = conversationRequests(webhook, 'chat_thread').slice(1);
-  expect(byWorker.map((request) => request.headers.authorization)).toContain(`Bearer ${TOKEN}`);
+    // A reply, then its push: the worker saves it and tells the page, which shows it; the notification says who, no text.
+    const push = await pushTo(context, page, new URL(server.url).origin);
+    const first = conversation.reply('See you on Monday at 5.');
+    await push(reply(first.id));
+    await expect(page.getByRole('region', { name: 'Messages with your facilitator' })).toContainText(
+      'See you on Monday at 5.',
+    );
+    expect(await shownNotifications(page)).toEqual([
+      {
+        title: 'New message from Ms. Rao',
+        body: '',
+        tag: 'conversation',
+        data: { url: `/registered-parent/chat#message-${first.id}`, count: 1 },
+      },
+    ]);
+    const byWorker = conversationRequests(webhook, 'chat_thread').slice(1);
+    expect(byWorker.map((request) => request.headers.authorization)).toContain(`Bearer ${TOKEN}`);
 
-  // Two more: still one notification, counting them, opening at the first.
-  await push(reply(conversation.reply('Bring the worksheet.').id));
-  await push(reply(conversation.reply('And crayons.').id));
-  expect(await shownNotifications(page)).toEqual([
-    {
-      title: '3 new messages',
-      body: 'From Ms. Rao',
-      tag: 'conversation',
-      data: { url: `/registered-parent/chat#message-${first.id}`, count: 3 },
-    },
-  ]);
+    // Two more: still one notification, counting them, opening at the first.
+    await push(reply(conversation.reply('Bring the worksheet.').id));
+    await push(reply(conversation.reply('And crayons.').id));
+    expect(await shownNotifications(page)).toEqual([
+      {
+        title: '3 new messages',
+        body: 'From Ms. Rao',
+        tag: 'conversation',
+        data: { url: `/registered-parent/chat#message-${first.id}`, count: 3 },
+      },
+    ]);
 
-  // The tap: the open window is taken to the chat at the first reply.
-  await page.goto('/registered-parent/menu');
-  const [worker] = context.serviceWorkers();
-  await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
-  await expect(page).toHaveURL(new RegExp(`/registered-parent/chat#message-${first.id}$`));
-  await expect(page.locator(`#message-${first.id}`)).toBeInViewport();
-  await expect.poll(() => shownNotifications(page)).toEqual([]);
+    // The tap: the open window is taken to the chat at the first reply.
+    await page.goto('/registered-parent/menu');
+    const [worker] = context.serviceWorkers();
+    await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
+    await expect(page).toHaveURL(new RegExp(`/registered-parent/chat#message-${first.id}$`));
+    await expect(page.locator(`#message-${first.id}`)).toBeInViewport();
+    await expect.poll(() => shownNotifications(page)).toEqual([]);
 
-  // Logout: the browser's subscription and the server's end, before the token does.
-  await page.getByRole('link', { name: 'Back to Menu' }).click();
-  await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  const actions = webhook.requests.map((request) => (request.body as PushBody).action);
-  expect(actions.slice(-2)).toEqual(['push_unsubscribe', 'revoke_token']);
-  expect(await page.evaluate(() => localStorage.getItem('test-push-unsubscribed'))).toBe('yes');
-});
+    // Logout: the browser's subscription and the server's end, before the token does.
+    await page.getByRole('link', { name: 'Back to Menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const actions = webhook.requests.map((request) => (request.body as PushBody).action);
+    expect(actions.slice(-2)).toEqual(['push_unsubscribe', 'revoke_token']);
+    expect(await page.evaluate(() => localStorage.getItem('test-push-unsubscribed'))).toBe('yes');
+  },
+);
 
-test('with the app closed, a tap opens a window at the notification’s screen', async ({
-  page,
-  context,
-  server,
-  webhook,
-}) => {
-  pushWebhook(webhook);
-  await context.grantPermissions(['notifications']);
-  await openSignedIn(page, '/hi/registered-parent/menu');
-  await waitForServiceWorkerControl(page);
-  const push = await pushTo(context, page, new URL(server.url).origin);
-  await push({
-    kind: 'reminder',
-    session: { day: 'सोमवार', time: '5:00 PM', facilitator: 'Ms. Rao' },
-    lead: 'hour_before',
-    starts_at: '2026-11-23T17:00:00.000+05:30',
-    language: 'hi',
-  });
-  expect(await shownNotifications(page)).toMatchObject([
-    { title: 'एक घंटे में आपका सेशन है', body: 'सोमवार, 5:00 PM, Ms. Rao के साथ।' },
-  ]);
+test(
+  'with the app closed, a tap opens a window at the notification’s screen',
+  { tag: SERVICE_WORKER },
+  async ({ page, context, server, webhook }) => {
+    pushWebhook(webhook);
+    await context.grantPermissions(['notifications']);
+    await openSignedIn(page, '/hi/registered-parent/menu');
+    await waitForServiceWorkerControl(page);
+    const push = await pushTo(context, page, new URL(server.url).origin);
+    await push({
+      kind: 'reminder',
+      session: { day: 'सोमवार', time: '5:00 PM', facilitator: 'Ms. Rao' },
+      lead: 'hour_before',
+      starts_at: '2026-11-23T17:00:00.000+05:30',
+      language: 'hi',
+    });
+    expect(await shownNotifications(page)).toMatchObject([
+      { title: 'एक घंटे में आपका सेशन है', body: 'सोमवार, 5:00 PM, Ms. Rao के साथ।' },
+    ]);
 
-  const [worker] = context.serviceWorkers();
-  await page.close();
-  // Headless Chromium gives a dispatched click no right to open windows: the worker's request to is recorded.
-  await worker?.evaluate(`self.clients.openWindow = (url) => { self.opened = url; return Promise.resolve(null); }`);
-  await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
-  await expect
-    .poll(() => worker?.evaluate('self.opened'))
-    .toBe(`${server.url.replace(/\/$/, '')}/hi/registered-parent/schedule`);
-});
+    const [worker] = context.serviceWorkers();
+    await page.close();
+    // Headless Chromium gives a dispatched click no right to open windows: the worker's request to is recorded.
+    await worker?.evaluate(`self.clients.openWindow = (url) => { self.opened = url; return Promise.resolve(null); }`);
+    await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
+    await expect
+      .poll(() => worker?.evaluate('self.opened'))
+      .toBe(`${server.url.replace(/\/$/, '')}/hi/registered-parent/schedule`);
+  },
+);
 
-test('settings from the menu in Hindi; a refused permission says how to turn it back on', async ({ page, webhook }) => {
-  pushWebhook(webhook);
-  const t = hindi.notifications;
-  await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
-  await openSignedIn(page, '/hi/registered-parent/chat');
-  await page.getByRole('button', { name: hindi.conversation.thread.sendCode }).click();
-  await page.getByRole('textbox', { name: hindi.conversation.thread.codeLabel }).fill(CODE);
-  await page.getByRole('button', { name: hindi.conversation.thread.verify }).click();
-  const offer = page.getByRole('region', { name: t.offerTitle });
-  await expect(offer.getByText(t.denied)).toBeVisible();
-  await expect(offer.getByRole('button', { name: t.turnOn })).toHaveCount(0);
+test(
+  'settings from the menu in Hindi; a refused permission says how to turn it back on',
+  { tag: SERVICE_WORKER },
+  async ({ page, webhook }) => {
+    pushWebhook(webhook);
+    const t = hindi.notifications;
+    await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
+    await openSignedIn(page, '/hi/registered-parent/chat');
+    await page.getByRole('button', { name: hindi.conversation.thread.sendCode }).click();
+    await page.getByRole('textbox', { name: hindi.conversation.thread.codeLabel }).fill(CODE);
+    await page.getByRole('button', { name: hindi.conversation.thread.verify }).click();
+    const offer = page.getByRole('region', { name: t.offerTitle });
+    await expect(offer.getByText(t.denied)).toBeVisible();
+    await expect(offer.getByRole('button', { name: t.turnOn })).toHaveCount(0);
 
-  await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
-  await page.getByRole('link', { name: new RegExp(t.menuTitle) }).click();
-  await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
-  await expect(page.getByText(t.denied)).toBeVisible();
-  const showText = page.getByRole('checkbox', { name: t.showText });
-  await expect(showText).not.toBeChecked();
-  await expect(page.getByRole('checkbox', { name: t.replies })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: t.announcements })).toBeChecked();
-  await expect(page.getByLabel(t.quietStart)).toHaveValue('21:00');
-  await expect(page.getByLabel(t.quietEnd)).toHaveValue('07:00');
+    await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
+    await page.getByRole('link', { name: new RegExp(t.menuTitle) }).click();
+    await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
+    await expect(page.getByText(t.denied)).toBeVisible();
+    const showText = page.getByRole('checkbox', { name: t.showText });
+    await expect(showText).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: t.replies })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: t.announcements })).toBeChecked();
+    await expect(page.getByLabel(t.quietStart)).toHaveValue('21:00');
+    await expect(page.getByLabel(t.quietEnd)).toHaveValue('07:00');
 
-  await showText.check();
-  await page.getByLabel(t.quietStart).fill('22:30');
-  await page.getByRole('button', { name: t.save }).click();
-  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
-  const saved = conversationRequests(webhook, 'push_settings').at(-1);
-  expect(saved?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-  expect((saved?.body as PushBody).payload?.settings).toEqual({ ...SETTINGS, show_text: true, quiet_start: '22:30' });
-});
+    await showText.check();
+    await page.getByLabel(t.quietStart).fill('22:30');
+    await page.getByRole('button', { name: t.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+    const saved = conversationRequests(webhook, 'push_settings').at(-1);
+    expect(saved?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect((saved?.body as PushBody).payload?.settings).toEqual({ ...SETTINGS, show_text: true, quiet_start: '22:30' });
+  },
+);

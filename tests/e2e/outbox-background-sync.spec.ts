@@ -5,6 +5,7 @@ import { expect, test } from './fixtures.ts';
 import { expectToast } from '../support/registered-parent.ts';
 import { badge, bodyOf, registrationId, storedOutbox, waitForOutboxIdle, queueChatOffline } from '../support/outbox.ts';
 import { english } from '../support/english-catalogs.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 /** What the worker keeps for the next start to tell (src/shared/outbox/untold.ts), read as the page sees it. */
 function untoldOutcomes(page: Page): Promise<unknown> {
@@ -53,10 +54,7 @@ async function syncWhileAway(
   return saved;
 }
 
-// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
-
-test.describe('Background Sync', () => {
+test.describe('Background Sync', { tag: SERVICE_WORKER }, () => {
   test('the service worker sends what waits once the browser fires sync, with no tab of the app open', async ({
     page,
     context,

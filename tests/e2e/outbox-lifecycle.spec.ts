@@ -23,6 +23,7 @@ import {
   waitForOutboxDrained,
   waitForOutboxIdle,
 } from '../support/outbox.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 /** The seed's pause: a moment chosen in real time, not a wait for something to happen. */
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -40,10 +41,8 @@ async function expectOneDelivery(webhook: RecordingWebhook, page: Page, id: unkn
   expect([...webhook.acceptedCounts()]).toEqual([[id, 1]]);
 }
 
-test.use({ serviceWorkers: 'allow' });
-
 for (const seed of SEEDS) {
-  test.describe(`the app closed mid-send (seed ${seed})`, () => {
+  test.describe(`the app closed mid-send (seed ${seed})`, { tag: SERVICE_WORKER }, () => {
     test.describe.configure({ timeout: 60_000 });
 
     test('a first send held by the network, the tab closed, the app opened again: delivered exactly once', async ({
@@ -122,7 +121,7 @@ for (const seed of SEEDS) {
     });
   });
 
-  test.describe(`replays meeting the page's own lifetime (seed ${seed})`, () => {
+  test.describe(`replays meeting the page's own lifetime (seed ${seed})`, { tag: SERVICE_WORKER }, () => {
     test.describe.configure({ timeout: 120_000 });
 
     test('a webhook refusing half its requests, 8 messages each typed on a freshly opened chat screen: all arrive once, in order', async ({

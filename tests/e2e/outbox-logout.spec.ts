@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures.ts';
 import { ASHA, expectToast, openSignedIn, readSessionUser } from '../support/registered-parent.ts';
 import { badge, storedSchedules, queueChatOffline } from '../support/outbox.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 // Requests saved offline and replayed after logout: the worker's part of it.
-test.use({ serviceWorkers: 'allow' });
 
-test.describe('logging out on a shared phone', () => {
+test.describe('logging out on a shared phone', { tag: SERVICE_WORKER }, () => {
   test('clears the parent’s saved schedule', async ({ page, webhook }) => {
     webhook.reply({ body: { schedule: 'Monday: 4:00 PM with Ms. Rao' } });
     await openSignedIn(page, '/registered-parent/schedule');

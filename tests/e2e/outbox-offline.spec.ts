@@ -13,14 +13,12 @@ import {
   submitReschedule,
   waitForOutboxIdle,
 } from '../support/outbox.ts';
-
-// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 const SAVED_TEXT =
   'Your reschedule request is saved on this phone and will be sent automatically when the connection is back.';
 
-test.describe('a request made offline', () => {
+test.describe('a request made offline', { tag: SERVICE_WORKER }, () => {
   test('survives a reload with no network and is delivered once, as first built, when the connection returns', async ({
     page,
     context,

@@ -19,6 +19,7 @@ import {
   waitForOutboxIdle,
 } from '../support/outbox.ts';
 import { FIRST_RETRY_MS } from '../../src/shared/outbox/policy.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 /**
  * Every retry timer the triggers armed fires now (the page clock is installed
@@ -41,8 +42,7 @@ async function saveMessages(page: Page, messages: readonly string[]): Promise<vo
 const messageOf = (request: Parameters<typeof bodyOf>[0]) => (bodyOf(request).payload as { message: string }).message;
 
 for (const seed of SEEDS) {
-  test.describe(`every trigger at once (seed ${seed})`, () => {
-    test.use({ serviceWorkers: 'allow' });
+  test.describe(`every trigger at once (seed ${seed})`, { tag: SERVICE_WORKER }, () => {
     test.describe.configure({ timeout: 60_000 });
 
     test('two tabs, the worker’s Background Sync, Send now and the retry timer: one sender, each request once', async ({
@@ -123,8 +123,7 @@ for (const seed of SEEDS) {
   });
 }
 
-test.describe('the one window where a request can arrive twice', () => {
-  test.use({ serviceWorkers: 'allow' });
+test.describe('the one window where a request can arrive twice', { tag: SERVICE_WORKER }, () => {
   test('a worker killed mid-send: the request is sent again with the same request_id, and nothing is lost', async ({
     page,
     context,

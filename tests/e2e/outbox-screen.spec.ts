@@ -14,13 +14,11 @@ import {
   waitForOutboxIdle,
   queueChatOffline,
 } from '../support/outbox.ts';
-
-// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-test.describe('the waiting badge and the outbox screen', () => {
+test.describe('the waiting badge and the outbox screen', { tag: SERVICE_WORKER }, () => {
   test('count and list the parent’s own waiting requests, oldest first, and no one else’s', async ({
     page,
     context,

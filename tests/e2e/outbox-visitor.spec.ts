@@ -1,11 +1,8 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expectToast } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 import { bodyOf, storedOutbox, waitForOutboxIdle } from '../support/outbox.ts';
-
-// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
 
 const SAVED = 'Your request is saved on this phone and will be sent automatically when the connection is back.';
 
@@ -26,7 +23,7 @@ async function openConsultOffline(page: Page, context: BrowserContext): Promise<
   await context.setOffline(true);
 }
 
-test.describe('a visitor’s request made offline', () => {
+test.describe('a visitor’s request made offline', { tag: SERVICE_WORKER }, () => {
   test('is saved on the phone, survives a reload, and is delivered once when the connection returns', async ({
     page,
     context,

@@ -17,7 +17,7 @@ import {
   watchFirstPaint,
 } from '../support/first-paint.ts';
 import { ASHA, openSignedIn } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 import { english } from '../support/english-catalogs.ts';
 
@@ -216,9 +216,7 @@ test("a setting kept on the phone shows once hydrated: the chat's data saver, tu
   await expect(page.getByRole('checkbox', { name: english.conversation.chat.dataSaver })).not.toBeChecked();
 });
 
-test.describe('offline, a deep link paints its own page first', () => {
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('offline, a deep link paints its own page first', { tag: SERVICE_WORKER }, () => {
   test('every route, and the app shell for any other address', async ({ page, context }) => {
     await watchFirstPaint(context);
     await openSignedIn(page, paths.home);

@@ -2,11 +2,8 @@ import type { Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { launchPersistentBrowser } from '../support/persistent-browser.ts';
 import { pngSize } from '../support/png.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
-
-// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
 
 interface ManifestIcon {
   src: string;
@@ -49,7 +46,7 @@ async function offerInstall(page: Page): Promise<void> {
 
 // One page walks the manifest's checks and the install offer: each step opens its page anew (goto), so the offer
 // (one per page load) starts unmade, as in a test of its own.
-test.describe('web app manifest', () => {
+test.describe('web app manifest', { tag: SERVICE_WORKER }, () => {
   test('the manifest, its icons, and the install offer it makes possible', async ({ page }) => {
     await test.step('is linked from every page and served as application/manifest+json', async () => {
       await page.goto('/new-to-thrive');
@@ -103,7 +100,7 @@ test.describe('web app manifest', () => {
   });
 });
 
-test.describe('installing', () => {
+test.describe('installing', { tag: SERVICE_WORKER }, () => {
   test("Chromium's own installability check finds nothing missing", async ({ server }) => {
     const browser = await launchPersistentBrowser();
     try {

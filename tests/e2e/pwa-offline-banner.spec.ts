@@ -1,5 +1,5 @@
 import { waitForHydration } from '../support/first-paint.ts';
-import { cutNetworkForGood, waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { cutNetworkForGood, SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
 
 const OFFLINE_TITLE = 'The portal is offline';
@@ -23,9 +23,7 @@ test.describe('offline banner', () => {
     await expect(banner).toBeHidden();
   });
 
-  test.describe('opened offline, with the worker', () => {
-    test.use({ serviceWorkers: 'allow' });
-
+  test.describe('opened offline, with the worker', { tag: SERVICE_WORKER }, () => {
     test('shows at once when the portal is opened with no network', async ({ page }) => {
       await page.goto('/');
       await waitForServiceWorkerControl(page);

@@ -1,12 +1,9 @@
 import type { Page } from '@playwright/test';
 import { copyBuild, deployNextVersion } from '../support/app-versions.ts';
 import { E2E_DIST } from '../support/build.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
-
-// This spec is about the service worker: it opts in (playwright.config.ts blocks it elsewhere).
-test.use({ serviceWorkers: 'allow' });
 
 const MINUTE = 60_000;
 
@@ -28,7 +25,7 @@ async function returnAfter(page: Page, minutes: number, openedAt: number): Promi
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
-test.describe('updates', () => {
+test.describe('updates', { tag: SERVICE_WORKER }, () => {
   let site: TestServer;
   let dist: string;
 

@@ -4,7 +4,7 @@ import { expectNoAxeViolations, expectNoSmallTargets, expectPageStructure } from
 import { parseIcs } from '../support/ical.ts';
 import { expectVisibleFocus, tabOnceTo } from '../support/keyboard.ts';
 import { fetchSavedSchedule, openSignedIn } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import type { RecordingWebhook } from '../support/recording-webhook.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -163,9 +163,7 @@ test.describe('add sessions to the calendar', () => {
     });
   });
 
-  test.describe('offline, with the worker', () => {
-    test.use({ serviceWorkers: 'allow' });
-
+  test.describe('offline, with the worker', { tag: SERVICE_WORKER }, () => {
     test('the saved schedule offers the same actions offline, with no network at all', async ({
       page,
       context,

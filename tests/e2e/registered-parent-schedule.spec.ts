@@ -10,7 +10,7 @@ import {
   toast,
   UUID_V4,
 } from '../support/registered-parent.ts';
-import { waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const WEEK = [
   'Monday: 4:00 PM - 5:00 PM with Ms. Rao',
@@ -214,8 +214,7 @@ test.describe('schedule', () => {
   });
 });
 
-test.describe('the schedule saved on this phone', () => {
-  test.use({ serviceWorkers: 'allow' });
+test.describe('the schedule saved on this phone', { tag: SERVICE_WORKER }, () => {
   const NOW = '2026-11-23T10:00:00.000+05:30';
 
   test('shown again, for 7 days, per parent, and saved while other reads are on their way', async ({

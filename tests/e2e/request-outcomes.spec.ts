@@ -8,6 +8,7 @@ import { parseIcs } from '../support/ical.ts';
 import { openControlled, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
 import { ASHA, expectToast, openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 /**
  * What became of the parent's reschedule requests, on the schedule screen:
@@ -63,10 +64,7 @@ async function downloadIcs(page: Page, name: string) {
   return event;
 }
 
-test.describe('request outcomes', () => {
-  // Accepting offline is about the service worker's outbox: this spec opts in (playwright.config.ts blocks it elsewhere).
-  test.use({ serviceWorkers: 'allow' });
-
+test.describe('request outcomes', { tag: SERVICE_WORKER }, () => {
   test('the card’s outcomes, the moved session’s calendar update, an offer accepted offline and sent once, and the event line', async ({
     page,
     context,

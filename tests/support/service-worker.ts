@@ -1,6 +1,8 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { WorkerToPageMessage } from '../../src/shared/sw-messages.ts';
 
+export { SERVICE_WORKER } from '../../bench/chromium.ts';
+
 /**
  * Resolves once the service worker controls the page: only then is the shell
  * cached and the page able to open offline (`ready` alone is too early). The
