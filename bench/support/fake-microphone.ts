@@ -34,13 +34,14 @@ export function toneWav(seconds: number): Buffer {
 /**
  * Launch options for a Chromium whose microphone plays this WAV once
  * (`%noloop`), granted without a prompt. Chromium reads the file at launch,
- * so a browser is launched with them rather than a context.
+ * so a browser is launched with them rather than a context: the full
+ * Chromium unless another is named (the tests' headless shell).
  */
-export function fakeMicrophone(seconds: number) {
+export function fakeMicrophone(seconds: number, executablePath = CHROMIUM_PATH) {
   const file = join(tmpdir(), `thrive-voice-${seconds}s.wav`);
   writeFileSync(file, toneWav(seconds));
   return {
-    executablePath: CHROMIUM_PATH,
+    executablePath,
     args: [
       ...CHROMIUM_ARGS,
       '--use-fake-ui-for-media-stream',
