@@ -100,6 +100,8 @@ test.describe('reschedule calendar', () => {
       await november(page, 23).click();
       await expect(summary(page)).toHaveText('Selected date: 23 Nov 2026');
       await page.getByRole('button', { name: 'Submit Request' }).click();
+      // Answered on the screen, so out of the outbox: the next step's page would otherwise send it again.
+      await expect(page.getByRole('heading', { name: 'Success!' })).toBeVisible();
       const [request] = await requestsSince(webhook, before, 1);
       expect(request?.body).toMatchObject({ action: 'reschedule_single', payload: { date: '2026-11-23' } });
     });
