@@ -16,12 +16,11 @@ import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { Language, User } from '../../src/shared/webhook/types.ts';
-import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
-import { FakePushService, type FakeSubscription } from '../support/fake-push-service.ts';
+import type { FakeSubscription } from '../support/fake-push-service.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { addStaffAccount, clearOfClockEdges, startRealServer, type TestServer } from './fixtures.ts';
+import { clearOfClockEdges, startPushServer, type PushServer } from './fixtures.ts';
 
 /**
  * A session change reaches many parents, in real time on the reference
@@ -48,13 +47,7 @@ const SESSIONS = [
   { day: 'Sunday', time: '23:59', facilitator: FACILITATOR.id },
 ];
 
-interface AnnouncementServer {
-  server: TestServer;
-  codes: CodeRecorder;
-  service: FakePushService;
-}
-
-const test = base.extend<object, { announcementServer: AnnouncementServer }>({
+const test = base.extend<object, { announcementServer: PushServer }>({
   announcementServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
@@ -62,19 +55,9 @@ const test = base.extend<object, { announcementServer: AnnouncementServer }>({
       const rosterPath = join(rosterDir, 'roster.json');
       const parent = (user: User) => ({ ...user, facilitator: FACILITATOR.id, sessions: SESSIONS });
       writeFileSync(rosterPath, JSON.stringify({ facilitators: [FACILITATOR], parents: [ASHA, RAVI].map(parent) }));
-      const codes = await startCodeRecorder();
-      const service = await FakePushService.start();
-      const server = await startRealServer({
-        ROSTER_PATH: rosterPath,
-        CODE_WEBHOOK_URL: codes.url,
-        PORTAL_HOST: '127.0.0.1',
-        NODE_EXTRA_CA_CERTS: service.writeCaFile(),
-      });
-      await addStaffAccount(server);
-      await use({ server, codes, service });
-      await server.close();
-      await service.close();
-      await codes.close();
+      const pushServer = await startPushServer({ ROSTER_PATH: rosterPath });
+      await use(pushServer);
+      await pushServer.close();
       rmSync(rosterDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
@@ -86,7 +69,7 @@ const test = base.extend<object, { announcementServer: AnnouncementServer }>({
  * notification screen does (that screen's journey is notifications.spec.ts), with quiet hours off.
  */
 async function subscribedPhone(
-  { server, codes, service }: AnnouncementServer,
+  { server, codes, service }: PushServer,
   user: User,
   language: Language,
 ): Promise<FakeSubscription> {

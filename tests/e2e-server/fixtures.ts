@@ -7,6 +7,7 @@ import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
 import { weekdayNumber } from '../../src/shared/schedule/weekdays.ts';
 import { msToNextClockEdge } from '../support/clock-edges.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
+import { FakePushService } from '../support/fake-push-service.ts';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
@@ -170,3 +171,33 @@ export const testWithCodes = base.extend<object, { codesServer: { url: string; c
 });
 
 export { expect };
+
+/** A real server whose sign-in codes and pushes reach fakes, with the STAFF account: the push journeys' setup. */
+export interface PushServer {
+  server: TestServer;
+  codes: CodeRecorder;
+  service: FakePushService;
+  close(): Promise<void>;
+}
+
+export async function startPushServer(env: Record<string, string> = {}): Promise<PushServer> {
+  const codes = await startCodeRecorder();
+  const service = await FakePushService.start();
+  const server = await startRealServer({
+    ...env,
+    CODE_WEBHOOK_URL: codes.url,
+    PORTAL_HOST: '127.0.0.1',
+    NODE_EXTRA_CA_CERTS: service.writeCaFile(),
+  });
+  await addStaffAccount(server);
+  return {
+    server,
+    codes,
+    service,
+    close: async () => {
+      await server.close();
+      await service.close();
+      await codes.close();
+    },
+  };
+}

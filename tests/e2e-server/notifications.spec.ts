@@ -2,12 +2,11 @@ import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { hindi } from '../../src/app/hindi.ts';
 import type { PushSubscriptionJson } from '../../src/shared/webhook/push.ts';
-import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
-import { FakePushService } from '../support/fake-push-service.ts';
+import type { FakePushService } from '../support/fake-push-service.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
 import { CLICK_FIRST_NOTIFICATION, pushDelivery, shownNotifications } from '../support/service-worker.ts';
-import { addStaffAccount, startRealServer, type TestServer } from './fixtures.ts';
+import { startPushServer, type PushServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -21,28 +20,13 @@ import type { User } from '../../src/shared/webhook/types.ts';
  * logout a new reply sends nothing.
  */
 
-interface PushServer {
-  server: TestServer;
-  codes: CodeRecorder;
-  service: FakePushService;
-}
-
 const test = base.extend<object, { pushServer: PushServer }>({
   pushServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
-      const codes = await startCodeRecorder();
-      const service = await FakePushService.start();
-      const server = await startRealServer({
-        CODE_WEBHOOK_URL: codes.url,
-        PORTAL_HOST: '127.0.0.1',
-        NODE_EXTRA_CA_CERTS: service.writeCaFile(),
-      });
-      await addStaffAccount(server);
-      await use({ server, codes, service });
-      await server.close();
-      await service.close();
-      await codes.close();
+      const pushServer = await startPushServer();
+      await use(pushServer);
+      await pushServer.close();
     },
     { scope: 'worker' },
   ],
