@@ -1,17 +1,25 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, SERVICE_WORKER, TEST_CHROMIUM_PATH, WITH_SERVICE_WORKER } from './bench/chromium.ts';
+import {
+  CHROMIUM_ARGS,
+  FULL_BROWSER,
+  IN_FULL_BROWSER,
+  SERVICE_WORKER,
+  TEST_CHROMIUM_PATH,
+  WITH_SERVICE_WORKER,
+} from './bench/chromium.ts';
 
 /**
  * Every browser suite, one project each, against the production build
  * (tests/e2e/global-setup.ts builds it once per run):
- * - e2e: the app and its service worker against a recording webhook
- *   (tests/support/recording-webhook.ts), in Chromium's headless shell
- *   (bench/chromium.ts). Contexts block the service worker unless a spec opts
- *   in by the tag SERVICE_WORKER, which puts a test in e2e-worker: the full
- *   Chromium, with the worker let in.
+ * - e2e: the app against a recording webhook (tests/support/recording-webhook.ts),
+ *   in Chromium's headless shell (bench/chromium.ts), with the service worker
+ *   blocked.
+ * - e2e-worker: the tests and groups tagged SERVICE_WORKER, with the worker let in.
  * - server: the real reference server (server/main.ts as its own process,
- *   SQLite, the test roster): the whole product end to end.
+ *   SQLite, the test roster), the worker let in: the whole product end to end.
+ * - e2e-full: the tests of either suite tagged FULL_BROWSER, which show or tap a
+ *   notification, in the full Chromium.
  * - n8n: the portal's journey against a running n8n, worker included, only when
  *   `npm run n8n -- test` starts one and passes its address.
  * `npm test` runs each real-time proof with one seed; `npm run soak` runs
@@ -51,13 +59,24 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(SERVICE_WORKER) },
-    // The tests and groups about the service worker (tagged SERVICE_WORKER), in the full Chromium.
-    { name: 'e2e-worker', testDir: 'tests/e2e', grep: new RegExp(SERVICE_WORKER), use: WITH_SERVICE_WORKER },
-    // The whole product as a parent gets it: the worker included.
-    { name: 'server', testDir: 'tests/e2e-server', use: WITH_SERVICE_WORKER },
+    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(`${SERVICE_WORKER}|${FULL_BROWSER}`) },
+    {
+      name: 'e2e-worker',
+      testDir: 'tests/e2e',
+      grep: new RegExp(SERVICE_WORKER),
+      grepInvert: new RegExp(FULL_BROWSER),
+      use: WITH_SERVICE_WORKER,
+    },
+    { name: 'server', testDir: 'tests/e2e-server', grepInvert: new RegExp(FULL_BROWSER), use: WITH_SERVICE_WORKER },
+    {
+      name: 'e2e-full',
+      testDir: 'tests',
+      testMatch: /\/tests\/(e2e|e2e-server)\/[^/]+\.spec\.ts$/,
+      grep: new RegExp(FULL_BROWSER),
+      use: IN_FULL_BROWSER,
+    },
     ...(n8nPortal
-      ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, ...WITH_SERVICE_WORKER } }]
+      ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, ...IN_FULL_BROWSER } }]
       : []),
   ],
 });

@@ -7,8 +7,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Debian's headless shell (package chromium-headless-shell, built from the same Chromium source as the full
  * browser): what Playwright itself runs for headless tests. A new context and page cost about a third of the CPU the
  * full browser's headless mode spends on them, and the browser tests are CPU-bound on 2 cores. It has no
- * notification centre, no install offer, and its offline emulation reaches a service worker's fetches late, so the
- * tests about the service worker run in the full browser (SERVICE_WORKER below).
+ * notification centre, so the tests that show or tap a notification run in the full browser (FULL_BROWSER below).
  */
 export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
@@ -28,14 +27,18 @@ export const CHROMIUM_ARGS = [
 
 /**
  * The tag of a browser test or group about the service worker (tests/support/service-worker.ts). Playwright's
- * e2e-worker project runs them, with the worker let in (the e2e project blocks it) and in the full Chromium, whose
- * offline emulation reaches the worker's fetches with the page's, and which shows notifications and offers
- * installing, as a phone does.
+ * e2e-worker project runs them with the worker let in; the e2e project blocks it.
  */
 export const SERVICE_WORKER = '@service-worker';
 
-/** What the e2e-worker project (and the real server's) let contexts do, and the browser they run in. */
-export const WITH_SERVICE_WORKER = {
-  serviceWorkers: 'allow',
+/** The tag of a browser test that shows or taps a notification: the e2e-full project runs it in the full Chromium. */
+export const FULL_BROWSER = '@full-browser';
+
+/** What the e2e-worker project (and the real server's) let contexts do. */
+export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
+
+/** The full Chromium, with the worker let in: a phone's notification centre. */
+export const IN_FULL_BROWSER = {
+  ...WITH_SERVICE_WORKER,
   launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
 } as const;

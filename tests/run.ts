@@ -10,7 +10,7 @@
  * with every seed (SOAK=1; `npm test` runs one seed of each), with its own
  * table and closing line.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium, ensureDevanagariFont } from '../bench/ensure-chromium.ts';
 import { buildE2eApps } from './support/build.ts';
@@ -27,17 +27,6 @@ const REPORT_DIR = 'test-results';
 const rows: Row[] = [];
 const soak = process.argv[2] === 'soak';
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
-}
-
-function timed<T>(work: () => T): [T, number] {
-  const started = performance.now();
-  const value = work();
-  return [value, performance.now() - started];
-}
-
 function readJson<T>(file: string): T | undefined {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as T;
@@ -48,8 +37,8 @@ function readJson<T>(file: string): T | undefined {
 
 const bin = (name: string) => `node_modules/.bin/${name}`;
 
-function exitsZero(command: string, args: string[]): Promise<boolean> {
-  const child = spawn(command, args, { stdio: 'inherit' });
+function exitsZero(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<boolean> {
+  const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   return new Promise((resolve) => child.once('close', (code) => resolve(code === 0)));
 }
 
@@ -119,9 +108,11 @@ function printSpecTable(files: PlaywrightSuite[]): void {
 }
 
 /** The browser projects in one Playwright run; one row per project, the run's time shared by test time. */
-function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: string): void {
+async function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: string): Promise<void> {
   const report = `${REPORT_DIR}/${label}.json`;
-  const [ok, ms] = timed(() => run(bin('playwright'), ['test', ...args], { ...env, E2E_REPORT: report }));
+  const started = performance.now();
+  const ok = await exitsZero(bin('playwright'), ['test', ...args], { ...env, E2E_REPORT: report });
+  const ms = performance.now() - started;
   const files = readJson<PlaywrightReport>(report)?.suites ?? [];
   const tests = files.flatMap(testsOf);
   if (files.length > 0) printSpecTable(files);
@@ -166,12 +157,12 @@ mkdirSync(REPORT_DIR, { recursive: true });
 
 if (soak) {
   if (ensureChromium())
-    browserSuites(['--project=e2e', '--project=e2e-worker', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
+    await browserSuites(['--project=e2e', '--project=e2e-worker', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
-  // Two lanes, one a core, so a 2-core machine stays full until the browsers start: lint then the unit tests on one;
-  // typecheck, the budget, the probes and the browser suites' builds one after another on the other.
-  let built = false;
+  // Two lanes, one a core, so a 2-core machine stays full: lint then the unit tests on one; typecheck, the budget,
+  // the probes, the browser suites' builds and then the browser suites on the other, which start while the first
+  // lane is still at work rather than leave a core idle until it ends.
   await Promise.all([
     (async () => {
       await check('lint (eslint, prettier, import cycles)', command('npm', ['run', '--silent', 'lint']));
@@ -181,21 +172,21 @@ if (soak) {
       await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
       await check('bundle budget (budget.json)', command(bin('tsx'), ['bench/budget.ts']));
       await check('reference server probes', command(bin('tsx'), ['tests/probes/server.ts']));
+      let built = false;
       await check('browser suites built (the app, and the app with no information page)', async () => {
         built = await buildE2eApps();
         return built;
       });
+      // With no build, the row above counts the failure and there is nothing to run the browsers against.
+      if (!built) return;
+      if (ensureChromium()) {
+        ensureDevanagariFont();
+        await browserSuites([], { E2E_SKIP_BUILD: '1' }, 'browser');
+      } else {
+        rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
+      }
     })(),
   ]);
-  // With no build, the row above counts the failure and there is nothing to run the browsers against.
-  if (built) {
-    if (ensureChromium()) {
-      ensureDevanagariFont();
-      browserSuites([], { E2E_SKIP_BUILD: '1' }, 'browser');
-    } else {
-      rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
-    }
-  }
 }
 
 printTable(started);

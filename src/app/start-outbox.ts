@@ -1,6 +1,7 @@
 /**
  * The page's outbox triggers, started once the app has loaded (main.tsx):
- * right away, when the browser comes back online, and when the tab is shown
+ * right away, when the browser comes back online (and once more shortly
+ * after, when that pass found no connection yet), and when the tab is shown
  * again. The backoff timer lives in the outbox itself, 'Send Now' on the
  * outbox screen, and Background Sync in the service worker. Every trigger
  * asks the one sender for a pass (the worker's, when one controls the page),
@@ -16,6 +17,7 @@ import { toast } from 'sonner';
 import { env } from '../config/env.ts';
 import { outboxText } from '../features/outbox/messages.ts';
 import { visitorText } from '../features/visitor/messages.ts';
+import { awaitsConnection, ONLINE_SETTLE_MS } from '../shared/outbox/policy.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
 import { createUntoldOutcomes, untoldOutcomeOf, type UntoldOutcome } from '../shared/outbox/untold.ts';
@@ -85,7 +87,16 @@ export function startOutbox(): void {
     // Failures are recorded on the items, and the outbox's timer tries again.
     outbox.drain('now').catch(() => undefined);
   };
-  window.addEventListener('online', drain);
+  window.addEventListener('online', () => {
+    outbox
+      .drain('now')
+      .then(async (report) => {
+        if (report && report.waiting.length > 0 && awaitsConnection(await outbox.list())) {
+          setTimeout(drain, ONLINE_SETTLE_MS);
+        }
+      })
+      .catch(() => undefined);
+  });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') drain();
   });

@@ -5,7 +5,7 @@ import type { PushSubscriptionJson } from '../../src/shared/webhook/push.ts';
 import type { FakePushService } from '../support/fake-push-service.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { CLICK_FIRST_NOTIFICATION, pushDelivery, shownNotifications } from '../support/service-worker.ts';
+import { CLICK_FIRST_NOTIFICATION, FULL_BROWSER, pushDelivery, shownNotifications } from '../support/service-worker.ts';
 import { startPushServer, type PushServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
@@ -94,76 +94,77 @@ async function reply(page: Page, text: string): Promise<void> {
   await expect(page.getByText(text)).toBeVisible();
 }
 
-test('a Hindi parent turns notifications on, a staff reply arrives as a Hindi notification that opens it, and none after logout', async ({
-  browser,
-  pushServer: { server, codes, service },
-}) => {
-  const context = await browser.newContext({ baseURL: server.url });
-  await context.grantPermissions(['notifications']);
-  const page = await context.newPage();
-  const subscriptions = await subscribeThroughFakeService(page, service);
-  await openSignedIn(page, '/hi/registered-parent/chat', PARENT);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+test(
+  'a Hindi parent turns notifications on, a staff reply arrives as a Hindi notification that opens it, and none after logout',
+  { tag: FULL_BROWSER },
+  async ({ browser, pushServer: { server, codes, service } }) => {
+    const context = await browser.newContext({ baseURL: server.url });
+    await context.grantPermissions(['notifications']);
+    const page = await context.newPage();
+    const subscriptions = await subscribeThroughFakeService(page, service);
+    await openSignedIn(page, '/hi/registered-parent/chat', PARENT);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
-  // 1. Verified, then the offer's tap; quiet hours off, so the proof runs at any hour of India's day.
-  await page.getByRole('button', { name: thread.sendCode }).click();
-  const { code } = await codes.nextCode(`+91${PARENT.number}`);
-  await page.getByRole('textbox', { name: thread.codeLabel }).fill(code);
-  await page.getByRole('button', { name: thread.verify }).click();
-  const offer = page.getByRole('region', { name: t.offerTitle });
-  await offer.getByRole('button', { name: t.turnOn }).click();
-  await expect(offer.getByText(t.on)).toBeVisible();
-  expect(subscriptions).toHaveLength(1);
-  await offer.getByRole('link', { name: t.settingsLink }).click();
-  await page.getByLabel(t.quietStart).fill('00:00');
-  await page.getByLabel(t.quietEnd).fill('00:00');
-  await page.getByRole('button', { name: t.save }).click();
-  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+    // 1. Verified, then the offer's tap; quiet hours off, so the proof runs at any hour of India's day.
+    await page.getByRole('button', { name: thread.sendCode }).click();
+    const { code } = await codes.nextCode(`+91${PARENT.number}`);
+    await page.getByRole('textbox', { name: thread.codeLabel }).fill(code);
+    await page.getByRole('button', { name: thread.verify }).click();
+    const offer = page.getByRole('region', { name: t.offerTitle });
+    await offer.getByRole('button', { name: t.turnOn }).click();
+    await expect(offer.getByText(t.on)).toBeVisible();
+    expect(subscriptions).toHaveLength(1);
+    await offer.getByRole('link', { name: t.settingsLink }).click();
+    await page.getByLabel(t.quietStart).fill('00:00');
+    await page.getByLabel(t.quietEnd).fill('00:00');
+    await page.getByRole('button', { name: t.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
 
-  // 2-3. Staff reply; the fake service receives the push, signed and decryptable, within 5 s.
-  await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
-  await page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) }).click();
-  await page.getByLabel(hindi.conversation.chat.messageLabel, { exact: true }).fill('क्या शुक्रवार को मिल सकते हैं?');
-  await page.getByRole('button', { name: hindi.conversation.chat.send }).click();
-  await expect(page.getByRole('heading', { name: hindi.conversation.chat.sent })).toBeVisible();
-  const staffContext = await browser.newContext({ baseURL: server.url });
-  const staff = await staffContext.newPage();
-  await openConversation(staff);
-  const arrived = service.nextPush(() => true, 5_000);
-  await reply(staff, 'शुक्रवार 5 बजे ठीक है।');
-  const push = await arrived;
-  expect(push.endpoint).toBe(subscriptions[0]?.endpoint);
-  expect(push.json).toMatchObject({ kind: 'reply', author: STAFF.name, language: 'hi' });
-  expect(push.json).not.toHaveProperty('text');
-  const messageId = (push.json as { message_id: string }).message_id;
+    // 2-3. Staff reply; the fake service receives the push, signed and decryptable, within 5 s.
+    await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
+    await page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) }).click();
+    await page.getByLabel(hindi.conversation.chat.messageLabel, { exact: true }).fill('क्या शुक्रवार को मिल सकते हैं?');
+    await page.getByRole('button', { name: hindi.conversation.chat.send }).click();
+    await expect(page.getByRole('heading', { name: hindi.conversation.chat.sent })).toBeVisible();
+    const staffContext = await browser.newContext({ baseURL: server.url });
+    const staff = await staffContext.newPage();
+    await openConversation(staff);
+    const arrived = service.nextPush(() => true, 5_000);
+    await reply(staff, 'शुक्रवार 5 बजे ठीक है।');
+    const push = await arrived;
+    expect(push.endpoint).toBe(subscriptions[0]?.endpoint);
+    expect(push.json).toMatchObject({ kind: 'reply', author: STAFF.name, language: 'hi' });
+    expect(push.json).not.toHaveProperty('text');
+    const messageId = (push.json as { message_id: string }).message_id;
 
-  // 4. Delivered to the worker as the browser would: the notification, in Hindi, says who and nothing more.
-  await page.goto('/hi/registered-parent/menu');
-  const deliver = await pushDelivery(context, page, new URL(server.url).origin);
-  await deliver(push.text ?? '');
-  const shown = async () => (await shownNotifications(page)).map(({ title, body }) => ({ title, body }));
-  expect(await shown()).toEqual([{ title: `${STAFF.name} का नया संदेश`, body: '' }]);
-  // The open menu counts it at once: the worker saved the reply and told the page.
-  await expect(page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) })).toContainText(thread.unread(1));
+    // 4. Delivered to the worker as the browser would: the notification, in Hindi, says who and nothing more.
+    await page.goto('/hi/registered-parent/menu');
+    const deliver = await pushDelivery(context, page, new URL(server.url).origin);
+    await deliver(push.text ?? '');
+    const shown = async () => (await shownNotifications(page)).map(({ title, body }) => ({ title, body }));
+    expect(await shown()).toEqual([{ title: `${STAFF.name} का नया संदेश`, body: '' }]);
+    // The open menu counts it at once: the worker saved the reply and told the page.
+    await expect(page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) })).toContainText(thread.unread(1));
 
-  // 5. The tap opens the chat at the reply.
-  const [worker] = context.serviceWorkers();
-  await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
-  await expect(page).toHaveURL(new RegExp(`/hi/registered-parent/chat#message-${messageId}$`));
-  await expect(page.locator(`#message-${messageId}`)).toContainText('शुक्रवार 5 बजे ठीक है।');
+    // 5. The tap opens the chat at the reply.
+    const [worker] = context.serviceWorkers();
+    await worker?.evaluate(CLICK_FIRST_NOTIFICATION);
+    await expect(page).toHaveURL(new RegExp(`/hi/registered-parent/chat#message-${messageId}$`));
+    await expect(page.locator(`#message-${messageId}`)).toContainText('शुक्रवार 5 बजे ठीक है।');
 
-  // 6. Logout: the subscription is gone from the server, so a new reply queues no push at all.
-  await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
-  await page.getByRole('button', { name: hindi.menu.logout }).click();
-  await expect(page).toHaveURL(/\/hi$/);
-  const db = new Database(server.databasePath, { readonly: true });
-  try {
-    expect(db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions').get()).toEqual({ n: 0 });
-    await reply(staff, 'एक और संदेश।');
-    expect(db.prepare('SELECT COUNT(*) AS n FROM push_jobs').get()).toEqual({ n: 0 });
-  } finally {
-    db.close();
-  }
-  await staffContext.close();
-  await context.close();
-});
+    // 6. Logout: the subscription is gone from the server, so a new reply queues no push at all.
+    await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
+    await page.getByRole('button', { name: hindi.menu.logout }).click();
+    await expect(page).toHaveURL(/\/hi$/);
+    const db = new Database(server.databasePath, { readonly: true });
+    try {
+      expect(db.prepare('SELECT COUNT(*) AS n FROM push_subscriptions').get()).toEqual({ n: 0 });
+      await reply(staff, 'एक और संदेश।');
+      expect(db.prepare('SELECT COUNT(*) AS n FROM push_jobs').get()).toEqual({ n: 0 });
+    } finally {
+      db.close();
+    }
+    await staffContext.close();
+    await context.close();
+  },
+);

@@ -6,6 +6,7 @@ import { RecordingWebhook, type RecordedRequest } from '../support/recording-web
 import { openSignedIn } from '../support/registered-parent.ts';
 import {
   CLICK_FIRST_NOTIFICATION,
+  FULL_BROWSER,
   pushDelivery,
   SERVICE_WORKER,
   shownNotifications,
@@ -110,7 +111,7 @@ const reply = (id: string): PushMessage => ({ kind: 'reply', message_id: id, aut
 
 test(
   'a tap turns notifications on; with push no poll; a push shows, counts and opens the reply; logout unsubscribes',
-  { tag: SERVICE_WORKER },
+  { tag: [SERVICE_WORKER, FULL_BROWSER] },
   async ({ page, context, server, webhook }) => {
     const conversation = pushWebhook(webhook);
     conversation.reply('Welcome to the programme.');
@@ -196,7 +197,7 @@ test(
 
 test(
   'with the app closed, a tap opens a window at the notification’s screen',
-  { tag: SERVICE_WORKER },
+  { tag: [SERVICE_WORKER, FULL_BROWSER] },
   async ({ page, context, server, webhook }) => {
     pushWebhook(webhook);
     await context.grantPermissions(['notifications']);

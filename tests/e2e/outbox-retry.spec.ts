@@ -1,4 +1,5 @@
-import { FIRST_RETRY_MS } from '../../src/shared/outbox/policy.ts';
+import { FIRST_RETRY_MS, ONLINE_SETTLE_MS } from '../../src/shared/outbox/policy.ts';
+import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { expect, test } from './fixtures.ts';
 import { expectToast, openSignedIn } from '../support/registered-parent.ts';
 import { savedPanel, sendChat, storedOutbox, waitForOutboxIdle } from '../support/outbox.ts';
@@ -52,5 +53,32 @@ test.describe('retrying with backoff', () => {
     await page.clock.runFor(10 * FIRST_RETRY_MS);
     await waitForOutboxIdle(page);
     expect(webhook.requests).toHaveLength(3);
+  });
+
+  test('back online before the connection carries requests: tried again after a moment, not after the backoff', async ({
+    page,
+    context,
+    webhook,
+  }) => {
+    webhook.reply({ body: { message: 'Thanks!' } });
+    await page.clock.install();
+    await openSignedIn(page, '/registered-parent/chat');
+    await page.clock.pauseAt(Date.now() + 1_000);
+    await context.setOffline(true);
+    await sendChat(page, 'Is the session on tomorrow?');
+    await expect(savedPanel(page)).toBeVisible();
+    await waitForOutboxIdle(page);
+
+    // The network is joined, but its first request still finds no route.
+    await page.route(`**${WEBHOOK_PATH}`, (route) => route.abort('internetdisconnected'), { times: 1 });
+    await context.setOffline(false);
+    await expect.poll(async () => (await storedOutbox(page))[0]?.attempts).toBe(2);
+    await waitForOutboxIdle(page);
+    expect(webhook.requests).toHaveLength(0);
+
+    // Shorter than any first backoff step (half of FIRST_RETRY_MS at least).
+    await page.clock.runFor(ONLINE_SETTLE_MS);
+    await webhook.waitForRequests(1);
+    await expect.poll(() => storedOutbox(page)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { WorkerToPageMessage } from '../../src/shared/sw-messages.ts';
 
-export { SERVICE_WORKER } from '../../bench/chromium.ts';
+export { FULL_BROWSER, SERVICE_WORKER } from '../../bench/chromium.ts';
 
 /**
  * Resolves once the service worker controls the page: only then is the shell

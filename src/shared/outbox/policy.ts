@@ -8,6 +8,12 @@ import type { OutboxItem } from './types.ts';
 export const FIRST_RETRY_MS = 5_000;
 /** No wait between attempts is ever longer than this. */
 export const MAX_RETRY_MS = 5 * 60_000;
+/**
+ * A browser says online once a network is joined, which can be before it carries requests (an address or a name
+ * server still to come, or, in Chromium, a service worker whose network comes back a moment after its page's). A
+ * pass that `online` started and that found no connection is tried once more this long after, not after the backoff.
+ */
+export const ONLINE_SETTLE_MS = 2_000;
 /** Items older than this are shown as stale; they are still sent. */
 export const STALE_AFTER_MS = 7 * 24 * 60 * 60_000;
 
