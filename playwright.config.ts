@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
-  CHROMIUM_ARGS,
   FULL_BROWSER,
   IN_FULL_BROWSER,
   SERVICE_WORKER,
+  TEST_CHROMIUM_ARGS,
   TEST_CHROMIUM_PATH,
   WITH_SERVICE_WORKER,
 } from './bench/chromium.ts';
@@ -45,7 +45,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS },
     // Most parents use 360-400 px Android screens.
     viewport: { width: 390, height: 844 },
     isMobile: true,
