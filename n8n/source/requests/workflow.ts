@@ -58,7 +58,7 @@ export async function requestsWorkflow(): Promise<Record<string, unknown>> {
       switchOn(
         'Which action?',
         [120, 200],
-        "$json.envelope.action.endsWith('announcement') || $json.envelope.action.endsWith('announcements') ? 'announcements' : 'requests'",
+        "$json.envelope.action.includes('_announcement') ? 'announcements' : 'requests'",
         ACTIONS,
       ),
       postgres('Find requests', [240, 200], FIND_REQUESTS, '={{ [ $json.phoneKey ] }}'),

@@ -8,6 +8,7 @@ import { randomInt } from 'node:crypto';
 import { SECURITY_HEADERS } from '../../../server/http/security-headers.ts';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { buildEnvelope } from '../../../src/shared/webhook/envelope.ts';
+import { TEST_PARENT } from '../../support/envelopes.ts';
 import { expectEqual, poster } from './check-helpers.ts';
 import type { Results } from './results.ts';
 import { LIMIT_SETTING, type Stack } from './stack.ts';
@@ -88,6 +89,42 @@ export async function runN8nChecks(stack: Stack, results: Results, acceptedIds: 
           foreign.headers.get('access-control-allow-origin') === 'https://elsewhere.example',
           false,
         ),
+      ];
+    },
+  );
+
+  await results.run(
+    'n8n: a parent opens an announcement twice: each mark is 200, the first opening is kept, and the list says seen',
+    async () => {
+      postgres.run(`
+      INSERT INTO thrive.announcements (id, kind, title_en, body_en, audience, audience_label, send_at, sent_at, urgent, created_by)
+        VALUES ('n8n-seen', 'announcement', 'No sessions on Friday', 'The centre is closed.', '{}', 'Everyone', now(), now(), false, 'X');
+      INSERT INTO thrive.announcement_recipients (announcement_id, number_key, name)
+        VALUES ('n8n-seen', '${TEST_PARENT.number}', '${TEST_PARENT.name}');`);
+      // The announcement actions are the reference server's own envelope's, built as the contract's cases build them.
+      const mark = () =>
+        post({
+          ...buildEnvelope({ action: 'know_schedule', user: TEST_PARENT, payload: {} }),
+          action: 'mark_announcement_seen',
+          payload: { announcement_id: 'n8n-seen' },
+        });
+      const seenAt = () =>
+        postgres.rows<{ at: string | null }>(
+          "SELECT seen_at::text AS at FROM thrive.announcement_recipients WHERE announcement_id = 'n8n-seen'",
+        )[0]?.at;
+      const first = await mark();
+      const firstSeen = seenAt();
+      const again = await mark();
+      const listed = await post({ action: 'list_announcements', user: TEST_PARENT });
+      const announcements = (
+        JSON.parse(listed.text) as { announcements?: { announcement_id: string; seen: boolean }[] }
+      ).announcements;
+      return [
+        ...expectEqual('statuses', [first.status, again.status, listed.status], [200, 200, 200]),
+        ...expectEqual('the first answer', JSON.parse(first.text), { seen: true, announcement_id: 'n8n-seen' }),
+        ...(firstSeen ? [] : ['no opening kept after the first mark']),
+        ...expectEqual('kept after the second mark', seenAt(), firstSeen),
+        ...expectEqual('listed', announcements?.find((row) => row.announcement_id === 'n8n-seen')?.seen, true),
       ];
     },
   );
