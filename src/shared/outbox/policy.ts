@@ -10,8 +10,9 @@ export const FIRST_RETRY_MS = 5_000;
 export const MAX_RETRY_MS = 5 * 60_000;
 /**
  * A browser says online once a network is joined, which can be before it carries requests (an address or a name
- * server still to come, or, in Chromium, a service worker whose network comes back a moment after its page's). A
- * pass that `online` started and that found no connection is tried once more this long after, not after the backoff.
+ * server still to come; under DevTools' network emulation, a service worker whose network comes back after its
+ * page's). A pass that `online` started and that found no connection is tried once more this long after, not after
+ * the backoff.
  */
 export const ONLINE_SETTLE_MS = 2_000;
 /** Items older than this are shown as stale; they are still sent. */
