@@ -22,9 +22,24 @@ export const test = base.extend<Fixtures>({
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
-  webhook: async ({ server }, use) => {
+  webhook: async ({ server }, use, testInfo) => {
     await use(server.webhook);
     server.webhook.releaseAll();
+    // A failure says what reached the webhook and what it answered, so a send that never arrived shows as such.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const heard = [...server.webhook.requests, ...server.webhook.unexpected].map(
+        ({ body, receivedAt, answered }) => ({
+          action: (body as { action?: unknown } | undefined)?.action,
+          request_id: (body as { request_id?: unknown } | undefined)?.request_id,
+          receivedAt,
+          answered,
+        }),
+      );
+      await testInfo.attach('webhook requests', {
+        body: JSON.stringify(heard, null, 2),
+        contentType: 'application/json',
+      });
+    }
     expect(server.webhook.unexpected, 'webhook requests nobody scripted').toEqual([]);
   },
 });
