@@ -408,6 +408,11 @@ CREATE INDEX IF NOT EXISTS thread_by_number ON thrive.thread_messages (number_ke
 -- An event line (what became of a request: thrive.record_outcome) is stored as the programme's, marked event.
 ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS event boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (received_at);
+-- A facilitator's reply keeps its Slack message (the channel's id and its ts), where the parent's read of it is marked
+-- (read_marked_at once Slack has the mark: database/receipts-schema-sql.ts).
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS slack_channel text;
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS slack_ts text;
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS read_marked_at timestamptz;
 
 -- Counts one request for a code, unless the number (3 in 15 minutes) or the address
 -- (10 in 60 minutes) is over its limit: then 'number' or 'address', and the seconds until the
@@ -527,10 +532,12 @@ BEGIN
 END
 $$;
 
--- One chat_thread answer: the messages after the cursor, at most 200, oldest first, the next cursor, and whether
--- more wait. Files stay in Slack: a message's attachments are [] here.
-CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint)
-RETURNS TABLE (messages json, next_cursor text, more boolean)
+-- One chat_thread answer for the device whose token's hash is hash: the messages after the cursor, at most 200,
+-- oldest first, the next cursor, whether more wait, the newest of the parent's messages the programme has seen (null
+-- until one is) and the device's read_receipts setting. Files stay in Slack: a message's attachments are [] here.
+DROP FUNCTION IF EXISTS thrive.thread_page(text, bigint);
+CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint, hash text)
+RETURNS TABLE (messages json, next_cursor text, more boolean, seen json, read_receipts boolean)
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
   PERFORM thrive.sync_thread(key);
@@ -546,14 +553,17 @@ BEGIN
       'request_id', s.request_id, 'author', s.staff_name, 'attachments', '[]'::json
     )) ORDER BY s.id), '[]'::json),
     coalesce(max(s.id), after)::text,
-    (SELECT count(*) FROM page) > 200
+    (SELECT count(*) FROM page) > 200,
+    thrive.seen_by_programme(key),
+    (thrive.settings_of(hash)->>'read_receipts')::boolean
   FROM shown s;
 END
 $$;
 
 -- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the channel's id and the
 -- parent message's Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown'
--- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team.
+-- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team; the message
+-- it replies to is seen by the programme (thrive.programme_saw).
 CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, channel_id text, thread_ts text, reply text, reply_ts text)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
@@ -565,12 +575,14 @@ BEGIN
   IF NOT FOUND THEN
     RETURN 'unknown';
   END IF;
-  PERFORM thrive.sync_thread(key);
+  PERFORM thrive.programme_saw(channel_id, thread_ts);
   SELECT coalesce(
     (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id WHERE p.number = key),
     'Programme team') INTO author;
-  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at)
-  VALUES (key, 'staff', event_id, author, reply, to_char(to_timestamp(reply_ts::double precision) AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30')
+  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at, slack_channel,
+    slack_ts)
+  VALUES (key, 'staff', event_id, author, reply, to_char(to_timestamp(reply_ts::double precision) AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', channel_id,
+    reply_ts)
   ON CONFLICT (slack_event_id) DO NOTHING;
   RETURN CASE WHEN FOUND THEN 'stored' ELSE 'duplicate' END;
 END
@@ -870,6 +882,12 @@ CREATE TABLE IF NOT EXISTS thrive.push_settings (
   updated_at timestamptz NOT NULL
 );
 
+-- A device's settings as they apply: its own over the defaults (every setting named).
+CREATE OR REPLACE FUNCTION thrive.settings_of(hash text) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce((SELECT p.settings FROM thrive.push_settings p WHERE p.token_hash = hash), '{}')
+$$;
+
 -- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
 CREATE TABLE IF NOT EXISTS thrive.push_subscriptions (
   endpoint text PRIMARY KEY,
@@ -1091,6 +1109,95 @@ BEGIN
   GET DIAGNOSTICS queued = ROW_COUNT;
   DELETE FROM thrive.push_reminders_sent WHERE queued_at < at - interval '2 days';
   RETURN queued;
+END
+$$;
+
+-- Read receipts (n8n/thrive-slack-events.workflow.json records the programme's, n8n/thrive-conversation.workflow.json
+-- the parent's). Generated from n8n/source/database/receipts-schema-sql.ts.
+
+-- How far the programme has seen each parent's messages, and when it first saw that far.
+CREATE TABLE IF NOT EXISTS thrive.thread_staff_seen (
+  number_key text PRIMARY KEY,
+  seen_through bigint NOT NULL REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
+  seen_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS thread_staff_seen_by_message ON thrive.thread_staff_seen (seen_through);
+
+-- Each time a parent's phone read further than before: through which message, and when.
+CREATE TABLE IF NOT EXISTS thrive.thread_parent_reads (
+  number_key text NOT NULL,
+  read_through bigint NOT NULL REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
+  read_at timestamptz NOT NULL,
+  PRIMARY KEY (number_key, read_through)
+);
+CREATE INDEX IF NOT EXISTS thread_parent_reads_by_message ON thrive.thread_parent_reads (read_through);
+
+-- Someone in Slack replied in the thread of the message with this ts in this channel (its id), or reacted to it: when
+-- it is a parent's message, newer than the newest the programme had seen of theirs, it is the one seen from now.
+-- 'seen', or 'unknown' when it is no parent's message.
+CREATE OR REPLACE FUNCTION thrive.programme_saw(channel_id text, message_ts text)
+RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  parent_message thrive.messages%ROWTYPE;
+  line bigint;
+BEGIN
+  SELECT * INTO parent_message FROM thrive.messages m WHERE m.slack_channel = channel_id AND m.slack_ts = message_ts;
+  IF NOT FOUND THEN
+    RETURN 'unknown';
+  END IF;
+  PERFORM thrive.sync_thread(parent_message.phone_e164);
+  SELECT t.id INTO line FROM thrive.thread_messages t WHERE t.request_id = parent_message.request_id;
+  INSERT INTO thrive.thread_staff_seen AS s (number_key, seen_through, seen_at)
+  VALUES (parent_message.phone_e164, line, now())
+  ON CONFLICT (number_key) DO UPDATE SET seen_through = excluded.seen_through, seen_at = excluded.seen_at
+    WHERE excluded.seen_through > s.seen_through;
+  RETURN 'seen';
+END
+$$;
+
+-- chat_thread's seen: { message_id, at }, or null until the programme has seen one of the parent's messages.
+CREATE OR REPLACE FUNCTION thrive.seen_by_programme(key text)
+RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT json_build_object('message_id', s.seen_through::text, 'at', to_char(s.seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM thrive.thread_staff_seen s WHERE s.number_key = key
+$$;
+
+-- mark_read (server/conversation/actions.ts, markRead): the phone of the device whose token's hash is hash, a token
+-- of the number key, showed the thread through the message through at read_at, naming the parent claimed (phone_key
+-- of the request's user). It is kept when claimed is the token's parent, the device's read_receipts is on and it
+-- reads further than before (an id past the thread's end counts as its last message), with read_at, never later than
+-- now: recorded. marks: the replies the parent has read whose Slack message has no mark yet (oldest first, at most
+-- 20), for the workflow to mark, with read receipts on.
+DROP FUNCTION IF EXISTS thrive.mark_read(text, text, text, bigint, timestamptz);
+CREATE FUNCTION thrive.mark_read(hash text, key text, claimed text, through bigint, read_at timestamptz)
+RETURNS TABLE (recorded boolean, marks json)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  last bigint;
+  kept boolean := false;
+BEGIN
+  IF claimed IS DISTINCT FROM key OR NOT (thrive.settings_of(hash)->>'read_receipts')::boolean THEN
+    RETURN QUERY SELECT false, '[]'::json;
+    RETURN;
+  END IF;
+  -- Reads of one parent arriving together are kept one after the other.
+  PERFORM pg_advisory_xact_lock(hashtext('thread-reads:' || key));
+  SELECT max(t.id) INTO last FROM thrive.thread_messages t WHERE t.number_key = key AND t.id <= through;
+  IF last > coalesce((SELECT max(r.read_through) FROM thrive.thread_parent_reads r WHERE r.number_key = key), 0) THEN
+    INSERT INTO thrive.thread_parent_reads (number_key, read_through, read_at) VALUES (key, last, least(read_at, now()));
+    kept := true;
+  END IF;
+  RETURN QUERY SELECT kept, coalesce(json_agg(json_build_object('id', u.id::text, 'channel', u.slack_channel,
+    'ts', u.slack_ts) ORDER BY u.id), '[]'::json)
+  FROM (
+    SELECT t.id, t.slack_channel, t.slack_ts FROM thrive.thread_messages t
+    WHERE t.number_key = key AND t.author = 'staff' AND NOT t.event AND t.slack_ts IS NOT NULL
+      AND t.read_marked_at IS NULL
+      AND t.id <= (SELECT max(r.read_through) FROM thrive.thread_parent_reads r WHERE r.number_key = key)
+    ORDER BY t.id LIMIT 20
+  ) AS u;
 END
 $$;
 

@@ -4,9 +4,7 @@
  * (server/requests/store.ts), and the one function that records an answer together with its event line in the
  * parent's thread.
  */
-import { IST_ISO } from './conversation-schema-sql.ts';
-
-const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { IST_ISO, UTC_ISO } from './conversation-schema-sql.ts';
 
 export function outcomesSchemaSql(): string {
   return `

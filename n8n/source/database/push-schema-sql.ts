@@ -47,6 +47,12 @@ CREATE TABLE IF NOT EXISTS thrive.push_settings (
   updated_at timestamptz NOT NULL
 );
 
+-- A device's settings as they apply: its own over the defaults (every setting named).
+CREATE OR REPLACE FUNCTION thrive.settings_of(hash text) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT ${DEFAULTS} || coalesce((SELECT p.settings FROM thrive.push_settings p WHERE p.token_hash = hash), '{}')
+$$;
+
 -- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
 CREATE TABLE IF NOT EXISTS thrive.push_subscriptions (
   endpoint text PRIMARY KEY,

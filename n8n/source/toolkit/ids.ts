@@ -78,5 +78,12 @@ export const STAFF_CHANNEL_DEFAULT = '#thrive-staff';
  */
 export const SLACK_METADATA_EVENT = 'thrive_request';
 
+/**
+ * The reaction (👀) the bot adds to a facilitator's reply in Slack once the parent's chat screen has shown it
+ * (mark_read): on the reply itself, with no message or notification in the thread, and once however often it is
+ * added (n8n/WORKFLOWS.md says why a reaction).
+ */
+export const READ_REACTION = 'eyes';
+
 /** The event_type of an announcement's post in the staff channel ({ announcement_id }): found by it the same way. */
 export const SLACK_ANNOUNCEMENT_EVENT = 'thrive_announcement';
