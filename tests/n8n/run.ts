@@ -42,6 +42,7 @@ import { runKillChecks } from './harness/kill-checks.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
 import { runPushChecks } from './harness/push-checks.ts';
 import { runReadReceiptChecks } from './harness/read-receipt-checks.ts';
+import { runTextFallbackChecks } from './harness/text-fallback-checks.ts';
 import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { runRosterChecks } from './harness/roster-checks.ts';
 import { Results } from './harness/results.ts';
@@ -243,6 +244,7 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
     await runReadReceiptChecks(stack, results);
     await runPushChecks(stack, results);
     await runOutcomeChecks(stack, results);
+    await runTextFallbackChecks(stack, results);
     if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
   }
 

@@ -233,13 +233,24 @@ $$;
 
 -- One chat_thread answer for the device whose token's hash is hash: the messages after the cursor, at most ${THREAD_PAGE_SIZE},
 -- oldest first, the next cursor, whether more wait, the newest of the parent's messages the programme has seen (null
--- until one is) and the device's read_receipts setting. Files stay in Slack: a message's attachments are [] here.
+-- until one is) and the device's read_receipts setting. The phone holds the thread through the page's last message
+-- (or the cursor) then: no text goes for what it holds (thrive.texts_seen_through). Files stay in Slack: a
+-- message's attachments are [] here.
 DROP FUNCTION IF EXISTS thrive.thread_page(text, bigint);
 CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint, hash text)
 RETURNS TABLE (messages json, next_cursor text, more boolean, seen json, read_receipts boolean)
 LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  through bigint;
 BEGIN
   PERFORM thrive.sync_thread(key);
+  SELECT coalesce(max(p.id), after) INTO through FROM (
+    SELECT t.id FROM thrive.thread_messages t WHERE t.number_key = key AND t.id > after ORDER BY t.id
+    LIMIT ${THREAD_PAGE_SIZE}
+  ) AS p;
+  IF through > 0 THEN
+    PERFORM thrive.texts_seen_through(key, through);
+  END IF;
   RETURN QUERY
   WITH page AS (
     SELECT * FROM thrive.thread_messages WHERE number_key = key AND id > after ORDER BY id LIMIT ${THREAD_PAGE_SIZE + 1}

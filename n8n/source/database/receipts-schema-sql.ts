@@ -70,9 +70,10 @@ $$;
 
 -- mark_read (server/conversation/actions.ts, markRead): the phone of the device whose token's hash is hash, a token
 -- of the number key, showed the thread through the message through at read_at, naming the parent claimed (phone_key
--- of the request's user). It is kept when claimed is the token's parent, the device's read_receipts is on and it
--- reads further than before (an id past the thread's end counts as its last message), with read_at, never later than
--- now: recorded. marks: the replies the parent has read whose Slack message has no mark yet (oldest first, at most
+-- of the request's user). When claimed is the token's parent, the phone holds the thread that far: no text goes for
+-- it (thrive.texts_seen_through). The read is kept when, besides, the device's read_receipts is on and it reads
+-- further than before (an id past the thread's end counts as its last message), with read_at, never later than now:
+-- recorded. marks: the replies the parent has read whose Slack message has no mark yet (oldest first, at most
 -- ${READ_MARKS_AT_ONCE}), for the workflow to mark, with read receipts on.
 DROP FUNCTION IF EXISTS thrive.mark_read(text, text, text, bigint, timestamptz);
 CREATE FUNCTION thrive.mark_read(hash text, key text, claimed text, through bigint, read_at timestamptz)
@@ -82,6 +83,9 @@ DECLARE
   last bigint;
   kept boolean := false;
 BEGIN
+  IF claimed = key THEN
+    PERFORM thrive.texts_seen_through(key, through);
+  END IF;
   IF claimed IS DISTINCT FROM key OR NOT (thrive.settings_of(hash)->>'read_receipts')::boolean THEN
     RETURN QUERY SELECT false, '[]'::json;
     RETURN;

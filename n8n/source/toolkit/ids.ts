@@ -22,6 +22,7 @@ export const WORKFLOWS = {
   push: { id: 'ThrivePush', path: resolve(N8N_DIR, 'thrive-push.workflow.json') },
   announcements: { id: 'ThriveAnnouncements', path: resolve(N8N_DIR, 'thrive-announcements.workflow.json') },
   roster: { id: 'ThriveRoster', path: resolve(N8N_DIR, 'thrive-roster.workflow.json') },
+  texts: { id: 'ThriveTexts', path: resolve(N8N_DIR, 'thrive-texts.workflow.json') },
 } as const;
 
 /** The Postgres tables and functions every workflow uses, and the demo roster for them. */
@@ -66,6 +67,8 @@ export const ENV = {
   vapidPrivateKey: 'THRIVE_VAPID_PRIVATE_KEY',
   vapidSubject: 'THRIVE_VAPID_SUBJECT',
   pushServiceHosts: 'THRIVE_PUSH_SERVICE_HOSTS',
+  notifyWebhookUrl: 'THRIVE_NOTIFY_WEBHOOK_URL',
+  notifyWebhookToken: 'THRIVE_NOTIFY_WEBHOOK_TOKEN',
 } as const;
 
 /** What THRIVE_SLACK_API_URL and THRIVE_STAFF_CHANNEL are when unset. */

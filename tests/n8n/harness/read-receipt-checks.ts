@@ -6,11 +6,11 @@
  * never later than n8n's now, each reply it reached marked in Slack with READ_REACTION once, and a mark Slack did not
  * take offered again at the next read; nothing kept for another parent's token or with read_receipts off.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { READ_REACTION } from '../../../n8n/source/toolkit/ids.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import type { ConversationAnswers, ThreadMessage } from '../../../src/shared/webhook/conversation.ts';
-import { expectEqual } from './check-helpers.ts';
+import { expectEqual, verifiedDevice } from './check-helpers.ts';
 import { SECRETS } from './conversation-fakes.ts';
 import { conversationCaller } from './conversation-checks.ts';
 import type { Results } from './results.ts';
@@ -28,14 +28,7 @@ export async function runReadReceiptChecks({ n8n, postgres, slack }: Stack, resu
   const call = conversationCaller(n8n.url);
   const slackEvent = slackEventPoster(n8n.url);
   const signed = { secret: SECRETS.slackSigning };
-  /** A verified device of a number: a token as verify_code makes it (only its SHA-256 kept). */
-  const device = (numberKey: string) => {
-    const token = randomUUID();
-    const hash = createHash('sha256').update(token).digest('hex');
-    postgres.run(`INSERT INTO thrive.parent_tokens (token_hash, number_key, created_at, expires_at)
-      VALUES ('${hash}', '${numberKey}', now(), now() + interval '1 day')`);
-    return { authorization: `Bearer ${token}` };
-  };
+  const device = (numberKey: string) => verifiedDevice(postgres, numberKey);
   const phone = device(PARENT.number);
   const thread = async () => (await call({ action: 'chat_thread' }, phone)).body as Thread;
   let posted = 0;
