@@ -408,6 +408,11 @@ CREATE INDEX IF NOT EXISTS thread_by_number ON thrive.thread_messages (number_ke
 -- An event line (what became of a request: thrive.record_outcome) is stored as the programme's, marked event.
 ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS event boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (received_at);
+-- A facilitator's reply keeps its Slack message (the channel's id and its ts), where the parent's read of it is marked
+-- (read_marked_at once Slack has the mark: database/receipts-schema-sql.ts).
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS slack_channel text;
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS slack_ts text;
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS read_marked_at timestamptz;
 
 -- Counts one request for a code, unless the number (3 in 15 minutes) or the address
 -- (10 in 60 minutes) is over its limit: then 'number' or 'address', and the seconds until the
@@ -527,13 +532,26 @@ BEGIN
 END
 $$;
 
--- One chat_thread answer: the messages after the cursor, at most 200, oldest first, the next cursor, and whether
--- more wait. Files stay in Slack: a message's attachments are [] here.
-CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint)
-RETURNS TABLE (messages json, next_cursor text, more boolean)
+-- One chat_thread answer for the device whose token's hash is hash: the messages after the cursor, at most 200,
+-- oldest first, the next cursor, whether more wait, the newest of the parent's messages the programme has seen (null
+-- until one is) and the device's read_receipts setting. The phone holds the thread through the page's last message
+-- (or the cursor) then: no text goes for what it holds (thrive.texts_seen_through). Files stay in Slack: a
+-- message's attachments are [] here.
+DROP FUNCTION IF EXISTS thrive.thread_page(text, bigint);
+CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint, hash text)
+RETURNS TABLE (messages json, next_cursor text, more boolean, seen json, read_receipts boolean)
 LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  through bigint;
 BEGIN
   PERFORM thrive.sync_thread(key);
+  SELECT coalesce(max(p.id), after) INTO through FROM (
+    SELECT t.id FROM thrive.thread_messages t WHERE t.number_key = key AND t.id > after ORDER BY t.id
+    LIMIT 200
+  ) AS p;
+  IF through > 0 THEN
+    PERFORM thrive.texts_seen_through(key, through);
+  END IF;
   RETURN QUERY
   WITH page AS (
     SELECT * FROM thrive.thread_messages WHERE number_key = key AND id > after ORDER BY id LIMIT 201
@@ -546,14 +564,17 @@ BEGIN
       'request_id', s.request_id, 'author', s.staff_name, 'attachments', '[]'::json
     )) ORDER BY s.id), '[]'::json),
     coalesce(max(s.id), after)::text,
-    (SELECT count(*) FROM page) > 200
+    (SELECT count(*) FROM page) > 200,
+    thrive.seen_by_programme(key),
+    (thrive.settings_of(hash)->>'read_receipts')::boolean
   FROM shown s;
 END
 $$;
 
 -- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the channel's id and the
 -- parent message's Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown'
--- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team.
+-- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team; the message
+-- it replies to is seen by the programme (thrive.programme_saw).
 CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, channel_id text, thread_ts text, reply text, reply_ts text)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
@@ -565,12 +586,14 @@ BEGIN
   IF NOT FOUND THEN
     RETURN 'unknown';
   END IF;
-  PERFORM thrive.sync_thread(key);
+  PERFORM thrive.programme_saw(channel_id, thread_ts);
   SELECT coalesce(
     (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id WHERE p.number = key),
     'Programme team') INTO author;
-  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at)
-  VALUES (key, 'staff', event_id, author, reply, to_char(to_timestamp(reply_ts::double precision) AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30')
+  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at, slack_channel,
+    slack_ts)
+  VALUES (key, 'staff', event_id, author, reply, to_char(to_timestamp(reply_ts::double precision) AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', channel_id,
+    reply_ts)
   ON CONFLICT (slack_event_id) DO NOTHING;
   RETURN CASE WHEN FOUND THEN 'stored' ELSE 'duplicate' END;
 END
@@ -598,7 +621,8 @@ CREATE TABLE IF NOT EXISTS thrive.request_answers (
 CREATE INDEX IF NOT EXISTS request_answers_by_request ON thrive.request_answers (request_id, id);
 
 -- Records an answer ({ request_id, kind, starts_at, reason, by, and at when the answer already told it }) and its event line in the parent's
--- thread, in one transaction, under the request's row lock (an offer gets its offer_id here): 'recorded'; 'unknown' for no such request; 'stale'
+-- thread (and a staff answer's text notice: thrive.add_outcome_notice), in one transaction, under the request's row
+-- lock (an offer gets its offer_id here): 'recorded'; 'unknown' for no such request; 'stale'
 -- when expected_offer is given and is no longer the request's latest answer (two acceptances racing record one).
 CREATE OR REPLACE FUNCTION thrive.record_outcome(answer jsonb, event_text text, expected_offer text DEFAULT NULL)
 RETURNS text
@@ -607,6 +631,7 @@ DECLARE
   target text := answer->>'request_id';
   key text;
   latest text;
+  line bigint;
   at timestamptz := clock_timestamp();
 BEGIN
   SELECT thrive.phone_key(r.user_number) INTO key FROM thrive.requests r WHERE r.request_id = target FOR UPDATE;
@@ -625,7 +650,9 @@ BEGIN
     coalesce(answer->>'at', to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')));
   PERFORM thrive.sync_thread(key);
   INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at, received_at, event)
-  VALUES (key, 'staff', answer->>'by', event_text, to_char(at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', at, true);
+  VALUES (key, 'staff', answer->>'by', event_text, to_char(at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', at, true)
+  RETURNING id INTO line;
+  PERFORM thrive.add_outcome_notice(key, target, answer->>'kind', answer->>'by', line, at);
   RETURN 'recorded';
 END
 $$;
@@ -702,7 +729,8 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Sends one announcement (in the caller's transaction): its recipients, its time, a push for each of their
--- devices behind the replies. How many parents it reached.
+-- devices behind the replies, a text notice for each of them (thrive.add_announcement_notices). How many parents it
+-- reached.
 CREATE OR REPLACE FUNCTION thrive.send_announcement(announcement text, at timestamptz)
 RETURNS integer
 LANGUAGE plpgsql VOLATILE AS $$
@@ -719,6 +747,7 @@ BEGIN
     SELECT s.endpoint, 'announcement', announcement, at, at, 1
     FROM thrive.announcement_recipients r JOIN thrive.push_subscriptions s ON s.number_key = r.number_key
     WHERE r.announcement_id = announcement;
+  PERFORM thrive.add_announcement_notices(announcement, at);
   RETURN reached;
 END
 $$;
@@ -787,8 +816,8 @@ BEGIN
 END
 $$;
 
--- A parent opened one of their announcements: the first opening is kept, later ones change nothing. Whether it is
--- (still) theirs.
+-- A parent opened one of their announcements: the first opening is kept, later ones change nothing, and no text
+-- goes for it. Whether it is (still) theirs.
 CREATE OR REPLACE FUNCTION thrive.mark_announcement_seen(key text, announcement text, at timestamptz)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE AS $$
@@ -796,7 +825,11 @@ BEGIN
   UPDATE thrive.announcement_recipients r SET seen_at = coalesce(r.seen_at, at)
   WHERE r.announcement_id = announcement AND r.number_key = key AND EXISTS (SELECT 1 FROM thrive.announcements a
     WHERE a.id = announcement AND a.sent_at IS NOT NULL AND a.withdrawn_at IS NULL);
-  RETURN FOUND;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  PERFORM thrive.text_seen_announcement(key, announcement);
+  RETURN true;
 END
 $$;
 
@@ -869,6 +902,12 @@ CREATE TABLE IF NOT EXISTS thrive.push_settings (
   language text NOT NULL CHECK (language IN ('en', 'hi')),
   updated_at timestamptz NOT NULL
 );
+
+-- A device's settings as they apply: its own over the defaults (every setting named).
+CREATE OR REPLACE FUNCTION thrive.settings_of(hash text) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce((SELECT p.settings FROM thrive.push_settings p WHERE p.token_hash = hash), '{}')
+$$;
 
 -- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
 CREATE TABLE IF NOT EXISTS thrive.push_subscriptions (
@@ -1031,12 +1070,16 @@ LANGUAGE sql VOLATILE AS $$
   ORDER BY t.id
 $$;
 
--- What became of a job: sent or dropped (deleted), gone (its subscription deleted, with its jobs), retry (one more
--- try, at next_at) or delay (held until next_at: the quiet hours' end, marked held).
+-- What became of a job: sent (its text notice pushed: thrive.text_pushed) or dropped (deleted), gone (its
+-- subscription deleted, with its jobs), retry (one more try, at next_at) or delay (held until next_at: the quiet
+-- hours' end, marked held).
 CREATE OR REPLACE FUNCTION thrive.record_push(job bigint, push_endpoint text, verdict text, next_at timestamptz)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
+  IF verdict = 'sent' THEN
+    PERFORM thrive.text_pushed(job);
+  END IF;
   IF verdict = 'gone' THEN
     DELETE FROM thrive.push_subscriptions WHERE endpoint = push_endpoint;
   ELSIF verdict = 'retry' THEN
@@ -1092,6 +1135,289 @@ BEGIN
   DELETE FROM thrive.push_reminders_sent WHERE queued_at < at - interval '2 days';
   RETURN queued;
 END
+$$;
+
+-- Read receipts (n8n/thrive-slack-events.workflow.json records the programme's, n8n/thrive-conversation.workflow.json
+-- the parent's). Generated from n8n/source/database/receipts-schema-sql.ts.
+
+-- How far the programme has seen each parent's messages, and when it first saw that far.
+CREATE TABLE IF NOT EXISTS thrive.thread_staff_seen (
+  number_key text PRIMARY KEY,
+  seen_through bigint NOT NULL REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
+  seen_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS thread_staff_seen_by_message ON thrive.thread_staff_seen (seen_through);
+
+-- Each time a parent's phone read further than before: through which message, and when.
+CREATE TABLE IF NOT EXISTS thrive.thread_parent_reads (
+  number_key text NOT NULL,
+  read_through bigint NOT NULL REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
+  read_at timestamptz NOT NULL,
+  PRIMARY KEY (number_key, read_through)
+);
+CREATE INDEX IF NOT EXISTS thread_parent_reads_by_message ON thrive.thread_parent_reads (read_through);
+
+-- Someone in Slack replied in the thread of the message with this ts in this channel (its id), or reacted to it: when
+-- it is a parent's message, newer than the newest the programme had seen of theirs, it is the one seen from now.
+-- 'seen', or 'unknown' when it is no parent's message.
+CREATE OR REPLACE FUNCTION thrive.programme_saw(channel_id text, message_ts text)
+RETURNS text
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  parent_message thrive.messages%ROWTYPE;
+  line bigint;
+BEGIN
+  SELECT * INTO parent_message FROM thrive.messages m WHERE m.slack_channel = channel_id AND m.slack_ts = message_ts;
+  IF NOT FOUND THEN
+    RETURN 'unknown';
+  END IF;
+  PERFORM thrive.sync_thread(parent_message.phone_e164);
+  SELECT t.id INTO line FROM thrive.thread_messages t WHERE t.request_id = parent_message.request_id;
+  INSERT INTO thrive.thread_staff_seen AS s (number_key, seen_through, seen_at)
+  VALUES (parent_message.phone_e164, line, now())
+  ON CONFLICT (number_key) DO UPDATE SET seen_through = excluded.seen_through, seen_at = excluded.seen_at
+    WHERE excluded.seen_through > s.seen_through;
+  RETURN 'seen';
+END
+$$;
+
+-- chat_thread's seen: { message_id, at }, or null until the programme has seen one of the parent's messages.
+CREATE OR REPLACE FUNCTION thrive.seen_by_programme(key text)
+RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT json_build_object('message_id', s.seen_through::text, 'at', to_char(s.seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+  FROM thrive.thread_staff_seen s WHERE s.number_key = key
+$$;
+
+-- mark_read (server/conversation/actions.ts, markRead): the phone of the device whose token's hash is hash, a token
+-- of the number key, showed the thread through the message through at read_at, naming the parent claimed (phone_key
+-- of the request's user). When claimed is the token's parent, the phone holds the thread that far: no text goes for
+-- it (thrive.texts_seen_through). The read is kept when, besides, the device's read_receipts is on and it reads
+-- further than before (an id past the thread's end counts as its last message), with read_at, never later than now:
+-- recorded. marks: the replies the parent has read whose Slack message has no mark yet (oldest first, at most
+-- 20), for the workflow to mark, with read receipts on.
+DROP FUNCTION IF EXISTS thrive.mark_read(text, text, text, bigint, timestamptz);
+CREATE FUNCTION thrive.mark_read(hash text, key text, claimed text, through bigint, read_at timestamptz)
+RETURNS TABLE (recorded boolean, marks json)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  last bigint;
+  kept boolean := false;
+BEGIN
+  IF claimed = key THEN
+    PERFORM thrive.texts_seen_through(key, through);
+  END IF;
+  IF claimed IS DISTINCT FROM key OR NOT (thrive.settings_of(hash)->>'read_receipts')::boolean THEN
+    RETURN QUERY SELECT false, '[]'::json;
+    RETURN;
+  END IF;
+  -- Reads of one parent arriving together are kept one after the other.
+  PERFORM pg_advisory_xact_lock(hashtext('thread-reads:' || key));
+  SELECT max(t.id) INTO last FROM thrive.thread_messages t WHERE t.number_key = key AND t.id <= through;
+  IF last > coalesce((SELECT max(r.read_through) FROM thrive.thread_parent_reads r WHERE r.number_key = key), 0) THEN
+    INSERT INTO thrive.thread_parent_reads (number_key, read_through, read_at) VALUES (key, last, least(read_at, now()));
+    kept := true;
+  END IF;
+  RETURN QUERY SELECT kept, coalesce(json_agg(json_build_object('id', u.id::text, 'channel', u.slack_channel,
+    'ts', u.slack_ts) ORDER BY u.id), '[]'::json)
+  FROM (
+    SELECT t.id, t.slack_channel, t.slack_ts FROM thrive.thread_messages t
+    WHERE t.number_key = key AND t.author = 'staff' AND NOT t.event AND t.slack_ts IS NOT NULL
+      AND t.read_marked_at IS NULL
+      AND t.id <= (SELECT max(r.read_through) FROM thrive.thread_parent_reads r WHERE r.number_key = key)
+    ORDER BY t.id LIMIT 20
+  ) AS u;
+END
+$$;
+
+-- Texts for notifications not seen (n8n/thrive-texts.workflow.json). Generated from
+-- n8n/source/database/texts-schema-sql.ts.
+
+-- How long a notice waits to be seen before it is texted, in seconds (the rule's 30 minutes).
+INSERT INTO thrive.settings (name, value) VALUES ('text_wait_seconds', 1800) ON CONFLICT (name) DO NOTHING;
+
+-- The queue, and how each notice reached its parent: waiting until decided, queued while the gateway has not taken
+-- it, then texted, seen, pushed, limit (the day's text went already), off (the parent turned texts off) or failed.
+-- due_at is when it is looked at next; leased_until, while a run has it.
+CREATE TABLE IF NOT EXISTS thrive.text_notices (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  number_key text NOT NULL,
+  kind text NOT NULL CHECK (kind IN ('reply', 'request_update', 'announcement')),
+  message_id bigint REFERENCES thrive.thread_messages (id) ON DELETE CASCADE,
+  request_id text,
+  announcement_id text,
+  author text NOT NULL,
+  urgent boolean NOT NULL DEFAULT false,
+  created_at timestamptz NOT NULL,
+  state text NOT NULL DEFAULT 'waiting'
+    CHECK (state IN ('waiting', 'queued', 'texted', 'seen', 'pushed', 'limit', 'off', 'failed')),
+  due_at timestamptz NOT NULL,
+  attempts integer NOT NULL DEFAULT 0,
+  decided_at timestamptz,
+  pushed_at timestamptz,
+  texted_at timestamptz,
+  leased_until timestamptz
+);
+CREATE INDEX IF NOT EXISTS text_notices_due ON thrive.text_notices (due_at) WHERE state IN ('waiting', 'queued');
+CREATE INDEX IF NOT EXISTS text_notices_by_number ON thrive.text_notices (number_key, decided_at);
+CREATE INDEX IF NOT EXISTS text_notices_by_message ON thrive.text_notices (message_id);
+CREATE INDEX IF NOT EXISTS text_notices_by_created ON thrive.text_notices (created_at);
+
+-- Which daily limit a kind counts against (src/shared/push/text-fallback.ts, LIMIT_GROUP).
+CREATE OR REPLACE FUNCTION thrive.text_limit_group(kind text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE kind WHEN 'reply' THEN 'personal' WHEN 'request_update' THEN 'personal' WHEN 'announcement' THEN 'announcement' END
+$$;
+
+-- A facilitator's reply to a roster parent adds its notice, in the reply's transaction.
+CREATE OR REPLACE FUNCTION thrive.text_notice_staff_reply() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO thrive.text_notices (number_key, kind, message_id, author, created_at, due_at)
+  SELECT NEW.number_key, 'reply', NEW.id, coalesce(NEW.staff_name, 'Thrive'), NEW.received_at,
+    NEW.received_at
+  WHERE EXISTS (SELECT 1 FROM thrive.parents p WHERE p.number = NEW.number_key);
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS text_notice_staff_reply ON thrive.thread_messages;
+CREATE TRIGGER text_notice_staff_reply AFTER INSERT ON thrive.thread_messages
+  FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.text_notice_staff_reply();
+
+-- A staff answer to a roster parent's request (its kind one of 'confirmed', 'offered', 'declined'), recorded with its event line
+-- (line): the notice points at that line, so the thread read past it counts as seen.
+CREATE OR REPLACE FUNCTION thrive.add_outcome_notice(key text, request text, answer_kind text, by_whom text,
+  line bigint, at timestamptz) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  INSERT INTO thrive.text_notices (number_key, kind, message_id, request_id, author, created_at, due_at)
+  SELECT key, 'request_update', line, request, coalesce(by_whom, 'Thrive'), at, at
+  WHERE answer_kind IN ('confirmed', 'offered', 'declined') AND EXISTS (SELECT 1 FROM thrive.parents p WHERE p.number = key)
+$$;
+
+-- An update sent to its recipients adds a notice for each, from the programme.
+CREATE OR REPLACE FUNCTION thrive.add_announcement_notices(announcement text, at timestamptz) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  INSERT INTO thrive.text_notices (number_key, kind, announcement_id, author, urgent, created_at, due_at)
+  SELECT r.number_key, 'announcement', announcement, 'Thrive', a.urgent, at, at
+  FROM thrive.announcement_recipients r JOIN thrive.announcements a ON a.id = r.announcement_id
+  WHERE r.announcement_id = announcement
+$$;
+
+-- The parent's phone holds the thread through the message through (chat_thread, mark_read): no text for what it holds.
+CREATE OR REPLACE FUNCTION thrive.texts_seen_through(key text, through bigint) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  UPDATE thrive.text_notices SET state = 'seen', decided_at = now()
+  WHERE number_key = key AND state IN ('waiting', 'queued') AND message_id <= through
+$$;
+
+-- The parent opened an update (mark_announcement_seen).
+CREATE OR REPLACE FUNCTION thrive.text_seen_announcement(key text, announcement text) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  UPDATE thrive.text_notices SET state = 'seen', decided_at = now()
+  WHERE number_key = key AND announcement_id = announcement AND state IN ('waiting', 'queued')
+$$;
+
+-- A push service accepted the push job's push (before the job is deleted): its notice reached a working subscription.
+CREATE OR REPLACE FUNCTION thrive.text_pushed(job bigint) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  UPDATE thrive.text_notices n SET pushed_at = now()
+  FROM thrive.push_jobs j JOIN thrive.push_subscriptions s ON s.endpoint = j.endpoint
+  WHERE j.id = job AND n.number_key = s.number_key AND n.pushed_at IS NULL AND CASE j.kind
+    WHEN 'reply' THEN n.message_id = j.message_id
+    WHEN 'request_update' THEN n.kind = 'request_update' AND n.request_id = j.payload->>'request_id'
+    WHEN 'announcement' THEN n.announcement_id = j.announcement_id
+    ELSE false
+  END
+$$;
+
+-- The notices due at a moment, at most one of each parent, each leased for 2 minutes (at most most parents),
+-- with what deciding them needs: the parent's settings saved last on any of their phones (the defaults before any)
+-- and language, whether a push of it was accepted, the texts of its limit group the parent was sent or has queued
+-- since India's midnight, and the wait. A parent whose notice another run holds is left to that run, so no two runs
+-- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
+DROP FUNCTION IF EXISTS thrive.take_text_notices(timestamptz, integer);
+CREATE FUNCTION thrive.take_text_notices(at timestamptz, most integer)
+RETURNS TABLE (id bigint, number_key text, kind text, announcement_id text, author text, urgent boolean,
+  created_at text, state text, attempts integer, pushed boolean, settings json, language text, texted_today integer,
+  wait_seconds integer)
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+  parent text;
+  one bigint;
+  taken bigint[] := '{}';
+BEGIN
+  FOR parent IN
+    SELECT n.number_key FROM thrive.text_notices n
+    WHERE n.state IN ('waiting', 'queued') AND n.due_at <= at
+      AND NOT EXISTS (SELECT 1 FROM thrive.text_notices o WHERE o.number_key = n.number_key
+        AND o.leased_until > clock_timestamp())
+    GROUP BY n.number_key ORDER BY min(n.due_at) LIMIT most
+  LOOP
+    PERFORM pg_advisory_xact_lock(hashtext('text-notices:' || parent));
+    CONTINUE WHEN EXISTS (SELECT 1 FROM thrive.text_notices o WHERE o.number_key = parent
+      AND o.leased_until > clock_timestamp());
+    UPDATE thrive.text_notices n SET leased_until = clock_timestamp() + interval '2 minutes'
+    WHERE n.id = (SELECT o.id FROM thrive.text_notices o WHERE o.number_key = parent AND o.state IN ('waiting', 'queued')
+      AND o.due_at <= at ORDER BY o.due_at, o.id LIMIT 1)
+    RETURNING n.id INTO one;
+    IF one IS NOT NULL THEN
+      taken := taken || one;
+    END IF;
+  END LOOP;
+  RETURN QUERY
+  SELECT n.id, n.number_key, n.kind, n.announcement_id, n.author, n.urgent, to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), n.state,
+    n.attempts, n.pushed_at IS NOT NULL,
+    json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'quiet_end'),
+    coalesce(latest.language, 'en'),
+    (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
+      AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
+      AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
+    (SELECT s.value FROM thrive.settings s WHERE s.name = 'text_wait_seconds')
+  FROM thrive.text_notices n
+  LEFT JOIN LATERAL (
+    SELECT p.settings, p.language FROM thrive.push_settings p JOIN thrive.parent_tokens t ON t.token_hash = p.token_hash
+    WHERE t.number_key = n.number_key ORDER BY p.updated_at DESC LIMIT 1
+  ) AS latest ON true
+  WHERE n.id = ANY (taken)
+  ORDER BY n.due_at, n.id;
+END
+$$;
+
+-- A taken notice decided: 'send' queues it (it counts against the day's limit from now, whatever the gateway says)
+-- and answers true; 'hold' makes it due again at next_at; 'off', 'seen', 'pushed' or 'limit' is why it is not
+-- texted. false, and nothing changed, for a notice seen or erased since it was taken.
+CREATE OR REPLACE FUNCTION thrive.decide_text(notice bigint, verdict text, next_at timestamptz, at timestamptz)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF verdict = 'send' THEN
+    UPDATE thrive.text_notices SET state = 'queued',
+      decided_at = CASE WHEN state = 'waiting' THEN at ELSE decided_at END
+    WHERE id = notice AND state IN ('waiting', 'queued');
+    RETURN FOUND;
+  END IF;
+  UPDATE thrive.text_notices SET leased_until = NULL,
+    due_at = CASE WHEN verdict = 'hold' THEN next_at ELSE due_at END,
+    state = CASE WHEN verdict = 'hold' THEN state ELSE verdict END,
+    decided_at = CASE WHEN verdict = 'hold' THEN decided_at ELSE at END
+  WHERE id = notice AND state IN ('waiting', 'queued');
+  RETURN false;
+END
+$$;
+
+-- What the gateway did with a queued text: took it (texted), or not: tried again at next_at, or failed when next_at
+-- is null (its last try). The notice's state after.
+CREATE OR REPLACE FUNCTION thrive.record_text(notice bigint, sent boolean, next_at timestamptz, at timestamptz)
+RETURNS text
+LANGUAGE sql VOLATILE AS $$
+  UPDATE thrive.text_notices SET attempts = attempts + 1, leased_until = NULL,
+    state = CASE WHEN sent THEN 'texted' WHEN next_at IS NULL THEN 'failed' ELSE state END,
+    texted_at = CASE WHEN sent THEN at ELSE texted_at END,
+    decided_at = CASE WHEN NOT sent AND next_at IS NULL THEN at ELSE decided_at END,
+    due_at = CASE WHEN NOT sent AND next_at IS NOT NULL THEN next_at ELSE due_at END
+  WHERE id = notice
+  RETURNING state
 $$;
 
 -- Each roster import an operator confirmed on the import form: who, when, the file and what changed.

@@ -19,6 +19,7 @@ import { requestsWorkflow } from './requests/workflow.ts';
 import { rosterWorkflow } from './roster/workflow.ts';
 import { slackActionsWorkflow } from './slack-actions/workflow.ts';
 import { slackEventsWorkflow } from './slack-events/workflow.ts';
+import { textsWorkflow } from './texts/workflow.ts';
 import { SCHEMA_SQL_PATH, SEED_ROSTER_SQL_PATH, WORKFLOWS } from './toolkit/ids.ts';
 import { workflowFile } from './toolkit/workflow.ts';
 
@@ -45,6 +46,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     [WORKFLOWS.push.path]: pushWorkflow(),
     [WORKFLOWS.announcements.path]: announcementsWorkflow(),
     [WORKFLOWS.roster.path]: rosterWorkflow(),
+    [WORKFLOWS.texts.path]: textsWorkflow(),
   };
   const files: Record<string, string> = {};
   for (const [path, workflow] of Object.entries(workflows)) files[path] = workflowFile(await workflow);

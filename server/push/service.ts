@@ -20,6 +20,7 @@ import { gatewaySender } from '../conversation/code-sender.ts';
 import { createPushSender, webPushSender, type Logger, type SendPush } from './sender.ts';
 import { createTextFallback, demoTextSender, type SendText, type TextMessage } from './text-fallback.ts';
 import { createTextStore } from './text-store.ts';
+import { PROGRAMME_AUTHOR } from '../../src/shared/push/text-templates.ts';
 import { createPushStore } from './store.ts';
 import { loadVapidKeys } from './vapid.ts';
 
@@ -148,7 +149,7 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
         store.enqueue(target.endpoint, message, now, undefined, now);
       }
       if (targets.length > 0) sender.wake();
-      notices.addOutcome(numberKey, update.request_id, author ?? 'Thrive', now);
+      notices.addOutcome(numberKey, update.request_id, author ?? PROGRAMME_AUTHOR, now);
       texts.wake();
       return targets.length;
     },

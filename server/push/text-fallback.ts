@@ -14,7 +14,7 @@
  */
 import { announcementPath, paths } from '../../src/config/paths.ts';
 import { textDecision, textRetryAt } from '../../src/shared/push/text-fallback.ts';
-import { fillTemplate, type TextValues } from '../../src/shared/push/text-templates.ts';
+import { fillTemplate, textLink, type TextValues } from '../../src/shared/push/text-templates.ts';
 import type { NoticeKind } from '../../src/shared/push/text-fallback.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { Logger } from './sender.ts';
@@ -50,11 +50,7 @@ export interface TextFallbackDeps {
 const BATCH = 32;
 const MAX_SLEEP_MS = 60_000;
 
-function linkOf(notice: TextNotice, origin: string): string {
-  if (notice.kind === 'announcement' && notice.announcement_id)
-    return origin + announcementPath(notice.announcement_id);
-  return origin + paths.chat;
-}
+const ROUTES = { chat: paths.chat, announcement: announcementPath };
 
 /** A notice decided to be texted now: what goes to the gateway. */
 interface Due {
@@ -94,7 +90,7 @@ export function createTextFallback({ store, send, clock, waitMs, origin, log, ra
     }
     // Queued before the gateway is asked: it counts against the day's limit from now, whatever the gateway says.
     if (notice.state === 'waiting') store.decide(notice.id, 'queued', now);
-    const values = { author: notice.author, link: linkOf(notice, origin) };
+    const values = { author: notice.author, link: textLink(notice, origin, ROUTES) };
     const text = fillTemplate(notice.kind, language, values);
     return [{ notice, message: { phone: notice.number_key, language, template: notice.kind, values, text } }];
   }

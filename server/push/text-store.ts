@@ -10,6 +10,7 @@
  */
 import { istDayOf, istMoment } from '../../src/shared/format/ist-zone.ts';
 import { LIMIT_GROUP, type NoticeKind } from '../../src/shared/push/text-fallback.ts';
+import { PROGRAMME_AUTHOR } from '../../src/shared/push/text-templates.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { Db } from '../db/database.ts';
 import { readSettings } from './store.ts';
@@ -109,7 +110,7 @@ export function createTextStore(db: Db) {
           message_id: null,
           request_id: null,
           announcement_id: announcementId,
-          author: 'Thrive',
+          author: PROGRAMME_AUTHOR,
           urgent: urgent ? 1 : 0,
           at: now.toISOString(),
         });

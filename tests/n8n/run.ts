@@ -41,6 +41,8 @@ import { freePort } from './harness/ports.ts';
 import { runKillChecks } from './harness/kill-checks.ts';
 import { runQueueChecks } from './harness/queue-checks.ts';
 import { runPushChecks } from './harness/push-checks.ts';
+import { runReadReceiptChecks } from './harness/read-receipt-checks.ts';
+import { runTextFallbackChecks } from './harness/text-fallback-checks.ts';
 import { runHousekeepingChecks } from './harness/housekeeping-checks.ts';
 import { runRosterChecks } from './harness/roster-checks.ts';
 import { Results } from './harness/results.ts';
@@ -239,8 +241,10 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
       `${stack.mode}: the conversation and facilitators' replies from Slack${stack.mode === 'single' ? '; retention, erasure, the error workflow' : ''}`,
     );
     await runConversationChecks(stack, results);
+    await runReadReceiptChecks(stack, results);
     await runPushChecks(stack, results);
     await runOutcomeChecks(stack, results);
+    await runTextFallbackChecks(stack, results);
     if (stack.mode === 'single') await runHousekeepingChecks(stack, results);
   }
 

@@ -6,9 +6,8 @@
  */
 import { CODE_LIFETIME_MS, TOKEN_BYTES, TOKEN_LIFETIME_MS } from '../../../server/conversation/policy.ts';
 import { CODE_LENGTH } from '../../../src/shared/rules/code.ts';
-import { minutes } from '../database/conversation-schema-sql.ts';
+import { minutes, UTC_ISO } from '../database/conversation-schema-sql.ts';
 
-const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const SHA256_HEX = (text: string) => `encode(sha256(convert_to(${text}, 'UTF8')), 'hex')`;
 
 /** $1: the number as typed. Its phone key, and the roster's name for it (null when not on the roster). */
@@ -82,20 +81,44 @@ SELECT CASE
   found.token_hash
 FROM (SELECT 1) AS one LEFT JOIN found ON true;`;
 
-/** $1: phone key, $2: the message id to read after. One row: messages (JSON), cursor, more. */
-export const THREAD_PAGE = 'SELECT messages, next_cursor AS cursor, more FROM thrive.thread_page($1, $2::bigint);';
+/**
+ * $1: phone key, $2: the message id to read after, $3: the device token's hash. One row: messages (JSON), cursor,
+ * more, seen (JSON, null until the programme has seen a message) and the device's read_receipts.
+ */
+export const THREAD_PAGE =
+  'SELECT messages, next_cursor AS cursor, more, seen, read_receipts FROM thrive.thread_page($1, $2::bigint, $3);';
 
 /**
  * The portal webhook's own read of a thread (portal/thread-graph.ts), one statement for what "Check token" and
  * "Thread page" do for a token that is valid: $1: the bearer token, $2: the message id to read after. Always one
  * row: `valid` false (the token is unknown or expired: the conversation's workflow answers it) or the page.
  */
-export const READ_THREAD = `SELECT t.number_key IS NOT NULL AS valid, page.messages, page.next_cursor AS cursor, page.more
+export const READ_THREAD = `SELECT t.number_key IS NOT NULL AS valid, page.messages, page.next_cursor AS cursor, page.more,
+  page.seen, page.read_receipts
 FROM (SELECT 1) AS one
 LEFT JOIN thrive.parent_tokens t ON t.token_hash = ${SHA256_HEX('$1::text')} AND t.expires_at > now()
 LEFT JOIN LATERAL (
-  SELECT * FROM thrive.thread_page(t.number_key, $2::bigint) WHERE t.number_key IS NOT NULL
+  SELECT * FROM thrive.thread_page(t.number_key, $2::bigint, t.token_hash) WHERE t.number_key IS NOT NULL
 ) AS page ON true;`;
+
+/** chat_thread's answer (an expression) from a row of THREAD_PAGE or READ_THREAD: seen only once there is one. */
+export const THREAD_ANSWER =
+  '{ messages: $json.messages, cursor: $json.cursor, more: $json.more, ...($json.seen ? { seen: $json.seen } : {}), ' +
+  'read_receipts: $json.read_receipts }';
+
+/**
+ * mark_read: $1: the token's hash, $2: its number, $3: the phone key of the parent the request names ('' when none),
+ * $4: the message read through, $5: when. One row: recorded, and marks ([{ id, channel, ts }]), the replies read
+ * whose Slack message is still to be marked.
+ */
+export const MARK_READ =
+  "SELECT recorded, marks FROM thrive.mark_read($1, $2, NULLIF($3, ''), $4::bigint, $5::timestamptz);";
+
+/** $1: a reply's id, $2: whether Slack has its mark now. Marked replies are not offered again. */
+export const KEEP_READ_MARK = `WITH kept AS (
+  UPDATE thrive.thread_messages SET read_marked_at = now() WHERE id = $1::bigint AND $2::boolean RETURNING 1
+)
+SELECT count(*)::int AS kept FROM kept;`;
 
 /** $1: the token's hash. */
 export const REVOKE_TOKEN = `WITH gone AS (DELETE FROM thrive.parent_tokens WHERE token_hash = $1 RETURNING 1)

@@ -1,7 +1,8 @@
 /**
  * ThriveConversation: the sub-workflow the portal webhook (ThrivePortalFlow)
  * calls with Execute Workflow for the conversation actions: request_code,
- * verify_code, chat_thread and revoke_token. It is called with one item
+ * verify_code, chat_thread, mark_read and revoke_token, and the push actions.
+ * It is called with one item
  *
  *   { envelope, language, authorization, address }
  *
@@ -19,13 +20,15 @@ import { CONVERSATION_ACTIONS } from '../../../src/shared/webhook/conversation.t
 import { PUSH_ACTIONS } from '../../../src/shared/webhook/push.ts';
 import { startPushesNow } from '../push/call.ts';
 import { codeNode } from '../toolkit/code-node.ts';
-import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
-import { calledBy, httpPost, postgres } from '../toolkit/io-nodes.ts';
+import { ENV, READ_REACTION, WORKFLOWS } from '../toolkit/ids.ts';
+import { calledBy, httpPost, postgres, slackApi } from '../toolkit/io-nodes.ts';
 import { switchLinks, type Link } from '../toolkit/links.ts';
-import { env, ifTrue, set, sticky, switchOn, type N8nNode, type Position } from '../toolkit/nodes.ts';
+import { env, ifTrue, set, splitOut, sticky, switchOn, type N8nNode, type Position } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 import {
   CHECK_TOKEN,
+  KEEP_READ_MARK,
+  MARK_READ,
   PUSH_SETTINGS,
   PUSH_SUBSCRIBE,
   PUSH_UNSUBSCRIBE,
@@ -33,6 +36,7 @@ import {
   MAKE_CODE,
   REVOKE_TOKEN,
   TAKE_CODE_REQUEST,
+  THREAD_ANSWER,
   THREAD_PAGE,
   TRY_CODE,
   USE_CODE,
@@ -51,13 +55,10 @@ const LIMIT_VERDICTS = ['allowed', 'number', 'address'] as const;
 const CODE_VERDICTS = ['address', 'none', 'ended', 'right', 'wrong'] as const;
 const TOKEN_VERDICTS = ['valid', 'missing', 'unknown', 'expired'] as const;
 /** Every action the sub-workflow takes, and those that need the bearer token (a Switch output each). */
-const ACTIONS = [
-  // mark_read is the reference server's alone for now: this workflow's chat_thread names no read_receipts, so a
-  // phone never sends it here.
-  ...CONVERSATION_ACTIONS.filter((action): action is Exclude<typeof action, 'mark_read'> => action !== 'mark_read'),
-  ...PUSH_ACTIONS,
-] as const;
-const TOKEN_ACTIONS = ['revoke_token', 'chat_thread', ...PUSH_ACTIONS] as const;
+const ACTIONS = [...CONVERSATION_ACTIONS, ...PUSH_ACTIONS] as const;
+const TOKEN_ACTIONS = ['revoke_token', 'chat_thread', 'mark_read', ...PUSH_ACTIONS] as const;
+/** Slack's answers to reactions.add that leave the reply marked, or never markable: it is not offered again. */
+const MARK_SETTLED = ['already_reacted', 'message_not_found'];
 const ENVELOPE = "$('Called by the portal webhook').first().json.envelope";
 /** What "Save settings" answered, read by name: "Send pushes" may come between (call.ts). */
 const SAVED = "$('Save settings').first().json";
@@ -91,12 +92,13 @@ Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`
 
 - **request_code**: the name and number on the roster (404), 3 codes a number in 15 minutes and 10 an address in an hour (429), a 6-digit code kept as a bcrypt hash for 10 minutes, sent by **Send code** to \`${ENV.codeGatewayUrl}\` (502 when it fails).
 - **verify_code**: each try counted first, 30 an address in an hour (429); a code works only for the name it was sent for; 5 wrong from one address end it for that address, 10 in all for everyone; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
-- **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, or the token ended (with its push subscription and settings).
+- **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, with the newest of the parent's messages seen in Slack and the device's \`read_receipts\`, or the token ended (with its push subscription and settings).
+- **mark_read**: the bearer token checked (401); with \`read_receipts\` on and the token the named parent's, the read kept, and each reply it reached gets :${READ_REACTION}: in Slack (**Mark in Slack**; one Slack did not take is offered again at the next read).
 - **push_settings** / **push_subscribe** / **push_unsubscribe**: the bearer token checked (401), then the device's notification settings (and \`${ENV.vapidPublicKey}\`; a change starts **Thrive push** when it makes pushes held in the quiet hours due), its subscription kept (400 when a sender cannot use it), or forgotten.`;
 
 export async function conversationWorkflow(): Promise<Record<string, unknown>> {
   const nodes: N8nNode[] = [
-    sticky('About', [-40, -420], [760, 360], NOTE),
+    sticky('About', [-40, -460], [760, 400], NOTE),
     calledBy(TRIGGER, [0, 300], {
       envelope: 'object',
       language: 'string',
@@ -160,8 +162,13 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     postgres('Revoke token', [1680, 980], REVOKE_TOKEN, '={{ [ $json.token_hash ] }}'),
     ok('Revoked', [1920, 980], '={{ { revoked: true } }}'),
     ifTrue('Cursor given?', [1680, 1140], `${REQUEST}.after !== null`),
-    postgres('Thread page', [1920, 1100], THREAD_PAGE, `={{ [ $json.number_key, ${REQUEST}.after ] }}`),
-    ok('Thread', [2160, 1100], '={{ { messages: $json.messages, cursor: $json.cursor, more: $json.more } }}'),
+    postgres(
+      'Thread page',
+      [1920, 1100],
+      THREAD_PAGE,
+      `={{ [ $json.number_key, ${REQUEST}.after, $json.token_hash ] }}`,
+    ),
+    ok('Thread', [2160, 1100], `={{ ${THREAD_ANSWER} }}`),
     refuse('Not a cursor', [1920, 1240], 400, 'invalidCursor'),
 
     // push_settings, push_subscribe, push_unsubscribe (the device's token checked above)
@@ -194,6 +201,28 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     postgres('Unsubscribe', [1680, 1920], PUSH_UNSUBSCRIBE, '={{ [ $json.token_hash ] }}'),
     ok('Unsubscribed', [1920, 1920], '={{ { unsubscribed: true } }}'),
 
+    // mark_read: the marks in Slack first (v1 order: the upper branch ends before the lower starts), then the answer.
+    postgres(
+      'Mark read',
+      [1680, 2120],
+      MARK_READ,
+      `={{ [ $json.token_hash, $json.number_key, ${REQUEST}.numberKey ?? '', ${ENVELOPE}.payload.through, ` +
+        `${ENVELOPE}.payload.read_at ] }}`,
+    ),
+    splitOut('Each mark', [1920, 2080], 'marks'),
+    slackApi('Mark in Slack', [2160, 2080], 'reactions.add', {
+      channel: '={{ $json.channel }}',
+      timestamp: '={{ $json.ts }}',
+      name: READ_REACTION,
+    }),
+    postgres(
+      'Keep mark',
+      [2400, 2080],
+      KEEP_READ_MARK,
+      `={{ [ $('Each mark').item.json.id, $json.ok === true || ${JSON.stringify(MARK_SETTLED)}.includes($json.error) ] }}`,
+    ),
+    ok('Read', [1920, 2240], '={{ { recorded: $json.recorded } }}'),
+
     await codeNode('Answer', [2900, 500], script('answer.js')),
   ];
 
@@ -218,6 +247,7 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     'Subscribed',
     'Subscription unusable',
     'Unsubscribed',
+    'Read',
   ].map((from): Link => [from, 0, 'Answer']);
 
   const links: Link[] = [
@@ -228,6 +258,7 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
       request_code: 'On the roster?',
       verify_code: 'Try code',
       chat_thread: 'Check token',
+      mark_read: 'Check token',
       revoke_token: 'Check token',
       push_settings: 'Check token',
       push_subscribe: 'Check token',
@@ -270,6 +301,7 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     ...switchLinks('Token action', TOKEN_ACTIONS, {
       revoke_token: 'Revoke token',
       chat_thread: 'Cursor given?',
+      mark_read: 'Mark read',
       push_settings: 'Save settings',
       push_subscribe: 'Check subscription',
       push_unsubscribe: 'Unsubscribe',
@@ -287,6 +319,10 @@ export async function conversationWorkflow(): Promise<Record<string, unknown>> {
     ['Cursor given?', 0, 'Thread page'],
     ['Cursor given?', 1, 'Not a cursor'],
     ['Thread page', 0, 'Thread'],
+    ['Mark read', 0, 'Each mark'],
+    ['Mark read', 0, 'Read'],
+    ['Each mark', 0, 'Mark in Slack'],
+    ['Mark in Slack', 0, 'Keep mark'],
     ...toAnswer,
   ];
 

@@ -91,7 +91,8 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Sends one announcement (in the caller's transaction): its recipients, its time, a push for each of their
--- devices behind the replies. How many parents it reached.
+-- devices behind the replies, a text notice for each of them (thrive.add_announcement_notices). How many parents it
+-- reached.
 CREATE OR REPLACE FUNCTION thrive.send_announcement(announcement text, at timestamptz)
 RETURNS integer
 LANGUAGE plpgsql VOLATILE AS $$
@@ -108,6 +109,7 @@ BEGIN
     SELECT s.endpoint, 'announcement', announcement, at, at, ${ANNOUNCEMENT_PRIORITY}
     FROM thrive.announcement_recipients r JOIN thrive.push_subscriptions s ON s.number_key = r.number_key
     WHERE r.announcement_id = announcement;
+  PERFORM thrive.add_announcement_notices(announcement, at);
   RETURN reached;
 END
 $$;
@@ -176,8 +178,8 @@ BEGIN
 END
 $$;
 
--- A parent opened one of their announcements: the first opening is kept, later ones change nothing. Whether it is
--- (still) theirs.
+-- A parent opened one of their announcements: the first opening is kept, later ones change nothing, and no text
+-- goes for it. Whether it is (still) theirs.
 CREATE OR REPLACE FUNCTION thrive.mark_announcement_seen(key text, announcement text, at timestamptz)
 RETURNS boolean
 LANGUAGE plpgsql VOLATILE AS $$
@@ -185,7 +187,11 @@ BEGIN
   UPDATE thrive.announcement_recipients r SET seen_at = coalesce(r.seen_at, at)
   WHERE r.announcement_id = announcement AND r.number_key = key AND EXISTS (SELECT 1 FROM thrive.announcements a
     WHERE a.id = announcement AND a.sent_at IS NOT NULL AND a.withdrawn_at IS NULL);
-  RETURN FOUND;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  PERFORM thrive.text_seen_announcement(key, announcement);
+  RETURN true;
 END
 $$;
 

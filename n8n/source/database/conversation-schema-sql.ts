@@ -19,6 +19,9 @@ import { E164, INDIA_PREFIX, INDIAN_MOBILE, SEPARATORS } from '../../../src/shar
 /** Postgres's interval for a number of milliseconds, in minutes. */
 export const minutes = (ms: number) => `interval '${ms / 60_000} minutes'`;
 
+/** A moment as the reference server writes one (toISOString()): ISO 8601 in UTC, to the millisecond. */
+export const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** How the thread's times read in the answer: ISO 8601 in India (no daylight saving, so always +05:30). */
 export const IST_ISO = (at: string) =>
   `to_char(${at} AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30'`;
@@ -104,6 +107,11 @@ CREATE INDEX IF NOT EXISTS thread_by_number ON thrive.thread_messages (number_ke
 -- An event line (what became of a request: thrive.record_outcome) is stored as the programme's, marked event.
 ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS event boolean NOT NULL DEFAULT false;
 CREATE INDEX IF NOT EXISTS thread_by_received ON thrive.thread_messages (received_at);
+-- A facilitator's reply keeps its Slack message (the channel's id and its ts), where the parent's read of it is marked
+-- (read_marked_at once Slack has the mark: database/receipts-schema-sql.ts).
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS slack_channel text;
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS slack_ts text;
+ALTER TABLE thrive.thread_messages ADD COLUMN IF NOT EXISTS read_marked_at timestamptz;
 
 -- Counts one request for a code, unless the number (${perNumber.max} in ${perNumber.windowMs / 60_000} minutes) or the address
 -- (${perAddress.max} in ${perAddress.windowMs / 60_000} minutes) is over its limit: then 'number' or 'address', and the seconds until the
@@ -223,13 +231,26 @@ BEGIN
 END
 $$;
 
--- One chat_thread answer: the messages after the cursor, at most ${THREAD_PAGE_SIZE}, oldest first, the next cursor, and whether
--- more wait. Files stay in Slack: a message's attachments are [] here.
-CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint)
-RETURNS TABLE (messages json, next_cursor text, more boolean)
+-- One chat_thread answer for the device whose token's hash is hash: the messages after the cursor, at most ${THREAD_PAGE_SIZE},
+-- oldest first, the next cursor, whether more wait, the newest of the parent's messages the programme has seen (null
+-- until one is) and the device's read_receipts setting. The phone holds the thread through the page's last message
+-- (or the cursor) then: no text goes for what it holds (thrive.texts_seen_through). Files stay in Slack: a
+-- message's attachments are [] here.
+DROP FUNCTION IF EXISTS thrive.thread_page(text, bigint);
+CREATE OR REPLACE FUNCTION thrive.thread_page(key text, after bigint, hash text)
+RETURNS TABLE (messages json, next_cursor text, more boolean, seen json, read_receipts boolean)
 LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  through bigint;
 BEGIN
   PERFORM thrive.sync_thread(key);
+  SELECT coalesce(max(p.id), after) INTO through FROM (
+    SELECT t.id FROM thrive.thread_messages t WHERE t.number_key = key AND t.id > after ORDER BY t.id
+    LIMIT ${THREAD_PAGE_SIZE}
+  ) AS p;
+  IF through > 0 THEN
+    PERFORM thrive.texts_seen_through(key, through);
+  END IF;
   RETURN QUERY
   WITH page AS (
     SELECT * FROM thrive.thread_messages WHERE number_key = key AND id > after ORDER BY id LIMIT ${THREAD_PAGE_SIZE + 1}
@@ -242,14 +263,17 @@ BEGIN
       'request_id', s.request_id, 'author', s.staff_name, 'attachments', '[]'::json
     )) ORDER BY s.id), '[]'::json),
     coalesce(max(s.id), after)::text,
-    (SELECT count(*) FROM page) > ${THREAD_PAGE_SIZE}
+    (SELECT count(*) FROM page) > ${THREAD_PAGE_SIZE},
+    thrive.seen_by_programme(key),
+    (thrive.settings_of(hash)->>'read_receipts')::boolean
   FROM shown s;
 END
 $$;
 
 -- A facilitator's reply from Slack: event_id (Slack's, so a retried event is stored once), the channel's id and the
 -- parent message's Slack ts it replies to, its text, and its own Slack ts. 'stored', 'duplicate', or 'unknown'
--- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team.
+-- (not a reply to a parent's message). It is from the parent's facilitator on the roster, else the team; the message
+-- it replies to is seen by the programme (thrive.programme_saw).
 CREATE OR REPLACE FUNCTION thrive.store_reply(event_id text, channel_id text, thread_ts text, reply text, reply_ts text)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
@@ -261,12 +285,14 @@ BEGIN
   IF NOT FOUND THEN
     RETURN 'unknown';
   END IF;
-  PERFORM thrive.sync_thread(key);
+  PERFORM thrive.programme_saw(channel_id, thread_ts);
   SELECT coalesce(
     (SELECT f.name FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id WHERE p.number = key),
     '${TEAM_AUTHOR}') INTO author;
-  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at)
-  VALUES (key, 'staff', event_id, author, reply, ${IST_ISO('to_timestamp(reply_ts::double precision)')})
+  INSERT INTO thrive.thread_messages (number_key, author, slack_event_id, staff_name, text, sent_at, slack_channel,
+    slack_ts)
+  VALUES (key, 'staff', event_id, author, reply, ${IST_ISO('to_timestamp(reply_ts::double precision)')}, channel_id,
+    reply_ts)
   ON CONFLICT (slack_event_id) DO NOTHING;
   RETURN CASE WHEN FOUND THEN 'stored' ELSE 'duplicate' END;
 END

@@ -4,9 +4,7 @@
  * (server/requests/store.ts), and the one function that records an answer together with its event line in the
  * parent's thread.
  */
-import { IST_ISO } from './conversation-schema-sql.ts';
-
-const UTC_ISO = (at: string) => `to_char(${at} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+import { IST_ISO, UTC_ISO } from './conversation-schema-sql.ts';
 
 export function outcomesSchemaSql(): string {
   return `
@@ -32,7 +30,8 @@ CREATE TABLE IF NOT EXISTS thrive.request_answers (
 CREATE INDEX IF NOT EXISTS request_answers_by_request ON thrive.request_answers (request_id, id);
 
 -- Records an answer ({ request_id, kind, starts_at, reason, by, and at when the answer already told it }) and its event line in the parent's
--- thread, in one transaction, under the request's row lock (an offer gets its offer_id here): 'recorded'; 'unknown' for no such request; 'stale'
+-- thread (and a staff answer's text notice: thrive.add_outcome_notice), in one transaction, under the request's row
+-- lock (an offer gets its offer_id here): 'recorded'; 'unknown' for no such request; 'stale'
 -- when expected_offer is given and is no longer the request's latest answer (two acceptances racing record one).
 CREATE OR REPLACE FUNCTION thrive.record_outcome(answer jsonb, event_text text, expected_offer text DEFAULT NULL)
 RETURNS text
@@ -41,6 +40,7 @@ DECLARE
   target text := answer->>'request_id';
   key text;
   latest text;
+  line bigint;
   at timestamptz := clock_timestamp();
 BEGIN
   SELECT thrive.phone_key(r.user_number) INTO key FROM thrive.requests r WHERE r.request_id = target FOR UPDATE;
@@ -59,7 +59,9 @@ BEGIN
     coalesce(answer->>'at', ${UTC_ISO('at')}));
   PERFORM thrive.sync_thread(key);
   INSERT INTO thrive.thread_messages (number_key, author, staff_name, text, sent_at, received_at, event)
-  VALUES (key, 'staff', answer->>'by', event_text, ${IST_ISO('at')}, at, true);
+  VALUES (key, 'staff', answer->>'by', event_text, ${IST_ISO('at')}, at, true)
+  RETURNING id INTO line;
+  PERFORM thrive.add_outcome_notice(key, target, answer->>'kind', answer->>'by', line, at);
   RETURN 'recorded';
 END
 $$;

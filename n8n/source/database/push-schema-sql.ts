@@ -47,6 +47,12 @@ CREATE TABLE IF NOT EXISTS thrive.push_settings (
   updated_at timestamptz NOT NULL
 );
 
+-- A device's settings as they apply: its own over the defaults (every setting named).
+CREATE OR REPLACE FUNCTION thrive.settings_of(hash text) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT ${DEFAULTS} || coalesce((SELECT p.settings FROM thrive.push_settings p WHERE p.token_hash = hash), '{}')
+$$;
+
 -- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
 CREATE TABLE IF NOT EXISTS thrive.push_subscriptions (
   endpoint text PRIMARY KEY,
@@ -207,12 +213,16 @@ LANGUAGE sql VOLATILE AS $$
   ORDER BY t.id
 $$;
 
--- What became of a job: sent or dropped (deleted), gone (its subscription deleted, with its jobs), retry (one more
--- try, at next_at) or delay (held until next_at: the quiet hours' end, marked held).
+-- What became of a job: sent (its text notice pushed: thrive.text_pushed) or dropped (deleted), gone (its
+-- subscription deleted, with its jobs), retry (one more try, at next_at) or delay (held until next_at: the quiet
+-- hours' end, marked held).
 CREATE OR REPLACE FUNCTION thrive.record_push(job bigint, push_endpoint text, verdict text, next_at timestamptz)
 RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
+  IF verdict = 'sent' THEN
+    PERFORM thrive.text_pushed(job);
+  END IF;
   IF verdict = 'gone' THEN
     DELETE FROM thrive.push_subscriptions WHERE endpoint = push_endpoint;
   ELSIF verdict = 'retry' THEN

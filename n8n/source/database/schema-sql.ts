@@ -14,6 +14,8 @@ import { pushSchemaSql } from './push-schema-sql.ts';
 import { outcomesSchemaSql } from './outcomes-schema-sql.ts';
 import { rosterImportSchemaSql } from './roster-import-sql.ts';
 import { announcementsSchemaSql } from './announcements-schema-sql.ts';
+import { receiptsSchemaSql } from './receipts-schema-sql.ts';
+import { textsSchemaSql } from './texts-schema-sql.ts';
 
 const POSTGRES_TYPES = {
   key: 'text PRIMARY KEY',
@@ -386,5 +388,5 @@ BEGIN
   RETURN QUERY SELECT * FROM thrive.slack_next_step(id, files, kind, target, answer);
 END
 $$;
-${conversationSchemaSql()}${outcomesSchemaSql()}${announcementsSchemaSql()}${pushSchemaSql()}${rosterImportSchemaSql()}`;
+${conversationSchemaSql()}${outcomesSchemaSql()}${announcementsSchemaSql()}${pushSchemaSql()}${receiptsSchemaSql()}${textsSchemaSql()}${rosterImportSchemaSql()}`;
 }

@@ -1,9 +1,10 @@
 /**
  * What retention and erasure delete in Postgres, each in one statement (so
  * all of it or nothing): the requests, the parents' chat messages, the
- * threads with facilitators' replies, codes, code requests and tries, tokens, and
- * for an erasure the number's roster entry too, as the reference server's
- * removeExpired() and forgetNumber() do (server/db/erase.ts).
+ * threads with facilitators' replies (and the read receipts and text notices
+ * that point at them), texts queued or sent, codes, code requests and tries,
+ * tokens, and for an erasure the number's roster entry too, as the reference
+ * server's removeExpired() and forgetNumber() do (server/db/erase.ts).
  */
 import { CODE_REQUEST_KEPT_MS } from '../../../server/conversation/policy.ts';
 import { minutes } from '../database/conversation-schema-sql.ts';
@@ -15,6 +16,7 @@ slack_posts AS (DELETE FROM thrive.slack_posts WHERE posted_at < (SELECT at FROM
 slack_intents AS (DELETE FROM thrive.slack_intents WHERE intended_at < (SELECT at FROM cutoff) RETURNING 1),
 messages AS (DELETE FROM thrive.messages WHERE created_at < (SELECT at FROM cutoff) RETURNING 1),
 thread AS (DELETE FROM thrive.thread_messages WHERE received_at < (SELECT at FROM cutoff) RETURNING author),
+texts AS (DELETE FROM thrive.text_notices WHERE created_at < (SELECT at FROM cutoff) RETURNING 1),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE expires_at <= now() RETURNING 1),
 tokens AS (DELETE FROM thrive.parent_tokens WHERE expires_at <= now() RETURNING 1),
 code_requests AS (
@@ -32,9 +34,10 @@ SELECT
 
 /**
  * $1: the number as typed. Everything stored for it (its devices' push subscriptions, with the pushes waiting for
- * them, and their settings go with its tokens), and the announcements' copies of the roster: who each was sent to
- * (with the name, and when it was seen) and the sessions changed for the number; an announcement itself names
- * nobody and stays for the others. number_key is null (and nothing goes) when it is not a phone number.
+ * them, and their settings go with its tokens; its read receipts with its thread; its texts), and the announcements'
+ * copies of the roster: who each was sent to (with the name, and when it was seen) and the sessions changed for the
+ * number; an announcement itself names nobody and stays for the others. number_key is null (and nothing goes) when it
+ * is not a phone number.
  */
 export const FORGET_NUMBER = `WITH key AS (SELECT thrive.phone_key($1) AS number_key),
 requests AS (
@@ -44,6 +47,7 @@ slack_posts AS (DELETE FROM thrive.slack_posts WHERE request_id IN (SELECT reque
 slack_intents AS (DELETE FROM thrive.slack_intents WHERE request_id IN (SELECT request_id FROM requests) RETURNING 1),
 messages AS (DELETE FROM thrive.messages WHERE phone_e164 = (SELECT number_key FROM key) RETURNING 1),
 thread AS (DELETE FROM thrive.thread_messages WHERE number_key = (SELECT number_key FROM key) RETURNING author),
+texts AS (DELETE FROM thrive.text_notices WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 codes AS (DELETE FROM thrive.sign_in_codes WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 code_requests AS (DELETE FROM thrive.code_requests WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 tries AS (DELETE FROM thrive.code_tries WHERE number_key = (SELECT number_key FROM key) RETURNING 1),

@@ -8,7 +8,7 @@
  */
 import { BEARER, CURSOR } from '../../../server/conversation/policy.ts';
 import { LOCALES } from '../../../src/shared/i18n/locale.ts';
-import { READ_THREAD } from '../conversation/sql.ts';
+import { READ_THREAD, THREAD_ANSWER } from '../conversation/sql.ts';
 import { JSON_CONTENT_TYPE } from './intake.ts';
 import { postgres } from '../toolkit/io-nodes.ts';
 import type { Graph } from '../toolkit/links.ts';
@@ -44,7 +44,7 @@ export function threadGraph(onward: string): Graph {
       ifTrue('Token valid?', [660, -80], '$json.valid'),
       respondToPortal('Send thread', [880, -80], {
         status: 200,
-        body: '={{ JSON.stringify({ messages: $json.messages, cursor: $json.cursor, more: $json.more }) }}',
+        body: `={{ JSON.stringify(${THREAD_ANSWER}) }}`,
         contentType: 'json',
       }),
     ],

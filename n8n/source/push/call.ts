@@ -8,18 +8,17 @@
  *   only the error: the nodes after it read an earlier node's), and the next minute's run sends what is due.
  */
 import { WORKFLOWS } from '../toolkit/ids.ts';
+import { startWorkflow } from '../toolkit/io-nodes.ts';
 import { node, type N8nNode, type Position } from '../toolkit/nodes.ts';
 
-const runPush = (name: string, position: Position, wait: boolean) =>
-  node(name, 'executeWorkflow', 1.2, position, {
-    workflowId: { __rl: true, mode: 'id', value: WORKFLOWS.push.id },
-    options: { waitForSubWorkflow: wait },
-  });
-
 export function sendPushesNow(name: string, position: Position): N8nNode {
-  return { ...runPush(name, position, true), onError: 'continueErrorOutput' };
+  return {
+    ...node(name, 'executeWorkflow', 1.2, position, {
+      workflowId: { __rl: true, mode: 'id', value: WORKFLOWS.push.id },
+      options: { waitForSubWorkflow: true },
+    }),
+    onError: 'continueErrorOutput',
+  };
 }
 
-export function startPushesNow(name: string, position: Position): N8nNode {
-  return { ...runPush(name, position, false), onError: 'continueRegularOutput' };
-}
+export const startPushesNow = (name: string, position: Position) => startWorkflow(name, position, WORKFLOWS.push.id);

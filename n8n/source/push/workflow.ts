@@ -16,7 +16,7 @@
 import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
-import { calledBy, postgres } from '../toolkit/io-nodes.ts';
+import { calledBy, everyMinute, postgres } from '../toolkit/io-nodes.ts';
 import { startPushesNow } from './call.ts';
 import { ifTrue, node, set, sticky, type N8nNode, type Position } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
@@ -25,9 +25,6 @@ const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
 const NOW = "$('Clock').first().json.now";
 /** Jobs one run takes; more wait for the next run. */
 const BATCH = 50;
-
-const everyMinute = (name: string, position: Position) =>
-  node(name, 'scheduleTrigger', 1.2, position, { rule: { interval: [{ field: 'minutes', minutesInterval: 1 }] } });
 
 /** POST the encrypted body with the push's headers; any answer is output 0, no answer at all output 1. */
 function pushRequest(name: string, position: Position): N8nNode {

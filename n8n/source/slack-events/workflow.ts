@@ -9,7 +9,9 @@
  * stored in that parent's thread, once per event_id (Slack retries an event
  * it got no 2xx for). A stored reply has queued a push for each of the
  * parent's subscriptions (a trigger in Postgres): once Slack has its
- * answer, Thrive push is run to send them at once.
+ * answer, Thrive push is run to send them at once. A reply in a parent
+ * message's thread, or a reaction added to that message, is the programme
+ * seeing it: the portal shows the parent "Seen" under it.
  */
 import { ENV, WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { postgres, respond, webhook } from '../toolkit/io-nodes.ts';
@@ -26,6 +28,12 @@ import { workflowJson } from '../toolkit/workflow.ts';
 const STORE_REPLY = `SELECT thrive.store_reply($1, $2, $3,
   replace(replace(replace($4, '&lt;', '<'), '&gt;', '>'), '&amp;', '&'), $5) AS stored;`;
 
+/** $1: the channel's id, $2: the ts of the message reacted to. seen | unknown (thrive.programme_saw). */
+const STORE_REACTION = 'SELECT thrive.programme_saw($1, $2) AS seen;';
+
+/** A reaction added to a message (Slack's reaction_added: its item names the message's channel and ts). */
+const REACTION = "$json.event?.type === 'reaction_added' && $json.event.item?.type === 'message'";
+
 /** A person's new message in a thread: not the thread's first message, not a bot's, not an edit or a deletion. */
 const REPLY = [
   "$json.event?.type === 'message'",
@@ -37,9 +45,9 @@ const REPLY = [
 ].join(' && ');
 
 const NOTE = `## Thrive Slack events
-Facilitators reply to a parent in the Slack thread of the parent's message; the reply shows in the parent's portal.
+Facilitators reply to a parent in the Slack thread of the parent's message; the reply shows in the parent's portal. A reply in its thread, or any reaction to it, shows the parent "Seen" under their message.
 
-In your Slack app: **Event Subscriptions** on, **Request URL** \`<n8n>/webhook/${WEBHOOK_PATHS.slackEvents}\`, bot event \`message.channels\` (and \`message.groups\` for private channels). The app's **Signing Secret** goes in \`${ENV.slackSigningSecret}\`.
+In your Slack app: **Event Subscriptions** on, **Request URL** \`<n8n>/webhook/${WEBHOOK_PATHS.slackEvents}\`, bot events \`message.channels\` (and \`message.groups\` for private channels) and \`reaction_added\`. The app's **Signing Secret** goes in \`${ENV.slackSigningSecret}\`.
 
 Every request must carry Slack's signature of its exact bytes (**Raw body**, **Sign**), made within ${SLACK_MAX_AGE_SECONDS / 60} minutes; any other is refused with 401.`;
 
@@ -62,9 +70,11 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       STORE_REPLY,
       '={{ [ $json.event_id, $json.event.channel, $json.event.thread_ts, $json.event.text, $json.event.ts ] }}',
     ),
-    respond('Acknowledge', [2160, 220], { status: 200, body: 'ok' }),
-    ifTrue('Reply stored?', [2400, 220], "$json.stored === 'stored'"),
-    sendPushesNow('Send pushes', [2640, 140]),
+    ifTrue('Reaction?', [1920, 320], REACTION),
+    postgres('Store reaction', [2160, 300], STORE_REACTION, '={{ [ $json.event.item.channel, $json.event.item.ts ] }}'),
+    respond('Acknowledge', [2400, 220], { status: 200, body: 'ok' }),
+    ifTrue('Reply stored?', [2640, 220], "$json.stored === 'stored'"),
+    sendPushesNow('Send pushes', [2880, 140]),
   ];
   return workflowJson({
     id: WORKFLOWS.slackEvents.id,
@@ -78,7 +88,10 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       ['URL check?', 1, 'Message'],
       ['Message', 0, 'Reply in a thread?'],
       ['Reply in a thread?', 0, 'Store reply'],
-      ['Reply in a thread?', 1, 'Acknowledge'],
+      ['Reply in a thread?', 1, 'Reaction?'],
+      ['Reaction?', 0, 'Store reaction'],
+      ['Reaction?', 1, 'Acknowledge'],
+      ['Store reaction', 0, 'Acknowledge'],
       ['Store reply', 0, 'Acknowledge'],
       ['Acknowledge', 0, 'Reply stored?'],
       ['Reply stored?', 0, 'Send pushes'],

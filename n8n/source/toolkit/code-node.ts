@@ -2,9 +2,9 @@
  * A Code node from a script written for n8n's Code node: a JavaScript file in a workflow's nodes/ folder, its
  * body run by n8n as it is (a function body: `$json`, `$`, `Buffer`, a `return` at the top). The script's opening
  * `import` lines say what it takes from the repository, and the node's code gets it in front of the body:
- * - a function of src/shared (the portal's rules, and the formats they use) as code: esbuild bundles it, with
- *   what it needs and nothing else, into plain JavaScript, so a rule is written once, in TypeScript, and n8n runs
- *   the function the page and the reference server run;
+ * - a function of src/shared (the portal's rules, and the formats they use) or of the portal's route table
+ *   (src/config/paths.ts) as code: esbuild bundles it, with what it needs and nothing else, into plain JavaScript,
+ *   so a rule is written once, in TypeScript, and n8n runs the function the page and the reference server run;
  * - a function of a workflow's own TypeScript module beside its nodes/ folder (n8n/source/<workflow>/*.ts), bundled
  *   the same way: the logic a node runs, kept in a module when the node would be too long to read;
  * - a constant (of src/shared, of the reference server, a workflow's texts) as its value, written as a literal.
@@ -20,6 +20,8 @@ import { node, type N8nNode, type Position } from './nodes.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const BUNDLED = resolve(REPO_ROOT, 'src/shared');
+/** The portal's route table: plain data and functions, with no DOM, as src/shared is. */
+const ROUTES = resolve(REPO_ROOT, 'src/config/paths.ts');
 const SOURCE = resolve(REPO_ROOT, 'n8n/source');
 /** A workflow's own module: n8n/source/<workflow>/<name>.ts, never the toolkit or the generator. */
 const WORKFLOW_MODULE = /^(?!toolkit\/)[\w-]+\/[\w-]+\.ts$/;
@@ -60,7 +62,7 @@ export function readScript(file: string): CodeScript {
   return { comment: lines.slice(0, opening).join('\n'), imports, body: rest };
 }
 
-/** The functions named, of src/shared, with what they need, as plain JavaScript statements. */
+/** The functions named, of src/shared or the route table, with what they need, as plain JavaScript statements. */
 async function bundled(imports: CodeScript['imports']): Promise<string[]> {
   const entry = imports.map(({ names, path }) => `export { ${names.join(', ')} } from ${JSON.stringify(path)};`);
   const [output] = (
@@ -87,10 +89,11 @@ async function bundled(imports: CodeScript['imports']): Promise<string[]> {
   // esbuild keeps the annotations that let it drop what is not used; n8n's editor needs none of them.
   const code = output.text.slice(0, exports.index).replace(/\/\* @__(?:PURE|NO_SIDE_EFFECTS)__ \*\/\s*/g, '');
   const foreign =
-    /^\/\/ (?!src\/shared\/|n8n\/source\/toolkit\/india-time\.ts$|n8n\/source\/(?!toolkit\/)[\w-]+\/[\w-]+\.ts$).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(
+    /^\/\/ (?!src\/shared\/|src\/config\/paths\.ts$|n8n\/source\/toolkit\/india-time\.ts$|n8n\/source\/(?!toolkit\/)[\w-]+\/[\w-]+\.ts$).*$|^import\b|\brequire\(|\b__[A-Za-z]/m.exec(
       code,
     );
-  if (foreign) throw new Error(`A Code node can take only plain code from src/shared, not: ${foreign[0]}`);
+  if (foreign)
+    throw new Error(`A Code node can take only plain code from src/shared and the route table, not: ${foreign[0]}`);
   return [...code.split('\n').filter((line) => line.trim() !== ''), ...renamed];
 }
 
@@ -124,7 +127,8 @@ async function imported({ names, path }: CodeScript['imports'][number]): Promise
 }
 
 const isCode = ({ path }: Imported, value: unknown) =>
-  (path.startsWith(`${BUNDLED}/`) || WORKFLOW_MODULE.test(relative(SOURCE, path))) && typeof value === 'function';
+  (path.startsWith(`${BUNDLED}/`) || path === ROUTES || WORKFLOW_MODULE.test(relative(SOURCE, path))) &&
+  typeof value === 'function';
 
 /**
  * What the script imports, as statements: the functions of src/shared bundled, and every value the bundle does

@@ -22,6 +22,7 @@ export const WORKFLOWS = {
   push: { id: 'ThrivePush', path: resolve(N8N_DIR, 'thrive-push.workflow.json') },
   announcements: { id: 'ThriveAnnouncements', path: resolve(N8N_DIR, 'thrive-announcements.workflow.json') },
   roster: { id: 'ThriveRoster', path: resolve(N8N_DIR, 'thrive-roster.workflow.json') },
+  texts: { id: 'ThriveTexts', path: resolve(N8N_DIR, 'thrive-texts.workflow.json') },
 } as const;
 
 /** The Postgres tables and functions every workflow uses, and the demo roster for them. */
@@ -66,6 +67,8 @@ export const ENV = {
   vapidPrivateKey: 'THRIVE_VAPID_PRIVATE_KEY',
   vapidSubject: 'THRIVE_VAPID_SUBJECT',
   pushServiceHosts: 'THRIVE_PUSH_SERVICE_HOSTS',
+  notifyWebhookUrl: 'THRIVE_NOTIFY_WEBHOOK_URL',
+  notifyWebhookToken: 'THRIVE_NOTIFY_WEBHOOK_TOKEN',
 } as const;
 
 /** What THRIVE_SLACK_API_URL and THRIVE_STAFF_CHANNEL are when unset. */
@@ -77,6 +80,13 @@ export const STAFF_CHANNEL_DEFAULT = '#thrive-staff';
  * finds its post by it in the channel's history.
  */
 export const SLACK_METADATA_EVENT = 'thrive_request';
+
+/**
+ * The reaction (👀) the bot adds to a facilitator's reply in Slack once the parent's chat screen has shown it
+ * (mark_read): on the reply itself, with no message or notification in the thread, and once however often it is
+ * added (n8n/WORKFLOWS.md says why a reaction).
+ */
+export const READ_REACTION = 'eyes';
 
 /** The event_type of an announcement's post in the staff channel ({ announcement_id }): found by it the same way. */
 export const SLACK_ANNOUNCEMENT_EVENT = 'thrive_announcement';

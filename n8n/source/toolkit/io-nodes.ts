@@ -78,6 +78,22 @@ export const daily = (name: string, position: Position, hour: number) =>
     rule: { interval: [{ field: 'cronExpression', expression: `17 ${hour} * * *` }] },
   });
 
+/** Every minute, on the minute. */
+export const everyMinute = (name: string, position: Position) =>
+  node(name, 'scheduleTrigger', 1.2, position, { rule: { interval: [{ field: 'minutes', minutesInterval: 1 }] } });
+
+/**
+ * Execute Workflow without waiting: another workflow of this n8n is started, the item passed as it is, and this one
+ * goes on at once. If it cannot be started, this one goes on all the same (its item is then only the error).
+ */
+export const startWorkflow = (name: string, position: Position, workflowId: string): N8nNode => ({
+  ...node(name, 'executeWorkflow', 1.2, position, {
+    workflowId: { __rl: true, mode: 'id', value: workflowId },
+    options: { waitForSubWorkflow: false },
+  }),
+  onError: 'continueRegularOutput',
+});
+
 /**
  * Execute Workflow: another workflow of this n8n by id; it answers with its last item, and its failure is
  * output 1. Given named inputs, it is sent those; without, it is sent the item as it is (its trigger takes all).

@@ -137,6 +137,10 @@ export function data(name: string, position: Position, value: unknown): N8nNode 
   return node(name, 'set', 3.4, position, { mode: 'raw', jsonOutput: JSON.stringify(value), options: {} });
 }
 
+/** One item for each element of the item's array `field`, the element's fields its own; none for an empty array. */
+export const splitOut = (name: string, position: Position, field: string) =>
+  node(name, 'splitOut', 1, position, { fieldToSplitOut: field, include: 'noOtherFields', options: {} });
+
 /** A Wait node that resumes after a fraction of a second, in memory, holding nothing else. */
 export function wait(name: string, position: Position, seconds: number): N8nNode {
   return {

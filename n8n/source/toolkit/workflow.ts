@@ -17,8 +17,8 @@ const KEEP_ONLY_FAILURES = {
 } as const;
 
 /**
- * Called by the portal webhook, by every workflow that fails, and (the push sender) by the Slack events workflow and
- * the request outcomes; no other workflow may be called.
+ * Called by the portal webhook, by every workflow that fails, (the push sender) by the Slack events workflow and
+ * the request outcomes, and (the push and text senders) by their own next batch; no other workflow may be called.
  */
 const CALLED: string[] = [
   WORKFLOWS.conversation.id,
@@ -26,6 +26,7 @@ const CALLED: string[] = [
   WORKFLOWS.requests.id,
   WORKFLOWS.errors.id,
   WORKFLOWS.push.id,
+  WORKFLOWS.texts.id,
 ];
 
 export interface WorkflowSpec {

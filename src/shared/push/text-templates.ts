@@ -31,6 +31,27 @@ export interface TextValues {
   link: string;
 }
 
+/** Who wrote an update from the programme, or an outcome nobody signed. */
+export const PROGRAMME_AUTHOR = 'Thrive';
+
+/** The screens a text links to, from the route table (the caller passes src/config/paths.ts). */
+export interface TextRoutes {
+  chat: string;
+  /** One update's address (src/config/paths.ts's announcementPath). */
+  announcement: (id: string) => string;
+}
+
+/** The portal screen a text links to: an update's own page, else the chat (a reply, an outcome's event line). */
+export function textLink(
+  notice: { kind: NoticeKind; announcement_id: string | null },
+  origin: string,
+  routes: TextRoutes,
+): string {
+  if (notice.kind === 'announcement' && notice.announcement_id)
+    return origin + routes.announcement(notice.announcement_id);
+  return origin + routes.chat;
+}
+
 /** A template with its values put in; a value's own `{#…#}` is left as it is, never read as a variable. */
 export function fillTemplate(kind: NoticeKind, language: Language, values: TextValues): string {
   return TEXT_TEMPLATES[kind][language].replace(/\{#(author|link)#\}/g, (_, name: keyof TextValues) => values[name]);

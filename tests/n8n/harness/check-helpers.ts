@@ -1,4 +1,9 @@
-/** What the n8n-only checks share: a POST to the webhook, and a comparison that names what differs. */
+/**
+ * What the n8n-only checks share: a POST to the webhook, a comparison that names what differs, a wait for what the
+ * workflows record, and a parent's verified device.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Postgres } from './postgres.ts';
 
 export interface Answer {
   status: number;
@@ -22,3 +27,21 @@ export const expectEqual = (what: string, actual: unknown, expected: unknown): s
   JSON.stringify(actual) === JSON.stringify(expected)
     ? []
     : [`${what}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
+
+/** Whether `holds` comes true as the workflows record what they did (looked at every 100 ms, for at most 30 s). */
+export async function eventually(holds: () => boolean): Promise<boolean> {
+  for (let i = 0; i < 300; i += 1) {
+    if (holds()) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return false;
+}
+
+/** A verified device of the number: a token as verify_code makes it (only its SHA-256 kept), as its header. */
+export function verifiedDevice(postgres: Postgres, numberKey: string): { authorization: string } {
+  const token = randomUUID();
+  const hash = createHash('sha256').update(token).digest('hex');
+  postgres.run(`INSERT INTO thrive.parent_tokens (token_hash, number_key, created_at, expires_at)
+    VALUES ('${hash}', '${numberKey}', now(), now() + interval '1 day')`);
+  return { authorization: `Bearer ${token}` };
+}

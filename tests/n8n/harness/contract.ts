@@ -2,13 +2,11 @@
  * The webhook contract's table (tests/support/contract-cases.ts, the same
  * cases the reference server's tests run) against n8n's webhook URL, one
  * timed result per case. A few cases are settled by n8n itself before the
- * workflow runs, so no workflow can change them, and mark_read is the
- * reference server's alone: they run, and are reported as
- * skipped with n8n's answer and the reason (n8n/README.md, "Known
+ * workflow runs, so no workflow can change them: they run, and are reported
+ * as skipped with n8n's answer and the reason (n8n/README.md, "Known
  * differences"); one that passes is reported as passed.
  */
 import { CONTRACT_CASES, postTo, runContractCase, type Post } from '../../support/contract-cases.ts';
-import { READ_RECEIPT_CASES } from '../../support/contract/read-receipt-cases.ts';
 import type { User } from '../../../src/shared/webhook/types.ts';
 import type { Results } from './results.ts';
 
@@ -24,12 +22,6 @@ export const KNOWN_DIFFERENCES: Record<string, string> = {
     'n8n parses the body before the workflow runs and answers 422 with its own JSON; the portal always sends JSON',
   'a body over 16 MB':
     "n8n refuses a body over N8N_PAYLOAD_SIZE_MAX (16 MB) before the workflow runs, with 500; a proxy's body limit in front answers 413",
-  ...Object.fromEntries(
-    READ_RECEIPT_CASES.map((c) => [
-      c.name,
-      "n8n's conversation workflow does not answer mark_read: its chat_thread names no read_receipts, so a phone never sends it there",
-    ]),
-  ),
 };
 
 function requestIdOf(body: string): string | undefined {

@@ -262,7 +262,12 @@ export async function runConversationChecks(
       const stored = await slackEvent(reply, signed);
       const retried = await slackEvent(reply, signed);
       const first = await call({ action: 'chat_thread' }, bearer(token));
-      const page = first.body as { messages: Record<string, unknown>[]; cursor: string; more: boolean };
+      const page = first.body as {
+        messages: Record<string, unknown>[];
+        cursor: string;
+        more: boolean;
+        seen?: { message_id: string };
+      };
       const next = await call({ action: 'chat_thread', payload: { after: page.cursor } }, bearer(token));
       const notCursor = await call({ action: 'chat_thread', payload: { after: 'abc' } }, bearer(token));
       return [
@@ -283,7 +288,18 @@ export async function runConversationChecks(
         ),
         ...expectEqual('cursor', page.cursor, page.messages.at(-1)?.id),
         ...expectEqual('more', page.more, false),
-        ...expectEqual('after the cursor', next.body, { messages: [], cursor: page.cursor, more: false }),
+        ...expectEqual(
+          'the reply in its thread: the parent’s message seen',
+          page.seen?.message_id,
+          page.messages[0]?.id,
+        ),
+        ...expectEqual('after the cursor', next.body, {
+          messages: [],
+          cursor: page.cursor,
+          more: false,
+          seen: page.seen,
+          read_receipts: true,
+        }),
         ...expectEqual('not a cursor', answered(notCursor), [400, ANSWER_TEXTS.en.invalidCursor]),
       ];
     },

@@ -8,8 +8,9 @@
  * `holdUploads` let a test act at a chosen moment (kill a worker between Slack's taking a post and its answer, or
  * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
  * Each message keeps its Block Kit blocks and is updated by chat.update; views.open opens a form with a trigger_id
- * Slack gave. GET /recorded gives a summary to another process. slack-interactions.ts clicks the messages' buttons
- * and submits the forms, as Slack's interactivity does.
+ * Slack gave; reactions.add keeps the bot's reaction on a message once (again: already_reacted), as Slack does.
+ * GET /recorded gives a summary to another process. slack-interactions.ts clicks the messages' buttons and submits
+ * the forms, as Slack's interactivity does.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -46,6 +47,13 @@ export interface SlackFile {
   bytes: Buffer;
 }
 
+/** A reaction the bot added: to the message with this ts in the channel of this id. */
+export interface SlackReaction {
+  channel: string;
+  timestamp: string;
+  name: string;
+}
+
 export interface SlackSummary {
   messages: SlackMessage[];
   files: (Omit<SlackFile, 'bytes'> & { size: number; sha256: string })[];
@@ -57,6 +65,7 @@ export interface FakeSlack {
   messages: SlackMessage[];
   files: SlackFile[];
   views: SlackView[];
+  reactions: SlackReaction[];
   /** trigger_ids Slack gave with a click, each usable once (interactions give them). */
   triggers: Set<string>;
   /** Requests Slack would have refused, or that nothing answers: each a sentence. */
@@ -64,7 +73,8 @@ export interface FakeSlack {
   /** How many times each Web API method was called. */
   calls: Map<string, number>;
   failNext(
-    method: 'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal',
+    method:
+      'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal' | 'reactions.add',
     times?: number,
   ): void;
   /**
@@ -104,6 +114,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const messages: SlackMessage[] = [];
   const files: SlackFile[] = [];
   const views: SlackView[] = [];
+  const reactions: SlackReaction[] = [];
   const triggers = new Set<string>();
   const problems: string[] = [];
   /** How many of the next calls of each method fail. */
@@ -132,6 +143,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     messages,
     files,
     views,
+    reactions,
     triggers,
     problems,
     calls: new Map(),
@@ -248,6 +260,21 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         const opened = { id: `V${String(views.length + 1).padStart(8, '0')}`, triggerId, view };
         views.push(opened);
         return { status: 200, body: { ok: true, view: { id: opened.id, ...view } } };
+      }
+      case 'reactions.add': {
+        const lacking = missing(['channel', 'timestamp', 'name']);
+        if (lacking.length) return refuse(`${name} without ${lacking}`, 'invalid_arguments');
+        const reaction = {
+          channel: form.get('channel') ?? '',
+          timestamp: form.get('timestamp') ?? '',
+          name: form.get('name') ?? '',
+        };
+        if (!/^C\w+$/.test(reaction.channel))
+          return refuse(`${name}: channel ${reaction.channel} is not a channel id`, 'channel_not_found');
+        const same = (r: SlackReaction) => JSON.stringify(r) === JSON.stringify(reaction);
+        if (reactions.some(same)) return { status: 200, body: { ok: false, error: 'already_reacted' } };
+        reactions.push(reaction);
+        return { status: 200, body: { ok: true } };
       }
       case 'files.getUploadURLExternal': {
         const length = Number(form.get('length'));

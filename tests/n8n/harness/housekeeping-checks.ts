@@ -54,7 +54,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
   );
 
   await results.run(
-    'erasure: refused without the admin secret; erases everything of one number, its roster entry and its place in an announcement',
+    'erasure: refused without the admin secret; erases everything of one number, its roster entry, its place in an announcement, its texts and read receipts',
     async () => {
       postgres.run(`
       INSERT INTO thrive.parents (number, name, facilitator_id) VALUES ('${ERASED}', 'Erase Me', 'meera-nair');
@@ -72,7 +72,13 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
         VALUES ('erase-change', '${ERASED}', 'Erase Me'), ('erase-change', '+919000000098', 'Stays');
       INSERT INTO thrive.session_changes (announcement_id, number_key, starts_at, facilitator)
         VALUES ('erase-change', '${ERASED}', '2026-11-25T16:00:00+05:30', 'Meera Nair'),
-          ('erase-change', '+919000000098', '2026-11-25T16:00:00+05:30', 'Meera Nair');`);
+          ('erase-change', '+919000000098', '2026-11-25T16:00:00+05:30', 'Meera Nair');
+      INSERT INTO thrive.text_notices (number_key, kind, announcement_id, author, created_at, due_at)
+        VALUES ('${ERASED}', 'announcement', 'erase-change', 'Thrive', now(), now());
+      INSERT INTO thrive.thread_parent_reads (number_key, read_through, read_at)
+        SELECT number_key, id, now() FROM thrive.thread_messages WHERE number_key = '${ERASED}';`);
+      // The reply to a roster parent queued its text notice (a trigger), beside the update's.
+      const texts = count(`thrive.text_notices WHERE number_key = '${ERASED}'`);
       const others = count('thrive.parents');
       const erase = (headers: Record<string, string>, body: unknown) =>
         fetch(`${n8n.url}/webhook/${WEBHOOK_PATHS.erasure}`, {
@@ -86,6 +92,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
       const [status, text] = await erase({ [ADMIN_SECRET_HEADER]: SECRETS.admin }, { number: '90000 00099' });
       return [
         ...expectEqual('refused', [noSecret[0], wrongSecret[0], notNumber[0]], [401, 401, 400]),
+        ...expectEqual('text notices before', texts, 2),
         ...expectEqual(
           'erased',
           [status, JSON.parse(text)],
@@ -112,7 +119,9 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
             count(`thrive.thread_messages WHERE number_key = '${ERASED}'`) +
             count(`thrive.push_subscriptions WHERE number_key = '${ERASED}'`) +
             count(`thrive.announcement_recipients WHERE number_key = '${ERASED}'`) +
-            count(`thrive.session_changes WHERE number_key = '${ERASED}'`),
+            count(`thrive.session_changes WHERE number_key = '${ERASED}'`) +
+            count(`thrive.text_notices WHERE number_key = '${ERASED}'`) +
+            count(`thrive.thread_parent_reads WHERE number_key = '${ERASED}'`),
           0,
         ),
         ...expectEqual(

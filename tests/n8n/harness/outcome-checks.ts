@@ -71,12 +71,12 @@ export async function runOutcomeChecks({ n8n, postgres, slack, push }: Stack, re
     );
     return row && parentRequest(row, answersOf(id), [SESSION]);
   };
+  /** The event lines of the parent's thread, read as stored: a chat_thread would count as the parent reading them. */
   const events = () =>
-    (
-      postgres.rows<{ messages: { from: string; text: string; author?: string }[] }>(
-        `SELECT messages FROM thrive.thread_page('${PARENT.number}', 0)`,
-      )[0]?.messages ?? []
-    ).filter((m) => m.from === 'event');
+    postgres.rows<{ text: string; author: string }>(
+      `SELECT text, staff_name AS author FROM thrive.thread_messages
+      WHERE number_key = '${PARENT.number}' AND event ORDER BY id`,
+    );
 
   /** A reschedule request sent, and its notice in the staff channel with the buttons for it. */
   const requested = async (action: string, payload: Record<string, string>, language = 'en') => {

@@ -7,12 +7,12 @@
  * revoke_token leaving nothing to send; a 410 deleting the subscription; and a session reminder queued and sent
  * by ThrivePush run at a moment the test names (its test wrapper), once, and dropped when its moment is quiet.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { istMoment, istDayOf } from '../../../src/shared/format/ist-zone.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, type PushMessage } from '../../../src/shared/webhook/push.ts';
 import type { ReceivedPush } from '../../support/fake-push-service.ts';
-import { expectEqual } from './check-helpers.ts';
+import { eventually, expectEqual, verifiedDevice } from './check-helpers.ts';
 import { SECRETS } from './conversation-fakes.ts';
 import { conversationCaller } from './conversation-checks.ts';
 import { PUSH_WRAPPER_PATH, VAPID_SUBJECT } from './push-fakes.ts';
@@ -26,15 +26,6 @@ const FACILITATOR = 'Meera Nair';
 const CHANNEL_ID = 'C0PUSHCHANNEL';
 /** No quiet hours: a reply's push goes at once, whatever the time the test runs at. */
 const NEVER_QUIET = { quiet_start: '00:00', quiet_end: '00:00' };
-
-/** Whether `holds` comes true as the workflows record what they did (looked at every 100 ms, for at most 30 s). */
-async function eventually(holds: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 300; i += 1) {
-    if (holds()) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return false;
-}
 
 /** `time` ("HH:mm") on India's day of `near`: where quiet hours ending then end, given a moment near their end. */
 const endAt = (time: string, near: Date) =>
@@ -50,14 +41,7 @@ export async function runPushChecks({ n8n, postgres, push: { service, vapid } }:
   const slackEvent = slackEventPoster(n8n.url);
   const signed = { secret: SECRETS.slackSigning };
   const count = (sql: string) => postgres.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`)[0]?.n ?? -1;
-  /** A verified device of the parent: a token as verify_code makes it (only its SHA-256 kept). */
-  const device = () => {
-    const token = randomUUID();
-    const hash = createHash('sha256').update(token).digest('hex');
-    postgres.run(`INSERT INTO thrive.parent_tokens (token_hash, number_key, created_at, expires_at)
-      VALUES ('${hash}', '${PARENT_KEY}', now(), now() + interval '1 day')`);
-    return { authorization: `Bearer ${token}` };
-  };
+  const device = () => verifiedDevice(postgres, PARENT_KEY);
   /** The parent's message in Slack, and a facilitator's reply in its thread as Slack sends it; true once stored. */
   let replies = 0;
   const reply = async (text: string) => {

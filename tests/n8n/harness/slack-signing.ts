@@ -39,3 +39,11 @@ export function messageEvent(eventId: string, event: Record<string, unknown>) {
     event: { type: 'message', channel: 'C0FACILITATOR', user: 'U0FACILITATOR', ...event },
   };
 }
+
+/** A Slack `reaction_added` event: someone reacted to the message with this ts in the channel of this id. */
+export function reactionEvent(eventId: string, item: { channel: string; ts: string }, reaction = 'thumbsup') {
+  return {
+    ...messageEvent(eventId, {}),
+    event: { type: 'reaction_added', user: 'U0FACILITATOR', reaction, item: { type: 'message', ...item } },
+  };
+}

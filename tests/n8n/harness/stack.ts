@@ -52,7 +52,7 @@ export interface Stack {
   mode: N8nMode;
   postgres: Postgres;
   slack: FakeSlack;
-  /** The code gateway the conversation workflow sends codes to. */
+  /** The gateways the conversation workflow sends codes to and the texts workflow texts. */
   conversation: ConversationFakes;
   /** The fake push service and the VAPID keys the push workflow signs with. */
   push: PushFakes;
@@ -142,7 +142,7 @@ export async function startStack(
     writeFileSync(floorPath, JSON.stringify(floorWorkflow()));
     const n8n = await startN8n({
       install,
-      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath, push.wrapperPath, floorPath],
+      workflowPaths: [...WORKFLOW_PATHS, conversation.wrapperPath, ...push.wrapperPaths, floorPath],
       postgresPort: postgres.port,
       port: n8nPort,
       env: {

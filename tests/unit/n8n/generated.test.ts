@@ -24,9 +24,10 @@ describe('every Thrive workflow', () => {
     for (const { id, nodes } of allWorkflows) {
       for (const { name, parameters, credentials } of nodes) {
         // The one address: Slack's, the default of THRIVE_SLACK_API_URL. (A URL's `password`, which the push
-        // subscription rule holds empty, is no secret.)
+        // subscription rule holds empty, is no secret; a scheme before a host the environment gives, `https://${host}`,
+        // names no address.)
         expect(JSON.stringify(parameters), `${id} ${name}`).not.toMatch(
-          /https?:\/\/(?!slack\.com\/api)|xox[abpr]-|(?<!url\.)password|localhost|127\.0\.0\.1/i,
+          /https?:\/\/(?!slack\.com\/api|\$\{)|xox[abpr]-|(?<!url\.)password|localhost|127\.0\.0\.1/i,
         );
         for (const reference of Object.values(credentials ?? {}))
           expect(Object.keys(reference)).toEqual(['id', 'name']);

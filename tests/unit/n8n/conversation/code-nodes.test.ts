@@ -106,3 +106,14 @@ describe('the conversation Code nodes', () => {
     });
   });
 });
+
+describe("the conversation workflow's mark_read", () => {
+  it('marks the replies in Slack before it answers: n8n runs the upper of two branches first, so Answer comes last', () => {
+    const position = (name: string) => nodeNamed(name, conversation).position;
+    const targets = conversation.connections['Mark read']?.main[0]?.map((target) => target.node);
+    expect(targets?.sort()).toEqual(['Each mark', 'Read']);
+    expect(position('Each mark')[1]).toBeLessThan(position('Read')[1]);
+    expect(conversation.connections['Read']?.main[0]?.map((target) => target.node)).toEqual(['Answer']);
+    expect(conversation.connections['Keep mark']).toBeUndefined();
+  });
+});

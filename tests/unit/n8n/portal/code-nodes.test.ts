@@ -8,6 +8,7 @@ import { phoneKey } from '../../../../src/shared/rules/phone.ts';
 import { sampleFile } from '../../../support/media-samples.ts';
 import { CONTRACT_CASES } from '../../../support/contract-cases.ts';
 import { ANNOUNCEMENT_CASES } from '../../../support/contract/announcement-cases.ts';
+import { READ_RECEIPT_CASES } from '../../../support/contract/read-receipt-cases.ts';
 import { makeContext } from '../../../support/contract/case.ts';
 import {
   bookConsult,
@@ -69,9 +70,10 @@ afterAll(async () => {
  * every contract case's first request: the same status and the same words.
  */
 describe("the workflow's Code nodes answer as the reference server does", () => {
-  // The announcement actions go on to workflows answerOf does not run, as list_requests and accept_offer do:
-  // test:n8n runs their cases against n8n itself.
-  const cases = CONTRACT_CASES.filter((c) => !(c.name in KNOWN_DIFFERENCES) && !ANNOUNCEMENT_CASES.includes(c));
+  // The announcement actions and mark_read go on to workflows answerOf does not run, as list_requests and
+  // accept_offer do: test:n8n runs their cases against n8n itself.
+  const elsewhere = [...ANNOUNCEMENT_CASES, ...READ_RECEIPT_CASES];
+  const cases = CONTRACT_CASES.filter((c) => !(c.name in KNOWN_DIFFERENCES) && !elsewhere.includes(c));
   it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
     const steps = contractCase.steps(makeContext(now, TEST_PARENT));
     const text = steps[0]?.raw ?? JSON.stringify(steps[0]?.body);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeNodeJs } from '../../../../n8n/source/toolkit/code-node.ts';
+import { announcementPath } from '../../../../src/config/paths.ts';
 import { PROGRAMME_TEAM_CHANNEL } from '../../../../server/webhook/handlers.ts';
 import { MESSAGE_MAX_LENGTH } from '../../../../src/shared/rules/message.ts';
 import { nameKey } from '../../../../src/shared/rules/phone.ts';
@@ -49,6 +50,22 @@ describe('a Code node made from its script', () => {
     const request = { user: { number: '+919876543210', name: 'Asha' }, action: 'know_schedule', note: undefined };
     expect(await runCodeNode(code, { $json: request })).toEqual({
       json: { text: '{"action":"know_schedule","payload":{},"user":{"name":"Asha","number":"+919876543210"}}' },
+    });
+  });
+
+  it("runs a function of the portal's route table bundled in front of it, with the table it reads", async () => {
+    const file = script('routes.js', [
+      '// Routes: an address of the route table.',
+      "import { announcementPath } from '<repo>/src/config/paths.ts';",
+      '',
+      'return { json: { path: announcementPath($json.id) } };',
+    ]);
+    const code = await codeNodeJs(file);
+    expect(code).toContain('// src/config/paths.ts\n');
+    // The task runner has no URLSearchParams of its own: a script takes the `url` built-in's.
+    const URLSearchParams = globalThis.URLSearchParams;
+    expect(await runCodeNode(code, { $json: { id: 'a1b2' }, URLSearchParams })).toEqual({
+      json: { path: announcementPath('a1b2') },
     });
   });
 

@@ -6,7 +6,7 @@ import {
   type NoticeFacts,
   type TextDecision,
 } from '../../../../src/shared/push/text-fallback.ts';
-import { fillTemplate, smsParts, TEXT_TEMPLATES } from '../../../../src/shared/push/text-templates.ts';
+import { fillTemplate, smsParts, TEXT_TEMPLATES, textLink } from '../../../../src/shared/push/text-templates.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../src/shared/webhook/push.ts';
 
 const at = (time: string) => new Date(`2026-11-25T${time}:00+05:30`);
@@ -96,6 +96,15 @@ describe('the text templates', () => {
     expect(fillTemplate('reply', 'en', { author: '{#link#}', link: 'https://x.example/c' })).toBe(
       'Thrive: {#link#} replied to your message. Read it in the portal: https://x.example/c',
     );
+  });
+
+  it.each([
+    ['reply', null, 'https://p.example/chat'],
+    ['request_update', null, 'https://p.example/chat'],
+    ['announcement', 'a1b2', 'https://p.example/update?id=a1b2'],
+  ] as const)('links a %s to its screen', (kind, announcement_id, link) => {
+    const routes = { chat: '/chat', announcement: (id: string) => `/update?id=${id}` };
+    expect(textLink({ kind, announcement_id }, 'https://p.example', routes)).toBe(link);
   });
 
   it.each([
