@@ -6,7 +6,7 @@
  *   (priority 1), so a reply is never starved by a fan-out, and `onSend`
  *   is told in the same transaction (the text queue's notices);
  * - withdrawing one takes it off every parent's list and deletes its pushes
- *   not yet sent, in one transaction;
+ *   and texts not yet sent, in one transaction;
  * - a parent's first opening is kept (seen_at), later ones change nothing;
  * - a session change is one row per parent and occurrence, applied to the
  *   schedule and the reminders while its announcement stands.
@@ -112,6 +112,10 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
     .pluck();
   const withdraw = db.prepare('UPDATE announcements SET withdrawn_at = ? WHERE id = ? AND withdrawn_at IS NULL');
   const deletePushes = db.prepare('DELETE FROM push_jobs WHERE announcement_id = ?');
+  // Its texts not yet sent go too: a text would link parents to an update they can no longer open.
+  const deleteTexts = db.prepare(
+    "DELETE FROM text_notices WHERE announcement_id = ? AND state IN ('waiting', 'queued')",
+  );
   const ofParent = db.prepare<[string], ParentAnnouncementRow>(`
     SELECT a.*, r.seen_at FROM announcements a JOIN announcement_recipients r ON r.announcement_id = a.id
     WHERE r.number_key = ? AND a.sent_at IS NOT NULL AND a.withdrawn_at IS NULL
@@ -212,6 +216,7 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
       return db.transaction(() => {
         if (withdraw.run(now.toISOString(), id).changes === 0) return false;
         deletePushes.run(id);
+        deleteTexts.run(id);
         return true;
       })();
     },

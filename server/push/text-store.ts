@@ -7,6 +7,9 @@
  * `queued` while the gateway has not taken it, then what became of it:
  * texted, seen, pushed, limit (the day's text went already), off (the
  * parent turned texts off) or failed (the gateway never took it).
+ * Withdrawing an update (server/announcements/store.ts) and removing a parent
+ * from the roster (server/roster/roster-admin.ts) delete the rows of theirs
+ * not yet texted, in their own transactions.
  */
 import { istDayOf, istMoment } from '../../src/shared/format/ist-zone.ts';
 import { LIMIT_GROUP, type NoticeKind } from '../../src/shared/push/text-fallback.ts';

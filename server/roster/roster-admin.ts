@@ -6,8 +6,8 @@
  * Removing a parent ends their sign-in at once, in the same transaction:
  * their sessions and roster row go, their devices' tokens are revoked (the
  * devices' push settings go with them), their push subscriptions are
- * deleted (with the pushes and reminder keys waiting for them) and a code
- * already sent no longer works. Their requests and messages stay, for
+ * deleted (with the pushes and reminder keys waiting for them), texts not
+ * yet sent are dropped and a code already sent no longer works. Their requests and messages stay, for
  * retention or `npm run forget` to remove. Reminders and know_schedule read
  * the roster as it is at each use, so a change reaches them at once.
  */
@@ -100,6 +100,8 @@ export function createRosterAdmin(db: Db) {
   const dropSubscriptions = db.prepare('DELETE FROM push_subscriptions WHERE number_key = ?');
   const dropTokens = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?');
   const dropCodes = db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?');
+  // A family that left gets no text for what they were told while on the roster.
+  const dropTexts = db.prepare("DELETE FROM text_notices WHERE number_key = ? AND state IN ('waiting', 'queued')");
   const record = db.prepare(
     'INSERT INTO roster_changes (changed_at, changed_by, kind, number, what) VALUES (?, ?, ?, ?, ?)',
   );
@@ -176,6 +178,7 @@ export function createRosterAdmin(db: Db) {
           dropSubscriptions.run(entry.number);
           dropTokens.run(entry.number);
           dropCodes.run(entry.number);
+          dropTexts.run(entry.number);
           record.run(at, by, 'removed', entry.number, entrySummary(entry));
         }
         for (const change of edits.changed ?? []) {

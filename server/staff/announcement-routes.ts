@@ -37,7 +37,8 @@ const LIST_SIZE = 30;
 const DONE = {
   sent: 'The announcement was sent.',
   kept: 'The announcement is kept until its time.',
-  withdrawn: 'The announcement was withdrawn: parents no longer see it, and pushes not yet sent are not sent.',
+  withdrawn:
+    'The announcement was withdrawn: parents no longer see it, and pushes and texts not yet sent are not sent.',
   changed: 'The session change was sent to the parents it affects.',
 } as const;
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TextMessage } from '../../../../server/push/text-fallback.ts';
 import { announcementPath } from '../../../../src/config/paths.ts';
+import { createRosterAdmin } from '../../../../server/roster/roster-admin.ts';
 import { newRequestId } from '../../../../src/shared/webhook/request-id.ts';
 import { envelope } from '../../../support/envelopes.ts';
 import { FakePushService } from '../../../support/fake-push-service.ts';
@@ -137,6 +138,18 @@ describe('a text for a notification not seen', () => {
     expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
   });
 
+  it('is not sent to a parent removed from the roster before the wait ends', async () => {
+    p.device(QUIET_PARENT_NUMBER);
+    p.reply('Your child did well today', QUIET_PARENT_NUMBER);
+    p.push.replyStored();
+    const roster = createRosterAdmin(p.db);
+    const leaving = roster.entry(QUIET_PARENT_NUMBER);
+    expect(leaving).toBeDefined();
+    expect(roster.apply({ removed: leaving ? [leaving] : [] }, 'meera@thrive.example', p.clock.now)).toBe(true);
+    await after(WAIT_S * 1000);
+    expect(gateway.texts).toEqual([]);
+  });
+
   it('is tried again with backoff when the gateway fails, and sent once', async () => {
     gateway.answers = [503, 500];
     p.reply('Please call us', QUIET_PARENT_NUMBER);
@@ -214,6 +227,15 @@ describe('a text for an update from the programme', () => {
         `Thrive: a new update from Thrive. Read it in the portal: https://portal.thrive.example${announcementPath(id)}`,
       ],
     ]);
+  });
+
+  it('is not sent once staff withdraw the update before the wait ends', async () => {
+    const id = await announce(false);
+    const staff = await staffSession(p);
+    const withdrawn = await staff.post(`/staff/announcements/${id}/withdraw`, { csrf: await staff.csrf() });
+    expect(withdrawn.statusCode).toBe(303);
+    await after(WAIT_S * 1000);
+    expect(gateway.texts).toEqual([]);
   });
 
   it('goes at once when urgent, in the quiet hours too', async () => {
