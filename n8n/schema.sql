@@ -1471,6 +1471,8 @@ BEGIN
   DELETE FROM thrive.push_subscriptions WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
   DELETE FROM thrive.parent_tokens WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
   DELETE FROM thrive.sign_in_codes WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
+  -- A family that left gets no text for what they were told while on the roster.
+  DELETE FROM thrive.text_notices WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e) AND state IN ('waiting', 'queued');
   UPDATE thrive.parents p SET name = e.name, facilitator_id = e.facilitator
     FROM jsonb_to_recordset(import->'changed') AS e(number text, name text, facilitator text) WHERE p.number = e.number;
   INSERT INTO thrive.parents (number, name, facilitator_id)

@@ -9,7 +9,8 @@
  *   parent's texts together (the day's limit counts what the other queued); it decides each by the shared rule
  *   (src/shared/push/text-fallback.ts) and records what became of it: skipped, held, queued for the gateway (which
  *   counts against the day's limit at once), then texted, tried again later, or failed.
- * A notice stays with its parent: erasure deletes it, retention deletes it with what it told.
+ * A notice stays with its parent: erasure deletes it, retention deletes it with what it told, and removing the parent
+ * from the roster (thrive.apply_roster_import) deletes those not yet texted.
  */
 import { RESCHEDULE_ANSWERS } from '../../../server/requests/store.ts';
 import { LIMIT_GROUP, TEXT_WAIT_MS } from '../../../src/shared/push/text-fallback.ts';

@@ -152,7 +152,7 @@ export async function runRosterChecks({ n8n, postgres }: Stack, results: Results
   );
 
   await results.run(
-    'roster: a session changed and a parent removed; the removed one refused at once, their subscription gone, their requests kept',
+    'roster: a session changed and a parent removed; the removed one refused at once, their subscription and unsent text gone, their requests kept',
     async () => {
       const gone = numberOf(1);
       postgres.run(`
@@ -160,7 +160,9 @@ export async function runRosterChecks({ n8n, postgres }: Stack, results: Results
       INSERT INTO thrive.push_subscriptions VALUES ('https://push.test/roster', 't-roster', '${gone}', 'k', 'a', now());
       INSERT INTO thrive.requests (request_id, body_hash, action, user_name, user_number, payload, timestamp_ist, received_at)
         VALUES ('00000000-0000-4000-8000-0000000000c1', 'h', 'know_schedule', 'Imported Parent 1', '${gone}', '{}',
-                '2026-01-01T10:00:00.000+05:30', now());`);
+                '2026-01-01T10:00:00.000+05:30', now());
+      INSERT INTO thrive.text_notices (number_key, kind, author, created_at, due_at)
+        VALUES ('${gone}', 'announcement', 'Thrive', now(), now() + interval '1 hour');`);
       const rows = rowsOf((await exported()).bytes)
         .filter((row) => row[0] !== `'${gone}`)
         .map((row) => (row[0] === `'${numberOf(2)}` ? [...row.slice(0, 3), 'Sunday', '23:59', ''] : row));
@@ -181,13 +183,14 @@ export async function runRosterChecks({ n8n, postgres }: Stack, results: Results
           [404, 0],
         ),
         ...expectEqual(
-          'their token, subscription and request',
+          'their token, subscription, text not yet sent and request',
           [
             count(`thrive.parent_tokens WHERE number_key = '${gone}'`),
             count(`thrive.push_subscriptions WHERE number_key = '${gone}'`),
+            count(`thrive.text_notices WHERE number_key = '${gone}'`),
             count(`thrive.requests WHERE user_number = '${gone}'`),
           ],
-          [0, 0, 1],
+          [0, 0, 0, 1],
         ),
         ...expectEqual(
           'the changed session',
