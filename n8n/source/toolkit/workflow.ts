@@ -17,8 +17,9 @@ const KEEP_ONLY_FAILURES = {
 } as const;
 
 /**
- * Called by the portal webhook, by every workflow that fails, and (the push sender) by the Slack events workflow and
- * the request outcomes; no other workflow may be called.
+ * Called by the portal webhook, by every workflow that fails, (the push sender) by the Slack events workflow and the
+ * request outcomes, and (the announcements) by the Slack actions workflow, by the requests workflow after a parent's
+ * mark and by itself; no other workflow may be called.
  */
 const CALLED: string[] = [
   WORKFLOWS.conversation.id,
@@ -26,6 +27,7 @@ const CALLED: string[] = [
   WORKFLOWS.requests.id,
   WORKFLOWS.errors.id,
   WORKFLOWS.push.id,
+  WORKFLOWS.announcements.id,
 ];
 
 export interface WorkflowSpec {

@@ -1,8 +1,15 @@
 // Read action: Slack's interaction payload (the form field `payload`, JSON) or a slash command (form fields). A
 // click on one of a notice's buttons (block_actions in the block thrive_outcome) opens the form; the form's
 // submission (view_submission of thrive_outcome) records the answer. Anything else is only acknowledged.
-// Read from the signed bytes themselves: form fields, their spaces sent as '+'.
-const fields = new URLSearchParams($json.raw);
+// Read from the signed bytes themselves: form fields, their spaces sent as '+', by hand (the task runner has no
+// URLSearchParams).
+const decoded = (text) => decodeURIComponent(text.replaceAll('+', ' '));
+const fields = new Map(
+  String($json.raw ?? '')
+    .split('&')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [decoded(pair.slice(0, pair.indexOf('='))), decoded(pair.slice(pair.indexOf('=') + 1))]),
+);
 const payload = JSON.parse(fields.get('payload') || '{}');
 const user = payload.user ?? {};
 const by = user.name || user.username || user.id || 'Slack';
