@@ -3,13 +3,15 @@
  * channel's post of each. Thrive Slack actions, having checked Slack's signature, calls it with one item:
  * - { kind: 'open', form, trigger_id }: a slash command or a shortcut opens the form (views.open) with the
  *   roster's facilitators, weekly sessions and parents to choose from;
+ * - { kind: 'suggest', typed }: the chosen parents' menu asks for the parents whose name or number has what staff
+ *   typed (block_suggestion): at most 100, as options;
  * - { kind: 'submit', form, values, by }: the form's submission checked by the shared rules (a problem goes back
  *   as response_action errors, storing nothing); else the announcement stored, its recipients resolved and a
  *   push queued per device in one transaction (thrive.create_announcement), then posted to the staff channel;
  * - anything else (Thrive requests starts it after a parent's mark; every minute): the posts are synced, each
  *   updated only when its seen count or state changed, a post whose execution died looked for before it is posted
  *   again (decision 0012).
- * It answers { body }: what Thrive Slack actions sends Slack ('' or the form's errors).
+ * It answers { body }: what Thrive Slack actions sends Slack ('', the form's errors, or the parents found).
  */
 import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';
@@ -20,7 +22,7 @@ import { data, env, ifTrue, node, sticky, switchOn, type N8nNode } from '../tool
 import { workflowJson } from '../toolkit/workflow.ts';
 
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
-const KINDS = ['open', 'announce', 'change', 'sync'] as const;
+const KINDS = ['open', 'suggest', 'announce', 'change', 'sync'] as const;
 const STEPS = ['update', 'find', 'post'] as const;
 /** Posts one sync takes; more wait for the next. */
 const SYNC_BATCH = 20;
@@ -37,6 +39,14 @@ const ROSTER = `SELECT
     GROUP BY s.weekday, s.start_time, s.facilitator_id, f.name) x) AS slots,
   (SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name) ORDER BY p.name), '[]'::json)
    FROM thrive.parents p) AS parents;`;
+
+/** $1: what staff typed. The parents (at most 100, by name) whose name, or whose number, has it. */
+const PARENTS_LIKE = `SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name)
+    ORDER BY p.name, p.number), '[]'::json) AS parents
+  FROM (SELECT number, name FROM thrive.parents
+    WHERE strpos(lower(name), lower(btrim($1))) > 0
+      OR (regexp_replace($1, '\\D', '', 'g') <> '' AND strpos(number, regexp_replace($1, '\\D', '', 'g')) > 0)
+    ORDER BY name, number LIMIT 100) p;`;
 
 /** $1-$5: the announcement, Slack's refusal ('' when it took the step), the channel's id, the post's ts, its state. */
 const KEEP_POST = 'SELECT thrive.keep_announcement_post($1, $2, $3, $4, $5) AS kept;';
@@ -71,7 +81,7 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
     switchOn(
       'What?',
       [240, 0],
-      "$json.kind === 'open' ? 'open' : $json.kind === 'submit' ? $json.form : 'sync'",
+      "['open', 'suggest'].includes($json.kind) ? $json.kind : $json.kind === 'submit' ? $json.form : 'sync'",
       KINDS,
     ),
     postgres('Roster for form', [480, -200], ROSTER),
@@ -81,6 +91,8 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       view: '={{ $json.view }}',
     }),
     data('Opened', [1200, -200], { body: '' }),
+    postgres('Parents like', [480, -400], PARENTS_LIKE, '={{ [ $json.typed ] }}'),
+    await codeNode('Suggestions', [720, -400], script('suggestions.js')),
 
     postgres('Roster for announcement', [480, 0], ROSTER),
     await codeNode('Check announcement', [720, 0], script('check-announcement.js')),
@@ -133,10 +145,12 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       ['Every minute', 0, 'Posts to sync'],
       ...switchLinks('What?', KINDS, {
         open: 'Roster for form',
+        suggest: 'Parents like',
         announce: 'Roster for announcement',
         change: 'Roster for change',
         sync: 'Posts to sync',
       }),
+      ['Parents like', 0, 'Suggestions'],
       ['Roster for form', 0, 'Form'],
       ['Form', 0, 'Open form'],
       ['Open form', 0, 'Opened'],

@@ -15,17 +15,19 @@ const user = payload.user ?? {};
 const by = user.name || user.username || user.id || 'Slack';
 
 // The announcements' forms (Thrive announcements): the slash command (its text "change" opens the session change
-// form) or a shortcut opens one; its submission is checked and sent there.
+// form) or a shortcut opens one; its submission is checked and sent there, as are the chosen parents' look-ups
+// (block_suggestion).
 const FORMS = { thrive_announce: 'announce', thrive_session_change: 'change' };
+const announce = (call) => ({ json: { kind: 'announce', call } });
 if (fields.get('command')) {
   const form = fields.get('text')?.trim().toLowerCase() === 'change' ? 'change' : 'announce';
-  return { json: { kind: 'announce', call: { kind: 'open', form, trigger_id: fields.get('trigger_id') } } };
+  return announce({ kind: 'open', form, trigger_id: fields.get('trigger_id') });
 }
-if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id)) {
-  const call = { kind: 'open', form: FORMS[payload.callback_id], trigger_id: payload.trigger_id };
-  return { json: { kind: 'announce', call } };
-}
+if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id))
+  return announce({ kind: 'open', form: FORMS[payload.callback_id], trigger_id: payload.trigger_id });
 const view = payload.view ?? {};
+if (payload.type === 'block_suggestion' && Object.hasOwn(FORMS, view.callback_id))
+  return announce({ kind: 'suggest', typed: String(payload.value ?? '') });
 if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)) {
   const read = (v) => v.value ?? v.selected_date ?? v.selected_time ?? v.selected_option?.value ?? v.selected_options;
   const values = Object.fromEntries(
@@ -34,7 +36,7 @@ if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)
   values.urgent = (values.urgent ?? []).length > 0;
   values.confirm = (values.confirm ?? []).length > 0;
   values.parents = (values.parents ?? []).map((option) => option.value);
-  return { json: { kind: 'announce', call: { kind: 'submit', form: FORMS[view.callback_id], values, by } } };
+  return announce({ kind: 'submit', form: FORMS[view.callback_id], values, by });
 }
 
 if (payload.type === 'block_actions') {

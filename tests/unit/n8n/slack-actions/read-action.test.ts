@@ -28,6 +28,15 @@ describe("ThriveSlackActions' Read action, run as the task runner runs it (it ha
     });
   });
 
+  it('reads what staff typed in the chosen parents’ menu, a + and a space kept apart', async () => {
+    const typed = interaction({
+      type: 'block_suggestion',
+      value: '+91 98 & co',
+      view: { callback_id: 'thrive_announce' },
+    });
+    expect(await read(typed)).toEqual({ kind: 'announce', call: { kind: 'suggest', typed: '+91 98 & co' } });
+  });
+
   it('reads a submitted announcement with its fields left empty as Slack sends them (null)', async () => {
     const values = {
       title_en: { title_en: { type: 'plain_text_input', value: 'Closed' } },
