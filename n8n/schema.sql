@@ -769,6 +769,21 @@ BEGIN
 END
 $$;
 
+-- Staff withdraw an announcement (its post's button): it leaves every parent's list (and a session change's schedule),
+-- and its pushes not yet sent are deleted, in one transaction. Whether it was standing.
+CREATE OR REPLACE FUNCTION thrive.withdraw_announcement(announcement text, at timestamptz)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  UPDATE thrive.announcements SET withdrawn_at = at WHERE id = announcement AND withdrawn_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  DELETE FROM thrive.push_jobs WHERE announcement_id = announcement;
+  RETURN true;
+END
+$$;
+
 -- One parent's announcements, newest first (sent, not withdrawn), with whether they opened each and, for a
 -- session change, its first occurrence of theirs; the due ones are sent first, so a list is never behind the clock.
 CREATE OR REPLACE FUNCTION thrive.parent_announcements(key text, at timestamptz)

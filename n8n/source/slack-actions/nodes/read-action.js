@@ -3,6 +3,8 @@
 // submission (view_submission of thrive_outcome) records the answer. Anything else is only acknowledged.
 // Read from the signed bytes themselves: form fields, their spaces sent as '+', by hand (the task runner has no
 // URLSearchParams).
+import { ANNOUNCEMENT_POST_BLOCK } from '../../toolkit/ids.ts';
+
 const decoded = (text) => decodeURIComponent(text.replaceAll('+', ' '));
 const fields = new Map(
   String($json.raw ?? '')
@@ -16,7 +18,7 @@ const by = user.name || user.username || user.id || 'Slack';
 
 // The announcements' forms (Thrive announcements): the slash command (its text "change" opens the session change
 // form) or a shortcut opens one; its submission is checked and sent there, as are the chosen parents' look-ups
-// (block_suggestion).
+// (block_suggestion) and a click on a post's Withdraw.
 const FORMS = { thrive_announce: 'announce', thrive_session_change: 'change' };
 const announce = (call) => ({ json: { kind: 'announce', call } });
 if (fields.get('command')) {
@@ -28,6 +30,9 @@ if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id))
 const view = payload.view ?? {};
 if (payload.type === 'block_suggestion' && Object.hasOwn(FORMS, view.callback_id))
   return announce({ kind: 'suggest', typed: String(payload.value ?? '') });
+const { blockId, withdraw: WITHDRAW } = ANNOUNCEMENT_POST_BLOCK;
+const withdraw = (payload.actions ?? []).find((a) => a.block_id === blockId && a.action_id === WITHDRAW);
+if (payload.type === 'block_actions' && withdraw) return announce({ kind: 'withdraw', id: withdraw.value, by });
 if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)) {
   const read = (v) => v.value ?? v.selected_date ?? v.selected_time ?? v.selected_option?.value ?? v.selected_options;
   const values = Object.fromEntries(

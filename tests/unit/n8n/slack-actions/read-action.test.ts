@@ -28,13 +28,19 @@ describe("ThriveSlackActions' Read action, run as the task runner runs it (it ha
     });
   });
 
-  it('reads what staff typed in the chosen parents’ menu, a + and a space kept apart', async () => {
+  it('reads what staff typed in the chosen parents’ menu, a + and a space kept apart, and a post’s Withdraw', async () => {
     const typed = interaction({
       type: 'block_suggestion',
       value: '+91 98 & co',
       view: { callback_id: 'thrive_announce' },
     });
     expect(await read(typed)).toEqual({ kind: 'announce', call: { kind: 'suggest', typed: '+91 98 & co' } });
+    const withdraw = interaction({
+      type: 'block_actions',
+      user: PRIYA,
+      actions: [{ block_id: 'thrive_announcement', action_id: 'withdraw', value: 'a1' }],
+    });
+    expect(await read(withdraw)).toEqual({ kind: 'announce', call: { kind: 'withdraw', id: 'a1', by: 'priya' } });
   });
 
   it('reads a submitted announcement with its fields left empty as Slack sends them (null)', async () => {
