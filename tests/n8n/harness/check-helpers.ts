@@ -1,4 +1,4 @@
-/** What the n8n-only checks share: a POST to the webhook, and a comparison that names what differs. */
+/** What the n8n-only checks share: a POST to the webhook, a comparison that names what differs, and a wait. */
 
 export interface Answer {
   status: number;
@@ -22,3 +22,12 @@ export const expectEqual = (what: string, actual: unknown, expected: unknown): s
   JSON.stringify(actual) === JSON.stringify(expected)
     ? []
     : [`${what}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
+
+/** Whether `holds` comes true as the workflows record what they did (looked at every 100 ms, for at most `ms`). */
+export async function eventually(holds: () => boolean, ms = 30_000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end;) {
+    if (holds()) return true;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  return holds();
+}

@@ -12,7 +12,7 @@ import { ANSWER_TEXTS } from '../../../server/contract/texts.ts';
 import { istMoment, istDayOf } from '../../../src/shared/format/ist-zone.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS, type PushMessage } from '../../../src/shared/webhook/push.ts';
 import type { ReceivedPush } from '../../support/fake-push-service.ts';
-import { expectEqual } from './check-helpers.ts';
+import { eventually, expectEqual } from './check-helpers.ts';
 import { SECRETS } from './conversation-fakes.ts';
 import { conversationCaller } from './conversation-checks.ts';
 import { PUSH_WRAPPER_PATH, VAPID_SUBJECT } from './push-fakes.ts';
@@ -26,15 +26,6 @@ const FACILITATOR = 'Meera Nair';
 const CHANNEL_ID = 'C0PUSHCHANNEL';
 /** No quiet hours: a reply's push goes at once, whatever the time the test runs at. */
 const NEVER_QUIET = { quiet_start: '00:00', quiet_end: '00:00' };
-
-/** Whether `holds` comes true as the workflows record what they did (looked at every 100 ms, for at most 30 s). */
-async function eventually(holds: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 300; i += 1) {
-    if (holds()) return true;
-    await new Promise((done) => setTimeout(done, 100));
-  }
-  return false;
-}
 
 /** `time` ("HH:mm") on India's day of `near`: where quiet hours ending then end, given a moment near their end. */
 const endAt = (time: string, near: Date) =>
