@@ -798,6 +798,23 @@ BEGIN
 END
 $$;
 
+-- Staff withdraw an announcement (its post's button): it leaves every parent's list (and a session change's schedule),
+-- and its pushes and texts not yet sent are deleted, in one transaction. Whether it was standing.
+CREATE OR REPLACE FUNCTION thrive.withdraw_announcement(announcement text, at timestamptz)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  UPDATE thrive.announcements SET withdrawn_at = at WHERE id = announcement AND withdrawn_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  DELETE FROM thrive.push_jobs WHERE announcement_id = announcement;
+  -- A text would link parents to an update they can no longer open.
+  DELETE FROM thrive.text_notices WHERE announcement_id = announcement AND state IN ('waiting', 'queued');
+  RETURN true;
+END
+$$;
+
 -- One parent's announcements, newest first (sent, not withdrawn), with whether they opened each and, for a
 -- session change, its first occurrence of theirs; the due ones are sent first, so a list is never behind the clock.
 CREATE OR REPLACE FUNCTION thrive.parent_announcements(key text, at timestamptz)
@@ -1039,16 +1056,17 @@ $$;
 
 -- The jobs due at a moment whose device token is still good, at most most of them, each leased for 2 minutes, with what sending needs: the
 -- subscription, the device's settings and language, a reply's author and text, and an announcement (its texts and
--- urgent; null when withdrawn). By priority: a reply due is taken before the rest of a fan-out. Jobs past
--- 8 tries are not kept.
+-- urgent; null when withdrawn). By priority: a reply due is taken before the rest of a fan-out, and none above
+-- max_priority is taken (a run started for a reply takes 0: no fan-out's push). Jobs past 8 tries are not kept.
 DROP FUNCTION IF EXISTS thrive.take_push_jobs(timestamptz, integer);
-CREATE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
+DROP FUNCTION IF EXISTS thrive.take_push_jobs(timestamptz, integer, integer);
+CREATE FUNCTION thrive.take_push_jobs(at timestamptz, most integer, max_priority integer)
 RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
   auth text, settings json, language text, message_id text, staff_name text, text text, announcement json)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
     SELECT j.id FROM thrive.push_jobs j
-    WHERE j.not_before <= at AND EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
+    WHERE j.not_before <= at AND j.priority <= max_priority AND EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
       WHERE ls.endpoint = j.endpoint AND lt.expires_at > now())
     ORDER BY j.priority, j.not_before, j.id LIMIT most
     FOR UPDATE OF j SKIP LOCKED

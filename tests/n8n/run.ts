@@ -9,16 +9,17 @@
  * reference server, imports and publishes every workflow, then runs the
  * webhook contract's cases (tests/support/contract-cases.ts), the checks only
  * a running n8n can answer (in queue mode: copies of one request across the
- * workers), every action's requests/s beside the reference server's, and the
- * portal's browser journey. Everything it started is stopped; it prints one
- * table of requests/s, its own total time, and ends with the plain line
+ * workers), every action's requests/s beside the reference server's, the
+ * portal's browser journey, and announcements from Slack with their fan-out's
+ * figures. Everything it started is stopped; it prints one table of
+ * requests/s, its own total time, and ends with the plain line
  * `N passed, N failed` CI reads.
  *
  *   npm run test:n8n
  *   npm run test:n8n -- --bench-seconds 2      shorter throughput runs
  *   npm run test:n8n -- --repeat-journey 3     the browser journey three times over, in each mode
  *   npm run test:n8n -- --mode queue           one mode only
- *   npm run test:n8n -- --only kill,cost       some parts only (contract, checks, kill, conversation, cost, journey, roster)
+ *   npm run test:n8n -- --only kill,cost       some parts only (contract, checks, kill, conversation, cost, journey, roster, announcements)
  *   npm run test:n8n -- --n8n-env DB_POSTGRESDB_POOL_SIZE=10   a setting for every n8n process (to measure a lever)
  *   npm run test:n8n -- --webhook-processes 0  queue mode's webhooks taken by the main instance (2 webhook processes by default)
  */
@@ -36,6 +37,8 @@ import { runDeliveryChecks } from './harness/delivery-checks.ts';
 import { ensureN8n, N8N_VERSION, NODE_VERSION } from './harness/install.ts';
 import { runN8nChecks } from './harness/n8n-checks.ts';
 import { runOutcomeChecks } from './harness/outcome-checks.ts';
+import { runAnnouncementChecks } from './harness/announcement-checks.ts';
+import { FAN_OUT, runFanOutChecks } from './harness/fan-out-checks.ts';
 import type { N8nMode } from './harness/n8n-process.ts';
 import { freePort } from './harness/ports.ts';
 import { runKillChecks } from './harness/kill-checks.ts';
@@ -85,7 +88,7 @@ const n8nEnv = Object.fromEntries(
     setting.slice(setting.indexOf('=') + 1),
   ]),
 );
-const PARTS = ['contract', 'checks', 'kill', 'conversation', 'cost', 'journey', 'roster'] as const;
+const PARTS = ['contract', 'checks', 'kill', 'conversation', 'cost', 'journey', 'roster', 'announcements'] as const;
 const only = values.only?.split(',') ?? [...PARTS];
 const unknownPart = only.find((part) => !(PARTS as readonly string[]).includes(part));
 if (unknownPart) {
@@ -262,6 +265,14 @@ async function runMode(stack: Stack, withReference: boolean): Promise<void> {
   if (runs('roster')) {
     heading(`${stack.mode}: the roster's export and imports through n8n's form`);
     await runRosterChecks(stack, results);
+  }
+
+  if (runs('announcements')) {
+    heading(
+      `${stack.mode}: announcements and session changes from Slack, and a fan-out to ${FAN_OUT[stack.mode].parents} parents`,
+    );
+    await runAnnouncementChecks(stack, results);
+    await runFanOutChecks(stack, results);
   }
 }
 

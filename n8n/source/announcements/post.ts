@@ -1,11 +1,14 @@
 /**
- * The staff channel's post of an announcement, written from what Postgres keeps of it, so a post's text is a
- * function of its state: who it is for, when it goes, and "seen by 3 of 38". `state` is what the post shows that
- * can change (thrive.posts_to_sync compares it), so it is updated only when that changed.
+ * The staff channel's post of an announcement, written from what Postgres keeps of it, so a post is a function of
+ * its state: who it is for, when it goes, "seen by 3 of 38", and, until it is withdrawn, its Withdraw button (Slack
+ * asks staff to confirm; its ids are toolkit/ids.ts's ANNOUNCEMENT_POST_BLOCK, which the Code nodes pass in). `state`
+ * is what the post shows that can change (thrive.posts_to_sync compares it), so it is updated only when that
+ * changed.
  */
 import { formatIstDateTime } from '../../../src/shared/format/ist.ts';
 
 export interface PostRow {
+  id: string;
   kind: string;
   title: string;
   audience_label: string;
@@ -23,19 +26,55 @@ const KINDS: Record<string, string> = {
   cancelled: 'Session cancelled',
   moved: 'Session moved',
 };
+/**
+ * Of an audience's words (a long list of chosen parents), what a post shows: with the rest, escaped for Slack at
+ * worst five times as long, within a section's 3,000 characters.
+ */
+const AUDIENCE_SHOWN = 400;
 
 /** Slack reads &, < and > as markup: staff's words are escaped so. */
 const forSlack = (raw: string) => raw.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+const plain = (text: string) => ({ type: 'plain_text', text });
 
-export function postOf(row: PostRow): { text: string; state: string } {
+/** Where the post's button is, and its action_id. */
+export interface PostButton {
+  blockId: string;
+  withdraw: string;
+}
+
+const withdrawButton = (id: string, button: PostButton) => ({
+  type: 'actions',
+  block_id: button.blockId,
+  elements: [
+    {
+      type: 'button',
+      action_id: button.withdraw,
+      text: plain('Withdraw'),
+      style: 'danger',
+      value: id,
+      confirm: {
+        title: plain('Withdraw it?'),
+        text: plain('Parents no longer see it, and pushes not yet sent are not sent.'),
+        confirm: plain('Withdraw'),
+        deny: plain('Keep it'),
+      },
+    },
+  ],
+});
+
+export function postOf(row: PostRow, button: PostButton): { text: string; blocks: string; state: string } {
   const head = `:mega: ${KINDS[row.kind] ?? 'Announcement'}${row.urgent ? ' (urgent)' : ''} by ${forSlack(row.created_by)}`;
   const when = (at: string) => formatIstDateTime(new Date(at), 'en');
   let status = `Sends ${when(row.send_at)} to the parents on the roster then`;
   if (row.sent_at) status = `Sent ${when(row.sent_at)} · seen by ${row.seen} of ${row.recipients}`;
   if (row.withdrawn_at) status = 'Withdrawn';
-  const text = `${head}\n*${forSlack(row.title)}*\nTo: ${forSlack(row.audience_label)}\n${status}`;
+  const label = [...row.audience_label];
+  const audience = label.length > AUDIENCE_SHOWN ? `${label.slice(0, AUDIENCE_SHOWN).join('')}…` : row.audience_label;
+  const text = `${head}\n*${forSlack(row.title)}*\nTo: ${forSlack(audience)}\n${status}`;
+  const section = { type: 'section', text: { type: 'mrkdwn', text } };
+  const blocks = JSON.stringify(row.withdrawn_at ? [section] : [section, withdrawButton(row.id, button)]);
   // As Postgres writes it (concat_ws of the counts and two booleans).
   const flag = (value: string | null) => (value === null ? 'f' : 't');
   const state = [row.seen, row.recipients, flag(row.sent_at), flag(row.withdrawn_at)].join('/');
-  return { text, state };
+  return { text, blocks, state };
 }

@@ -3,24 +3,30 @@
  * channel's post of each. Thrive Slack actions, having checked Slack's signature, calls it with one item:
  * - { kind: 'open', form, trigger_id }: a slash command or a shortcut opens the form (views.open) with the
  *   roster's facilitators, weekly sessions and parents to choose from;
+ * - { kind: 'suggest', typed }: the chosen parents' menu asks for the parents whose name or number has what staff
+ *   typed (block_suggestion): at most 100, as options;
  * - { kind: 'submit', form, values, by }: the form's submission checked by the shared rules (a problem goes back
  *   as response_action errors, storing nothing); else the announcement stored, its recipients resolved and a
- *   push queued per device in one transaction (thrive.create_announcement), then posted to the staff channel;
+ *   push queued per device in one transaction (thrive.create_announcement), Thrive push started at once, then
+ *   posted to the staff channel with its Withdraw button;
+ * - { kind: 'withdraw', id, by }: the post's Withdraw (Slack had staff confirm it): the announcement leaves the
+ *   parents' lists and its pushes not yet sent are deleted (thrive.withdraw_announcement), and a sync is started;
  * - anything else (Thrive requests starts it after a parent's mark; every minute): the posts are synced, each
  *   updated only when its seen count or state changed, a post whose execution died looked for before it is posted
  *   again (decision 0012).
- * It answers { body }: what Thrive Slack actions sends Slack ('' or the form's errors).
+ * It answers { body }: what Thrive Slack actions sends Slack ('', the form's errors, or the parents found).
  */
 import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, STAFF_CHANNEL_DEFAULT, WORKFLOWS } from '../toolkit/ids.ts';
 import { calledBy, postgres, slackApi } from '../toolkit/io-nodes.ts';
+import { startPushesNow } from '../push/call.ts';
 import { switchLinks } from '../toolkit/links.ts';
 import { data, env, ifTrue, node, sticky, switchOn, type N8nNode } from '../toolkit/nodes.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
-const KINDS = ['open', 'announce', 'change', 'sync'] as const;
+const KINDS = ['open', 'suggest', 'announce', 'change', 'withdraw', 'sync'] as const;
 const STEPS = ['update', 'find', 'post'] as const;
 /** Posts one sync takes; more wait for the next. */
 const SYNC_BATCH = 20;
@@ -38,6 +44,14 @@ const ROSTER = `SELECT
   (SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name) ORDER BY p.name), '[]'::json)
    FROM thrive.parents p) AS parents;`;
 
+/** $1: what staff typed. The parents (at most 100, by name) whose name, or whose number, has it. */
+const PARENTS_LIKE = `SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name)
+    ORDER BY p.name, p.number), '[]'::json) AS parents
+  FROM (SELECT number, name FROM thrive.parents
+    WHERE strpos(lower(name), lower(btrim($1))) > 0
+      OR (regexp_replace($1, '\\D', '', 'g') <> '' AND strpos(number, regexp_replace($1, '\\D', '', 'g')) > 0)
+    ORDER BY name, number LIMIT 100) p;`;
+
 /** $1-$5: the announcement, Slack's refusal ('' when it took the step), the channel's id, the post's ts, its state. */
 const KEEP_POST = 'SELECT thrive.keep_announcement_post($1, $2, $3, $4, $5) AS kept;';
 const REFUSAL = "($json.ok === true ? '' : String($json.error ?? 'no answer'))";
@@ -53,13 +67,14 @@ const postMessage = (name: string, position: [number, number], channel: string) 
   slackApi(name, position, 'chat.postMessage', {
     channel: `={{ ${channel} }}`,
     text: '={{ $json.text }}',
+    blocks: '={{ $json.blocks }}',
     unfurl_links: 'false',
     unfurl_media: 'false',
     metadata: '={{ $json.metadata }}',
   });
 
 const NOTE = `## Thrive announcements
-The programme team's announcements and session changes from Slack (the slash command or a shortcut opens the form; **Thrive Slack actions** checks Slack's signature and calls this workflow), and the staff channel's post of each with its seen count, synced every minute and at once after a parent's mark. Publish it.`;
+The programme team's announcements and session changes from Slack (the slash command or a shortcut opens the form; **Thrive Slack actions** checks Slack's signature and calls this workflow), and the staff channel's post of each with its seen count and its **Withdraw** button, synced every minute and at once after a parent's mark or a withdrawal. Publish it.`;
 
 export async function announcementsWorkflow(): Promise<Record<string, unknown>> {
   const nodes: N8nNode[] = [
@@ -71,7 +86,7 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
     switchOn(
       'What?',
       [240, 0],
-      "$json.kind === 'open' ? 'open' : $json.kind === 'submit' ? $json.form : 'sync'",
+      "['open', 'suggest', 'withdraw'].includes($json.kind) ? $json.kind : $json.kind === 'submit' ? $json.form : 'sync'",
       KINDS,
     ),
     postgres('Roster for form', [480, -200], ROSTER),
@@ -81,6 +96,8 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       view: '={{ $json.view }}',
     }),
     data('Opened', [1200, -200], { body: '' }),
+    postgres('Parents like', [480, -400], PARENTS_LIKE, '={{ [ $json.typed ] }}'),
+    await codeNode('Suggestions', [720, -400], script('suggestions.js')),
 
     postgres('Roster for announcement', [480, 0], ROSTER),
     await codeNode('Check announcement', [720, 0], script('check-announcement.js')),
@@ -98,10 +115,28 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       'SELECT * FROM thrive.create_announcement($1::jsonb, $2::json, now());',
       '={{ [ JSON.stringify($json.item), JSON.stringify($json.changes) ] }}',
     ),
-    await codeNode('First post', [1440, 40], script('first-post.js')),
-    postMessage('Post announcement', [1680, 40], STAFF_CHANNEL),
-    keep('Keep first post', [1920, 40], "$('First post').item.json"),
-    data('Submitted', [2160, 40], { body: '' }),
+    // Not waited for: its pushes go while the post is made (a scheduled one's, by the minute's run when it is due).
+    startPushesNow('Send pushes', [1440, 40]),
+    await codeNode('First post', [1680, 40], script('first-post.js')),
+    postMessage('Post announcement', [1920, 40], STAFF_CHANNEL),
+    keep('Keep first post', [2160, 40], "$('First post').item.json"),
+    data('Submitted', [2400, 40], { body: '' }),
+
+    postgres(
+      'Withdraw',
+      [480, 400],
+      'SELECT thrive.withdraw_announcement($1, now()) AS withdrawn;',
+      '={{ [ $json.id ] }}',
+    ),
+    // This workflow again, not waited for: its sync updates the post while Slack has its answer within 3 seconds.
+    {
+      ...node('Sync now', 'executeWorkflow', 1.2, [720, 400], {
+        workflowId: { __rl: true, mode: 'id', value: WORKFLOWS.announcements.id },
+        options: { waitForSubWorkflow: false },
+      }),
+      onError: 'continueRegularOutput',
+    },
+    data('Withdrawn', [960, 400], { body: '' }),
 
     postgres('Posts to sync', [480, 600], `SELECT * FROM thrive.posts_to_sync(now(), ${SYNC_BATCH});`),
     await codeNode('Sync', [720, 600], script('sync.js')),
@@ -110,6 +145,7 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       channel: '={{ $json.channel }}',
       ts: '={{ $json.ts }}',
       text: '={{ $json.text }}',
+      blocks: '={{ $json.blocks }}',
     }),
     keep('Keep update', [1440, 480], "$('Sync').item.json"),
     slackApi('Look in channel', [1200, 640], 'conversations.history', {
@@ -133,10 +169,15 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       ['Every minute', 0, 'Posts to sync'],
       ...switchLinks('What?', KINDS, {
         open: 'Roster for form',
+        suggest: 'Parents like',
         announce: 'Roster for announcement',
         change: 'Roster for change',
+        withdraw: 'Withdraw',
         sync: 'Posts to sync',
       }),
+      ['Parents like', 0, 'Suggestions'],
+      ['Withdraw', 0, 'Sync now'],
+      ['Sync now', 0, 'Withdrawn'],
       ['Roster for form', 0, 'Form'],
       ['Form', 0, 'Open form'],
       ['Open form', 0, 'Opened'],
@@ -147,7 +188,8 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       ['Check change', 0, 'Valid?'],
       ['Valid?', 0, 'Create announcement'],
       ['Valid?', 1, 'Show problem'],
-      ['Create announcement', 0, 'First post'],
+      ['Create announcement', 0, 'Send pushes'],
+      ['Send pushes', 0, 'First post'],
       ['First post', 0, 'Post announcement'],
       ['Post announcement', 0, 'Keep first post'],
       ['Post announcement', 1, 'Submitted'],

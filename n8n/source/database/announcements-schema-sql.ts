@@ -4,6 +4,7 @@
  * - an announcement is sent once its time has come, in one transaction: its recipients are the roster as it is
  *   then, and a push job is queued for every subscribed device of theirs behind any reply (priority 1), so a
  *   fan-out never starves a reply;
+ * - withdrawing one takes it off every parent's list and deletes its pushes not yet sent, in one transaction;
  * - a parent's first opening is kept (seen_at), later ones change nothing;
  * - a session change is one row per parent and occurrence, which know_schedule and the reminders follow while its
  *   announcement stands;
@@ -157,6 +158,23 @@ BEGIN
   ELSE
     RETURN QUERY SELECT new_id, (SELECT count(*)::int FROM thrive.audience_of(item->'audience'));
   END IF;
+END
+$$;
+
+-- Staff withdraw an announcement (its post's button): it leaves every parent's list (and a session change's schedule),
+-- and its pushes and texts not yet sent are deleted, in one transaction. Whether it was standing.
+CREATE OR REPLACE FUNCTION thrive.withdraw_announcement(announcement text, at timestamptz)
+RETURNS boolean
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  UPDATE thrive.announcements SET withdrawn_at = at WHERE id = announcement AND withdrawn_at IS NULL;
+  IF NOT FOUND THEN
+    RETURN false;
+  END IF;
+  DELETE FROM thrive.push_jobs WHERE announcement_id = announcement;
+  -- A text would link parents to an update they can no longer open.
+  DELETE FROM thrive.text_notices WHERE announcement_id = announcement AND state IN ('waiting', 'queued');
+  RETURN true;
 END
 $$;
 

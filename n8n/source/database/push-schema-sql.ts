@@ -183,16 +183,17 @@ $$;
 
 -- The jobs due at a moment whose device token is still good, at most most of them, each leased for ${PUSH_LEASE.replace(/interval |'/g, '')}, with what sending needs: the
 -- subscription, the device's settings and language, a reply's author and text, and an announcement (its texts and
--- urgent; null when withdrawn). By priority: a reply due is taken before the rest of a fan-out. Jobs past
--- ${PUSH_MAX_ATTEMPTS} tries are not kept.
+-- urgent; null when withdrawn). By priority: a reply due is taken before the rest of a fan-out, and none above
+-- max_priority is taken (a run started for a reply takes 0: no fan-out's push). Jobs past ${PUSH_MAX_ATTEMPTS} tries are not kept.
 DROP FUNCTION IF EXISTS thrive.take_push_jobs(timestamptz, integer);
-CREATE FUNCTION thrive.take_push_jobs(at timestamptz, most integer)
+DROP FUNCTION IF EXISTS thrive.take_push_jobs(timestamptz, integer, integer);
+CREATE FUNCTION thrive.take_push_jobs(at timestamptz, most integer, max_priority integer)
 RETURNS TABLE (id bigint, kind text, payload json, expires_at text, attempts integer, endpoint text, p256dh text,
   auth text, settings json, language text, message_id text, staff_name text, text text, announcement json)
 LANGUAGE sql VOLATILE AS $$
   WITH due AS (
     SELECT j.id FROM thrive.push_jobs j
-    WHERE j.not_before <= at AND EXISTS (${LIVE_TOKEN('j.endpoint')})
+    WHERE j.not_before <= at AND j.priority <= max_priority AND EXISTS (${LIVE_TOKEN('j.endpoint')})
     ORDER BY j.priority, j.not_before, j.id LIMIT most
     FOR UPDATE OF j SKIP LOCKED
   ), taken AS (

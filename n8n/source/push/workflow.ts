@@ -1,13 +1,18 @@
 /**
  * ThrivePush: the push sender. Every minute (a Schedule Trigger), at once when the Slack events workflow has
- * stored a facilitator's reply (it runs this workflow once Slack has its answer), and at once when a device's
- * push_settings has made its pushes held in the quiet hours due (the conversation workflow starts it), it
- * 1. queues the session reminders due now for every subscribed device (src/shared/push/reminders.ts: 18:00 India's
- *    time the day before and an hour before, dropped in the device's quiet hours or when late), each once;
+ * stored a facilitator's reply (it runs this workflow once Slack has its answer), at once when a device's
+ * push_settings has made its pushes held in the quiet hours due (the conversation workflow starts it), and at once
+ * when staff send an announcement (Thrive announcements starts it), it
+ * 1. on the minute's run (or one called with `now`) only, queues the session reminders due now for every subscribed
+ *    device (src/shared/push/reminders.ts: 18:00 India's time the day before and an hour before, dropped in the
+ *    device's quiet hours or when late), each once: a reminder falls on a minute, and looking at every device in
+ *    every run would cost each batch of a fan-out as much as it has devices;
  * 2. sends the announcements whose time has come (their pushes queued behind every reply), then takes the due jobs
  *    of thrive.push_jobs under a lease, by priority, decides each by the device's settings now (a reply held in
  *    quiet hours unless urgent, a kind turned off dropped), encrypts and signs each push with node:crypto
- *    (src/shared/push/web-push-crypto.ts) and POSTs it to the subscription's push service;
+ *    (src/shared/push/web-push-crypto.ts) and POSTs it to the subscription's push service. A run for a reply
+ *    (called with `{ replies: true }`) takes only what goes ahead of a fan-out (priority 0: replies, request updates,
+ *    reminders), so a reply never waits for a batch of a fan-out's pushes;
  * 3. records the answer (src/shared/push/delivery.ts): sent, gone (404, 410: the subscription is deleted), retried
  *    with backoff, or dropped; a full batch starts the next run, so a fan-out goes one batch after another.
  * Called with `{ now }` (an ISO time), it does all of this at that moment instead of the clock's: how a test
@@ -16,6 +21,7 @@
 import { resolve } from 'node:path';
 import { codeNode } from '../toolkit/code-node.ts';
 import { ENV, WORKFLOWS } from '../toolkit/ids.ts';
+import { ANNOUNCEMENT_PRIORITY } from '../database/announcements-schema-sql.ts';
 import { calledBy, everyMinute, postgres } from '../toolkit/io-nodes.ts';
 import { startPushesNow } from './call.ts';
 import { ifTrue, node, set, sticky, type N8nNode, type Position } from '../toolkit/nodes.ts';
@@ -54,7 +60,7 @@ function pushRequest(name: string, position: Position): N8nNode {
 }
 
 const NOTE = `## Thrive push
-Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** runs this workflow when it has stored one; **Thrive conversation** starts it when a change of settings makes pushes held in the quiet hours due) and session reminders (18:00 IST the day before, one hour before). Runs every minute; publish it.
+Sends Web Push notifications: facilitators' replies (queued by a trigger on \`thrive.thread_messages\`; **Thrive Slack events** runs this workflow for the replies alone when it has stored one; **Thrive conversation** starts it when a change of settings makes pushes held in the quiet hours due), announcements (**Thrive announcements** starts it; 50 a run, one run after another, behind every reply) and session reminders (18:00 IST the day before, one hour before; queued by the minute's run). Runs every minute; publish it.
 
 Needs \`${ENV.vapidPublicKey}\`, \`${ENV.vapidPrivateKey}\`, \`${ENV.vapidSubject}\`, and \`NODE_FUNCTION_ALLOW_BUILTIN=crypto\` (the **Encrypt** node uses node:crypto). Called with \`{ "now": "<ISO time>" }\`, it runs at that moment.`;
 
@@ -63,12 +69,18 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
     sticky('About', [-40, -460], [760, 300], NOTE),
     everyMinute('Every minute', [0, 0]),
     calledBy('Run now', [0, 200]),
-    set('Clock', [240, 100], { now: ['string', '={{ $json.now ?? $now.toUTC().toISO() }}'] }),
+    set('Clock', [240, 100], {
+      now: ['string', '={{ $json.now ?? $now.toUTC().toISO() }}'],
+      reminders: ['boolean', "={{ $json.now !== undefined || $('Every minute').isExecuted }}"],
+      max_priority: ['number', `={{ $json.replies === true ? 0 : ${ANNOUNCEMENT_PRIORITY} }}`],
+    }),
 
     // Reminders first (v1 order: the upper branch ends before the lower starts), so those queued now go out now.
+    ifTrue('Minute run?', [360, -100], '$json.reminders'),
     postgres('Reminder targets', [480, -100], 'SELECT * FROM thrive.reminder_targets();'),
     await codeNode('Reminders due', [720, -100], script('reminders-due.js')),
     await codeNode('Outside quiet hours', [960, -100], script('outside-quiet-hours.js')),
+    ifTrue('Any due?', [1080, -100], '$json.due.length > 0'),
     postgres(
       'Queue reminders',
       [1200, -100],
@@ -85,8 +97,8 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
     postgres(
       'Take due jobs',
       [480, 200],
-      `SELECT * FROM thrive.take_push_jobs($1::timestamptz, ${BATCH});`,
-      `={{ [ ${NOW} ] }}`,
+      `SELECT * FROM thrive.take_push_jobs($1::timestamptz, ${BATCH}, $2);`,
+      `={{ [ ${NOW}, $('Clock').first().json.max_priority ] }}`,
     ),
     await codeNode('Message', [720, 200], script('message.js')),
     ifTrue('Send now?', [1200, 200], "$json.verdict === 'send'"),
@@ -113,12 +125,14 @@ export async function pushWorkflow(): Promise<Record<string, unknown>> {
     links: [
       ['Every minute', 0, 'Clock'],
       ['Run now', 0, 'Clock'],
-      ['Clock', 0, 'Reminder targets'],
+      ['Clock', 0, 'Minute run?'],
+      ['Minute run?', 0, 'Reminder targets'],
       ['Clock', 0, 'Send due announcements'],
       ['Send due announcements', 0, 'Take due jobs'],
       ['Reminder targets', 0, 'Reminders due'],
       ['Reminders due', 0, 'Outside quiet hours'],
-      ['Outside quiet hours', 0, 'Queue reminders'],
+      ['Outside quiet hours', 0, 'Any due?'],
+      ['Any due?', 0, 'Queue reminders'],
       ['Take due jobs', 0, 'Message'],
       ['Message', 0, 'Send now?'],
       ['Send now?', 0, 'Payload'],

@@ -80,6 +80,8 @@ export async function slackActionsWorkflow(): Promise<Record<string, unknown>> {
       body: '={{ $json.body }}',
       contentType: "($json.body === '' ? 'text' : 'json')",
     }),
+    // Not an empty 200, which would close a form as if it were sent: Slack keeps it open and says it failed.
+    respond('Announcements failed', [1920, 640], { status: 500, body: '' }),
   ];
   return workflowJson({
     id: WORKFLOWS.slackActions.id,
@@ -98,7 +100,7 @@ export async function slackActionsWorkflow(): Promise<Record<string, unknown>> {
       }),
       ['Form call', 0, 'Announcements'],
       ['Announcements', 0, 'Answer form'],
-      ['Announcements', 1, 'Acknowledge'],
+      ['Announcements', 1, 'Announcements failed'],
       ['Form', 0, 'Next step'],
       ['Check form', 0, 'Outcome'],
       ['Outcome', 0, 'Next step'],

@@ -9,14 +9,16 @@
  * stored in that parent's thread, once per event_id (Slack retries an event
  * it got no 2xx for). A stored reply has queued a push for each of the
  * parent's subscriptions (a trigger in Postgres): once Slack has its
- * answer, Thrive push is run to send them at once. A reply in a parent
- * message's thread, or a reaction added to that message, is the programme
- * seeing it: the portal shows the parent "Seen" under it.
+ * answer, Thrive push is run to send them at once, taking only what goes
+ * ahead of a fan-out, so a reply never waits for an announcement's batch.
+ * A reply in a parent message's thread, or a reaction added to that
+ * message, is the programme seeing it: the portal shows the parent "Seen"
+ * under it.
  */
 import { ENV, WEBHOOK_PATHS, WORKFLOWS } from '../toolkit/ids.ts';
 import { postgres, respond, webhook } from '../toolkit/io-nodes.ts';
 import { sendPushesNow } from '../push/call.ts';
-import { ifTrue, set, sticky } from '../toolkit/nodes.ts';
+import { data, ifTrue, set, sticky } from '../toolkit/nodes.ts';
 import { SLACK_MAX_AGE_SECONDS, slackSignatureCheck, slackSignatureLinks } from '../toolkit/slack-signing.ts';
 import { workflowJson } from '../toolkit/workflow.ts';
 
@@ -74,7 +76,8 @@ export function slackEventsWorkflow(): Record<string, unknown> {
     postgres('Store reaction', [2160, 300], STORE_REACTION, '={{ [ $json.event.item.channel, $json.event.item.ts ] }}'),
     respond('Acknowledge', [2400, 220], { status: 200, body: 'ok' }),
     ifTrue('Reply stored?', [2640, 220], "$json.stored === 'stored'"),
-    sendPushesNow('Send pushes', [2880, 140]),
+    data('Replies only', [2880, 140], { replies: true }),
+    sendPushesNow('Send pushes', [3120, 140]),
   ];
   return workflowJson({
     id: WORKFLOWS.slackEvents.id,
@@ -94,7 +97,8 @@ export function slackEventsWorkflow(): Record<string, unknown> {
       ['Store reaction', 0, 'Acknowledge'],
       ['Store reply', 0, 'Acknowledge'],
       ['Acknowledge', 0, 'Reply stored?'],
-      ['Reply stored?', 0, 'Send pushes'],
+      ['Reply stored?', 0, 'Replies only'],
+      ['Replies only', 0, 'Send pushes'],
     ],
   });
 }

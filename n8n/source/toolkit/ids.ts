@@ -90,3 +90,9 @@ export const READ_REACTION = 'eyes';
 
 /** The event_type of an announcement's post in the staff channel ({ announcement_id }): found by it the same way. */
 export const SLACK_ANNOUNCEMENT_EVENT = 'thrive_announcement';
+
+/**
+ * An announcement's post carries its Withdraw button in this actions block (the button's value: the announcement's
+ * id); Thrive Slack actions knows the click by it and hands it to Thrive announcements.
+ */
+export const ANNOUNCEMENT_POST_BLOCK = { blockId: 'thrive_announcement', withdraw: 'withdraw' } as const;

@@ -17,8 +17,9 @@ const KEEP_ONLY_FAILURES = {
 } as const;
 
 /**
- * Called by the portal webhook, by every workflow that fails, (the push sender) by the Slack events workflow and
- * the request outcomes, and (the push and text senders) by their own next batch; no other workflow may be called.
+ * Called by the portal webhook, by every workflow that fails, (the push sender) by the Slack events workflow and the
+ * request outcomes, (the push and text senders) by their own next batch, and (the announcements) by the Slack
+ * actions workflow, by the requests workflow after a parent's mark and by itself; no other workflow may be called.
  */
 const CALLED: string[] = [
   WORKFLOWS.conversation.id,
@@ -27,6 +28,7 @@ const CALLED: string[] = [
   WORKFLOWS.errors.id,
   WORKFLOWS.push.id,
   WORKFLOWS.texts.id,
+  WORKFLOWS.announcements.id,
 ];
 
 export interface WorkflowSpec {

@@ -31,28 +31,31 @@ const cleaned = (raw: string, oneLine: boolean) => {
 };
 
 /**
- * The texts as they are kept, or the first problem: each language has both
- * a title (at most ANNOUNCEMENT_TITLE_MAX) and a body (at most
+ * The texts as they are kept, or the first problem with the field it is in
+ * (a form shows it there; noText is the English title's): each language has
+ * both a title (at most ANNOUNCEMENT_TITLE_MAX) and a body (at most
  * ANNOUNCEMENT_BODY_MAX) or neither, at least one language has them, and no
  * control or direction-changing character is in any.
  */
 export function checkAnnouncementTexts(
   fields: AnnouncementFields,
-): { ok: true; texts: AnnouncementTexts } | { ok: false; problem: TextProblem } {
+): { ok: true; texts: AnnouncementTexts } | { ok: false; problem: TextProblem; field: keyof AnnouncementFields } {
   const texts: AnnouncementTexts = {};
   for (const language of ['en', 'hi'] as const) {
     const title = cleaned(fields[`title_${language}`], true);
     const body = cleaned(fields[`body_${language}`], false);
+    const [inTitle, inBody] = [`title_${language}`, `body_${language}`] as const;
     if (title === '' && body === '') continue;
-    if (body === '') return { ok: false, problem: 'titleOnly' };
-    if (title === '') return { ok: false, problem: 'bodyOnly' };
-    if ([...title].length > ANNOUNCEMENT_TITLE_MAX) return { ok: false, problem: 'titleTooLong' };
-    if ([...body].length > ANNOUNCEMENT_BODY_MAX) return { ok: false, problem: 'bodyTooLong' };
-    const wrong = staffTextProblem(title) ?? staffTextProblem(body);
-    if (wrong) return { ok: false, problem: wrong };
+    if (body === '') return { ok: false, problem: 'titleOnly', field: inBody };
+    if (title === '') return { ok: false, problem: 'bodyOnly', field: inTitle };
+    if ([...title].length > ANNOUNCEMENT_TITLE_MAX) return { ok: false, problem: 'titleTooLong', field: inTitle };
+    if ([...body].length > ANNOUNCEMENT_BODY_MAX) return { ok: false, problem: 'bodyTooLong', field: inBody };
+    const wrongTitle = staffTextProblem(title);
+    const wrong = wrongTitle ?? staffTextProblem(body);
+    if (wrong) return { ok: false, problem: wrong, field: wrongTitle ? inTitle : inBody };
     texts[language] = { title, body };
   }
-  return texts.en || texts.hi ? { ok: true, texts } : { ok: false, problem: 'noText' };
+  return texts.en || texts.hi ? { ok: true, texts } : { ok: false, problem: 'noText', field: 'title_en' };
 }
 
 export type WhenProblem = 'day' | 'time' | 'past';

@@ -28,13 +28,13 @@ export const expectEqual = (what: string, actual: unknown, expected: unknown): s
     ? []
     : [`${what}: ${JSON.stringify(actual)}, expected ${JSON.stringify(expected)}`];
 
-/** Whether `holds` comes true as the workflows record what they did (looked at every 100 ms, for at most 30 s). */
-export async function eventually(holds: () => boolean): Promise<boolean> {
-  for (let i = 0; i < 300; i += 1) {
+/** Whether `holds` comes true as the workflows record what they did (looked at every 100 ms, for at most `ms`). */
+export async function eventually(holds: () => boolean, ms = 30_000): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end;) {
     if (holds()) return true;
     await new Promise((done) => setTimeout(done, 100));
   }
-  return false;
+  return holds();
 }
 
 /** A verified device of the number: a token as verify_code makes it (only its SHA-256 kept), as its header. */

@@ -8,13 +8,14 @@
  * `holdUploads` let a test act at a chosen moment (kill a worker between Slack's taking a post and its answer, or
  * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
  * Each message keeps its Block Kit blocks and is updated by chat.update; views.open opens a form with a trigger_id
- * Slack gave; reactions.add keeps the bot's reaction on a message once (again: already_reacted), as Slack does.
- * GET /recorded gives a summary to another process. slack-interactions.ts clicks the messages' buttons and submits
- * the forms, as Slack's interactivity does.
+ * Slack gave, within Block Kit's limits (slack-views.ts); reactions.add keeps the bot's reaction on a message once
+ * (again: already_reacted), as Slack does. GET /recorded gives a summary to another process. slack-interactions.ts
+ * clicks the messages' buttons and submits the forms, as Slack's interactivity does.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { viewProblems, type ModalView } from './slack-views.ts';
 
 export const SLACK_TOKEN = 'xoxb-thrive-test-token';
 
@@ -34,7 +35,7 @@ export interface SlackMessage {
 export interface SlackView {
   id: string;
   triggerId: string;
-  view: { callback_id?: string; private_metadata?: string; blocks?: { block_id?: string; element?: unknown }[] };
+  view: ModalView & { private_metadata?: string };
 }
 
 export interface SlackFile {
@@ -257,6 +258,8 @@ export async function startFakeSlack(): Promise<FakeSlack> {
           return refuse(`${name}: trigger_id ${triggerId} unknown or used`, 'invalid_trigger');
         const view = JSON.parse(form.get('view') ?? 'null') as SlackView['view'] | null;
         if (!view?.callback_id) return refuse(`${name}: a view without callback_id`, 'invalid_arguments');
+        const wrong = viewProblems(view);
+        if (wrong.length > 0) return refuse(`${name}: ${wrong.join('; ')}`, 'invalid_arguments');
         const opened = { id: `V${String(views.length + 1).padStart(8, '0')}`, triggerId, view };
         views.push(opened);
         return { status: 200, body: { ok: true, view: { id: opened.id, ...view } } };

@@ -20,6 +20,19 @@ describe('every Thrive workflow', () => {
     }
   });
 
+  it('that another calls (Execute Workflow) lets it: n8n refuses a call its caller policy does not allow', () => {
+    const called = allWorkflows.flatMap(({ id, nodes }) =>
+      nodes
+        .filter((n) => n.type === 'n8n-nodes-base.executeWorkflow')
+        .map((n) => [id, (n.parameters.workflowId as { value: string }).value] as const),
+    );
+    expect(called.length).toBeGreaterThan(0);
+    for (const [caller, callee] of called) {
+      const policy = allWorkflows.find((w) => w.id === callee)?.settings.callerPolicy;
+      expect(policy, `${caller} calls ${callee}`).toBe('workflowsFromSameOwner');
+    }
+  });
+
   it('holds no address or secret: those come from credentials and the environment', () => {
     for (const { id, nodes } of allWorkflows) {
       for (const { name, parameters, credentials } of nodes) {

@@ -1,6 +1,6 @@
 // Check announcement: a submitted announcement by the rules /staff's form keeps (src/shared/announcements/rules.ts):
 // its texts, who (nobody is refused), when (not past), urgent confirmed. A form put wrong is shown its problem
-// (response_action errors) and stores nothing; else the announcement, for "Create announcement".
+// under its field (response_action errors) and stores nothing; else the announcement, for "Create announcement".
 import { slotLabel, slotValue } from '../../../../src/shared/announcements/slots.ts';
 import { checkAnnouncementTexts, checkSendAt } from '../../../../src/shared/announcements/rules.ts';
 import { AUDIENCE_LABELS, PROBLEMS } from '../texts.ts';
@@ -12,15 +12,15 @@ const invalid = (block, text) => ({
   json: { valid: false, body: { response_action: 'errors', errors: { [block]: text } } },
 });
 const valid = (item, changes = []) => ({ json: { valid: true, item: { ...item, created_by: by }, changes } });
-const TEXT_BLOCK = { bodyTooLong: 'body_en', control: 'body_en', direction: 'body_en' };
 
+// Slack sends a field left empty as null; the problem is shown under the field it is in.
 const texts = checkAnnouncementTexts({
-  title_en: v.title_en,
-  body_en: v.body_en,
-  title_hi: v.title_hi,
-  body_hi: v.body_hi,
+  title_en: v.title_en ?? '',
+  body_en: v.body_en ?? '',
+  title_hi: v.title_hi ?? '',
+  body_hi: v.body_hi ?? '',
 });
-if (!texts.ok) return invalid(TEXT_BLOCK[texts.problem] ?? 'title_en', PROBLEMS.text[texts.problem]);
+if (!texts.ok) return invalid(texts.field, PROBLEMS.text[texts.problem]);
 const [kind, ...rest] = (v.audience ?? '').split('|');
 const facilitator = facilitators.find((f) => f.id === rest[0]);
 const slot = slots.find((s) => slotValue(s) === rest.join('|'));

@@ -1,15 +1,17 @@
-// First post: the new announcement's post to the staff channel (post.ts): who it is for, when, and seen by 0 of
-// the parents it reached; named in Slack's metadata, so a retry after a crash finds it (decision 0012).
+// First post: the new announcement's post to the staff channel (post.ts): who it is for, when, seen by 0 of the
+// parents it reached, and its Withdraw button; named in Slack's metadata, so a retry after a crash finds it
+// (decision 0012). It reads "Create announcement": "Send pushes" before it passes on only what it was given.
 import { postOf } from '../post.ts';
-import { SLACK_ANNOUNCEMENT_EVENT } from '../../toolkit/ids.ts';
+import { ANNOUNCEMENT_POST_BLOCK, SLACK_ANNOUNCEMENT_EVENT } from '../../toolkit/ids.ts';
 
 const checks = ['Check announcement', 'Check change'];
 const { item } = $(checks.find((name) => $(name).isExecuted)).first().json;
-const { id, parents } = $json;
+const { id, parents } = $('Create announcement').first().json;
 const now = new Date().toISOString();
 const sent = item.send_at === null ? now : null;
 const row = {
   ...item,
+  id,
   title: item.title_en ?? item.title_hi,
   send_at: item.send_at ?? now,
   sent_at: sent,
@@ -18,4 +20,4 @@ const row = {
   seen: 0,
 };
 const metadata = JSON.stringify({ event_type: SLACK_ANNOUNCEMENT_EVENT, event_payload: { announcement_id: id } });
-return { json: { id, ...postOf(row), metadata } };
+return { json: { id, ...postOf(row, ANNOUNCEMENT_POST_BLOCK), metadata } };

@@ -1,24 +1,38 @@
 // Read action: Slack's interaction payload (the form field `payload`, JSON) or a slash command (form fields). A
 // click on one of a notice's buttons (block_actions in the block thrive_outcome) opens the form; the form's
 // submission (view_submission of thrive_outcome) records the answer. Anything else is only acknowledged.
-// Read from the signed bytes themselves: form fields, their spaces sent as '+'.
-const fields = new URLSearchParams($json.raw);
+// Read from the signed bytes themselves: form fields, their spaces sent as '+', by hand (the task runner has no
+// URLSearchParams).
+import { ANNOUNCEMENT_POST_BLOCK } from '../../toolkit/ids.ts';
+
+const decoded = (text) => decodeURIComponent(text.replaceAll('+', ' '));
+const fields = new Map(
+  String($json.raw ?? '')
+    .split('&')
+    .filter((pair) => pair.includes('='))
+    .map((pair) => [decoded(pair.slice(0, pair.indexOf('='))), decoded(pair.slice(pair.indexOf('=') + 1))]),
+);
 const payload = JSON.parse(fields.get('payload') || '{}');
 const user = payload.user ?? {};
 const by = user.name || user.username || user.id || 'Slack';
 
 // The announcements' forms (Thrive announcements): the slash command (its text "change" opens the session change
-// form) or a shortcut opens one; its submission is checked and sent there.
+// form) or a shortcut opens one; its submission is checked and sent there, as are the chosen parents' look-ups
+// (block_suggestion) and a click on a post's Withdraw.
 const FORMS = { thrive_announce: 'announce', thrive_session_change: 'change' };
+const announce = (call) => ({ json: { kind: 'announce', call } });
 if (fields.get('command')) {
   const form = fields.get('text')?.trim().toLowerCase() === 'change' ? 'change' : 'announce';
-  return { json: { kind: 'announce', call: { kind: 'open', form, trigger_id: fields.get('trigger_id') } } };
+  return announce({ kind: 'open', form, trigger_id: fields.get('trigger_id') });
 }
-if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id)) {
-  const call = { kind: 'open', form: FORMS[payload.callback_id], trigger_id: payload.trigger_id };
-  return { json: { kind: 'announce', call } };
-}
+if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id))
+  return announce({ kind: 'open', form: FORMS[payload.callback_id], trigger_id: payload.trigger_id });
 const view = payload.view ?? {};
+if (payload.type === 'block_suggestion' && Object.hasOwn(FORMS, view.callback_id))
+  return announce({ kind: 'suggest', typed: String(payload.value ?? '') });
+const { blockId, withdraw: WITHDRAW } = ANNOUNCEMENT_POST_BLOCK;
+const withdraw = (payload.actions ?? []).find((a) => a.block_id === blockId && a.action_id === WITHDRAW);
+if (payload.type === 'block_actions' && withdraw) return announce({ kind: 'withdraw', id: withdraw.value, by });
 if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)) {
   const read = (v) => v.value ?? v.selected_date ?? v.selected_time ?? v.selected_option?.value ?? v.selected_options;
   const values = Object.fromEntries(
@@ -27,7 +41,7 @@ if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)
   values.urgent = (values.urgent ?? []).length > 0;
   values.confirm = (values.confirm ?? []).length > 0;
   values.parents = (values.parents ?? []).map((option) => option.value);
-  return { json: { kind: 'announce', call: { kind: 'submit', form: FORMS[view.callback_id], values, by } } };
+  return announce({ kind: 'submit', form: FORMS[view.callback_id], values, by });
 }
 
 if (payload.type === 'block_actions') {

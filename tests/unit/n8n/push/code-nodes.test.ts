@@ -8,7 +8,7 @@ import { dueReminders, remindersBetween } from '../../../../src/shared/push/remi
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../src/shared/webhook/push.ts';
 import { checkVapid, decryptPush, subscriptionKeys } from '../../../../bench/support/fake-push-crypto.ts';
 import { runCodeNode } from '../support/code-sandbox.ts';
-import { committed, nodeNamed, type Workflow } from '../support/workflow.ts';
+import { committed, evaluate, nodeNamed, type Workflow } from '../support/workflow.ts';
 
 const push = committed(WORKFLOWS.push.path);
 const conversation = committed(WORKFLOWS.conversation.path);
@@ -158,5 +158,26 @@ describe("the conversation's Check subscription", () => {
     expect(await problem({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })).toBe('pushKeyInvalid');
     expect(await problem({ ...good, keys: { ...good.keys, auth: 'AAAA' } })).toBe('pushAuthInvalid');
     expect(ANSWER_TEXTS.hi.pushAuthInvalid).toBeTruthy();
+  });
+});
+
+describe("Thrive push's Clock: what a run does, by who started it", () => {
+  type Assignment = { name: string; value: string };
+  const fields = (nodeNamed('Clock', push).parameters.assignments as { assignments: Assignment[] }).assignments;
+  const clock = (json: Json, minute = false) => {
+    const $ = (node: string) => ({ isExecuted: node === 'Every minute' && minute });
+    // `now` is n8n's clock ($now) when not given: the two fields that decide what the run does are evaluated.
+    const deciding = fields.filter(({ name }) => name !== 'now');
+    return Object.fromEntries(deciding.map(({ name, value }) => [name, evaluate(value, json, $)]));
+  };
+
+  it('looks for reminders on the minute’s run and a run at a given moment only, not on every batch of a fan-out', () => {
+    expect(clock({}, true)).toMatchObject({ reminders: true, max_priority: 1 });
+    expect(clock({ now: '2026-11-27T02:30:00.000Z' })).toMatchObject({ reminders: true, max_priority: 1 });
+    expect(clock({ recorded: 'sent' })).toMatchObject({ reminders: false, max_priority: 1 });
+  });
+
+  it('takes only what goes ahead of a fan-out in a run started for a reply', () => {
+    expect(clock({ replies: true })).toMatchObject({ reminders: false, max_priority: 0 });
   });
 });

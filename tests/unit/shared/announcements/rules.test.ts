@@ -44,19 +44,25 @@ describe('the texts of an announcement', () => {
   });
 
   it.each([
-    ['nothing written', NONE, 'noText'],
-    ['only spaces and line breaks', { ...NONE, title_en: '  ', body_hi: '\r\n' }, 'noText'],
-    ['a title without its text', { ...NONE, title_en: 'Diwali' }, 'titleOnly'],
-    ['a text without its title', { ...NONE, body_hi: 'मिठाई।' }, 'bodyOnly'],
-    ['a Hindi half missing beside whole English', { ...EN, title_hi: 'दिवाली' }, 'titleOnly'],
-    ['a title of 81 characters', { ...EN, title_en: 'x'.repeat(81) }, 'titleTooLong'],
-    ['a text of 1,001 characters', { ...EN, body_en: 'x'.repeat(1001) }, 'bodyTooLong'],
-    ['a control character', { ...EN, body_en: 'Sweets\u001b[2J' }, 'control'],
-    ['a tab in the title', { ...EN, title_en: 'Diwali\tparty' }, 'control'],
-    ['a direction override', { ...EN, body_en: 'Pay \u202Egnp.exe' }, 'direction'],
-    ['a direction isolate in Hindi', { ...EN, title_hi: 'दिवाली\u2067', body_hi: 'मिठाई।' }, 'direction'],
-  ])('refuses %s', (_case, fields, problem) => {
-    expect(checkAnnouncementTexts(fields)).toEqual({ ok: false, problem });
+    ['nothing written', NONE, 'noText', 'title_en'],
+    ['only spaces and line breaks', { ...NONE, title_en: '  ', body_hi: '\r\n' }, 'noText', 'title_en'],
+    ['a title without its text', { ...NONE, title_en: 'Diwali' }, 'titleOnly', 'body_en'],
+    ['a text without its title', { ...NONE, body_hi: 'मिठाई।' }, 'bodyOnly', 'title_hi'],
+    ['a Hindi half missing beside whole English', { ...EN, title_hi: 'दिवाली' }, 'titleOnly', 'body_hi'],
+    ['a title of 81 characters', { ...EN, title_en: 'x'.repeat(81) }, 'titleTooLong', 'title_en'],
+    ['a text of 1,001 characters', { ...EN, body_en: 'x'.repeat(1001) }, 'bodyTooLong', 'body_en'],
+    [
+      'a Hindi text of 1,001 characters',
+      { ...EN, title_hi: 'दिवाली', body_hi: 'क'.repeat(1001) },
+      'bodyTooLong',
+      'body_hi',
+    ],
+    ['a control character', { ...EN, body_en: 'Sweets\u001b[2J' }, 'control', 'body_en'],
+    ['a tab in the title', { ...EN, title_en: 'Diwali\tparty' }, 'control', 'title_en'],
+    ['a direction override', { ...EN, body_en: 'Pay \u202Egnp.exe' }, 'direction', 'body_en'],
+    ['a direction isolate in Hindi', { ...EN, title_hi: 'दिवाली\u2067', body_hi: 'मिठाई।' }, 'direction', 'title_hi'],
+  ])('refuses %s, in the field it is in', (_case, fields, problem, field) => {
+    expect(checkAnnouncementTexts(fields)).toEqual({ ok: false, problem, field });
   });
 });
 
