@@ -377,10 +377,15 @@ export async function runAnnouncementChecks(stack: Stack, results: Results): Pro
   );
 
   await results.run(
-    'announcements: withdrawn with its post’s button: it leaves the parents’ lists, its held push is never sent, a mark is refused, the post says so',
+    'announcements: withdrawn with its post’s button: it leaves the parents’ lists, its held push is never sent and its texts not yet sent are dropped, a mark is refused, the post says so',
     async () => {
       const post = postOf(stack, englishId);
       if (!post) return ['no post'];
+      const unsent = () =>
+        stack.postgres.rows(
+          `SELECT id FROM thrive.text_notices WHERE announcement_id = '${englishId}' AND state IN ('waiting', 'queued')`,
+        ).length;
+      const unsentBefore = unsent();
       const { answer } = await forms.click(post, 'withdraw', STAFF);
       const [row] = stored.all().filter((a) => a.id === englishId);
       const jobs = stack.postgres.rows(`SELECT id FROM thrive.push_jobs WHERE announcement_id = '${englishId}'`);
@@ -391,6 +396,7 @@ export async function runAnnouncementChecks(stack: Stack, results: Results): Pro
         ...expectEqual('the click', [answer.status, answer.text], [200, '']),
         ...(row?.withdrawn_at ? [] : ['not withdrawn']),
         ...expectEqual('its pushes left', jobs.length, 0),
+        ...expectEqual('its texts not yet sent, before and after', [unsentBefore > 0, unsent()], [true, 0]),
         ...expectEqual(
           'listed',
           listed.some((a) => a.announcement_id === englishId),
