@@ -8,6 +8,7 @@ import { textDecision, textRetryAt } from '../../../../src/shared/push/text-fall
 import { fillTemplate, textLink } from '../../../../src/shared/push/text-templates.ts';
 import { announcementPath, paths } from '../../../../src/config/paths.ts';
 
+// announcementPath builds its query with URLSearchParams, which n8n's task runner lacks: Node's own, as it gives them.
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's task runner gives built-ins this way
 globalThis.URLSearchParams ??= require('url').URLSearchParams;
 const now = new Date($('Clock').first().json.now);
