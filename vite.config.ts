@@ -59,6 +59,18 @@ export default defineConfig({
       },
       // Runs Vite's build, prerendering with React's production server renderer, in its own module graph.
       { extends: true, test: { name: 'build', include: [IN_PROCESS_BUILD] } },
+      {
+        extends: true,
+        // The app's screens in jsdom (tests/components/support/render-app.tsx), one module graph per file: the app
+        // keeps module-level state (the page's language, its toasts, its stores) as a page does.
+        test: {
+          name: 'components',
+          include: ['tests/components/**/*.test.tsx'],
+          environment: 'jsdom',
+          environmentOptions: { jsdom: { url: 'http://portal.test/' } },
+          setupFiles: ['tests/components/support/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -2,12 +2,10 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { SESSION_USER_KEY } from '../../src/shared/session/session-user.ts';
 import { openInstalled } from './axe.ts';
 import { waitForApp } from './first-paint.ts';
+import { ASHA } from './people.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
-export const ASHA: User = { name: 'Asha Verma', number: '9876543210' };
-
-export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-export const IST_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+05:30$/;
+export { ASHA, IST_TIMESTAMP, UUID_V4 } from './people.ts';
 
 /**
  * Opens `path` with a signed-in parent in this tab's sessionStorage, as the sign-in form leaves it, and waits for the
