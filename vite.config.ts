@@ -61,14 +61,14 @@ export default defineConfig({
       { extends: true, test: { name: 'build', include: [IN_PROCESS_BUILD] } },
       {
         extends: true,
-        // The app's screens in jsdom (tests/components/support/render-app.tsx), one module graph per file: the app
-        // keeps module-level state (the page's language, its toasts, its stores) as a page does.
+        // One screen's states: the app in jsdom (tests/support/screen/render-app.tsx), one module graph per file, as
+        // the app keeps module-level state (the page's language, its toasts, its stores) as a page does.
         test: {
-          name: 'components',
-          include: ['tests/components/**/*.test.tsx'],
+          name: 'screens',
+          include: ['tests/unit/**/*.test.tsx'],
           environment: 'jsdom',
           environmentOptions: { jsdom: { url: 'http://portal.test/' } },
-          setupFiles: ['tests/components/support/setup.ts'],
+          setupFiles: ['tests/support/screen/setup.ts'],
         },
       },
     ],

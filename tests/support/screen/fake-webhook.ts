@@ -1,10 +1,10 @@
 /**
- * The component tests' webhook: the e2e suite's RecordingWebhook (its scripts, holds and records), answered through a
+ * The screen tests’ webhook: the e2e suite's RecordingWebhook (its scripts, holds and records), answered through a
  * stand-in for fetch instead of over HTTP, as tests/support/test-server.ts answers it for the browser. A request to
  * any other address fails as the network would.
  */
 import { WEBHOOK_PATH } from '../../../src/shared/webhook/endpoint.ts';
-import { RecordingWebhook, type RecordedRequest } from '../../support/recording-webhook.ts';
+import { RecordingWebhook, type RecordedRequest } from '../recording-webhook.ts';
 
 /** The origin the app's relative addresses resolve against (jsdom's page address, set in vitest.config.ts). */
 export const TEST_ORIGIN = 'http://portal.test';
@@ -44,7 +44,7 @@ function unlessAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): 
   });
 }
 
-/** A fetch answered by `webhook`: what the app's one webhook client calls in a component test. */
+/** A fetch answered by `webhook`: what the app’s one webhook client calls in a screen test. */
 export function webhookFetch(webhook: RecordingWebhook): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), TEST_ORIGIN);

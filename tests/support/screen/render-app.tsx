@@ -1,7 +1,7 @@
 /**
  * The whole app rendered at one address in jsdom: the routes, the frame, the toaster and the screen, as a page of the
  * built app draws them once started, with the webhook answered by a RecordingWebhook (fake-webhook.ts). What the
- * component tests prove there is what the screens do with what a parent types and what the webhook answers; the
+ * screen tests prove there is what the screens do with what a parent types and what the webhook answers; the
  * browser suites keep what needs a browser: the page's start and lifecycle, the service worker, layout, axe.
  */
 import { render, screen, within, type RenderResult } from '@testing-library/react';

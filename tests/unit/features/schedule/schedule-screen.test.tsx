@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect, test } from 'vitest';
-import { ASHA, IST_TIMESTAMP, UUID_V4 } from '../support/people.ts';
-import { findToast, isDisabled, renderApp } from './support/render-app.tsx';
+import { ASHA, IST_TIMESTAMP, UUID_V4 } from '../../../support/people.ts';
+import { findToast, isDisabled, renderApp } from '../../../support/screen/render-app.tsx';
 
 const WEEK = [
   'Monday: 4:00 PM - 5:00 PM with Ms. Rao',
