@@ -1,5 +1,5 @@
 /**
- * Before every component test file: IndexedDB (fake-indexeddb, as the unit tests use it), what jsdom lacks and the
+ * Before every screen test file: IndexedDB (fake-indexeddb, as the unit tests use it), what jsdom lacks and the
  * app asks of a browser, and an empty page after each test.
  */
 import 'fake-indexeddb/auto';
