@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- budget`: builds the app into .out/budget/dist, prints the gzip -9
+ * `npm run bench -- budget [outDir]`: builds the app into outDir (.out/budget/dist by default), prints the gzip -9
  * size of what the landing route `/` needs before the app runs (its
  * prerendered HTML with the inlined CSS, the entry script and its static
  * imports, not lazy chunks) and of the whole app, and exits non-zero when the
@@ -11,6 +11,6 @@ import { judgeBudget, parseBudget } from './perf/budget.ts';
 import { buildApp } from './perf/bundle.ts';
 
 const budget = parseBudget(JSON.parse(readFileSync('budget.json', 'utf8')));
-const verdict = judgeBudget(await buildApp('.out/budget/dist'), budget);
+const verdict = judgeBudget(await buildApp(process.argv[2] ?? '.out/budget/dist'), budget);
 console.log(verdict.lines.join('\n'));
 process.exit(verdict.ok ? 0 : 1);

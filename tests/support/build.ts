@@ -14,6 +14,13 @@ export const E2E_BUILD_ENV = {
   VITE_KNOW_MORE_URL: 'https://programme-info.thrive.test/about',
 } as const;
 
+/** The environment the build without an information page is made in. */
+export function withoutKnowMore(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.VITE_KNOW_MORE_URL;
+  return env;
+}
+
 function build(outDir: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   const child = spawn(
     process.execPath,
@@ -23,12 +30,12 @@ function build(outDir: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   return new Promise((done) => child.once('close', (code) => done(code === 0)));
 }
 
+/** The production build most browser tests run against; whether it was made. */
+export function buildE2eApp(): Promise<boolean> {
+  return build(E2E_DIST, { ...process.env, ...E2E_BUILD_ENV });
+}
+
 /** The production builds the browser suites run against, one after the other; whether both were made. */
 export async function buildE2eApps(): Promise<boolean> {
-  const withoutKnowMore = { ...process.env };
-  delete withoutKnowMore.VITE_KNOW_MORE_URL;
-  return (
-    (await build(E2E_DIST, { ...process.env, ...E2E_BUILD_ENV })) &&
-    (await build(E2E_DIST_NO_KNOW_MORE, withoutKnowMore))
-  );
+  return (await buildE2eApp()) && (await build(E2E_DIST_NO_KNOW_MORE, withoutKnowMore()));
 }
