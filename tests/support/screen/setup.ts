@@ -3,8 +3,13 @@
  * app asks of a browser, and an empty page after each test.
  */
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// How long findBy* and waitFor wait: a limit for a machine under load (npm test runs these beside the browser suites
+// on 2 cores), as the browser suites' expect timeout is, not a speed; a passing test never waits for it. A screen's
+// first render loads its lazy chunk, which vitest transforms on first use.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom has no media queries: the app asks only whether it runs installed (display-mode: standalone); it does not.
 window.matchMedia = (query: string) =>
