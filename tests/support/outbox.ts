@@ -12,8 +12,7 @@ import type { RecordedRequest, RecordingWebhook } from './recording-webhook.ts';
 import { openSignedIn } from './registered-parent.ts';
 import { waitForServiceWorkerControl } from './service-worker.ts';
 
-/** Monday 23 Nov 2026, 10:00 in India: the calendar, timestamps and 'Saved …' texts are known. */
-export const NOW = '2026-11-23T10:00:00.000+05:30';
+export { NOW } from './people.ts';
 
 /** An item as the page stored it, with Blobs left out (they do not cross into the test). */
 export type StoredItem = Omit<OutboxItem, 'envelope'> & { envelope: Record<string, unknown> };
