@@ -3,7 +3,7 @@
  * app asks of a browser, and an empty page after each test.
  */
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has no media queries: the app asks only whether it runs installed (display-mode: standalone); it does not.
@@ -19,5 +19,9 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+// npm test runs the screens beside the browser suites on two cores: a screen may take seconds to draw there, so a
+// wait for it gives up at half the test's own timeout (vite.config.ts), not at Testing Library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(cleanup);
