@@ -1,23 +1,25 @@
 import type { Page } from '@playwright/test';
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
-import { CODE, conversationRequests, FakeConversation, TOKEN } from '../support/fake-conversation.ts';
+import { CODE, conversationRequests, FakeConversation } from '../support/fake-conversation.ts';
 import { storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
-import { ASHA, openSignedIn } from '../support/registered-parent.ts';
+import { openSignedIn } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
 
 /**
- * Read receipts on the parent's side, one journey: "Seen" with its time under
- * the message the programme opened, a reply shown online reported at once
- * with the device token, one shown offline (the menu had fetched it) saved in
- * the outbox and sent once the phone is back online, and "Seen" in Hindi from
- * the saved thread. The rules (which message, which read, when none) are unit
- * tables (tests/unit/shared/conversation/read-receipts.test.ts).
+ * Read receipts on the parent's side, what needs the browser: a reply the
+ * menu fetched and the chat showed offline, its read saved in the outbox and
+ * sent once the phone is back online, and "Seen" in Hindi from the thread
+ * saved on the phone, after a page load. "Seen" under the opened message and
+ * the read sent at once online are screen tests
+ * (tests/unit/features/conversation/conversation-screen.test.tsx); the rules
+ * (which message, which read, when none) are unit tables
+ * (tests/unit/shared/conversation/read-receipts.test.ts).
  */
 
 const SEEN_AT = '2026-11-23T09:45:00.000+05:30';
 const thread = (page: Page, name: string) => page.getByRole('region', { name });
 
-test('"Seen" under the opened message in English and Hindi, and a read made offline sent once when back online', async ({
+test('a read made offline is sent once back online, and "Seen" shows in Hindi from the saved thread', async ({
   page,
   context,
   webhook,
@@ -33,15 +35,10 @@ test('"Seen" under the opened message in English and Hindi, and a read made offl
   await page.getByRole('textbox', { name: '6-digit code' }).fill(CODE);
   await page.getByRole('button', { name: 'Verify Phone' }).click();
   const messages = thread(page, 'Messages with your facilitator');
-  const asked = messages.getByRole('listitem').filter({ hasText: mine.text });
-  await expect(asked).toContainText(`Seen ${formatIstDateTime(new Date(SEEN_AT), 'en')}`);
-  await expect(messages.getByRole('listitem').filter({ hasText: answer.text })).not.toContainText('Seen');
-
-  // Shown online: the read goes at once, with the device token.
+  await expect(messages.getByText(answer.text)).toBeVisible();
+  // Shown online, the read goes at once.
   await expect.poll(() => conversationRequests(webhook, 'mark_read').length).toBe(1);
   const [online] = conversationRequests(webhook, 'mark_read');
-  expect(online?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-  expect(online?.body).toMatchObject({ action: 'mark_read', user: ASHA, payload: { through: answer.id } });
 
   // A reply the menu fetched, shown offline: saved in the outbox, then sent once when the phone is back online.
   const later = conversation.reply('Bring the workbook.');

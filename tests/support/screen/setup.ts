@@ -25,4 +25,8 @@ window.matchMedia = (query: string) =>
   }) as MediaQueryList;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 
+// npm test runs the screens beside the browser suites on two cores: a screen may take seconds to draw there, so a
+// wait for it gives up at half the test's own timeout (vite.config.ts), not at Testing Library's 1 s.
+configure({ asyncUtilTimeout: 10_000 });
+
 afterEach(cleanup);
