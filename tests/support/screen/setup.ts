@@ -7,9 +7,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // How long findBy* and waitFor wait: a limit for a machine under load (npm test runs these beside the browser suites
-// on 2 cores), as the browser suites' expect timeout is, not a speed; a passing test never waits for it. A screen's
-// first render loads its lazy chunk, which vitest transforms on first use.
-configure({ asyncUtilTimeout: 15_000 });
+// on 2 cores), not a speed; a passing test never waits for it. Half the test's own 20 s timeout (vite.config.ts), so
+// a state that never comes fails with its own message. A screen's first render loads its lazy chunk, which vitest
+// transforms on first use.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has no media queries: the app asks only whether it runs installed (display-mode: standalone); it does not.
 window.matchMedia = (query: string) =>
@@ -24,9 +25,5 @@ window.matchMedia = (query: string) =>
     dispatchEvent: () => false,
   }) as MediaQueryList;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
-
-// npm test runs the screens beside the browser suites on two cores: a screen may take seconds to draw there, so a
-// wait for it gives up at half the test's own timeout (vite.config.ts), not at Testing Library's 1 s.
-configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(cleanup);
