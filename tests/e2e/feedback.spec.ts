@@ -6,7 +6,6 @@ import { expect, test } from './fixtures.ts';
 // Feedback that contradicts itself, on a 360 px phone.
 test.use({ viewport: { width: 360, height: 740 } });
 
-const INVALID_PHONE = 'Please enter a valid phone number (10 digits or E.164 format)';
 const OFFLINE_TITLE = 'The portal is offline';
 /** sonner closes every toast after 5 s by itself: going well before then is what shows its cause took it down. */
 const GOES_AT_ONCE = { timeout: 2_000 };
@@ -33,54 +32,6 @@ async function expectPhoneLayout(page: Page, testInfo: TestInfo, name: string, e
   await expect.poll(() => statuses(page)).toEqual(expected.map((text) => expect.stringMatching(text)));
   await testInfo.attach(name, { body: await page.screenshot(), contentType: 'image/png' });
 }
-
-test('an error toast goes once its field is fixed, when the screen changes, and when the form succeeds', async ({
-  page,
-  webhook,
-}, testInfo) => {
-  await page.goto('/registered-parent');
-  await page.getByLabel('Name').fill(ASHA.name);
-  const phone = page.getByLabel('Phone Number');
-  await phone.fill('12345');
-  await page.getByRole('button', { name: 'Continue' }).click();
-  const invalidPhone = toast(page, 'error', INVALID_PHONE);
-  await expect(invalidPhone).toBeVisible();
-  await phone.fill(ASHA.number);
-  await expect(invalidPhone).toBeHidden(GOES_AT_ONCE);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
-  await expectPhoneLayout(page, testInfo, 'menu', []);
-
-  // Chat: the toast about an empty message goes as the message is typed, and with the screen.
-  await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
-  const send = page.getByRole('button', { name: 'Send Message' });
-  const emptyMessage = toast(page, 'error', 'Please enter a message');
-  await send.click();
-  await expect(emptyMessage).toBeVisible();
-  await page.getByRole('textbox', { name: 'Message' }).fill('Running late today');
-  await expect(emptyMessage).toBeHidden(GOES_AT_ONCE);
-  await page.getByRole('textbox', { name: 'Message' }).fill('');
-  await send.click();
-  await expect(emptyMessage).toBeVisible();
-  await page.getByRole('link', { name: 'Back to Menu' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${ASHA.name}!` })).toBeVisible();
-  await expect(emptyMessage).toBeHidden(GOES_AT_ONCE);
-
-  // A visitor form: a refusal's toast does not peek out under the success that follows.
-  await page.goto('/new-to-thrive/book-consult');
-  await page.getByLabel('Name').fill('Ravi');
-  await page.getByLabel('Phone Number').fill('9876543210');
-  webhook.reply({ status: 422, body: 'The calendar is full this week' });
-  await page.getByRole('button', { name: 'Book Consultation' }).click();
-  const failed = toast(page, 'error', 'Failed to submit request');
-  await expect(failed).toBeVisible();
-  webhook.reply({ body: { message: 'Thanks!' } });
-  await page.getByRole('button', { name: 'Book Consultation' }).click();
-  await expect(toast(page, 'success', 'Request submitted!')).toBeVisible();
-  await expect(failed).toBeHidden(GOES_AT_ONCE);
-  // The spec's success panel and its toast, and nothing that contradicts them.
-  await expectPhoneLayout(page, testInfo, 'book-consult-success', [/^Success!/, /^Request submitted!/]);
-});
 
 /** Waits for a toast to settle (it slides in from above), then proves none of `controls` lies under it. */
 async function expectToastBelow(shown: Locator, controls: Locator[]): Promise<void> {

@@ -1,7 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
-import { E2E_BUILD_ENV, E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
+import { E2E_BUILD_ENV } from '../support/build.ts';
 import { waitForApp } from '../support/first-paint.ts';
-import { startTestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
 
 const INFO_URL = E2E_BUILD_ENV.VITE_KNOW_MORE_URL;
@@ -16,10 +15,7 @@ async function fakeInformationPage(context: BrowserContext): Promise<void> {
   );
 }
 
-test('know more about Thrive: the card and the address lead to the information page, or say none is configured', async ({
-  page,
-  context,
-}) => {
+test('know more about Thrive: the card and the address lead to the information page', async ({ page, context }) => {
   await fakeInformationPage(context);
 
   await test.step('the card sends the visitor to the information page, and Back returns to the welcome page', async () => {
@@ -42,23 +38,5 @@ test('know more about Thrive: the card and the address lead to the information p
     await page.goto('/new-to-thrive/know-more', { waitUntil: 'commit' });
     await expect(page).toHaveURL(INFO_URL);
     await expect(page.getByRole('heading', { name: 'About the Thrive programme' })).toBeVisible();
-  });
-
-  // The build without VITE_KNOW_MORE_URL, on a server (and so an origin) of its own.
-  await test.step('when no information page is configured, says so clearly and offers a way back', async () => {
-    const server = await startTestServer(E2E_DIST_NO_KNOW_MORE);
-    try {
-      await page.goto(`${server.url}/new-to-thrive`);
-      await page.getByRole('link', { name: /^Know more about Thrive/ }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Know more about Thrive' })).toBeVisible();
-      await expect(page.getByText('The programme information page is not configured yet.')).toBeVisible();
-      await expect(page).toHaveURL(`${server.url}/new-to-thrive/know-more`);
-
-      await page.getByRole('link', { name: 'Back to Options' }).click();
-      await expect(page).toHaveURL(`${server.url}/new-to-thrive`);
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
-    } finally {
-      await server.close();
-    }
   });
 });
