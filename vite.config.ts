@@ -61,13 +61,14 @@ export default defineConfig({
       { extends: true, test: { name: 'build', include: [IN_PROCESS_BUILD] } },
       {
         extends: true,
-        // One screen's states: the app in jsdom (tests/support/screen/render-app.tsx), one module graph per file, as
+        // One screen's states: the app in happy-dom (tests/support/screen/render-app.tsx), one module graph per file, as
         // the app keeps module-level state (the page's language, its toasts, its stores) as a page does.
         test: {
           name: 'screens',
           include: ['tests/unit/**/*.test.tsx'],
-          environment: 'jsdom',
-          environmentOptions: { jsdom: { url: 'http://portal.test/' } },
+          // happy-dom, not jsdom: the same tests passed in both, and in happy-dom for a quarter less CPU.
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://portal.test/' } },
           setupFiles: ['tests/support/screen/setup.ts'],
         },
       },

@@ -6,7 +6,7 @@
 import { WEBHOOK_PATH } from '../../../src/shared/webhook/endpoint.ts';
 import { RecordingWebhook, type RecordedRequest } from '../recording-webhook.ts';
 
-/** The origin the app's relative addresses resolve against (jsdom's page address, set in vitest.config.ts). */
+/** The origin the app's relative addresses resolve against (the test page's address, set in vite.config.ts). */
 export const TEST_ORIGIN = 'http://portal.test';
 
 function networkError(): TypeError {

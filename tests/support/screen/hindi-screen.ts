@@ -1,7 +1,7 @@
 /**
  * The screen tests' check of a Hindi screen's words, as tests/support/hindi.ts makes it in the browser: no English
  * text of the catalogs, no Latin-letter word outside the short list, digits in Latin (tests/support/hindi-texts.ts).
- * jsdom lays nothing out and applies no style sheet, so every text in the document is read, hidden or not; what
+ * The test DOM lays nothing out and applies no style sheet, so every text in the document is read, hidden or not; what
  * needs a browser (the document's language and title at the page's start, nothing sideways at 360 px, axe) stays
  * with the browser's check.
  */

@@ -1,7 +1,8 @@
 /**
  * Files as a phone's picker hands them to the page, for Testing Library's `user.upload`: the platform's own File
- * (Node's, as a browser has it), not jsdom's. The chat keeps attachments as Blobs in IndexedDB until they are sent,
- * and only the platform's keep their bytes through fake-indexeddb's structured clone; jsdom's come back empty.
+ * (Node's, as a browser has it), not the test DOM's. The chat keeps attachments as Blobs in IndexedDB until they are
+ * sent, and only the platform's keep their bytes through fake-indexeddb's structured clone; the test DOM's come back
+ * empty.
  */
 import { File as PlatformFile } from 'node:buffer';
 import { sampleFile, type SampleType } from '../media-samples.ts';

@@ -1,5 +1,5 @@
 /**
- * The whole app rendered at one address in jsdom: the routes, the frame, the toaster and the screen, as a page of the
+ * The whole app rendered at one address in happy-dom: the routes, the frame, the toaster and the screen, as a page of the
  * built app draws them once started, with the webhook answered by a RecordingWebhook (fake-webhook.ts). What the
  * screen tests prove there is what the screens do with what a parent types and what the webhook answers; the
  * browser suites keep what needs a browser: the page's start and lifecycle, the service worker, layout, axe.

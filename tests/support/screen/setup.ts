@@ -1,6 +1,6 @@
 /**
- * Before every screen test file: IndexedDB (fake-indexeddb, as the unit tests use it), what jsdom lacks and the
- * app asks of a browser, and an empty page after each test.
+ * Before every screen test file: IndexedDB (fake-indexeddb, as the unit tests use it), no network, how long a wait
+ * may take, and an empty page after each test.
  */
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
@@ -12,18 +12,8 @@ import { afterEach } from 'vitest';
 // transforms on first use.
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom has no media queries: the app asks only whether it runs installed (display-mode: standalone); it does not.
-window.matchMedia = (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-Element.prototype.scrollIntoView = function scrollIntoView() {};
+// The test page has no network: renderApp answers the webhook for the test's length, and a request still made once
+// the test has ended (a poll, a replay) fails as it would offline, rather than reach for a host that does not exist.
+globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
 
 afterEach(cleanup);
