@@ -51,21 +51,50 @@ async function check(suite: string, work: () => Promise<boolean>): Promise<void>
 
 const command = (name: string, args: string[]) => () => exitsZero(name, args);
 
+interface VitestReport {
+  testResults: {
+    name: string;
+    startTime: number;
+    endTime: number;
+    assertionResults: { status: 'passed' | 'failed' | 'pending' | 'skipped' | 'todo' }[];
+  }[];
+}
+
+/** The Vitest suite: the screen tests (*.test.tsx) and the rest, a row each; the run's time shared by test time. */
 async function unitSuite(): Promise<void> {
   const report = `${REPORT_DIR}/unit.json`;
   const started = performance.now();
   const ok = await exitsZero(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile=${report}`]);
   const ms = performance.now() - started;
-  const unit = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number }>(report);
-  // A suite that crashed before reporting, or failed outside any test, counts as one failure.
-  const failed = unit ? unit.numFailedTests || (ok ? 0 : 1) : 1;
-  rows.push({
-    suite: 'unit (vitest)',
-    passed: unit?.numPassedTests ?? 0,
-    failed,
-    skipped: unit?.numPendingTests ?? 0,
-    ms,
-  });
+  const files = readJson<VitestReport>(report)?.testResults;
+  // A suite that crashed before reporting counts as one failure.
+  if (!files) {
+    rows.push({ suite: 'unit (vitest) ran and reported', passed: 0, failed: 1, skipped: 0, ms });
+    return;
+  }
+  const suites = [
+    { suite: 'unit (vitest)', files: files.filter((file) => !file.name.endsWith('.tsx')) },
+    { suite: 'screens (vitest, happy-dom)', files: files.filter((file) => file.name.endsWith('.tsx')) },
+  ];
+  const busy = (some: VitestReport['testResults']) =>
+    some.reduce((sum, file) => sum + Math.max(0, file.endTime - file.startTime), 0);
+  const allBusy = busy(files) || 1;
+  let failed = 0;
+  for (const { suite, files: mine } of suites) {
+    const tests = mine.flatMap((file) => file.assertionResults);
+    failed += tests.filter((test) => test.status === 'failed').length;
+    rows.push({
+      suite,
+      passed: tests.filter((test) => test.status === 'passed').length,
+      failed: tests.filter((test) => test.status === 'failed').length,
+      skipped: tests.filter((test) => test.status !== 'passed' && test.status !== 'failed').length,
+      ms: (ms * busy(mine)) / allBusy,
+    });
+  }
+  // A failure outside any test (a file that would not load, an error after the tests) fails the run all the same.
+  if (!ok && failed === 0) {
+    rows.push({ suite: 'unit (vitest) outside its tests', passed: 0, failed: 1, skipped: 0, ms: 0 });
+  }
 }
 
 interface PlaywrightReport {
