@@ -7,7 +7,7 @@
 import { render, screen, within, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { AppRoutes } from '../../../src/app/app-routes.tsx';
 import { hindi } from '../../../src/app/hindi.ts';
@@ -46,12 +46,14 @@ export function renderApp(path: string, { user, locale = 'en' }: AppOptions = {}
   document.documentElement.lang = locale;
   if (user) sessionStorage.setItem(SESSION_USER_KEY, JSON.stringify(user));
   const basename = basenameOf(locale);
+  // The page's own address, as the app's BrowserRouter keeps it: the session guard reads it too.
+  window.history.replaceState(null, '', `${basename ?? ''}${path}`);
   const rendered = render(
     <StrictMode>
-      <MemoryRouter initialEntries={[`${basename ?? ''}${path}`]} {...(basename && { basename })}>
+      <BrowserRouter {...(basename && { basename })}>
         <AppRoutes />
         <Address />
-      </MemoryRouter>
+      </BrowserRouter>
     </StrictMode>,
   );
   return { ...rendered, webhook, user: userEvent.setup(), path: () => here };
