@@ -1,15 +1,7 @@
 import type { Page } from '@playwright/test';
 import { SCHEDULE_CACHE_DB, SCHEDULE_CACHE_STORE } from '../../src/shared/storage-names.ts';
 import { expect, test } from './fixtures.ts';
-import {
-  ASHA,
-  expectToast,
-  fetchSavedSchedule,
-  IST_TIMESTAMP,
-  openSignedIn,
-  toast,
-  UUID_V4,
-} from '../support/registered-parent.ts';
+import { ASHA, fetchSavedSchedule, openSignedIn, toast } from '../support/registered-parent.ts';
 import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 
 const WEEK = [
@@ -43,7 +35,7 @@ async function forgetSavedSchedules(page: Page): Promise<void> {
   );
 }
 
-/** The schedule screen opened again as a new page, with nothing saved: what each step's own test once started from. */
+/** The schedule screen opened again as a new page, with nothing saved, as on a new origin. */
 async function openFresh(page: Page): Promise<void> {
   // Off the app first, to a file of the same origin that runs none: a copy the last screen was saving is written by
   // now (its transaction runs before the clear, which comes after it) or never begun, so the clear is the last word.
@@ -52,171 +44,9 @@ async function openFresh(page: Page): Promise<void> {
   await openSignedIn(page, '/registered-parent/schedule');
 }
 
-// Each test walks states one after the other on one page; every step starts again from a new page load with nothing
-// saved (openFresh), as a test of its own did, and counts only the webhook requests made since it started.
-test.describe('schedule', () => {
-  test('a fetch and the answers it reads: the list, an empty week, no schedule text', async ({ page, webhook }) => {
-    await test.step('starts with only the fetch button', async () => {
-      await openSignedIn(page, '/registered-parent/schedule');
-      await expect(page.getByRole('heading', { level: 1, name: 'Your Schedule' })).toBeVisible();
-      await expect(page.getByText('View your upcoming sessions for this week', { exact: true })).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
-      await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
-      await expect(page.getByRole('alert')).toHaveCount(0);
-      await page.getByRole('link', { name: 'Back to Menu' }).click();
-      await expect(page).toHaveURL(/\/registered-parent\/menu$/);
-    });
-
-    await test.step('sends know_schedule, shows a spinner while waiting, then lists the sessions', async () => {
-      const held = webhook.hold({ body: { schedule: WEEK } });
-      // Nothing was fetched yet: the screen opens as a new page.
-      await openSignedIn(page, '/registered-parent/schedule');
-      const fetch = page.getByRole('button', { name: 'Fetch My Schedule' });
-      await fetch.click();
-      await held.arrived;
-      await expect(fetch).toBeDisabled();
-      await expect(fetch.locator('.spinner')).toBeVisible();
-      held.release();
-
-      const list = page.getByRole('list', { name: 'Sessions this week' });
-      const items = list.getByRole('listitem');
-      await expect(items).toHaveCount(3);
-      await expect(items.nth(0)).toContainText('Monday');
-      await expect(items.nth(0)).toContainText('4:00 PM – 5:00 PM');
-      await expect(items.nth(0)).toContainText('with Ms. Rao');
-      await expect(items.nth(1)).toContainText('Wednesday');
-      await expect(items.nth(1)).toContainText('10:00 AM');
-      await expect(items.nth(1)).toContainText('with Mr. Iyer');
-      await expect(items.nth(2)).toHaveText('Bring your crayons!');
-      await expectToast(page, 'success', 'Schedule retrieved successfully!');
-      await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeEnabled();
-
-      const [request] = await webhook.waitForRequests(1);
-      expect(webhook.requests).toHaveLength(1);
-      expect(request?.headers['content-type']).toBe('application/json');
-      const body = request?.body as Record<string, unknown>;
-      expect(Object.keys(body).sort()).toEqual([
-        'action',
-        'language',
-        'payload',
-        'request_id',
-        'timestamp_ist',
-        'user',
-      ]);
-      expect(body).toMatchObject({ action: 'know_schedule', user: ASHA, payload: {}, language: 'en' });
-      expect(body.timestamp_ist).toMatch(IST_TIMESTAMP);
-      expect(body.request_id).toMatch(UUID_V4);
-    });
-
-    for (const [shape, body] of [
-      ['a plain text answer', WEEK],
-      ['a list whose first item has Message', [{ Message: WEEK }]],
-      ['an object with message', { message: WEEK }],
-    ] as const) {
-      await test.step(`reads the schedule from ${shape}`, async () => {
-        webhook.reply({ body });
-        await openFresh(page);
-        await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
-        await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-        await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
-      });
-    }
-
-    await test.step('shows the empty state when the week has no more sessions', async () => {
-      webhook.reply({ body: [{ schedule: 'No sessions found for the rest of this week.' }] });
-      await openFresh(page);
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      await expect(page.getByText('No sessions found for the rest of this week.', { exact: true })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
-      await expectToast(page, 'success', 'Schedule retrieved successfully!');
-      await expect(page.getByRole('button', { name: 'Refresh Schedule' })).toBeVisible();
-    });
-
-    await test.step('shows the empty state and says so when no schedule text came back', async () => {
-      webhook.reply({ body: {} });
-      await openFresh(page);
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      await expect(page.getByText('No sessions found for the rest of this week.', { exact: true })).toBeVisible();
-      await expectToast(page, 'info', 'No schedule data received from webhook');
-      await expect(toast(page, 'success', 'Schedule retrieved successfully!')).toHaveCount(0);
-    });
-  });
-
-  test('a failed fetch, and what each fetch clears', async ({ page, webhook }) => {
-    await test.step('shows the server text in an Error box when the webhook fails', async () => {
-      webhook.reply({ status: 502, body: 'Calendar service unavailable' });
-      await openSignedIn(page, '/registered-parent/schedule');
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      const box = page.getByRole('alert');
-      await expect(box.getByRole('heading', { name: 'Error' })).toBeVisible();
-      await expect(box).toContainText('Calendar service unavailable');
-      await expectToast(page, 'error', 'Failed to fetch schedule');
-      await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
-    });
-
-    await test.step('says Failed to fetch schedule when the failed answer is empty', async () => {
-      webhook.reply({ status: 500, body: '' });
-      await openFresh(page);
-      await expect(page.getByRole('alert')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      const box = page.getByRole('alert');
-      await expect(box.getByRole('heading', { name: 'Error' })).toBeVisible();
-      await expect(box.locator('.panel__message')).toHaveText('Failed to fetch schedule');
-      await expectToast(page, 'error', 'Failed to fetch schedule');
-    });
-
-    // Reconciles the spec ("each fetch first clears the previous error and result") with the saved copy:
-    // the error goes at once, the list stays, labelled with when it was fetched, until an answer replaces it.
-    await test.step('each fetch clears the previous error at once; the last list stays, labelled, until replaced', async () => {
-      const before = webhook.requests.length;
-      // The answers after the first wait for the test, so each state is checked while its fetch is surely under way.
-      webhook.reply({ body: { schedule: WEEK } });
-      const failing = webhook.hold({ status: 500, body: 'Try later' });
-      const last = webhook.hold({ body: { schedule: 'Friday: 9:00 AM with Ms. Rao' } });
-      await page.clock.setFixedTime(new Date('2026-11-23T10:00:00.000+05:30'));
-      await openFresh(page);
-      await expect(page.getByRole('alert')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
-      await expect(items).toHaveCount(3);
-      await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
-
-      await page.clock.setFixedTime(new Date('2026-11-23T10:05:00.000+05:30'));
-      const refresh = page.getByRole('button', { name: 'Refresh Schedule' });
-      await refresh.click();
-      await failing.arrived;
-      await expect(refresh).toBeDisabled();
-      await expect(items).toHaveCount(3);
-      failing.release();
-      await expect(page.getByRole('alert')).toContainText('Try later');
-      await expect(items).toHaveCount(3);
-      await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
-
-      await page.clock.setFixedTime(new Date('2026-11-23T10:10:00.000+05:30'));
-      await refresh.click();
-      await last.arrived;
-      await expect(refresh).toBeDisabled();
-      await expect(page.getByRole('alert')).toHaveCount(0);
-      await expect(items).toHaveCount(3);
-      last.release();
-      await expect(items).toHaveCount(1);
-      await expect(items.first()).toContainText('Friday');
-      await expect(page.getByText('Last updated 23 Nov 2026, 10:10 AM', { exact: true })).toBeVisible();
-      expect(webhook.requests).toHaveLength(before + 3);
-    });
-
-    // Last: its script answers every request after it.
-    await test.step('says Failed to fetch schedule when the connection drops', async () => {
-      // Chromium retries a POST once when a reused connection drops, so every attempt is dropped.
-      webhook.reply({ dropConnection: true }, Infinity);
-      await openFresh(page);
-      await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to fetch schedule');
-    });
-  });
-});
-
+// Each test walks states one after the other on one page; a step that needs nothing saved starts again from a new
+// page load (openFresh). The screen's own states, with no reload or worker, are screen tests
+// (tests/unit/features/schedule/schedule-screen.test.tsx).
 test.describe('the schedule saved on this phone', { tag: SERVICE_WORKER }, () => {
   const NOW = '2026-11-23T10:00:00.000+05:30';
 

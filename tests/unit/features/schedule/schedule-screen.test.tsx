@@ -1,32 +1,54 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { expect, test } from 'vitest';
+import { beforeEach, expect, test } from 'vitest';
+import { paths } from '../../../../src/config/paths.ts';
 import { ASHA, IST_TIMESTAMP, UUID_V4 } from '../../../support/people.ts';
-import { findToast, isDisabled, renderApp } from '../../../support/screen/render-app.tsx';
+import { setClock } from '../../../support/screen/clock.ts';
+import { emptyIndexedDb } from '../../../support/screen/fresh-storage.ts';
+import { preloadScreens } from '../../../support/screen/preload-screens.ts';
+import { findToast, isDisabled, renderApp, toasts } from '../../../support/screen/render-app.tsx';
 
+// Monday 23 Nov 2026, 10:00 in India: the schedule's week runs to Sunday 29 Nov.
+const NOW = '2026-11-23T10:00:00.000+05:30';
 const WEEK = [
   'Monday: 4:00 PM - 5:00 PM with Ms. Rao',
   'Wednesday: 10:00 AM with Mr. Iyer',
   'Bring your crayons!',
 ].join('\n');
+const EMPTY_WEEK = 'No sessions found for the rest of this week.';
 
 const sessions = () => screen.findByRole('list', { name: 'Sessions this week' });
+const lists = () => within(screen.getByRole('main')).queryAllByRole('list');
+const openSchedule = () => renderApp(paths.schedule, { user: ASHA });
+const fetchButton = () => screen.findByRole('button', { name: 'Fetch My Schedule' });
+
+/** The error box's heading and its one line. */
+async function findErrorBox(message: string): Promise<HTMLElement> {
+  const box = await screen.findByRole('alert');
+  expect(within(box).getByRole('heading', { name: 'Error' })).toBeTruthy();
+  expect(within(box).getByText(message, { exact: true })).toBeTruthy();
+  return box;
+}
+
+// Every test opens the screen as a new page would, with nothing saved on the phone.
+preloadScreens(paths.schedule, paths.menu);
+beforeEach(emptyIndexedDb);
 
 test('starts with only the fetch button, and its way back to the menu', async () => {
-  const app = renderApp('/registered-parent/schedule', { user: ASHA });
+  const app = openSchedule();
   expect(await screen.findByRole('heading', { level: 1, name: 'Your Schedule' })).toBeTruthy();
   expect(screen.getByText('View your upcoming sessions for this week', { exact: true })).toBeTruthy();
   expect(isDisabled(screen.getByRole('button', { name: 'Fetch My Schedule' }))).toBe(false);
-  expect(within(screen.getByRole('main')).queryAllByRole('list')).toHaveLength(0);
+  expect(lists()).toHaveLength(0);
   expect(screen.queryAllByRole('alert')).toHaveLength(0);
   await app.user.click(screen.getByRole('link', { name: 'Back to Menu' }));
-  await waitFor(() => expect(app.path()).toBe('/registered-parent/menu'));
+  await waitFor(() => expect(app.path()).toBe(paths.menu));
 });
 
 test('sends know_schedule, shows a spinner while waiting, then lists the sessions', async () => {
-  const app = renderApp('/registered-parent/schedule', { user: ASHA });
+  const app = openSchedule();
   const held = app.webhook.hold({ body: { schedule: WEEK } });
   const fetch = () => screen.getByRole('button', { name: 'Fetch My Schedule' });
-  await app.user.click(await screen.findByRole('button', { name: 'Fetch My Schedule' }));
+  await app.user.click(await fetchButton());
   await held.arrived;
   await waitFor(() => expect(isDisabled(fetch())).toBe(true));
   expect(fetch().querySelector('.spinner')).not.toBeNull();
@@ -56,8 +78,92 @@ test.each([
   ['a list whose first item has Message', [{ Message: WEEK }]],
   ['an object with message', { message: WEEK }],
 ] as const)('reads the schedule from %s', async (_shape, body) => {
-  const app = renderApp('/registered-parent/schedule', { user: ASHA });
+  const app = openSchedule();
   app.webhook.reply({ body });
-  await app.user.click(await screen.findByRole('button', { name: 'Fetch My Schedule' }));
+  await app.user.click(await fetchButton());
   expect(within(await sessions()).getAllByRole('listitem')).toHaveLength(3);
+});
+
+test('shows the empty state when the week has no more sessions', async () => {
+  const app = openSchedule();
+  app.webhook.reply({ body: [{ schedule: EMPTY_WEEK }] });
+  await app.user.click(await fetchButton());
+  expect(await screen.findByText(EMPTY_WEEK, { exact: true })).toBeTruthy();
+  expect(lists()).toHaveLength(0);
+  await findToast('success', 'Schedule retrieved successfully!');
+  expect(screen.getByRole('button', { name: 'Refresh Schedule' })).toBeTruthy();
+});
+
+test('shows the empty state and says so when no schedule text came back', async () => {
+  const app = openSchedule();
+  app.webhook.reply({ body: {} });
+  await app.user.click(await fetchButton());
+  expect(await screen.findByText(EMPTY_WEEK, { exact: true })).toBeTruthy();
+  await findToast('info', 'No schedule data received from webhook');
+  expect(within(await toasts()).queryByText('Schedule retrieved successfully!')).toBeNull();
+});
+
+test('shows the server text in an Error box when the webhook fails', async () => {
+  const app = openSchedule();
+  app.webhook.reply({ status: 502, body: 'Calendar service unavailable' });
+  await app.user.click(await fetchButton());
+  await findErrorBox('Calendar service unavailable');
+  await findToast('error', 'Failed to fetch schedule');
+  expect(isDisabled(screen.getByRole('button', { name: 'Fetch My Schedule' }))).toBe(false);
+});
+
+test('says Failed to fetch schedule when the failed answer is empty', async () => {
+  const app = openSchedule();
+  app.webhook.reply({ status: 500, body: '' });
+  await app.user.click(await fetchButton());
+  await findErrorBox('Failed to fetch schedule');
+  await findToast('error', 'Failed to fetch schedule');
+});
+
+test('says Failed to fetch schedule when the connection drops', async () => {
+  const app = openSchedule();
+  app.webhook.reply({ dropConnection: true });
+  await app.user.click(await fetchButton());
+  await findErrorBox('Failed to fetch schedule');
+  expect(lists()).toHaveLength(0);
+});
+
+// The spec clears the previous error and result at each fetch; with the saved copy, the error goes at once and the
+// list stays, labelled with when it was fetched, until an answer replaces it.
+test('each fetch clears the previous error at once; the last list stays, labelled, until replaced', async () => {
+  setClock(NOW);
+  const app = openSchedule();
+  // The answers after the first wait for the test, so each state is checked while its fetch is surely under way.
+  app.webhook.reply({ body: { schedule: WEEK } });
+  const failing = app.webhook.hold({ status: 500, body: 'Try later' });
+  const last = app.webhook.hold({ body: { schedule: 'Friday: 9:00 AM with Ms. Rao' } });
+  const items = () => within(screen.getByRole('list', { name: 'Sessions this week' })).getAllByRole('listitem');
+  const labelled = (time: string) => screen.getByText(`Last updated 23 Nov 2026, ${time}`, { exact: true });
+  await app.user.click(await fetchButton());
+  await sessions();
+  expect(items()).toHaveLength(3);
+  expect(labelled('10:00 AM')).toBeTruthy();
+
+  setClock('2026-11-23T10:05:00.000+05:30');
+  const refresh = await screen.findByRole('button', { name: 'Refresh Schedule' });
+  await app.user.click(refresh);
+  await failing.arrived;
+  await waitFor(() => expect(isDisabled(refresh)).toBe(true));
+  expect(items()).toHaveLength(3);
+  failing.release();
+  expect((await screen.findByRole('alert')).textContent).toContain('Try later');
+  expect(items()).toHaveLength(3);
+  expect(labelled('10:00 AM')).toBeTruthy();
+
+  setClock('2026-11-23T10:10:00.000+05:30');
+  await app.user.click(refresh);
+  await last.arrived;
+  await waitFor(() => expect(isDisabled(refresh)).toBe(true));
+  expect(screen.queryAllByRole('alert')).toHaveLength(0);
+  expect(items()).toHaveLength(3);
+  last.release();
+  await waitFor(() => expect(items()).toHaveLength(1));
+  expect(items()[0]?.textContent).toContain('Friday');
+  expect(labelled('10:10 AM')).toBeTruthy();
+  expect(app.webhook.requests).toHaveLength(3);
 });
