@@ -76,93 +76,10 @@ async function downloadFrom(page: Page, action: Locator, press?: 'Enter' | 'Spac
   return received(page, await arriving);
 }
 
+// What the actions offer, the files' content and Google's link are screen tests ('the calendar actions' in
+// tests/unit/features/schedule/schedule-screen.test.tsx); here, what needs a browser: a real download, the worker
+// offline, the keyboard, axe and the layout, and another time zone.
 test.describe('add sessions to the calendar', () => {
-  // One fetched list walks each action in turn; a step closes the menu it opened, so the next finds the list as a
-  // fresh fetch leaves it, every menu closed.
-  test('each readable session and the whole week go to a calendar: a file or a Google Calendar link', async ({
-    page,
-    context,
-    webhook,
-  }) => {
-    await context.route('https://calendar.google.com/**', (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<title>Google Calendar stand-in</title>' }),
-    );
-    await openSchedule(page, webhook);
-
-    await test.step('only sessions with a readable day and time get an action, closed until asked', async () => {
-      const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
-      await expect(items).toHaveCount(4);
-      await expect(page.getByRole('button', { name: /^Add to calendar: / })).toHaveCount(2);
-      await expect(items.nth(0).getByRole('button', { name: `Add to calendar: ${PRIYA}` })).toBeVisible();
-      await expect(items.nth(1).getByRole('button', { name: `Add to calendar: ${RAO}` })).toBeVisible();
-      await expect(items.nth(2).getByRole('button')).toHaveCount(0);
-      await expect(items.nth(3).getByRole('button')).toHaveCount(0);
-      await expect(toggle(page, PRIYA)).toHaveAttribute('aria-expanded', 'false');
-      await expect(googleLink(page, PRIYA)).toBeHidden();
-      await expect(page.getByText('One file for your calendar app, with 2 sessions.', { exact: true })).toBeVisible();
-    });
-
-    await test.step('one session downloads as an .ics file of type text/calendar, on its date in India', async () => {
-      await toggle(page, PRIYA).click();
-      await expect(toggle(page, PRIYA)).toHaveAttribute('aria-expanded', 'true');
-      const file = await downloadFrom(page, downloadButton(page, PRIYA));
-      expect(file.type).toBe('text/calendar;charset=utf-8');
-      expect(file.name).toBe('thrive-session-2026-11-25-1700.ics');
-      expect(file.text).toMatch(/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR\r\n$/);
-      expect(file.calendar.method).toBe('PUBLISH');
-      expect(file.calendar.events).toHaveLength(1);
-      const [event] = file.calendar.events;
-      expect(event?.summary).toBe('Thrive session with Priya Sharma');
-      expect(event?.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
-      expect(event?.end).toEqual(new Date('2026-11-25T18:00:00+05:30'));
-      expect(event?.reminder).toBe(-30 * 60);
-      // Every menu closed again.
-      await toggle(page, PRIYA).click();
-      await expect(toggle(page, PRIYA)).toHaveAttribute('aria-expanded', 'false');
-    });
-
-    await test.step('the Google Calendar link opens a new tab with the title, India as the zone and the same instants', async () => {
-      await expect(toggle(page, RAO)).toHaveAttribute('aria-expanded', 'false');
-      await toggle(page, RAO).click();
-      const opening = page.waitForEvent('popup');
-      await googleLink(page, RAO).click();
-      const popup = await opening;
-      await popup.waitForLoadState();
-      const url = new URL(popup.url());
-      expect(`${url.origin}${url.pathname}`).toBe('https://calendar.google.com/calendar/render');
-      expect(url.searchParams.get('action')).toBe('TEMPLATE');
-      expect(url.searchParams.get('text')).toBe('Thrive session with Rao, Priya; PhD');
-      expect(url.searchParams.get('ctz')).toBe('Asia/Kolkata');
-      expect(url.searchParams.get('dates')).toBe(
-        `${utcStamp('2026-11-26T18:30:00+05:30')}/${utcStamp('2026-11-26T19:15:00+05:30')}`,
-      );
-      expect(url.searchParams.get('details')).toContain('Thursday, 26 Nov, 6:30 PM – 7:15 PM with Rao, Priya; PhD');
-
-      const file = await downloadFrom(page, downloadButton(page, RAO));
-      const [event] = file.calendar.events;
-      expect(event?.summary).toBe(url.searchParams.get('text'));
-      expect(event && `${utcStamp(event.start)}/${utcStamp(event.end)}`).toBe(url.searchParams.get('dates'));
-      // The tab closed and every menu closed again.
-      await popup.close();
-      await toggle(page, RAO).click();
-      await expect(toggle(page, RAO)).toHaveAttribute('aria-expanded', 'false');
-    });
-
-    await test.step("'Add all' holds one event per readable session, with the UIDs of the single downloads", async () => {
-      await expect(toggle(page, PRIYA)).toHaveAttribute('aria-expanded', 'false');
-      const all = await downloadFrom(page, addAll(page));
-      expect(all.type).toBe('text/calendar;charset=utf-8');
-      expect(all.name).toBe('thrive-sessions-this-week.ics');
-      expect(all.calendar.events.map((event) => event.summary)).toEqual([
-        'Thrive session with Priya Sharma',
-        'Thrive session with Rao, Priya; PhD',
-      ]);
-      await toggle(page, PRIYA).click();
-      const single = await downloadFrom(page, downloadButton(page, PRIYA));
-      expect(single.calendar.events[0]?.uid).toBe(all.calendar.events[0]?.uid);
-    });
-  });
-
   test.describe('offline, with the worker', { tag: SERVICE_WORKER }, () => {
     test('the saved schedule offers the same actions offline, with no network at all', async ({
       page,

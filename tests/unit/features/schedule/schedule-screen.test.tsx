@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { paths } from '../../../../src/config/paths.ts';
+import { parseIcs } from '../../../support/ical.ts';
 import { ASHA, IST_TIMESTAMP, UUID_V4 } from '../../../support/people.ts';
 import { setClock } from '../../../support/screen/clock.ts';
+import { catchDownloads, type Download } from '../../../support/screen/downloads.ts';
 import { emptyIndexedDb } from '../../../support/screen/fresh-storage.ts';
 import { preloadScreens } from '../../../support/screen/preload-screens.ts';
-import { findToast, isDisabled, renderApp, toasts } from '../../../support/screen/render-app.tsx';
+import { findToast, isDisabled, renderApp, toasts, type RenderedApp } from '../../../support/screen/render-app.tsx';
 
 // Monday 23 Nov 2026, 10:00 in India: the schedule's week runs to Sunday 29 Nov.
 const NOW = '2026-11-23T10:00:00.000+05:30';
@@ -166,4 +168,123 @@ test('each fetch clears the previous error at once; the last list stays, labelle
   expect(items()[0]?.textContent).toContain('Friday');
   expect(labelled('10:10 AM')).toBeTruthy();
   expect(app.webhook.requests).toHaveLength(3);
+});
+
+describe('the calendar actions', () => {
+  const DATED_WEEK = [
+    'Wednesday 25 Nov: 5:00 PM with Priya Sharma',
+    'Thursday: 6:30-7:15 PM with Rao, Priya; PhD',
+    'Friday: whenever suits with Mr. Iyer',
+    'Bring your crayons!',
+  ].join('\n');
+  // As the list writes them again: the day with its date, one time format.
+  const PRIYA = 'Wednesday, 25 Nov 5:00 PM with Priya Sharma';
+  const RAO = 'Thursday, 26 Nov 6:30 PM – 7:15 PM with Rao, Priya; PhD';
+
+  /** 20261125T113000Z for an instant: what Google's `dates` holds, written here independently of the app. */
+  const utcStamp = (at: string | Date) =>
+    new Date(at)
+      .toISOString()
+      .replace(/\.\d{3}/, '')
+      .replace(/[-:]/g, '');
+
+  const toggle = (session: string) => screen.getByRole('button', { name: `Add to calendar: ${session}` });
+  const googleLink = (session: string) =>
+    screen.queryByRole('link', { name: `Google Calendar: ${session} (opens in a new tab)` });
+  const downloadButton = (session: string) =>
+    screen.getByRole('button', { name: `Download calendar file: ${session}` });
+
+  /** The schedule screen with the week fetched on Monday morning in India. */
+  async function openWeek(): Promise<RenderedApp> {
+    setClock(NOW);
+    const app = renderApp(paths.schedule, { user: ASHA });
+    app.webhook.reply({ body: { schedule: DATED_WEEK } });
+    await app.user.click(await screen.findByRole('button', { name: 'Fetch My Schedule' }));
+    await screen.findByRole('list', { name: 'Sessions this week' });
+    return app;
+  }
+
+  function read(file: Download) {
+    return { ...file, calendar: parseIcs(file.text) };
+  }
+
+  test('only sessions with a readable day and time get an action, closed until asked', async () => {
+    await openWeek();
+    const items = within(screen.getByRole('list', { name: 'Sessions this week' })).getAllByRole('listitem');
+    expect(items).toHaveLength(4);
+    expect(screen.getAllByRole('button', { name: /^Add to calendar: / })).toHaveLength(2);
+    expect(within(items[0] as HTMLElement).getByRole('button', { name: `Add to calendar: ${PRIYA}` })).toBeTruthy();
+    expect(within(items[1] as HTMLElement).getByRole('button', { name: `Add to calendar: ${RAO}` })).toBeTruthy();
+    expect(within(items[2] as HTMLElement).queryAllByRole('button')).toHaveLength(0);
+    expect(within(items[3] as HTMLElement).queryAllByRole('button')).toHaveLength(0);
+    expect(toggle(PRIYA).getAttribute('aria-expanded')).toBe('false');
+    expect(googleLink(PRIYA)).toBeNull();
+    expect(screen.getByText('One file for your calendar app, with 2 sessions.', { exact: true })).toBeTruthy();
+  });
+
+  test('one session downloads as an .ics file of type text/calendar, on its date in India', async () => {
+    const app = await openWeek();
+    const downloads = catchDownloads();
+    await app.user.click(toggle(PRIYA));
+    expect(toggle(PRIYA).getAttribute('aria-expanded')).toBe('true');
+    await app.user.click(downloadButton(PRIYA));
+    const file = read(await downloads.take());
+    expect(file.type).toBe('text/calendar;charset=utf-8');
+    expect(file.name).toBe('thrive-session-2026-11-25-1700.ics');
+    expect(file.text).toMatch(/^BEGIN:VCALENDAR\r\n[^]*\r\nEND:VCALENDAR\r\n$/);
+    expect(file.calendar.method).toBe('PUBLISH');
+    expect(file.calendar.events).toHaveLength(1);
+    const [event] = file.calendar.events;
+    expect(event?.summary).toBe('Thrive session with Priya Sharma');
+    expect(event?.start).toEqual(new Date('2026-11-25T17:00:00+05:30'));
+    expect(event?.end).toEqual(new Date('2026-11-25T18:00:00+05:30'));
+    expect(event?.reminder).toBe(-30 * 60);
+    await app.user.click(toggle(PRIYA));
+    expect(toggle(PRIYA).getAttribute('aria-expanded')).toBe('false');
+    expect(googleLink(PRIYA)).toBeNull();
+  });
+
+  test('the Google Calendar link opens a new tab with the title, India as the zone and the same instants', async () => {
+    const app = await openWeek();
+    const downloads = catchDownloads();
+    expect(toggle(RAO).getAttribute('aria-expanded')).toBe('false');
+    await app.user.click(toggle(RAO));
+    const link = googleLink(RAO);
+    expect(link?.getAttribute('target')).toBe('_blank');
+    expect(link?.getAttribute('rel')).toContain('noopener');
+    const url = new URL(link?.getAttribute('href') ?? '');
+    expect(`${url.origin}${url.pathname}`).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('text')).toBe('Thrive session with Rao, Priya; PhD');
+    expect(url.searchParams.get('ctz')).toBe('Asia/Kolkata');
+    expect(url.searchParams.get('dates')).toBe(
+      `${utcStamp('2026-11-26T18:30:00+05:30')}/${utcStamp('2026-11-26T19:15:00+05:30')}`,
+    );
+    expect(url.searchParams.get('details')).toContain('Thursday, 26 Nov, 6:30 PM – 7:15 PM with Rao, Priya; PhD');
+
+    await app.user.click(downloadButton(RAO));
+    const [event] = read(await downloads.take()).calendar.events;
+    expect(event?.summary).toBe(url.searchParams.get('text'));
+    expect(event && `${utcStamp(event.start)}/${utcStamp(event.end)}`).toBe(url.searchParams.get('dates'));
+    await app.user.click(toggle(RAO));
+    expect(toggle(RAO).getAttribute('aria-expanded')).toBe('false');
+  });
+
+  test("'Add all' holds one event per readable session, with the UIDs of the single downloads", async () => {
+    const app = await openWeek();
+    const downloads = catchDownloads();
+    expect(toggle(PRIYA).getAttribute('aria-expanded')).toBe('false');
+    await app.user.click(screen.getByRole('button', { name: 'Add All to Calendar' }));
+    const all = read(await downloads.take());
+    expect(all.type).toBe('text/calendar;charset=utf-8');
+    expect(all.name).toBe('thrive-sessions-this-week.ics');
+    expect(all.calendar.events.map((event) => event.summary)).toEqual([
+      'Thrive session with Priya Sharma',
+      'Thrive session with Rao, Priya; PhD',
+    ]);
+    await app.user.click(toggle(PRIYA));
+    await app.user.click(downloadButton(PRIYA));
+    const single = read(await downloads.take());
+    expect(single.calendar.events[0]?.uid).toBe(all.calendar.events[0]?.uid);
+  });
 });
