@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { answerText } from '../../../../server/contract/texts.ts';
 import { paths } from '../../../../src/config/paths.ts';
 import { formatIstDateTime } from '../../../../src/shared/format/ist.ts';
 import { conversationRequests, FakeConversation, TOKEN } from '../../../support/fake-conversation.ts';
@@ -172,4 +173,29 @@ test('"Seen" goes under the message the programme opened, and a reply shown is r
   const [read] = conversationRequests(app.webhook, 'mark_read');
   expect(read?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   expect(read?.body).toMatchObject({ action: 'mark_read', user: ASHA, payload: { through: answer.id } });
+});
+
+test('a staff answer to a request is an event line, not a message from a person, its words and names isolated', async () => {
+  await verifiedPhone(ASHA, TOKEN);
+  const app = await openChat();
+  // As the webhook records an accepted offer: an event line, with no author.
+  const accepted = answerText('en', 'eventAccepted', {
+    when: formatIstDateTime(new Date('2026-11-27T18:00:00+05:30'), 'en'),
+  });
+  app.conversation.reply(accepted, { from: 'event', author: undefined });
+  app.conversation.reply('See you on Friday.');
+  app.conversation.reply(answerText('en', 'eventDeclined', { reason: 'No facilitator is free that week' }), {
+    from: 'event',
+  });
+  const event = await messageOf(accepted);
+  expect(event.textContent).toContain('Request update');
+  expect(event.textContent).not.toContain('Your facilitator');
+  expect(within(event).queryByText('You', { exact: true })).toBeNull();
+  // Staff's words are isolated by direction: a reply, the event line, and each name (the reply's, the event's By).
+  const messages = await thread();
+  expect(within(messages).getByText('See you on Friday.', { exact: true }).getAttribute('dir')).toBe('auto');
+  expect(within(event).getByText(accepted, { exact: true }).localName).toBe('bdi');
+  const names = within(messages).getAllByText('Ms. Rao', { exact: true });
+  expect(names).toHaveLength(2);
+  for (const name of names) expect(name.localName).toBe('bdi');
 });
