@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { paths } from '../../../../src/config/paths.ts';
+import type { ScheduleChange } from '../../../../src/shared/webhook/announcements.ts';
 import { parseIcs } from '../../../support/ical.ts';
 import { ASHA, IST_TIMESTAMP, UUID_V4 } from '../../../support/people.ts';
 import { setClock } from '../../../support/screen/clock.ts';
@@ -286,5 +287,53 @@ describe('the calendar actions', () => {
     await app.user.click(downloadButton(PRIYA));
     const single = read(await downloads.take());
     expect(single.calendar.events[0]?.uid).toBe(all.calendar.events[0]?.uid);
+  });
+});
+
+describe('what the programme changed', () => {
+  const CHANGE: ScheduleChange = {
+    announcement_id: 'ann-diwali',
+    kind: 'cancelled',
+    session: { day: 'Wednesday', time: '4:00 PM', facilitator: 'Priya Sharma', starts_at: '2026-11-25T16:00:00+05:30' },
+    reason: 'Diwali',
+  };
+  const BEFORE = 'Wednesday: 4:00 PM with Priya Sharma\nFriday: 11:00 AM with Priya Sharma';
+  const AFTER = { schedule: 'Friday: 11:00 AM with Priya Sharma', changes: [CHANGE] };
+  const SESSION = 'Wednesday, 25 Nov 4:00 PM with Priya Sharma';
+
+  test('says what the programme cancelled and why, and cancels the calendar event the parent added by file', async () => {
+    setClock(NOW);
+    const app = renderApp(paths.schedule, { user: ASHA });
+    const downloads = catchDownloads();
+    app.webhook.reply({ body: { schedule: BEFORE } }).reply({ body: AFTER });
+    // Before the holiday: the parent adds Wednesday's session to the calendar with the file.
+    await app.user.click(await screen.findByRole('button', { name: 'Fetch My Schedule' }));
+    await app.user.click(await screen.findByRole('button', { name: `Add to calendar: ${SESSION}` }));
+    await app.user.click(screen.getByRole('button', { name: `Download calendar file: ${SESSION}` }));
+    const [added] = parseIcs((await downloads.take()).text).events;
+
+    // Staff cancel it for Diwali.
+    await app.user.click(screen.getByRole('button', { name: 'Refresh Schedule' }));
+    const changes = await screen.findByRole('region', { name: 'Changes this week' });
+    expect(changes.textContent).toContain(`${SESSION} is cancelled: Diwali`);
+    expect(within(changes).getByText('Diwali', { exact: true }).localName).toBe('bdi');
+    const sessions = screen.getByRole('list', { name: 'Sessions this week' });
+    expect(within(sessions).getAllByRole('listitem')).toHaveLength(1);
+    await app.user.click(screen.getByRole('button', { name: `Remove from calendar: ${SESSION}` }));
+    const cancel = parseIcs((await downloads.take()).text);
+    expect(cancel.method).toBe('CANCEL');
+    expect(cancel.events).toMatchObject([{ uid: added?.uid, status: 'CANCELLED' }]);
+    expect(cancel.events[0]?.sequence).toBeGreaterThan(added?.sequence ?? 0);
+  });
+
+  test('says it in Hindi on the Hindi page', async () => {
+    setClock(NOW);
+    const app = renderApp(paths.schedule, { user: ASHA, locale: 'hi' });
+    app.webhook.reply({ body: AFTER });
+    await app.user.click(await screen.findByRole('button', { name: 'मेरा शेड्यूल दिखाएँ' }));
+    const changes = await screen.findByRole('region', { name: 'इस हफ़्ते के बदलाव' });
+    expect(changes.textContent).toContain(
+      'बुधवार, 25 नवंबर शाम 4:00, Priya Sharma के साथ वाला सेशन रद्द हो गया है। कारण: Diwali',
+    );
   });
 });
