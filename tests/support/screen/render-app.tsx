@@ -8,7 +8,7 @@ import { render, screen, within, type RenderResult } from '@testing-library/reac
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { BrowserRouter, useLocation } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { AppRoutes } from '../../../src/app/app-routes.tsx';
 import { hindi } from '../../../src/app/hindi.ts';
 import { activateLocale } from '../../../src/shared/i18n/catalog.ts';
@@ -32,6 +32,8 @@ export interface RenderedApp extends RenderResult {
 }
 
 let here = '';
+/** The webhook of the app rendered in this test, if any. */
+let current: RecordingWebhook | undefined;
 
 function Address() {
   here = useLocation().pathname;
@@ -41,6 +43,7 @@ function Address() {
 /** Opens the app at `path` (a route path, without /hi). */
 export function renderApp(path: string, { user, locale = 'en' }: AppOptions = {}): RenderedApp {
   const webhook = new RecordingWebhook();
+  current = webhook;
   vi.stubGlobal('fetch', webhookFetch(webhook));
   activateLocale(locale, locale === 'hi' ? hindi : {});
   document.documentElement.lang = locale;
@@ -74,10 +77,18 @@ export async function findToast(type: 'success' | 'error' | 'info', text: string
 }
 
 afterEach(() => {
+  // As the browser suites' fixture does: a webhook request that no test scripted fails the test.
+  const unexpected = current?.unexpected ?? [];
+  current?.releaseAll();
+  current = undefined;
   activateLocale('en');
   sessionStorage.clear();
   localStorage.clear();
   vi.unstubAllGlobals();
+  expect(
+    unexpected.map(({ body }) => body),
+    'webhook requests nobody scripted',
+  ).toEqual([]);
 });
 
 /** Disabled as Playwright's toBeDisabled reads it: natively, or aria-disabled (a busy Button keeps its focus). */
