@@ -5,9 +5,12 @@
  * saved schedule is, and cleared at logout. The record also holds the ids
  * this phone marked seen (`seenHere`), so a mark still waiting in the outbox
  * counts at once and is never made twice. A record older than
- * ANNOUNCEMENTS_MAX_AGE_MS, or one that does not read, reads as none.
+ * ANNOUNCEMENTS_MAX_AGE_MS, or one that does not read, reads as none. Every
+ * change reads and writes the record in one IndexedDB transaction: the update
+ * page marks one seen while its refresh saves the new answer, and neither may
+ * write over the other.
  */
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, get, update, type UseStore } from 'idb-keyval';
 import { parentKey } from '../../shared/rules/phone.ts';
 import { ANNOUNCEMENTS_DB, ANNOUNCEMENTS_STORE } from '../../shared/storage-names.ts';
 import type { Announcement } from '../../shared/webhook/announcements.ts';
@@ -51,26 +54,32 @@ export function createAnnouncementsCache(
   now: () => number = Date.now,
 ): AnnouncementsCache {
   const read = async (parent: User) => readSaved(await get(parentKey(parent), useStore).catch(() => undefined), now());
-  const write = (parent: User, saved: SavedAnnouncements) => set(parentKey(parent), saved, useStore);
+  /** Changes the parent's record in one transaction: `next` gets it as saved and gives what to keep. */
+  const change = (parent: User, next: (saved: SavedAnnouncements | undefined) => SavedAnnouncements | undefined) =>
+    update<unknown>(parentKey(parent), (stored) => next(readSaved(stored, now())) ?? stored, useStore);
   return {
     read,
     async save(parent, announcements, fetchedAt) {
-      const before = await read(parent);
       const listed = new Set(announcements.map((item) => item.announcement_id));
-      const saved = { announcements, fetchedAt, seenHere: (before?.seenHere ?? []).filter((id) => listed.has(id)) };
-      await write(parent, saved);
+      let saved: SavedAnnouncements = { announcements, fetchedAt, seenHere: [] };
+      await change(parent, (before) => {
+        saved = { ...saved, seenHere: (before?.seenHere ?? []).filter((id) => listed.has(id)) };
+        return saved;
+      });
       return saved;
     },
     async markSeen(parent, id) {
-      const saved = await read(parent);
-      const item = saved?.announcements.find((announcement) => announcement.announcement_id === id);
-      if (!saved || !item || item.seen || saved.seenHere.includes(id)) return false;
-      await write(parent, { ...saved, seenHere: [...saved.seenHere, id] });
-      return true;
+      let marked = false;
+      await change(parent, (saved) => {
+        const item = saved?.announcements.find((announcement) => announcement.announcement_id === id);
+        if (!saved || !item || item.seen || saved.seenHere.includes(id)) return undefined;
+        marked = true;
+        return { ...saved, seenHere: [...saved.seenHere, id] };
+      });
+      return marked;
     },
     async unmarkSeen(parent, id) {
-      const saved = await read(parent);
-      if (saved) await write(parent, { ...saved, seenHere: saved.seenHere.filter((mark) => mark !== id) });
+      await change(parent, (saved) => saved && { ...saved, seenHere: saved.seenHere.filter((mark) => mark !== id) });
     },
     clear: (parent) => del(parentKey(parent), useStore),
   };

@@ -50,6 +50,16 @@ describe('announcements cache', () => {
     expect(await cache.markSeen(ASHA, 'a1')).toBe(false);
   });
 
+  it('keeps a mark made while a new answer is being saved: the update page marks as its refresh saves', async () => {
+    const { cache } = cacheAt();
+    await cache.save(ASHA, LIST, FETCHED_AT);
+    const [marked] = await Promise.all([cache.markSeen(ASHA, 'a1'), cache.save(ASHA, LIST, FETCHED_AT + 1)]);
+    expect(marked).toBe(true);
+    expect((await cache.read(ASHA))?.seenHere).toEqual(['a1']);
+    // Made once: the mark is not offered again for the outbox.
+    expect(await cache.markSeen(ASHA, 'a1')).toBe(false);
+  });
+
   it('takes a mark back when the outbox could not store it', async () => {
     const { cache } = cacheAt();
     await cache.save(ASHA, LIST, FETCHED_AT);
