@@ -3,7 +3,8 @@
  * may take, and an empty page after each test.
  */
 import 'fake-indexeddb/auto';
-import { cleanup, configure } from '@testing-library/react';
+import { cleanup, configure, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 // How long findBy* and waitFor wait: a limit for a machine under load (npm test runs these beside the browser suites
@@ -17,3 +18,13 @@ configure({ asyncUtilTimeout: 10_000 });
 globalThis.fetch = () => Promise.reject(new TypeError('Failed to fetch'));
 
 afterEach(cleanup);
+
+// Before the page is emptied (hooks after a test run last-registered first): every toast dismissed and gone. sonner
+// takes a toast out of its list on a timer of its own once it is dismissed, which no unmount clears; left running past
+// the file's end, it would set state in a test page already torn down.
+afterEach(async () => {
+  toast.dismiss();
+  await waitFor(() => {
+    if (document.querySelector('[data-sonner-toast]')) throw new Error('a toast is still on screen');
+  });
+});
