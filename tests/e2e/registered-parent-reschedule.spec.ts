@@ -1,22 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
+import { ordinal } from '../support/day-labels.ts';
 
 // A fixed "now" in India, Monday 23 Nov 2026, so the calendar and the payload dates are known.
 const NOW = '2026-11-23T10:00:00.000+05:30';
 const RESCHEDULE = '/registered-parent/reschedule';
-
-function ordinal(day: number): string {
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th';
-  return `${day}${suffix}`;
-}
 
 /** A day of November 2026 in the calendar, by the label a screen reader reads. */
 function november(page: Page, day: number) {

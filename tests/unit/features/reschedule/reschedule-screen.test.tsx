@@ -2,22 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { ASHA, UUID_V4 } from '../../../support/people.ts';
 import { findToast, isDisabled, renderApp, type RenderedApp } from '../../../support/screen/render-app.tsx';
+import { ordinal } from '../../../support/day-labels.ts';
 
 // A fixed "now" in India, Monday 23 Nov 2026, so the calendar and the payload dates are known.
 const NOW = '2026-11-23T10:00:00.000+05:30';
 const ENVELOPE_KEYS = ['action', 'language', 'payload', 'request_id', 'timestamp_ist', 'user'];
-
-function ordinal(day: number): string {
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th';
-  return `${day}${suffix}`;
-}
 
 /** A day of November 2026 in the calendar, by the label a screen reader reads. */
 function november(day: number): HTMLElement {
