@@ -74,6 +74,8 @@ export default defineConfig({
       testMatch: /\/tests\/(e2e|e2e-server)\/[^/]+\.spec\.ts$/,
       grep: new RegExp(FULL_BROWSER),
       use: IN_FULL_BROWSER,
+      // One full Chromium for its few tests: a second launch cost more than running them one after another saves.
+      workers: 1,
     },
     ...(n8nPortal
       ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, ...IN_FULL_BROWSER } }]

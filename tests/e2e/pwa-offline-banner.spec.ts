@@ -1,3 +1,4 @@
+import { expectAccessible, openInstalled } from '../support/axe.ts';
 import { waitForHydration } from '../support/first-paint.ts';
 import { cutNetworkForGood, SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { expect, test } from './fixtures.ts';
@@ -24,13 +25,20 @@ test.describe('offline banner', () => {
   });
 
   test.describe('opened offline, with the worker', { tag: SERVICE_WORKER }, () => {
-    test('shows at once when the portal is opened with no network', async ({ page }) => {
-      await page.goto('/');
+    test('shows when the connection drops, and at once on a form opened with no network, accessibly', async ({
+      page,
+    }) => {
+      await openInstalled(page, '/');
       await waitForServiceWorkerControl(page);
       await cutNetworkForGood(page.context());
-      await page.goto('/new-to-thrive');
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Thrive!' })).toBeVisible();
-      await expect(page.getByRole('status').filter({ hasText: OFFLINE_TITLE })).toBeVisible();
+      const banner = page.getByRole('status').filter({ hasText: OFFLINE_TITLE });
+      await expect(banner).toBeVisible();
+      await expectAccessible(page, 'landing with the offline banner');
+
+      await page.goto('/new-to-thrive/book-consult');
+      await expect(page.getByRole('heading', { level: 1, name: 'Book a Consultation' })).toBeVisible();
+      await expect(banner).toBeVisible();
+      await expectAccessible(page, 'book consult opened offline');
     });
   });
 

@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { copyBuild, deployNextVersion } from '../support/app-versions.ts';
+import { expectAccessible, settled } from '../support/axe.ts';
 import { E2E_DIST } from '../support/build.ts';
+import { expectVisibleFocus, tabTo } from '../support/keyboard.ts';
+import { toast } from '../support/registered-parent.ts';
 import { SERVICE_WORKER, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { expect, test } from './fixtures.ts';
@@ -40,9 +43,12 @@ test.describe('updates', { tag: SERVICE_WORKER }, () => {
     await site.close();
   });
 
-  test("the first visit says 'Ready to work offline', and only the first", async ({ page }) => {
+  test("the first visit says 'Ready to work offline', accessibly, and only the first", async ({ page }) => {
     await page.goto(site.url);
-    await expect(page.getByText('Ready to work offline', { exact: true })).toBeVisible();
+    const ready = toast(page, 'success', 'Ready to work offline');
+    await expect(ready).toBeVisible();
+    await settled(ready);
+    await expectAccessible(page, "landing with 'Ready to work offline'");
     await waitForServiceWorkerControl(page);
     const fetched = workerFetches(site);
     await page.reload();
@@ -53,7 +59,7 @@ test.describe('updates', { tag: SERVICE_WORKER }, () => {
     await expect(page.getByText('Ready to work offline', { exact: true })).toBeHidden();
   });
 
-  test("a new version is offered when the parent returns after an hour, and loads only after 'Reload'", async ({
+  test("a new version is offered accessibly when the parent returns after an hour, and loads only after 'Reload', reached with the keyboard", async ({
     page,
   }) => {
     const openedAt = Date.now();
@@ -67,13 +73,19 @@ test.describe('updates', { tag: SERVICE_WORKER }, () => {
     // Checks run at most hourly (the policy's own table is in tests/unit/app/pwa/register.test.ts).
     await returnAfter(page, 61, openedAt);
     await expect(prompt).toBeVisible();
+    const offer = page.locator('[data-sonner-toast]').filter({ has: prompt });
+    await settled(offer);
+    await expectAccessible(page, "landing with 'A new version is available'");
 
     // Nothing reloads by itself while the prompt waits: the new worker stays waiting, the old document stays.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).waiting?.state)).toBe('installed');
     await expect(marked(page)).toHaveCount(1);
     await expect(page.locator('meta[name="thrive-build"]')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Reload' }).click();
+    const reload = offer.getByRole('button', { name: 'Reload' });
+    await tabTo(page, reload, { max: 8 });
+    await expectVisibleFocus(reload);
+    await page.keyboard.press('Enter');
     await expect(page.locator('meta[name="thrive-build"]')).toHaveAttribute('content', '2');
     await expect(marked(page)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Thrive' })).toBeVisible();
