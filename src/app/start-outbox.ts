@@ -1,7 +1,7 @@
 /**
  * The page's outbox triggers, started once the app has loaded (main.tsx):
- * right away, when the browser comes back online (and once more shortly
- * after, when that pass found no connection yet), and when the tab is shown
+ * right away, when the browser comes back online (and again shortly after,
+ * while those passes find no connection yet), and when the tab is shown
  * again. The backoff timer lives in the outbox itself, 'Send Now' on the
  * outbox screen, and Background Sync in the service worker. Every trigger
  * asks the one sender for a pass (the worker's, when one controls the page),
@@ -17,7 +17,7 @@ import { toast } from 'sonner';
 import { env } from '../config/env.ts';
 import { outboxText } from '../features/outbox/messages.ts';
 import { visitorText } from '../features/visitor/messages.ts';
-import { awaitsConnection, ONLINE_SETTLE_MS } from '../shared/outbox/policy.ts';
+import { awaitsConnection, onlineSettleMs } from '../shared/outbox/policy.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
 import { createUntoldOutcomes, untoldOutcomeOf, type UntoldOutcome } from '../shared/outbox/untold.ts';
@@ -87,16 +87,19 @@ export function startOutbox(): void {
     // Failures are recorded on the items, and the outbox's timer tries again.
     outbox.drain('now').catch(() => undefined);
   };
-  window.addEventListener('online', () => {
+  // Back online: a pass at once, and while passes find no connection yet, again after a moment (policy.ts).
+  const settle = (tried: number) => {
     outbox
       .drain('now')
       .then(async (report) => {
-        if (report && report.waiting.length > 0 && awaitsConnection(await outbox.list())) {
-          setTimeout(drain, ONLINE_SETTLE_MS);
+        const wait = onlineSettleMs(tried);
+        if (wait !== undefined && report && report.waiting.length > 0 && awaitsConnection(await outbox.list())) {
+          setTimeout(() => settle(tried + 1), wait);
         }
       })
       .catch(() => undefined);
-  });
+  };
+  window.addEventListener('online', () => settle(0));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') drain();
   });

@@ -55,7 +55,7 @@ test.describe('retrying with backoff', () => {
     expect(webhook.requests).toHaveLength(3);
   });
 
-  test('back online before the connection carries requests: tried again after a moment, not after the backoff', async ({
+  test('back online before the connection carries requests: tried again after moments, not after the backoff', async ({
     page,
     context,
     webhook,
@@ -69,15 +69,21 @@ test.describe('retrying with backoff', () => {
     await expect(savedPanel(page)).toBeVisible();
     await waitForOutboxIdle(page);
 
-    // The network is joined, but its first request still finds no route.
-    await page.route(`**${WEBHOOK_PATH}`, (route) => route.abort('internetdisconnected'), { times: 1 });
+    // The network is joined, but its first two requests still find no route.
+    await page.route(`**${WEBHOOK_PATH}`, (route) => route.abort('internetdisconnected'), { times: 2 });
     await context.setOffline(false);
     await expect.poll(async () => (await storedOutbox(page))[0]?.attempts).toBe(2);
     await waitForOutboxIdle(page);
     expect(webhook.requests).toHaveLength(0);
 
-    // Shorter than any first backoff step (half of FIRST_RETRY_MS at least).
+    // Shorter than any first backoff step (half of FIRST_RETRY_MS at least): tried again, still no route.
     await page.clock.runFor(ONLINE_SETTLE_MS);
+    await expect.poll(async () => (await storedOutbox(page))[0]?.attempts).toBe(3);
+    await waitForOutboxIdle(page);
+    expect(webhook.requests).toHaveLength(0);
+
+    // Three failures have stretched the backoff to 10 s at least; coming online tries again twice as soon.
+    await page.clock.runFor(2 * ONLINE_SETTLE_MS);
     await webhook.waitForRequests(1);
     await expect.poll(() => storedOutbox(page)).toEqual([]);
   });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxState } from '../../../../src/shared/outbox/types.ts';
-import { awaitsConnection, isStale, retryDelay, STALE_AFTER_MS } from '../../../../src/shared/outbox/policy.ts';
+import {
+  awaitsConnection,
+  isStale,
+  onlineSettleMs,
+  retryDelay,
+  STALE_AFTER_MS,
+} from '../../../../src/shared/outbox/policy.ts';
 import { seeded } from '../../../support/seeded.ts';
 
 describe('retryDelay', () => {
@@ -75,5 +81,12 @@ describe('awaitsConnection', () => {
     ],
   )('asks for Background Sync when %s: %s', (_case, items, expected) => {
     expect(awaitsConnection(items)).toBe(expected);
+  });
+});
+
+describe('onlineSettleMs', () => {
+  it('waits 2 s, then twice as long each time, four times: passes at 0, 2, 6, 14 and 30 s after coming online', () => {
+    const waits = [0, 1, 2, 3, 4, 5].map(onlineSettleMs);
+    expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, undefined, undefined]);
   });
 });
