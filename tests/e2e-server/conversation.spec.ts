@@ -3,7 +3,7 @@ import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-na
 import type { CodeRecorder } from '../support/code-recorder.ts';
 import { QUIET_PARENT } from '../support/conversation.ts';
 import { STAFF } from '../support/staff.ts';
-import { testWithCodes as test } from './fixtures.ts';
+import { test } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**

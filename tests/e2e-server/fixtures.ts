@@ -112,14 +112,36 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
   };
 }
 
-/** One real server per worker. */
-export const test = base.extend<{ portal: RealPortal }, { server: TestServer }>({
-  server: [
+/**
+ * One real server per worker, for every spec that needs no roster or push service of its own: its sign-in codes go to
+ * a recorder (CODE_WEBHOOK_URL), and it has the STAFF account, so a parent can verify a phone and a facilitator can
+ * answer in /staff. One fixture set for all of them keeps Playwright on the same two workers from spec to spec.
+ */
+export const test = base.extend<
+  { portal: RealPortal },
+  { server: TestServer; codes: CodeRecorder; codesServer: { url: string; codes: CodeRecorder } }
+>({
+  codes: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
-      const server = await startRealServer();
+      const codes = await startCodeRecorder();
+      await use(codes);
+      await codes.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ codes }, use) => {
+      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
+      await addStaffAccount(server);
       await use(server);
       await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  codesServer: [
+    async ({ server, codes }, use) => {
+      await use({ url: server.url, codes });
     },
     { scope: 'worker' },
   ],
@@ -145,28 +167,6 @@ export const test = base.extend<{ portal: RealPortal }, { server: TestServer }>(
   },
   baseURL: async ({ server }, use) => {
     await use(server.url);
-  },
-});
-
-/**
- * One real server per worker that sends its sign-in codes to a recorder (CODE_WEBHOOK_URL), with the STAFF account:
- * for journeys of a parent who verifies a phone and a facilitator who answers in /staff.
- */
-export const testWithCodes = base.extend<object, { codesServer: { url: string; codes: CodeRecorder } }>({
-  codesServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
-    async ({}, use) => {
-      const codes = await startCodeRecorder();
-      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
-      await addStaffAccount(server);
-      await use({ url: server.url, codes });
-      await server.close();
-      await codes.close();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ codesServer }, use) => {
-    await use(codesServer.url);
   },
 });
 

@@ -14,13 +14,7 @@ import { QUIET_PARENT } from '../support/conversation.ts';
 import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import {
-  calendarDayName,
-  clearOfClockEdges,
-  nextFourPm,
-  testParentSessions,
-  testWithCodes as test,
-} from './fixtures.ts';
+import { calendarDayName, clearOfClockEdges, nextFourPm, testParentSessions, test } from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
