@@ -76,8 +76,10 @@ async function webhook(body: unknown, token?: string) {
 async function turnOn(token: string): Promise<FakeSubscription> {
   const { body } = await webhook({ action: 'push_settings' }, token);
   const subscription = service.subscribe({ applicationServerKey: String(body.public_key) });
-  // Quiet hours off: the test runs at any hour, and the quiet hours have their own tests.
-  const settings = { quiet_start: '00:00', quiet_end: '00:00' };
+  // Quiet hours and session reminders off: the test runs at any hour, and both have their own tests. With reminders
+  // on, the test parent's phone would also get the reminder due in the ten minutes after an hour before each of its
+  // sessions (or 18:00 the day before), whenever the test happens to run then.
+  const settings = { quiet_start: '00:00', quiet_end: '00:00', reminders: false };
   const answer = await webhook(
     { action: 'push_subscribe', payload: { subscription: subscription.json, settings } },
     token,
