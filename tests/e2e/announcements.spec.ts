@@ -1,5 +1,4 @@
-import type { Announcement } from '../../src/shared/webhook/announcements.ts';
-import { announcement } from '../support/announcements.ts';
+import { CANCELLED_FOR_DIWALI as CANCELLED, WELCOME } from '../support/announcements.ts';
 import { bodyOf, openControlled, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
 import { ASHA } from '../support/registered-parent.ts';
 import { expect, test } from './fixtures.ts';
@@ -19,23 +18,6 @@ import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 // Monday 23 Nov 2026, 10:00 in India.
 const NOW = '2026-11-23T10:00:00.000+05:30';
-const WEDNESDAY = {
-  day: 'Wednesday',
-  time: '4:00 PM',
-  facilitator: 'Priya Sharma',
-  starts_at: '2026-11-25T16:00:00+05:30',
-};
-const CANCELLED: Announcement = announcement('ann-diwali', '2026-11-23T09:30:00+05:30', {
-  kind: 'cancelled',
-  title: 'Wednesday’s session is cancelled',
-  urgent: true,
-  session: WEDNESDAY,
-  reason: 'Diwali',
-  calendar: { uid_of: WEDNESDAY, sequence: 1 },
-});
-const WELCOME: Announcement = announcement('ann-welcome', '2026-11-20T09:00:00+05:30', {
-  title: 'Welcome to the new term',
-});
 
 test.describe('updates from the programme', { tag: SERVICE_WORKER }, () => {
   test('one update read offline, its mark saved in the outbox, read again after an offline reload, and sent once', async ({

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSmallTargets, expectPageStructure } from '../support/axe.ts';
+import { DATED_WEEK, PRIYA, RAO, utcStamp } from '../support/dated-week.ts';
 import { parseIcs } from '../support/ical.ts';
 import { expectVisibleFocus, tabOnceTo } from '../support/keyboard.ts';
 import { fetchSavedSchedule, openSignedIn } from '../support/registered-parent.ts';
@@ -10,23 +11,6 @@ import { expect, test } from './fixtures.ts';
 
 // Monday 23 Nov 2026, 10:00 in India: the schedule's week runs to Sunday 29 Nov.
 const NOW = '2026-11-23T10:00:00.000+05:30';
-const WEEK = [
-  'Wednesday 25 Nov: 5:00 PM with Priya Sharma',
-  'Thursday: 6:30-7:15 PM with Rao, Priya; PhD',
-  'Friday: whenever suits with Mr. Iyer',
-  'Bring your crayons!',
-].join('\n');
-// As the list writes them again: the day with its date, one time format.
-const PRIYA = 'Wednesday, 25 Nov 5:00 PM with Priya Sharma';
-const RAO = 'Thursday, 26 Nov 6:30 PM – 7:15 PM with Rao, Priya; PhD';
-
-/** 20261125T113000Z for an instant: what Google's `dates` holds, written here independently of the app. */
-const utcStamp = (at: string | Date) =>
-  new Date(at)
-    .toISOString()
-    .replace(/\.\d{3}/, '')
-    .replace(/[-:]/g, '');
-
 const toggle = (page: Page, session: string) => page.getByRole('button', { name: `Add to calendar: ${session}` });
 const googleLink = (page: Page, session: string) =>
   page.getByRole('link', { name: `Google Calendar: ${session} (opens in a new tab)` });
@@ -44,7 +28,7 @@ interface ScheduleOptions {
 async function openSchedule(
   page: Page,
   webhook: RecordingWebhook,
-  { schedule = WEEK, now = NOW, offlineReady = false }: ScheduleOptions = {},
+  { schedule = DATED_WEEK, now = NOW, offlineReady = false }: ScheduleOptions = {},
 ): Promise<void> {
   webhook.reply({ body: { schedule } });
   await page.clock.setFixedTime(new Date(now));

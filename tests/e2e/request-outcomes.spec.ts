@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
-import type { ParentRequest, SessionRef } from '../../src/shared/webhook/requests.ts';
 import { expectAccessible } from '../support/axe.ts';
 import { conversationRequests, FakeConversation } from '../support/fake-conversation.ts';
 import { openControlled, storedOutbox, waitForOutboxDrained } from '../support/outbox.ts';
+import { NOW } from '../support/people.ts';
 import { ASHA, expectToast, openSignedIn } from '../support/registered-parent.ts';
+import { CONFIRMED, DECLINED, OFFERED, WAITING } from '../support/request-outcomes.ts';
 import { expect, test } from './fixtures.ts';
 import { SERVICE_WORKER } from '../support/service-worker.ts';
 
@@ -15,41 +16,7 @@ import { SERVICE_WORKER } from '../support/service-worker.ts';
  * tests/unit/features/conversation/conversation-screen.test.tsx).
  */
 
-// Monday 23 Nov 2026, 10:00 in India: the schedule's week runs to Sunday 29 Nov.
-const NOW = '2026-11-23T10:00:00.000+05:30';
 const SCHEDULE = '/registered-parent/schedule';
-
-const WEDNESDAY: SessionRef = {
-  day: 'Wednesday',
-  time: '5:00 PM',
-  facilitator: 'Ms. Rao',
-  starts_at: '2026-11-25T17:00:00+05:30',
-};
-const asked = (sentAt: string) => ({
-  asked: { start_date: '2026-11-24', end_date: '2026-11-25' },
-  sent_at: sentAt,
-  session: WEDNESDAY,
-});
-const CONFIRMED: ParentRequest = {
-  request_id: 'req-confirmed',
-  ...asked('2026-11-23T09:40:00+05:30'),
-  status: 'confirmed',
-  confirmed: { starts_at: '2026-11-26T16:00:00+05:30', differs: true },
-  calendar: { uid_of: WEDNESDAY, sequence: 1 },
-};
-const OFFERED: ParentRequest = {
-  request_id: 'req-offered',
-  ...asked('2026-11-23T09:30:00+05:30'),
-  status: 'offered',
-  offer: { offer_id: 'offer-1', starts_at: '2026-11-27T18:00:00+05:30' },
-};
-const DECLINED: ParentRequest = {
-  request_id: 'req-declined',
-  ...asked('2026-11-23T09:20:00+05:30'),
-  status: 'declined',
-  reason: 'No facilitator is free that week',
-};
-const WAITING: ParentRequest = { request_id: 'req-waiting', ...asked('2026-11-23T09:10:00+05:30'), status: 'waiting' };
 
 const card = (page: Page, name = 'Your reschedule requests') => page.getByRole('list', { name }).getByRole('listitem');
 const request = (page: Page, text: string, name?: string) => card(page, name).filter({ hasText: text });

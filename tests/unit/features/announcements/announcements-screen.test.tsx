@@ -1,31 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { paths } from '../../../../src/config/paths.ts';
-import type { Announcement } from '../../../../src/shared/webhook/announcements.ts';
-import { announcement } from '../../../support/announcements.ts';
+import { CANCELLED_FOR_DIWALI as CANCELLED, WELCOME } from '../../../support/announcements.ts';
 import { ASHA } from '../../../support/people.ts';
 import { emptyIndexedDb } from '../../../support/screen/fresh-storage.ts';
 import { preloadScreens } from '../../../support/screen/preload-screens.ts';
 import { renderApp } from '../../../support/screen/render-app.tsx';
-
-const WEDNESDAY = {
-  day: 'Wednesday',
-  time: '4:00 PM',
-  facilitator: 'Priya Sharma',
-  starts_at: '2026-11-25T16:00:00+05:30',
-};
-const CANCELLED: Announcement = announcement('ann-diwali', '2026-11-23T09:30:00+05:30', {
-  kind: 'cancelled',
-  title: 'Wednesday’s session is cancelled',
-  body: 'No session on Wednesday for Diwali.\nQuestions? Call 98765 43210 or read https://thrive.example/holidays.',
-  urgent: true,
-  session: WEDNESDAY,
-  reason: 'Diwali',
-  calendar: { uid_of: WEDNESDAY, sequence: 1 },
-});
-const WELCOME: Announcement = announcement('ann-welcome', '2026-11-20T09:00:00+05:30', {
-  title: 'Welcome to the new term',
-});
 
 const menuCard = () => screen.findByRole('link', { name: /^Updates from the programme/ });
 

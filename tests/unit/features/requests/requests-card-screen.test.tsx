@@ -2,50 +2,15 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, expect, test } from 'vitest';
 import { answerText } from '../../../../server/contract/texts.ts';
 import { paths } from '../../../../src/config/paths.ts';
-import type { ParentRequest, SessionRef } from '../../../../src/shared/webhook/requests.ts';
 import { conversationRequests, FakeConversation } from '../../../support/fake-conversation.ts';
 import { parseIcs } from '../../../support/ical.ts';
-import { ASHA } from '../../../support/people.ts';
+import { ASHA, NOW } from '../../../support/people.ts';
 import { setClock } from '../../../support/screen/clock.ts';
 import { catchDownloads } from '../../../support/screen/downloads.ts';
 import { emptyIndexedDb } from '../../../support/screen/fresh-storage.ts';
 import { preloadScreens } from '../../../support/screen/preload-screens.ts';
 import { findToast, renderApp } from '../../../support/screen/render-app.tsx';
-
-// Monday 23 Nov 2026, 10:00 in India: the schedule's week runs to Sunday 29 Nov.
-const NOW = '2026-11-23T10:00:00.000+05:30';
-
-const WEDNESDAY: SessionRef = {
-  day: 'Wednesday',
-  time: '5:00 PM',
-  facilitator: 'Ms. Rao',
-  starts_at: '2026-11-25T17:00:00+05:30',
-};
-const asked = (sentAt: string) => ({
-  asked: { start_date: '2026-11-24', end_date: '2026-11-25' },
-  sent_at: sentAt,
-  session: WEDNESDAY,
-});
-const CONFIRMED: ParentRequest = {
-  request_id: 'req-confirmed',
-  ...asked('2026-11-23T09:40:00+05:30'),
-  status: 'confirmed',
-  confirmed: { starts_at: '2026-11-26T16:00:00+05:30', differs: true },
-  calendar: { uid_of: WEDNESDAY, sequence: 1 },
-};
-const OFFERED: ParentRequest = {
-  request_id: 'req-offered',
-  ...asked('2026-11-23T09:30:00+05:30'),
-  status: 'offered',
-  offer: { offer_id: 'offer-1', starts_at: '2026-11-27T18:00:00+05:30' },
-};
-const DECLINED: ParentRequest = {
-  request_id: 'req-declined',
-  ...asked('2026-11-23T09:20:00+05:30'),
-  status: 'declined',
-  reason: 'No facilitator is free that week',
-};
-const WAITING: ParentRequest = { request_id: 'req-waiting', ...asked('2026-11-23T09:10:00+05:30'), status: 'waiting' };
+import { CONFIRMED, DECLINED, OFFERED, WAITING } from '../../../support/request-outcomes.ts';
 
 const card = (name = 'Your reschedule requests') => within(screen.getByRole('list', { name })).getAllByRole('listitem');
 function request(text: string, name?: string): HTMLElement {

@@ -9,6 +9,7 @@ import { catchDownloads, type Download } from '../../../support/screen/downloads
 import { emptyIndexedDb } from '../../../support/screen/fresh-storage.ts';
 import { preloadScreens } from '../../../support/screen/preload-screens.ts';
 import { findToast, isDisabled, renderApp, toasts, type RenderedApp } from '../../../support/screen/render-app.tsx';
+import { DATED_WEEK, PRIYA, RAO, utcStamp } from '../../../support/dated-week.ts';
 
 // Monday 23 Nov 2026, 10:00 in India: the schedule's week runs to Sunday 29 Nov.
 const NOW = '2026-11-23T10:00:00.000+05:30';
@@ -172,23 +173,6 @@ test('each fetch clears the previous error at once; the last list stays, labelle
 });
 
 describe('the calendar actions', () => {
-  const DATED_WEEK = [
-    'Wednesday 25 Nov: 5:00 PM with Priya Sharma',
-    'Thursday: 6:30-7:15 PM with Rao, Priya; PhD',
-    'Friday: whenever suits with Mr. Iyer',
-    'Bring your crayons!',
-  ].join('\n');
-  // As the list writes them again: the day with its date, one time format.
-  const PRIYA = 'Wednesday, 25 Nov 5:00 PM with Priya Sharma';
-  const RAO = 'Thursday, 26 Nov 6:30 PM – 7:15 PM with Rao, Priya; PhD';
-
-  /** 20261125T113000Z for an instant: what Google's `dates` holds, written here independently of the app. */
-  const utcStamp = (at: string | Date) =>
-    new Date(at)
-      .toISOString()
-      .replace(/\.\d{3}/, '')
-      .replace(/[-:]/g, '');
-
   const toggle = (session: string) => screen.getByRole('button', { name: `Add to calendar: ${session}` });
   const googleLink = (session: string) =>
     screen.queryByRole('link', { name: `Google Calendar: ${session} (opens in a new tab)` });
