@@ -53,7 +53,8 @@ const thread = (page: Page) => page.getByRole('region', { name: 'Messages with y
 
 test('two parents and a staff member: a reply reaches its parent on the next fetch, and only that parent', async ({
   browser,
-  codesServer: { url, codes },
+  server: { url },
+  codes,
   request,
 }) => {
   const a = await verifiedChat(browser, url, codes, TEST_PARENT);

@@ -117,10 +117,7 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
  * a recorder (CODE_WEBHOOK_URL), and it has the STAFF account, so a parent can verify a phone and a facilitator can
  * answer in /staff. One fixture set for all of them keeps Playwright on the same two workers from spec to spec.
  */
-export const test = base.extend<
-  { portal: RealPortal },
-  { server: TestServer; codes: CodeRecorder; codesServer: { url: string; codes: CodeRecorder } }
->({
+export const test = base.extend<{ portal: RealPortal }, { server: TestServer; codes: CodeRecorder }>({
   codes: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
@@ -136,12 +133,6 @@ export const test = base.extend<
       await addStaffAccount(server);
       await use(server);
       await server.close();
-    },
-    { scope: 'worker' },
-  ],
-  codesServer: [
-    async ({ server, codes }, use) => {
-      await use({ url: server.url, codes });
     },
     { scope: 'worker' },
   ],

@@ -46,7 +46,8 @@ async function downloadIcs(page: Page, button: string) {
 
 test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedule, the calendar and the thread follow', async ({
   browser,
-  codesServer: { url, codes },
+  server: { url },
+  codes,
 }) => {
   await clearOfClockEdges();
   const now = toIstIso(new Date());
@@ -147,7 +148,7 @@ test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedul
 
 test('in Hindi: staff offer another time, which the parent accepts with one tap, and decline another with a reason', async ({
   browser,
-  codesServer: { url },
+  server: { url },
   request,
 }) => {
   await clearOfClockEdges();

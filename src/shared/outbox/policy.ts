@@ -16,7 +16,7 @@ export const MAX_RETRY_MS = 5 * 60_000;
  * ONLINE_SETTLE_TRIES times: within half a minute of coming online, whatever the backoff stands at.
  */
 export const ONLINE_SETTLE_MS = 2_000;
-export const ONLINE_SETTLE_TRIES = 4;
+const ONLINE_SETTLE_TRIES = 4;
 
 /** The wait before the next pass when `tried` passes since `online` found no connection; none once they are used up. */
 export function onlineSettleMs(tried: number): number | undefined {
