@@ -62,6 +62,8 @@ ul,ol{list-style:none;margin:0;padding:0}
 .card{background:#fff;border:1px solid #d9dce1;border-radius:.5rem;padding:.75rem;margin:0 0 .5rem}
 .unread{border-left:.35rem solid #0b57d0}
 .meta{color:#4a4f57;font-size:.9rem;margin:0}
+/* Links in cards and under names stand on lines of their own, stacked: each a 24 px target, however long its text. */
+.card a,.meta a{display:inline-block;min-height:1.5rem;line-height:1.5rem}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
 .staff{background:#eef4ff}
 .via{font-size:.85rem;margin:.25rem 0 0}.verified{color:#1e6b35}.unverified,.no-roster{color:#8a4b00}

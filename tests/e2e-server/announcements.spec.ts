@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { slotLabel } from '../../server/announcements/session-changes.ts';
@@ -14,6 +11,8 @@ import { toIstIso } from '../../src/shared/format/ist.ts';
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
+import { WEEKDAYS } from '../../src/shared/schedule/weekdays.ts';
+import type { RosterSessionEntry } from '../../src/shared/roster/format.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { Language, User } from '../../src/shared/webhook/types.ts';
 import type { FakeSubscription } from '../support/fake-push-service.ts';
@@ -36,14 +35,13 @@ const FACILITATOR = { id: 'priya-sharma', name: 'Priya Sharma', slackChannel: '#
 const ASHA: User = { name: 'Asha Verma', number: '9876500001' };
 const RAVI: User = { name: 'Ravi Kumar', number: '9876500002' };
 const REASON = 'Diwali';
-const WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /**
  * Both parents have a session at 4:00 PM every day, and at 11:59 PM on Sunday: tomorrow's is cancelled, or on a
  * Sunday (whose tomorrow is next week) tonight's, so the occurrence is always in the schedule's week.
  */
-const SESSIONS = [
-  ...WEEK.map((day) => ({ day, time: '16:00', facilitator: FACILITATOR.id })),
+const SESSIONS: RosterSessionEntry[] = [
+  ...WEEKDAYS.map((day) => ({ day, time: '16:00', facilitator: FACILITATOR.id })),
   { day: 'Sunday', time: '23:59', facilitator: FACILITATOR.id },
 ];
 
@@ -51,14 +49,10 @@ const test = base.extend<object, { announcementServer: PushServer }>({
   announcementServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
-      const rosterDir = mkdtempSync(join(tmpdir(), 'thrive-roster-'));
-      const rosterPath = join(rosterDir, 'roster.json');
       const parent = (user: User) => ({ ...user, facilitator: FACILITATOR.id, sessions: SESSIONS });
-      writeFileSync(rosterPath, JSON.stringify({ facilitators: [FACILITATOR], parents: [ASHA, RAVI].map(parent) }));
-      const pushServer = await startPushServer({ ROSTER_PATH: rosterPath });
+      const pushServer = await startPushServer({ facilitators: [FACILITATOR], parents: [ASHA, RAVI].map(parent) });
       await use(pushServer);
       await pushServer.close();
-      rmSync(rosterDir, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],

@@ -1,9 +1,8 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
 import type { CodeRecorder } from '../support/code-recorder.ts';
-import { QUIET_PARENT } from '../support/conversation.ts';
 import { STAFF } from '../support/staff.ts';
-import { test } from './fixtures.ts';
+import { SPEC_PARENTS, test } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -11,8 +10,6 @@ import type { User } from '../../src/shared/webhook/types.ts';
  * at CODE_WEBHOOK_URL recorded, two parents and a staff member, each in
  * their own browser context.
  */
-
-const TEST_PARENT: User = { name: 'Test Parent', number: '9000000001' };
 
 /** The token the phone keeps in IndexedDB (src/shared/conversation/store.ts), as the page reads it. */
 function storedToken(page: Page): Promise<string> {
@@ -57,7 +54,7 @@ test('two parents and a staff member: a reply reaches its parent on the next fet
   codes,
   request,
 }) => {
-  const a = await verifiedChat(browser, url, codes, TEST_PARENT);
+  const a = await verifiedChat(browser, url, codes, SPEC_PARENTS.writer);
   await a.page.getByLabel('Message', { exact: true }).fill('Can we move Thursday to Friday?');
   await a.page.getByRole('button', { name: 'Send Message' }).click();
   await expect(a.page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible();
@@ -69,7 +66,7 @@ test('two parents and a staff member: a reply reaches its parent on the next fet
   await staff.getByLabel('Email').fill(STAFF.email);
   await staff.getByLabel('Password').fill(STAFF.password);
   await staff.getByRole('button', { name: 'Sign in' }).click();
-  await staff.getByRole('link', { name: TEST_PARENT.name }).click();
+  await staff.getByRole('link', { name: SPEC_PARENTS.writer.name }).click();
   await expect(staff.getByText('Can we move Thursday to Friday?')).toBeVisible();
   await staff.getByLabel('Reply').fill('Yes, Friday at 5 works.');
   await staff.getByRole('button', { name: 'Send reply' }).click();
@@ -82,7 +79,7 @@ test('two parents and a staff member: a reply reaches its parent on the next fet
   await expect(thread(a.page).getByText(STAFF.name, { exact: true })).toBeVisible();
 
   // Parent B, verified on their own phone, sees none of it, and B's token reads only B's thread.
-  const b = await verifiedChat(browser, url, codes, QUIET_PARENT);
+  const b = await verifiedChat(browser, url, codes, SPEC_PARENTS.bystander);
   await expect(b.page.getByText('Can we move Thursday to Friday?')).toHaveCount(0);
   await expect(b.page.getByText('Yes, Friday at 5 works.')).toHaveCount(0);
   const asB = await request.post('/api/webhook', {

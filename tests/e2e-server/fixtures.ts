@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { readRosterFile } from '../../server/roster/roster-file.ts';
+import { readRosterFile, type RosterFile } from '../../server/roster/roster-file.ts';
 import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
 import { weekdayNumber } from '../../src/shared/schedule/weekdays.ts';
 import { msToNextClockEdge } from '../support/clock-edges.ts';
@@ -13,6 +14,7 @@ import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/
 import type { PortalDatabase } from '../support/stored-requests.ts';
 import { addStaff } from '../support/staff.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
+import type { User } from '../../src/shared/webhook/types.ts';
 
 export interface RealPortal extends PortalDatabase {
   url: string;
@@ -87,15 +89,17 @@ export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>):
 /**
  * A real server: `node --import tsx server/main.ts` on an ephemeral
  * 127.0.0.1 port, serving the e2e build, with its own SQLite file and the
- * test roster (server/roster.test.json), rate limits off, the fake push service as the push service; `env` adds
- * to that.
+ * test roster (server/roster.test.json) or `roster`, rate limits off, the fake push service as the push service;
+ * `env` adds to that.
  */
-export async function startRealServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startRealServer(env: Record<string, string> = {}, roster?: RosterFile): Promise<TestServer> {
   const temp = makeTempPortalDir();
+  const rosterPath = roster ? join(temp.dir, 'roster.json') : TEST_ROSTER_PATH;
+  if (roster) writeFileSync(rosterPath, JSON.stringify(roster));
   const server = await spawnPortal({
     DIST_DIR: E2E_DIST,
     DATABASE_PATH: temp.databasePath,
-    ROSTER_PATH: TEST_ROSTER_PATH,
+    ROSTER_PATH: rosterPath,
     RATE_LIMIT_MAX: '0',
     RATE_LIMIT_PER_NUMBER_MAX: '0',
     // The fake push service (tests/support/fake-push-service.ts).
@@ -110,6 +114,29 @@ export async function startRealServer(env: Record<string, string> = {}): Promise
       temp.cleanup();
     },
   };
+}
+
+/**
+ * The test roster with a parent of their own for each spec that changes what a parent has (requests, the thread, a
+ * moved session) and then reads it back: the specs of a worker share its server, in any order. Each has the test
+ * parent's weekly sessions, so testParentSessions() and clearOfClockEdges() hold for them too.
+ */
+export const SPEC_PARENTS = {
+  /** request-outcomes.spec.ts: asks for a range that staff confirm. */
+  rangeAsker: { name: 'Rohan Gupta', number: '9000000011' },
+  /** staff-requests.spec.ts: the requests staff confirm, decline and offer. */
+  inboxParent: { name: 'Sunita Iyer', number: '9000000012' },
+  /** conversation.spec.ts: the parent who writes and is answered, and the one who must see none of it. */
+  writer: { name: 'Farah Khan', number: '9000000013' },
+  bystander: { name: 'Vikram Singh', number: '9000000014' },
+} as const satisfies Record<string, User>;
+
+function specRoster(): RosterFile {
+  const roster = readRosterFile(TEST_ROSTER_PATH);
+  const [testParent] = roster.parents;
+  if (!testParent) throw new Error('the test roster has no parent');
+  const own = Object.values(SPEC_PARENTS).map((user) => ({ ...testParent, ...user }));
+  return { ...roster, parents: [...roster.parents, ...own] };
 }
 
 /**
@@ -129,7 +156,7 @@ export const test = base.extend<{ portal: RealPortal }, { server: TestServer; co
   ],
   server: [
     async ({ codes }, use) => {
-      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' });
+      const server = await startRealServer({ CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1' }, specRoster());
       await addStaffAccount(server);
       await use(server);
       await server.close();
@@ -171,15 +198,13 @@ export interface PushServer {
   close(): Promise<void>;
 }
 
-export async function startPushServer(env: Record<string, string> = {}): Promise<PushServer> {
+export async function startPushServer(roster?: RosterFile): Promise<PushServer> {
   const codes = await startCodeRecorder();
   const service = await FakePushService.start();
-  const server = await startRealServer({
-    ...env,
-    CODE_WEBHOOK_URL: codes.url,
-    PORTAL_HOST: '127.0.0.1',
-    NODE_EXTRA_CA_CERTS: service.writeCaFile(),
-  });
+  const server = await startRealServer(
+    { CODE_WEBHOOK_URL: codes.url, PORTAL_HOST: '127.0.0.1', NODE_EXTRA_CA_CERTS: service.writeCaFile() },
+    roster,
+  );
   await addStaffAccount(server);
   return {
     server,

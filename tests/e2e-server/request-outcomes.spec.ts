@@ -14,7 +14,7 @@ import { QUIET_PARENT } from '../support/conversation.ts';
 import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { calendarDayName, clearOfClockEdges, nextFourPm, testParentSessions, test } from './fixtures.ts';
+import { calendarDayName, clearOfClockEdges, nextFourPm, SPEC_PARENTS, testParentSessions, test } from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
@@ -24,7 +24,7 @@ import { calendarDayName, clearOfClockEdges, nextFourPm, testParentSessions, tes
  * SEQUENCE, and the thread shows the answer as an event line.
  */
 
-const PARENT = { name: 'Test Parent', number: '9000000001' };
+const PARENT = SPEC_PARENTS.rangeAsker;
 
 /** A day of the reschedule calendar, its button. */
 const dayButton = (page: Page, key: string) =>
@@ -152,7 +152,7 @@ test('in Hindi: staff offer another time, which the parent accepts with one tap,
   request,
 }) => {
   await clearOfClockEdges();
-  // The roster's other parent, so this test and the one above never see each other's requests on a shared server.
+  // The roster's parent with no sessions, whom no other spec on the worker's server asks for.
   const today = toIstIso(new Date()).slice(0, 10);
   const target = nextFourPm(today, toIstIso(new Date()).slice(11, 16));
   const ask = (note: string) =>

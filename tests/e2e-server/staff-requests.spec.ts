@@ -9,9 +9,9 @@ import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { clearOfClockEdges, expect, nextFourPm, test, testParentSessions } from './fixtures.ts';
+import { clearOfClockEdges, expect, nextFourPm, SPEC_PARENTS, test, testParentSessions } from './fixtures.ts';
 
-const PARENT = { name: 'Test Parent', number: '9000000001' };
+const PARENT = SPEC_PARENTS.inboxParent;
 const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
 
 async function requestsOf(request: APIRequestContext): Promise<ParentRequest[]> {
@@ -48,11 +48,11 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   await expect(first.getByText(`Asked for: ${shortDayName(today)} – ${shortDayName(addDays(today, 2))}`)).toBeVisible();
   await expect(first.getByText('Status: Waiting for an answer')).toBeVisible();
   await expectNoAxeViolations(page, 'the request cards and their answer forms');
-  await expect(first.getByRole('link', { name: '+91 90000 00001' })).toHaveAttribute('href', 'tel:+919000000001');
+  await expect(first.getByRole('link', { name: '+91 90000 00012' })).toHaveAttribute('href', 'tel:+919000000012');
   await first.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
   await first.getByLabel('Time').fill(target.time);
   await first.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('status')).toContainText('Reschedule (days) from Test Parent, by Meera Nair');
+  await expect(page.getByRole('status')).toContainText(`Reschedule (days) from ${PARENT.name}, by Meera Nair`);
   await expect(first.getByText('Status: Confirmed')).toBeVisible();
 
   // The parent's schedule shows the moved session at its new time; their requests say confirmed.
@@ -72,8 +72,8 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   });
 
   // The parent's thread has the answer as an event line; they never chatted, and their conversation opens.
-  await first.getByRole('link', { name: 'Conversation with Test Parent' }).click();
-  await expect(page.getByRole('heading', { name: 'Conversation with Test Parent' })).toBeVisible();
+  await first.getByRole('link', { name: `Conversation with ${PARENT.name}` }).click();
+  await expect(page.getByRole('heading', { name: `Conversation with ${PARENT.name}` })).toBeVisible();
   await expect(page.getByText('Event: answered by Meera Nair')).toBeVisible();
   await expect(page.getByText('Your reschedule request is confirmed: your session is now on')).toBeInViewport();
   await expect(page.getByText('language: English, facilitator: Meera Nair')).toBeVisible();
@@ -87,7 +87,7 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   const travel = page.getByRole('listitem').filter({ hasText: 'Note: Travel' });
   await travel.getByLabel('Reason, to decline').fill('No facilitator is free that day');
   await travel.getByRole('button', { name: 'Decline' }).click();
-  await expect(page.getByRole('status')).toContainText('Declined: Reschedule (one day) from Test Parent');
+  await expect(page.getByRole('status')).toContainText(`Declined: Reschedule (one day) from ${PARENT.name}`);
   // Offer another time, which the parent accepts through the webhook.
   const second = page.getByRole('listitem').filter({ hasText: 'Note: Exams, second' });
   await second.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
@@ -128,5 +128,5 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   await page.getByLabel('Show requests').selectOption('Booked');
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(visitor).toBeVisible();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Reschedule (days): Test Parent' })).toHaveCount(0);
+  await expect(page.getByRole('listitem').filter({ hasText: `Reschedule (days): ${PARENT.name}` })).toHaveCount(0);
 });

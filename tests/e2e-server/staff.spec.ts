@@ -30,6 +30,10 @@ test('staff sign in, read a parent’s message, reply, and mark a request handle
 
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page, 'the staff inbox');
+  // Axe passes a short target beside a short name: every link of a card is a 24 px target, as long names need.
+  for (const link of await page.getByRole('listitem').getByRole('link').all()) {
+    expect((await link.boundingBox())?.height, await link.innerText()).toBeGreaterThanOrEqual(24);
+  }
   // The name is text: its tags show, and no <b> element was made of it.
   await page.getByRole('link', { name: '<b>Bold</b> Parent', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Conversation with <b>Bold</b> Parent' })).toBeVisible();
