@@ -73,7 +73,7 @@ function composeForm(csrf: string, view: AnnouncementsView): Markup {
   const { form } = view;
   const audience = form.audience || 'all';
   const radio = (value: string, label: string) =>
-    markup`<label><input type="radio" name="audience" value="${value}"${checked(audience === value)}> ${label}</label>`;
+    markup`<label class="choice"><input type="radio" name="audience" value="${value}"${checked(audience === value)}> ${label}</label>`;
   return markup`<h2 id="write">Write an announcement</h2>
 ${view.problemOf === 'announcement' ? alert(view.problem) : ''}
 <form method="post" action="/staff/announcements/preview">${csrfField(csrf)}
@@ -96,8 +96,8 @@ ${radio('parents', 'Chosen parents')}
 <label for="send_time">Time</label><input id="send_time" name="send_time" type="time" value="${form.send_time}">
 </fieldset>
 <fieldset><legend>Urgent</legend>
-<label><input type="checkbox" name="urgent" value="1"${checked(form.urgent === '1')}> Urgent</label>
-<label><input type="checkbox" name="urgent_confirmed" value="1"${checked(form.urgent_confirmed === '1')}> I confirm: an urgent announcement is pushed even in parents’ quiet hours</label>
+<label class="choice"><input type="checkbox" name="urgent" value="1"${checked(form.urgent === '1')}> Urgent</label>
+<label class="choice"><input type="checkbox" name="urgent_confirmed" value="1"${checked(form.urgent_confirmed === '1')}> I confirm: an urgent announcement is pushed even in parents’ quiet hours</label>
 </fieldset>
 <button type="submit">Preview</button>
 </form>`;

@@ -62,14 +62,15 @@ ul,ol{list-style:none;margin:0;padding:0}
 .card{background:#fff;border:1px solid #d9dce1;border-radius:.5rem;padding:.75rem;margin:0 0 .5rem}
 .unread{border-left:.35rem solid #0b57d0}
 .meta{color:#4a4f57;font-size:.9rem;margin:0}
-/* Links in cards and under names stand on lines of their own, stacked: each a 24 px target, however long its text. */
-.card a,.meta a{display:inline-block;min-height:1.5rem;line-height:1.5rem}
+/* Most links stand on lines of their own, stacked in cards and lists: each a 24 px target, however long its text. */
+a{display:inline-block;min-height:1.5rem;line-height:1.5rem}
 .text{white-space:pre-wrap;overflow-wrap:anywhere;margin:.25rem 0}
 .staff{background:#eef4ff}
 .via{font-size:.85rem;margin:.25rem 0 0}.verified{color:#1e6b35}.unverified,.no-roster{color:#8a4b00}
 .pages{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin:.5rem 0 1rem}
 label{display:block;font-weight:600;margin:.75rem 0 .25rem}
 input,textarea{width:100%;font:inherit;padding:.5rem;border:1px solid #8a9099;border-radius:.375rem}
+.choice{display:flex;gap:.5rem;align-items:center;font-weight:400}.choice input{width:1.5rem;height:1.5rem;margin:0;padding:0;flex:none}
 textarea{min-height:7rem}
 button{font:inherit;padding:.5rem 1rem;margin:.5rem 0;border:0;border-radius:.375rem;background:#0b57d0;color:#fff;min-height:2.75rem}
 button.quiet{background:#fff;color:#0b57d0;border:1px solid #0b57d0}

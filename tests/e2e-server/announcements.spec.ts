@@ -16,6 +16,7 @@ import type { RosterSessionEntry } from '../../src/shared/roster/format.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { Language, User } from '../../src/shared/webhook/types.ts';
 import type { FakeSubscription } from '../support/fake-push-service.ts';
+import { expectNoAxeViolations, expectNoSmallTargets } from '../support/axe.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
@@ -120,6 +121,8 @@ test('staff cancel a session two parents share: both are pushed, see it on the m
   await staff.getByLabel('Password').fill(STAFF.password);
   await staff.getByRole('button', { name: 'Sign in' }).click();
   await staff.goto('/staff/announcements');
+  await expectNoAxeViolations(staff, 'the announcements page');
+  await expectNoSmallTargets(staff, 'the announcements page: its links, choices and buttons');
   const cancel = staff.locator('form').filter({ has: staff.getByRole('heading', { name: 'Cancel one session' }) });
   const slot = { weekday: weekdayOf(day), time, facilitator: FACILITATOR.name };
   await cancel.getByLabel('Session').selectOption({ label: `${slotLabel(slot)} (2 parents)` });
