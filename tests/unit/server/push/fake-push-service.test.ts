@@ -48,7 +48,7 @@ describe('the fake push service', () => {
     const subscription = service.subscribe({ applicationServerKey: vapid.publicKey });
     const payload = JSON.stringify({ kind: 'reply', author: 'सुश्री राव', message_id: 'm1', language: 'hi' });
     expect(await send(subscription.json, payload, { urgency: 'high', topic: 'conversation-1' })).toBe(201);
-    const push = await service.nextPush();
+    const push = await service.nextPush((p) => p.subscriptionId === subscription.id);
     expect(push).toMatchObject({
       subscriptionId: subscription.id,
       status: 201,
