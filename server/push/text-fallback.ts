@@ -14,7 +14,7 @@
  */
 import { announcementPath, paths } from '../../src/config/paths.ts';
 import { textDecision, textRetryAt } from '../../src/shared/push/text-fallback.ts';
-import { fillTemplate, textLink, type TextValues } from '../../src/shared/push/text-templates.ts';
+import { fillTemplate, textId, textLink, type TextValues } from '../../src/shared/push/text-templates.ts';
 import type { NoticeKind } from '../../src/shared/push/text-fallback.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { Logger } from './sender.ts';
@@ -22,6 +22,8 @@ import type { TextNotice, TextStore } from './text-store.ts';
 
 /** What goes to the gateway at NOTIFY_WEBHOOK_URL, as JSON. */
 export interface TextMessage {
+  /** The same at every try of this text (textId): what a gateway that dedupes keys on. */
+  id: string;
   /** E.164. */
   phone: string;
   language: Language;
@@ -92,7 +94,8 @@ export function createTextFallback({ store, send, clock, waitMs, origin, log, ra
     if (notice.state === 'waiting') store.decide(notice.id, 'queued', now);
     const values = { author: notice.author, link: textLink(notice, origin, ROUTES) };
     const text = fillTemplate(notice.kind, language, values);
-    return [{ notice, message: { phone: notice.number_key, language, template: notice.kind, values, text } }];
+    const message = { id: textId(notice), phone: notice.number_key, language, template: notice.kind, values, text };
+    return [{ notice, message }];
   }
 
   async function deliver({ notice, message }: Due): Promise<void> {

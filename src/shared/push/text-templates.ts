@@ -52,6 +52,16 @@ export function textLink(
   return origin + routes.chat;
 }
 
+/**
+ * A text's id for the gateway: the same at every try of one text and different for every other, so a gateway that
+ * keeps the ids it has taken sends each text once, even when its answer was lost (no answer in time, a restart before
+ * the portal recorded it) and the portal tries again. From the queue row's id and the moment the row was made: a
+ * database made anew numbers its rows from 1 again, but never at the same moment.
+ */
+export function textId(notice: { id: number | string; created_at: string }): string {
+  return `${Date.parse(notice.created_at).toString(36)}-${notice.id}`;
+}
+
 /** A template with its values put in; a value's own `{#…#}` is left as it is, never read as a variable. */
 export function fillTemplate(kind: NoticeKind, language: Language, values: TextValues): string {
   return TEXT_TEMPLATES[kind][language].replace(/\{#(author|link)#\}/g, (_, name: keyof TextValues) => values[name]);

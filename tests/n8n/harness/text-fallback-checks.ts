@@ -13,7 +13,7 @@ import { TEXT_WAIT_SETTING } from '../../../n8n/source/database/texts-schema-sql
 import { announcementPath, paths } from '../../../src/config/paths.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import { TEXT_WAIT_MS, textableAt } from '../../../src/shared/push/text-fallback.ts';
-import { fillTemplate, PROGRAMME_AUTHOR } from '../../../src/shared/push/text-templates.ts';
+import { fillTemplate, PROGRAMME_AUTHOR, textId } from '../../../src/shared/push/text-templates.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
 import type { ReceivedPush } from '../../support/fake-push-service.ts';
 import { eventually, expectEqual, verifiedDevice } from './check-helpers.ts';
@@ -37,6 +37,10 @@ const QUIET = '+919000000065';
 const LINK = `https://${PORTAL_HOST}${paths.chat}`;
 
 interface Notice {
+  id: string;
+  kind: string;
+  /** created_at as the workflow reads it (thrive.take_text_notices): what the text's id is made of. */
+  made: string;
   state: string;
   pushed: boolean;
   attempts: number;
@@ -45,6 +49,8 @@ interface Notice {
 }
 
 const sleep = (seconds: number) => new Promise((done) => setTimeout(done, seconds * 1000));
+/** The id a text of this notice goes under, as the reference server gives it. */
+const idOf = (notice: Notice | undefined) => (notice ? textId({ id: notice.id, created_at: notice.made }) : undefined);
 /** "HH:mm" in India, `minutes` from now. */
 const clockIn = (minutes: number) => toIstIso(new Date(Date.now() + minutes * 60_000)).slice(11, 16);
 
@@ -56,7 +62,8 @@ export async function runTextFallbackChecks(
   const call = conversationCaller(n8n.url);
   const slackEvent = slackEventPoster(n8n.url);
   const notices = (key: string) =>
-    postgres.rows<Notice>(`SELECT state, pushed_at IS NOT NULL AS pushed, attempts, due_at, created_at FROM thrive.text_notices
+    postgres.rows<Notice>(`SELECT id, kind, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS made,
+      state, pushed_at IS NOT NULL AS pushed, attempts, due_at, created_at FROM thrive.text_notices
       WHERE number_key = '${key}' ORDER BY id`);
   const textsTo = (key: string) => textGateway.calls.filter((text) => text.body.phone === key);
   /** A roster parent's verified phone, its settings saved (the texts follow them). */
@@ -160,6 +167,7 @@ export async function runTextFallbackChecks(
           ['pushed', 'pushed', 'seen', 'texted'],
         ),
         ...expectEqual('the text', text?.body, {
+          id: idOf(notices(B).find((notice) => notice.state === 'texted')),
           phone: B,
           language: 'hi',
           template: 'reply',
@@ -206,6 +214,7 @@ export async function runTextFallbackChecks(
       const texts = textsTo(FAILING);
       return [
         ...expectEqual('tries', texts.length, 3),
+        // The id too: a gateway that dedupes on it sends the text once, whichever try it took.
         ...expectEqual('the same text each time', new Set(texts.map((t) => JSON.stringify(t.body))).size, 1),
         ...expectEqual('the notice', [notice?.state, notice?.attempts], ['texted', 3]),
         // 30 s, then 60 s, each with up to a tenth more at random.
@@ -265,6 +274,7 @@ export async function runTextFallbackChecks(
       };
       return [
         ...expectEqual('the urgent update', urgent?.body, {
+          id: idOf(notices(QUIET).find((notice) => notice.kind === 'announcement')),
           phone: QUIET,
           language: 'en',
           template: 'announcement',

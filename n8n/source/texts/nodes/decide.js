@@ -3,9 +3,10 @@
 // its limit group this India's day: not texted (off, pushed, limit), held until a moment, or sent. Only a notice
 // still waiting or queued is taken, so none is seen yet. A text to send is written here, as the reference server
 // writes it: the template in the parent's language with who wrote and the link to the portal's screen (fillTemplate,
-// textLink, at THRIVE_PORTAL_HOST), and when to try again should the gateway not take it (textRetryAt).
+// textLink, at THRIVE_PORTAL_HOST), under the id a gateway dedupes on (textId, the same at every try), and when to
+// try again should the gateway not take it (textRetryAt).
 import { textDecision, textRetryAt } from '../../../../src/shared/push/text-fallback.ts';
-import { fillTemplate, textLink } from '../../../../src/shared/push/text-templates.ts';
+import { fillTemplate, textId, textLink } from '../../../../src/shared/push/text-templates.ts';
 import { announcementPath, paths } from '../../../../src/config/paths.ts';
 
 // announcementPath builds its query with URLSearchParams, which n8n's task runner lacks: Node's own, as it gives them.
@@ -41,7 +42,9 @@ return {
     verdict: decision.kind === 'skip' ? decision.reason : decision.kind,
     at: decision.kind === 'hold' ? decision.until.toISOString() : null,
     message:
-      decision.kind === 'send' ? { phone: notice.number_key, language, template: notice.kind, values, text } : null,
+      decision.kind === 'send'
+        ? { id: textId(notice), phone: notice.number_key, language, template: notice.kind, values, text }
+        : null,
     retry_at: textRetryAt(notice.attempts + 1, now)?.toISOString() ?? null,
   },
 };

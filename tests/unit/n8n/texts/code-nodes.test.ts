@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
 import { announcementPath, paths } from '../../../../src/config/paths.ts';
 import { textDecision, type NoticeKind } from '../../../../src/shared/push/text-fallback.ts';
-import { fillTemplate } from '../../../../src/shared/push/text-templates.ts';
+import { fillTemplate, textId } from '../../../../src/shared/push/text-templates.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../src/shared/webhook/push.ts';
 import { runCodeNode } from '../support/code-sandbox.ts';
 import { committed, nodeNamed } from '../support/workflow.ts';
@@ -77,10 +77,12 @@ describe("ThriveTexts's Decide, as n8n's task runner runs it", () => {
     expect(decided.at).toBe(decision.kind === 'hold' ? decision.until.toISOString() : null);
   });
 
-  it("writes the reference server's text: the template in the parent's language, who wrote, the screen's link", async () => {
+  it("writes the reference server's text: its id, the template in the parent's language, who wrote, the link", async () => {
     const reply = await decide(notice(), at('12:30'));
     const values = { author: 'Ms. Rao', link: `https://p.example${paths.chat}` };
     expect(reply.message).toEqual({
+      // Postgres gives a bigint as a string, SQLite as a number: the one row gets the one id.
+      id: textId({ id: 7, created_at: at('12:00').toISOString() }),
       phone: '+919876543210',
       language: 'hi',
       template: 'reply',

@@ -10,9 +10,13 @@ import { FakePushService } from '../../../support/fake-push-service.ts';
 import { addStaff, staffSession } from '../../../support/staff.ts';
 import { PARENT_NUMBER, QUIET_PARENT_NUMBER, startPushPortal, type PushPortal } from './push-portal.ts';
 
-/** A text gateway on 127.0.0.1: it keeps every text it is sent and answers each with the next status given. */
+/**
+ * A text gateway on 127.0.0.1: it answers each text with the next status given, keeps every text it is sent (tries)
+ * and those it took (texts).
+ */
 class FakeGateway {
   readonly texts: { body: TextMessage; authorization: string | undefined }[] = [];
+  readonly tries: TextMessage[] = [];
   answers: number[] = [];
   private constructor(private readonly server: Server) {}
 
@@ -23,6 +27,7 @@ class FakeGateway {
         request.on('data', (chunk: Buffer) => (body += chunk.toString()));
         request.on('end', () => {
           const status = gateway.answers.shift() ?? 200;
+          gateway.tries.push(JSON.parse(body) as TextMessage);
           if (status === 200) {
             gateway.texts.push({ body: JSON.parse(body) as TextMessage, authorization: request.headers.authorization });
           }
@@ -58,6 +63,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   gateway.texts.length = 0;
+  gateway.tries.length = 0;
   gateway.answers = [];
   p = await startPushPortal(service, {
     NOTIFY_WEBHOOK_URL: gateway.url,
@@ -95,6 +101,7 @@ describe('a text for a notification not seen', () => {
       {
         authorization: 'Bearer gateway-secret',
         body: {
+          id: expect.stringMatching(/^[0-9a-z]+-\d+$/),
           phone: QUIET_PARENT_NUMBER,
           language: 'en',
           template: 'reply',
@@ -150,7 +157,7 @@ describe('a text for a notification not seen', () => {
     expect(gateway.texts).toEqual([]);
   });
 
-  it('is tried again with backoff when the gateway fails, and sent once', async () => {
+  it('is tried again with backoff when the gateway fails, and sent once, each try under the one id', async () => {
     gateway.answers = [503, 500];
     p.reply('Please call us', QUIET_PARENT_NUMBER);
     await after(WAIT_S * 1000);
@@ -161,6 +168,16 @@ describe('a text for a notification not seen', () => {
     expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
     await after(60 * MINUTE);
     expect(gateway.texts).toHaveLength(1);
+    // A gateway that dedupes on the id sends it once, whichever of the three tries it took.
+    expect(gateway.tries).toHaveLength(3);
+    expect(new Set(gateway.tries.map((text) => text.id)).size).toBe(1);
+    // The next day's text is another text, under another id.
+    await after(24 * 60 * MINUTE);
+    p.reply('Tomorrow at four', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    const [first, second] = textsTo(QUIET_PARENT_NUMBER);
+    expect(second?.body.id).toMatch(/^[0-9a-z]+-\d+$/);
+    expect(second?.body.id).not.toBe(first?.body.id);
   });
 
   it('stops at once when the parent turns texts off, and names an outcome’s author in Hindi', async () => {

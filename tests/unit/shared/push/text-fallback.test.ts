@@ -6,7 +6,13 @@ import {
   type NoticeFacts,
   type TextDecision,
 } from '../../../../src/shared/push/text-fallback.ts';
-import { fillTemplate, smsParts, TEXT_TEMPLATES, textLink } from '../../../../src/shared/push/text-templates.ts';
+import {
+  fillTemplate,
+  smsParts,
+  TEXT_TEMPLATES,
+  textId,
+  textLink,
+} from '../../../../src/shared/push/text-templates.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../src/shared/webhook/push.ts';
 
 const at = (time: string) => new Date(`2026-11-25T${time}:00+05:30`);
@@ -105,6 +111,14 @@ describe('the text templates', () => {
   ] as const)('links a %s to its screen', (kind, announcement_id, link) => {
     const routes = { chat: '/chat', announcement: (id: string) => `/update?id=${id}` };
     expect(textLink({ kind, announcement_id }, 'https://p.example', routes)).toBe(link);
+  });
+
+  it('are sent under an id of their queue row: the same at every try, another for another row or a row made anew', () => {
+    const row = { id: 7, created_at: '2026-11-25T06:30:00.000Z' };
+    expect(textId(row)).toBe(textId({ ...row }));
+    expect(textId(row)).toBe(textId({ ...row, id: '7' }));
+    expect(textId({ ...row, id: 8 })).not.toBe(textId(row));
+    expect(textId({ ...row, created_at: '2026-11-26T09:00:00.000Z' })).not.toBe(textId(row));
   });
 
   it.each([
