@@ -1,9 +1,7 @@
 /**
  * `npm test`: every gate the project has, in order, then a table of each
- * suite's test count and time, the run's wall time and the CPU seconds it
- * spent (what it costs however many cores it has: its wall time is about that
- * over the cores), then one plain closing line `N passed, N failed` that CI
- * reads. Lint (ESLint, Prettier and
+ * suite's test count and time, then one plain closing line
+ * `N passed, N failed` that CI reads. Lint (ESLint, Prettier and
  * dependency-cruiser's import cycles, type imports included), typecheck,
  * the bundle budget and the server probes count as one check each; unit and
  * browser tests count test by test.
@@ -166,23 +164,6 @@ async function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: stri
   }
 }
 
-/**
- * The CPU seconds this run and the processes it started have spent, counting those that ended and were waited for
- * (Linux's /proc/self/stat: its own and its children's user and system time, in USER_HZ, 100 a second). Undefined
- * where there is no /proc.
- */
-function cpuSeconds(): number | undefined {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    // utime, stime, cutime, cstime: the 14th to 17th fields, the 12th to 15th after the command's name (in brackets).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = fields.slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
-    return Number.isFinite(ticks) && fields.length > 15 ? ticks / 100 : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function printTable(started: number): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   const width = Math.max(...rows.map((row) => row.suite.length), 5);
@@ -193,9 +174,7 @@ function printTable(started: number): void {
       `${row.suite.padEnd(width)}  ${String(total).padStart(5)}  ${String(row.passed).padStart(6)}  ${String(row.failed).padStart(6)}  ${seconds(row.ms)}`,
     );
   }
-  const cpu = cpuSeconds();
-  const spent = cpu === undefined ? '' : `, ${Math.round(cpu).toLocaleString('en-US')} CPU-s`;
-  console.log(`${'total'.padEnd(width)}  ${' '.repeat(23)}${seconds(performance.now() - started)}${spent}`);
+  console.log(`${'total'.padEnd(width)}  ${' '.repeat(23)}${seconds(performance.now() - started)}`);
   const sum = (key: 'passed' | 'failed' | 'skipped') => rows.reduce((total, row) => total + row[key], 0);
   const skipped = sum('skipped');
   console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
