@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
 import type { CodeRecorder } from '../support/code-recorder.ts';
 import { STAFF } from '../support/staff.ts';
-import { SPEC_PARENTS, test } from './fixtures.ts';
+import { signInAndVerifyPhone, SPEC_PARENTS, test } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -32,17 +32,8 @@ async function verifiedChat(browser: Browser, baseURL: string, codes: CodeRecord
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.clock.install();
-  await page.goto('/registered-parent');
-  await page.getByLabel('Name').fill(parent.name);
-  await page.getByLabel('Phone Number').fill(parent.number);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
-  await page.getByRole('button', { name: 'Send Me a Code' }).click();
-  const { code, text } = await codes.nextCode(`+91${parent.number}`);
+  const { code, text } = await signInAndVerifyPhone(page, codes, parent);
   expect(text.split('\n').at(-1)).toBe(`@${new URL(baseURL).hostname} #${code}`);
-  await page.getByRole('textbox', { name: '6-digit code' }).fill(code);
-  await page.getByRole('button', { name: 'Verify Phone' }).click();
-  await expect(page.getByText('No messages yet. Replies from your facilitator will show here.')).toBeVisible();
   return { page, token: await storedToken(page), close: () => context.close() };
 }
 

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readRosterFile, type RosterFile } from '../../server/roster/roster-file.ts';
 import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
@@ -84,6 +84,28 @@ export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>):
   } finally {
     db.close();
   }
+}
+
+/**
+ * Signs `parent` in on the spec's form, opens the chat and verifies the phone with the code the gateway got, as a
+ * parent does; the page then shows the empty thread. The code and the text the gateway was sent, for a spec to read.
+ */
+export async function signInAndVerifyPhone(
+  page: Page,
+  codes: CodeRecorder,
+  parent: User,
+): Promise<{ code: string; text: string }> {
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill(parent.name);
+  await page.getByLabel('Phone Number').fill(parent.number);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
+  await page.getByRole('button', { name: 'Send Me a Code' }).click();
+  const { code, text } = await codes.nextCode(`+91${parent.number}`);
+  await page.getByRole('textbox', { name: '6-digit code' }).fill(code);
+  await page.getByRole('button', { name: 'Verify Phone' }).click();
+  await expect(page.getByText('No messages yet. Replies from your facilitator will show here.')).toBeVisible();
+  return { code, text };
 }
 
 /**

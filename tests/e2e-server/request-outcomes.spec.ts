@@ -14,7 +14,15 @@ import { QUIET_PARENT } from '../support/conversation.ts';
 import { parseIcs } from '../support/ical.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
-import { calendarDayName, clearOfClockEdges, nextFourPm, SPEC_PARENTS, testParentSessions, test } from './fixtures.ts';
+import {
+  calendarDayName,
+  clearOfClockEdges,
+  nextFourPm,
+  signInAndVerifyPhone,
+  SPEC_PARENTS,
+  testParentSessions,
+  test,
+} from './fixtures.ts';
 
 /**
  * The loop closed, in real time on the reference server, two browsers: a
@@ -61,16 +69,7 @@ test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedul
   // The parent: signed in, the phone verified for the thread, the schedule fetched.
   const parentContext = await browser.newContext({ baseURL: url, acceptDownloads: true });
   const parent = await parentContext.newPage();
-  await parent.goto('/registered-parent');
-  await parent.getByLabel('Name').fill(PARENT.name);
-  await parent.getByLabel('Phone Number').fill(PARENT.number);
-  await parent.getByRole('button', { name: 'Continue' }).click();
-  await parent.getByRole('link', { name: /Chat with your facilitator/ }).click();
-  await parent.getByRole('button', { name: 'Send Me a Code' }).click();
-  const { code } = await codes.nextCode(`+91${PARENT.number}`);
-  await parent.getByRole('textbox', { name: '6-digit code' }).fill(code);
-  await parent.getByRole('button', { name: 'Verify Phone' }).click();
-  await expect(parent.getByText('No messages yet. Replies from your facilitator will show here.')).toBeVisible();
+  await signInAndVerifyPhone(parent, codes, PARENT);
 
   await parent.goto('/registered-parent/schedule');
   await parent.getByRole('button', { name: 'Fetch My Schedule' }).click();
