@@ -9,6 +9,7 @@
  * ThriveTexts runs through its test wrapper (push-fakes.ts), at the clock's time or at one the check names.
  */
 import { randomUUID } from 'node:crypto';
+import { UTC_ISO } from '../../../n8n/source/database/conversation-schema-sql.ts';
 import { TEXT_WAIT_SETTING } from '../../../n8n/source/database/texts-schema-sql.ts';
 import { announcementPath, paths } from '../../../src/config/paths.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
@@ -62,7 +63,7 @@ export async function runTextFallbackChecks(
   const call = conversationCaller(n8n.url);
   const slackEvent = slackEventPoster(n8n.url);
   const notices = (key: string) =>
-    postgres.rows<Notice>(`SELECT id, kind, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS made,
+    postgres.rows<Notice>(`SELECT id, kind, ${UTC_ISO('created_at')} AS made,
       state, pushed_at IS NOT NULL AS pushed, attempts, due_at, created_at FROM thrive.text_notices
       WHERE number_key = '${key}' ORDER BY id`);
   const textsTo = (key: string) => textGateway.calls.filter((text) => text.body.phone === key);

@@ -27,10 +27,9 @@ class FakeGateway {
         request.on('data', (chunk: Buffer) => (body += chunk.toString()));
         request.on('end', () => {
           const status = gateway.answers.shift() ?? 200;
-          gateway.tries.push(JSON.parse(body) as TextMessage);
-          if (status === 200) {
-            gateway.texts.push({ body: JSON.parse(body) as TextMessage, authorization: request.headers.authorization });
-          }
+          const text = JSON.parse(body) as TextMessage;
+          gateway.tries.push(text);
+          if (status === 200) gateway.texts.push({ body: text, authorization: request.headers.authorization });
           response.writeHead(status).end();
         });
       }),
