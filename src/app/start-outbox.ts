@@ -103,5 +103,5 @@ export function startOutbox(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') drain();
   });
-  drain();
+  outbox.drainOnStart().catch(() => undefined);
 }

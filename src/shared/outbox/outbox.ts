@@ -78,6 +78,11 @@ export interface Outbox {
   subscribe(listener: OutboxListener): () => void;
   /** A pass: app start, `online`, tab visible, 'Send Now', Background Sync. Undefined when handed over and unheard of. */
   drain(mode?: DrainMode, ticket?: string): Promise<PassReport | undefined>;
+  /**
+   * The pass a context makes when it starts, unless it has asked for one already: a send made before the start
+   * tried every saved request in its pass, and trying one that just failed again at once would skip its backoff.
+   */
+  drainOnStart(): Promise<PassReport | undefined>;
   /** Moves a failed item back to the queue in its original place, then sends. */
   retry(id: string): Promise<PassReport | undefined>;
   discard(id: string): Promise<void>;
@@ -155,7 +160,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     return { result, cancel: () => stop() };
   }
 
+  let asked = false;
   function drain(mode: DrainMode = 'now', ticket: string = newRequestId()): Promise<PassReport | undefined> {
+    asked = true;
     if (options.delegate) {
       const done = listenFor(
         (event) => (event.type === 'OUTBOX_PASS_DONE' && event.tickets.includes(ticket) ? event : undefined),
@@ -236,6 +243,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     count: () => store.count(),
     subscribe: (listener) => notifier.subscribe(listener),
     drain,
+    drainOnStart: () => (asked ? Promise.resolve(undefined) : drain('now')),
     async retry(id) {
       await store.patch(id, (item) =>
         item.state === 'failed' ? { ...item, state: 'queued', nextAttemptAt: now() } : item,

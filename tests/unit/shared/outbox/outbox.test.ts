@@ -263,6 +263,20 @@ describe('outbox', () => {
     expect(timer.armed.run).toBeUndefined();
   });
 
+  it('makes its start pass only when nothing has asked for one: a send just refused waits out its backoff', async () => {
+    const webhook = scriptedWebhook(503, 200);
+    const outbox = testOutbox({ send: webhook.send, setTimer: manualTimer().setTimer });
+    // A parent quicker than the app's start: the send is made, and refused, before the start pass is asked for.
+    expect(await outbox.submit(reschedule())).toEqual({ status: 'queued' });
+    expect(await outbox.drainOnStart()).toBeUndefined();
+    expect(webhook.sent).toHaveLength(1);
+
+    // A context that starts with a request saved on an earlier visit sends it at once.
+    const later = testOutbox({ send: webhook.send, store: outbox.store, setTimer: manualTimer().setTimer });
+    expect(await later.drainOnStart()).toMatchObject({ delivered: 1, waiting: [] });
+    expect(webhook.sent).toHaveLength(2);
+  });
+
   it('folds passes asked for while one runs into a single next pass', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
