@@ -14,6 +14,7 @@
  *   npm run bench -- chat-poll    chat_thread requests in an hour with the chat open, push off and on
  *   npm run bench -- push         from a staff reply to the push service's answer, 1,000 subscribed parents
  *   npm run bench -- announce     one announcement to 10,000 subscribed parents, and staff replies during its fan-out
+ *   npm run bench -- suite-cpu    the CPU seconds of each browser test, one worker, dearest first
  *   npm run bench -- outbox | server | photo | first-send
  */
 import { spawnSync } from 'node:child_process';
@@ -34,6 +35,7 @@ const BENCHES = {
   'chat-poll': 'bench/chat-poll.ts',
   push: 'bench/push.ts',
   announce: 'bench/announce.ts',
+  'suite-cpu': 'bench/suite-cpu.ts',
 } as const;
 
 const [name = 'page', ...rest] = process.argv.slice(2);
