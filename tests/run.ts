@@ -12,6 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { ensureChromium, ensureDevanagariFont } from '../bench/ensure-chromium.ts';
 import { buildE2eApp, E2E_DIST_NO_KNOW_MORE, withoutKnowMore } from './support/build.ts';
 
@@ -60,11 +61,21 @@ interface VitestReport {
   }[];
 }
 
-/** The Vitest suite: the screen tests (*.test.tsx) and the rest, a row each; the run's time shared by test time. */
+/**
+ * The Vitest suite: the screen tests (*.test.tsx) and the rest, a row each; the run's time shared by test time.
+ * A worker a core, not Vitest's default of one fewer: on 2 cores that is a single worker, which ran the lane's last
+ * minutes alone with a core idle, and took a third of a core less than it could beside another job's busy loops.
+ */
 async function unitSuite(): Promise<void> {
   const report = `${REPORT_DIR}/unit.json`;
   const started = performance.now();
-  const ok = await exitsZero(bin('vitest'), ['run', '--reporter=dot', '--reporter=json', `--outputFile=${report}`]);
+  const ok = await exitsZero(bin('vitest'), [
+    'run',
+    `--maxWorkers=${availableParallelism()}`,
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile=${report}`,
+  ]);
   const ms = performance.now() - started;
   const files = readJson<VitestReport>(report)?.testResults;
   // A suite that crashed before reporting counts as one failure.
@@ -189,7 +200,7 @@ if (soak) {
     await browserSuites(['--project=e2e', '--project=e2e-worker', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
-  // Two lanes, one a core, so a 2-core machine stays full: lint then the unit tests on one; typecheck, the budget,
+  // Two lanes, so a 2-core machine stays full: lint then the unit tests on one; typecheck, the budget,
   // the probes, the browser suites' builds and then the browser suites on the other, which start while the first
   // lane is still at work rather than leave a core idle until it ends.
   await Promise.all([
