@@ -10,12 +10,15 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { CpuRow } from './perf/cpu-reporter.ts';
+import { machineLoad } from './perf/figures.ts';
 
 const OUT_DIR = '.out/suite-cpu';
 const ROWS = `${OUT_DIR}/rows.json`;
 const DEAREST_TESTS = 25;
 
 mkdirSync(OUT_DIR, { recursive: true });
+// Every process on the machine counts in a test's figure: the load says whether anything else was running.
+const loadAtStart = machineLoad();
 const run = spawnSync(
   process.execPath,
   [
@@ -54,4 +57,5 @@ for (const row of [...rows].sort((a, b) => b.cpuS - a.cpuS).slice(0, DEAREST_TES
 const total = rows.reduce((sum, row) => sum + row.cpuS, 0);
 const failed = rows.filter((row) => row.status !== 'passed' && row.status !== 'skipped').length;
 console.log(`\n${rows.length} tests, ${total.toFixed(1)} CPU-s in tests${failed ? `, ${failed} not passed` : ''}`);
+console.log(`${loadAtStart} at the start, ${machineLoad()} at the end`);
 process.exit(run.status ?? 1);
