@@ -9,6 +9,7 @@
  */
 import { PUSH_MAX_ATTEMPTS, REQUEST_UPDATE_TTL_S } from '../../../src/shared/push/delivery.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
+import { UTC_ISO } from './conversation-schema-sql.ts';
 
 /** How long a taken job waits for its answer before another run may take it again. */
 export const PUSH_LEASE = "interval '2 minutes'";
@@ -200,7 +201,7 @@ LANGUAGE sql VOLATILE AS $$
     UPDATE thrive.push_jobs j SET not_before = at + ${PUSH_LEASE}, held = false FROM due WHERE j.id = due.id
     RETURNING j.*
   )
-  SELECT t.id, t.kind, t.payload, to_char(t.expires_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  SELECT t.id, t.kind, t.payload, ${UTC_ISO('t.expires_at')},
     t.attempts, s.endpoint, s.p256dh, s.auth,
     ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(p.settings, '{}'))`)},
     coalesce(p.language, 'en'), t.message_id::text, m.staff_name, m.text,
