@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { BOOT_SCRIPT_SOURCE, LOCALE_SCRIPT_SOURCE } from '../../server/http/security-headers.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expectToast } from '../support/registered-parent.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, signInOnForm, test } from './fixtures.ts';
 import { PNG } from '../support/stored-requests.ts';
 
 const TEST_PARENT = { name: 'Test Parent', number: '+919000000001' };
@@ -20,14 +20,6 @@ function watchProblems(page: Page): string[] {
     });
   });
   return problems;
-}
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto('/registered-parent');
-  await page.getByLabel('Name').fill(TEST_PARENT.name);
-  await page.getByLabel('Phone Number').fill(TEST_PARENT.number);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${TEST_PARENT.name}!` })).toBeVisible();
 }
 
 test.describe('the Content-Security-Policy', () => {
@@ -76,7 +68,7 @@ test.describe('the Content-Security-Policy', () => {
     page,
   }) => {
     const problems = watchProblems(page);
-    await signIn(page);
+    await signInOnForm(page, TEST_PARENT);
     await page.getByRole('link', { name: /Know your schedule/ }).click();
     await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
     await expect(page.getByText('Schedule retrieved successfully!')).toBeVisible();

@@ -86,6 +86,15 @@ export async function addStaffAccount(server: Pick<TestServer, 'databasePath'>):
   }
 }
 
+/** Signs `parent` in on the sign-in form, as a parent does, and waits for the menu's greeting. */
+export async function signInOnForm(page: Page, parent: Pick<User, 'name' | 'number'>): Promise<void> {
+  await page.goto('/registered-parent');
+  await page.getByLabel('Name').fill(parent.name);
+  await page.getByLabel('Phone Number').fill(parent.number);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Hello, ${parent.name}!` })).toBeVisible();
+}
+
 /**
  * Signs `parent` in on the spec's form, opens the chat and verifies the phone with the code the gateway got, as a
  * parent does; the page then shows the empty thread. The code and the text the gateway was sent, for a spec to read.
@@ -95,10 +104,7 @@ export async function signInAndVerifyPhone(
   codes: CodeRecorder,
   parent: User,
 ): Promise<{ code: string; text: string }> {
-  await page.goto('/registered-parent');
-  await page.getByLabel('Name').fill(parent.name);
-  await page.getByLabel('Phone Number').fill(parent.number);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signInOnForm(page, parent);
   await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
   await page.getByRole('button', { name: 'Send Me a Code' }).click();
   const { code, text } = await codes.nextCode(`+91${parent.number}`);

@@ -1,7 +1,7 @@
 import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { STAFF } from '../support/staff.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, signInOnForm, test } from './fixtures.ts';
 
 // The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own.
 test.use({ launchOptions: fakeMicrophone(8) });
@@ -14,10 +14,7 @@ test('a voice note recorded on the real server reaches /staff, where it plays wi
   portal,
 }) => {
   // The reference server's own headers: its Permissions-Policy must let the page use the microphone.
-  await page.goto('/registered-parent');
-  await page.getByLabel('Name').fill(PARENT.name);
-  await page.getByLabel('Phone Number').fill(PARENT.number);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await signInOnForm(page, PARENT);
   await page.getByRole('link', { name: /Chat with your facilitator/ }).click();
   const mic = page.getByRole('button', { name: 'Record Voice Note' });
   await mic.click();
