@@ -103,6 +103,11 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
 /** Serves the production build and a recording webhook on one 127.0.0.1 origin. */
 export async function startTestServer(distDir: string): Promise<TestServer> {
   const root = resolve(distDir);
+  // A run told to skip the builds (E2E_SKIP_BUILD=1) before they were ever made fails here, by name, not later
+  // as a page that aborts.
+  if (!(await isFile(join(root, 'index.html')))) {
+    throw new Error(`No build in ${root}: run the browser tests once without E2E_SKIP_BUILD=1 to make it.`);
+  }
   const webhook = new RecordingWebhook();
   const served: string[] = [];
   const server = createServer((req, res) => {
