@@ -9,7 +9,7 @@
  * service or the browser would refuse rejects that wait with the reason.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,8 @@ export class FakePushService {
   private readonly taken = new Set<ReceivedPush>();
   private readonly waiters = new Set<() => void>();
   private readonly listeners = new Set<(push: ReceivedPush) => void>();
+  /** The folders writeCaFile made, removed on close. */
+  private readonly caFolders: string[] = [];
 
   private readonly server: Server;
   /** Trust this to reach the service: an https.Agent's `ca`, or NODE_EXTRA_CA_CERTS for a process. */
@@ -194,7 +196,9 @@ export class FakePushService {
 
   /** Writes the certificate to a file, for NODE_EXTRA_CA_CERTS of a server process. */
   writeCaFile(): string {
-    const path = join(mkdtempSync(join(tmpdir(), 'fake-push-')), 'ca.pem');
+    const folder = mkdtempSync(join(tmpdir(), 'fake-push-'));
+    this.caFolders.push(folder);
+    const path = join(folder, 'ca.pem');
     writeFileSync(path, this.certPem);
     return path;
   }
@@ -202,6 +206,7 @@ export class FakePushService {
   async close(): Promise<void> {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    for (const folder of this.caFolders.splice(0)) rmSync(folder, { recursive: true, force: true });
   }
 
   private receive(method: string, url: string, headers: Record<string, string | string[] | undefined>, body: Buffer) {

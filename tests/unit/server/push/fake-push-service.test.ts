@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrivateKey, sign } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import webpush, { type RequestOptions } from 'web-push';
 import { FakePushService } from '../../../support/fake-push-service.ts';
 
@@ -44,6 +46,14 @@ function vapidWith(claims: Record<string, unknown>): string {
 }
 
 describe('the fake push service', () => {
+  it('writes its certificate for a server process, and leaves no folder behind once closed', async () => {
+    const own = await FakePushService.start();
+    const file = own.writeCaFile();
+    expect(readFileSync(file, 'utf8')).toContain('BEGIN CERTIFICATE');
+    await own.close();
+    expect(existsSync(dirname(file))).toBe(false);
+  });
+
   it('decrypts what web-push sends and records its headers and VAPID claims', async () => {
     const subscription = service.subscribe({ applicationServerKey: vapid.publicKey });
     const payload = JSON.stringify({ kind: 'reply', author: 'सुश्री राव', message_id: 'm1', language: 'hi' });
