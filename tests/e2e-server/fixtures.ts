@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { readRosterFile, type RosterFile } from '../../server/roster/roster-file.ts';
@@ -18,8 +17,6 @@ import type { User } from '../../src/shared/webhook/types.ts';
 
 export interface RealPortal extends PortalDatabase {
   url: string;
-  /** Makes a staff account with `npm run staff -- add`, the password from STAFF_PASSWORD (no terminal). */
-  addStaff(email: string, name: string, password: string): void;
 }
 
 export type TestServer = SpawnedPortal & { databasePath: string; close(): Promise<void> };
@@ -201,13 +198,6 @@ export const test = base.extend<{ portal: RealPortal }, { server: TestServer; co
         } finally {
           db.close();
         }
-      },
-      addStaff(email, name, password) {
-        execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', 'add', email, '--name', name], {
-          cwd: resolve(import.meta.dirname, '../..'),
-          env: { ...process.env, DATABASE_PATH: server.databasePath, STAFF_PASSWORD: password },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
       },
     });
   },

@@ -9,6 +9,7 @@ import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { STAFF } from '../support/staff.ts';
 import { clearOfClockEdges, expect, nextFourPm, SPEC_PARENTS, test, testParentSessions } from './fixtures.ts';
 
 const PARENT = SPEC_PARENTS.inboxParent;
@@ -22,11 +23,9 @@ async function requestsOf(request: APIRequestContext): Promise<ParentRequest[]> 
 
 test('staff confirm a range request at 4:00 PM, decline one, offer a time the parent accepts, and work a consultation', async ({
   page,
-  portal,
   request,
 }) => {
   await clearOfClockEdges();
-  portal.addStaff('meera@thrive.example', 'Meera Nair', 'correct horse battery');
   const now = toIstIso(new Date());
   const today = now.slice(0, 10);
   const target = nextFourPm(today, now.slice(11, 16));
@@ -39,8 +38,8 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   for (const body of [range, single, another, consult]) await send(body);
 
   await page.goto('/staff');
-  await page.getByLabel('Email').fill('meera@thrive.example');
-  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   // Confirm one of the days asked for, at 4:00 PM.

@@ -1,6 +1,7 @@
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { expectNoAxeViolations, expectNoSmallTargets } from '../support/axe.ts';
+import { STAFF } from '../support/staff.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A name a careless page would render as markup. */
@@ -10,10 +11,8 @@ test.use({ viewport: { width: 360, height: 740 } });
 
 test('staff sign in, read a parent’s message, reply, and mark a request handled, on a 360 px phone', async ({
   page,
-  portal,
   request,
 }) => {
-  portal.addStaff('meera@thrive.example', 'Meera Nair', 'correct horse battery');
   const chat = buildEnvelope({
     action: 'chat_facilitator',
     user: PARENT,
@@ -24,8 +23,8 @@ test('staff sign in, read a parent’s message, reply, and mark a request handle
 
   await page.goto('/staff');
   await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
-  await page.getByLabel('Email').fill('meera@thrive.example');
-  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();

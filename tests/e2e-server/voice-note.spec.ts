@@ -24,7 +24,6 @@ test('a voice note recorded on the real server reaches /staff, where it plays wi
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('heading', { name: '✓ Sent!' })).toBeVisible();
 
-  portal.addStaff(STAFF.email, STAFF.name, STAFF.password);
   const staffContext = await browser.newContext({ baseURL: portal.url });
   const staff = await staffContext.newPage();
   const refused: string[] = [];
