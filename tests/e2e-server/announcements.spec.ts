@@ -19,8 +19,7 @@ import type { FakeSubscription } from '../support/fake-push-service.ts';
 import { expectNoAxeViolations, expectNoSmallTargets } from '../support/axe.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
-import { STAFF } from '../support/staff.ts';
-import { clearOfClockEdges, startPushServer, type PushServer } from './fixtures.ts';
+import { clearOfClockEdges, signInToStaff, startPushServer, type PushServer } from './fixtures.ts';
 
 /**
  * A session change reaches many parents, in real time on the reference
@@ -116,10 +115,7 @@ test('staff cancel a session two parents share: both are pushed, see it on the m
   // 1. Staff cancel that occurrence in /staff.
   const staffContext = await browser.newContext({ baseURL: server.url });
   const staff = await staffContext.newPage();
-  await staff.goto('/staff');
-  await staff.getByLabel('Email').fill(STAFF.email);
-  await staff.getByLabel('Password').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(staff);
   await staff.goto('/staff/announcements');
   await expectNoAxeViolations(staff, 'the announcements page');
   await expectNoSmallTargets(staff, 'the announcements page: its links, choices and buttons');

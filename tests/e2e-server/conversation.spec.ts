@@ -2,7 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { CONVERSATION_DB, CONVERSATION_STORE } from '../../src/shared/storage-names.ts';
 import type { CodeRecorder } from '../support/code-recorder.ts';
 import { STAFF } from '../support/staff.ts';
-import { signInAndVerifyPhone, SPEC_PARENTS, test } from './fixtures.ts';
+import { signInAndVerifyPhone, signInToStaff, SPEC_PARENTS, test } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -53,10 +53,7 @@ test('two parents and a staff member: a reply reaches its parent on the next fet
 
   const staffContext = await browser.newContext({ baseURL: url });
   const staff = await staffContext.newPage();
-  await staff.goto('/staff');
-  await staff.getByLabel('Email').fill(STAFF.email);
-  await staff.getByLabel('Password').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(staff);
   await staff.getByRole('link', { name: SPEC_PARENTS.writer.name }).click();
   await expect(staff.getByText('Can we move Thursday to Friday?')).toBeVisible();
   await staff.getByLabel('Reply').fill('Yes, Friday at 5 works.');

@@ -11,7 +11,7 @@ import { FakePushService } from '../support/fake-push-service.ts';
 import { E2E_DIST } from '../support/build.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
-import { addStaff } from '../support/staff.ts';
+import { addStaff, STAFF } from '../support/staff.ts';
 import { TEST_ROSTER_PATH } from '../support/test-portal.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
@@ -90,6 +90,18 @@ export async function signInOnForm(page: Page, parent: Pick<User, 'name' | 'numb
   await page.getByLabel('Phone Number').fill(parent.number);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Hello, ${parent.name}!` })).toBeVisible();
+}
+
+/**
+ * Signs the worker's STAFF account in on /staff's form, as a facilitator does, and waits for the inbox: the next step
+ * then runs with the session's cookie set.
+ */
+export async function signInToStaff(page: Page): Promise<void> {
+  await page.goto('/staff');
+  await page.getByLabel('Email').fill(STAFF.email);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox', level: 1 })).toBeVisible();
 }
 
 /**

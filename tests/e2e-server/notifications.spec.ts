@@ -6,7 +6,7 @@ import type { FakePushService } from '../support/fake-push-service.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { STAFF } from '../support/staff.ts';
 import { CLICK_FIRST_NOTIFICATION, FULL_BROWSER, pushDelivery, shownNotifications } from '../support/service-worker.ts';
-import { startPushServer, type PushServer } from './fixtures.ts';
+import { signInToStaff, startPushServer, type PushServer } from './fixtures.ts';
 import type { User } from '../../src/shared/webhook/types.ts';
 
 /**
@@ -80,10 +80,7 @@ async function subscribeThroughFakeService(page: Page, service: FakePushService)
 
 /** Staff sign in on /staff and open the parent's conversation. */
 async function openConversation(page: Page): Promise<void> {
-  await page.goto('/staff');
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Password').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(page);
   await page.getByRole('link', { name: PARENT.name }).click();
 }
 

@@ -19,9 +19,10 @@ import {
   clearOfClockEdges,
   nextFourPm,
   signInAndVerifyPhone,
+  signInToStaff,
   SPEC_PARENTS,
-  testParentSessions,
   test,
+  testParentSessions,
 } from './fixtures.ts';
 
 /**
@@ -97,10 +98,7 @@ test('a parent asks for a range, staff confirm a day at 4:00 PM, and the schedul
   // 2. Staff confirm one day at 4:00 PM, in their own browser.
   const staffContext = await browser.newContext({ baseURL: url });
   const staff = await staffContext.newPage();
-  await staff.goto('/staff');
-  await staff.getByLabel('Email').fill(STAFF.email);
-  await staff.getByLabel('Password').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(staff);
   const card = staff.getByRole('listitem').filter({ hasText: 'Note: Exams that week' });
   await card.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
   await card.getByLabel('Time').fill(target.time);
@@ -168,10 +166,7 @@ test('in Hindi: staff offer another time, which the parent accepts with one tap,
 
   const staffContext = await browser.newContext({ baseURL: url });
   const staff = await staffContext.newPage();
-  await staff.goto('/staff');
-  await staff.getByLabel('Email').fill(STAFF.email);
-  await staff.getByLabel('Password').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(staff);
   const offered = staff.getByRole('listitem').filter({ hasText: 'Note: Offer, please' });
   await offered.getByLabel('Day').selectOption({ label: shortDayName(target.day) });
   await offered.getByLabel('Time').fill(target.time);

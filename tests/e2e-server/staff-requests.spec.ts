@@ -9,8 +9,15 @@ import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { ParentRequest, RequestsAnswers } from '../../src/shared/webhook/requests.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { STAFF } from '../support/staff.ts';
-import { clearOfClockEdges, expect, nextFourPm, SPEC_PARENTS, test, testParentSessions } from './fixtures.ts';
+import {
+  clearOfClockEdges,
+  expect,
+  nextFourPm,
+  signInToStaff,
+  SPEC_PARENTS,
+  test,
+  testParentSessions,
+} from './fixtures.ts';
 
 const PARENT = SPEC_PARENTS.inboxParent;
 const VISITOR = { name: 'Kavya Menon', number: '9123456781' };
@@ -37,10 +44,7 @@ test('staff confirm a range request at 4:00 PM, decline one, offer a time the pa
   const consult = buildEnvelope({ action: 'book_consult', user: VISITOR, payload: {}, message: 'About reading' });
   for (const body of [range, single, another, consult]) await send(body);
 
-  await page.goto('/staff');
-  await page.getByLabel('Email').fill(STAFF.email);
-  await page.getByLabel('Password').fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(page);
 
   // Confirm one of the days asked for, at 4:00 PM.
   const first = page.getByRole('listitem').filter({ hasText: 'Note: Exams, first' });

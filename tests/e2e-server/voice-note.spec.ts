@@ -1,7 +1,6 @@
 import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { STAFF } from '../support/staff.ts';
-import { expect, signInOnForm, test } from './fixtures.ts';
+import { expect, signInOnForm, signInToStaff, test } from './fixtures.ts';
 
 // The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own.
 test.use({ launchOptions: fakeMicrophone(8) });
@@ -30,10 +29,7 @@ test('a voice note recorded on the real server reaches /staff, where it plays wi
   staff.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
-  await staff.goto('/staff');
-  await staff.getByLabel('Email').fill(STAFF.email);
-  await staff.getByLabel('Password').fill(STAFF.password);
-  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await signInToStaff(staff);
   await staff.getByRole('link', { name: PARENT.name }).click();
   await expect(staff.getByText('Voice note', { exact: true })).toBeVisible();
   const player = staff.getByLabel(/^Voice note, 0:0[2-3]$/);
