@@ -1,11 +1,12 @@
 /**
  * The page's outbox triggers, started once the app has loaded (main.tsx):
- * right away, when the browser comes back online (and again shortly after,
- * while those passes find no connection yet), and when the tab is shown
- * again. The backoff timer lives in the outbox itself, 'Send Now' on the
- * outbox screen, and Background Sync in the service worker. Every trigger
- * asks the one sender for a pass (the worker's, when one controls the page),
- * so however many fire at once, nothing is sent twice.
+ * right away and when the browser comes back online (each tried again
+ * shortly after while the browser says online and the network does not
+ * carry requests yet), and when the tab is shown again. The backoff timer
+ * lives in the outbox itself, 'Send Now' on the outbox screen, and
+ * Background Sync in the service worker. Every trigger asks the one sender
+ * for a pass (the worker's, when one controls the page), so however many
+ * fire at once, nothing is sent twice.
  *
  * It also turns outbox outcomes (from this tab, other tabs or the worker)
  * into toasts, so a person hears that a saved request went out or was
@@ -17,7 +18,7 @@ import { toast } from 'sonner';
 import { env } from '../config/env.ts';
 import { outboxText } from '../features/outbox/messages.ts';
 import { visitorText } from '../features/visitor/messages.ts';
-import { awaitsConnection, onlineSettleMs } from '../shared/outbox/policy.ts';
+import { createOnlineSettle } from '../shared/outbox/online-settle.ts';
 import { pageOutbox } from '../shared/outbox/portal-outbox.ts';
 import type { OutboxAction, OutboxEvent } from '../shared/outbox/types.ts';
 import { createUntoldOutcomes, untoldOutcomeOf, type UntoldOutcome } from '../shared/outbox/untold.ts';
@@ -87,21 +88,16 @@ export function startOutbox(): void {
     // Failures are recorded on the items, and the outbox's timer tries again.
     outbox.drain('now').catch(() => undefined);
   };
-  // Back online: a pass at once, and while passes find no connection yet, again after a moment (policy.ts).
-  const settle = (tried: number) => {
-    outbox
-      .drain('now')
-      .then(async (report) => {
-        const wait = onlineSettleMs(tried);
-        if (wait !== undefined && report && report.waiting.length > 0 && awaitsConnection(await outbox.list())) {
-          setTimeout(() => settle(tried + 1), wait);
-        }
-      })
-      .catch(() => undefined);
-  };
-  window.addEventListener('online', () => settle(0));
+  // Back online, and at this start: a pass that finds no connection while the browser says it has one is tried
+  // again after a moment (online-settle.ts).
+  const settle = createOnlineSettle({
+    drain: () => outbox.drain('now'),
+    list: () => outbox.list(),
+    online: () => navigator.onLine,
+  });
+  window.addEventListener('online', () => settle(outbox.drain('now')));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') drain();
   });
-  outbox.drainOnStart().catch(() => undefined);
+  settle(outbox.drainOnStart());
 }

@@ -26,6 +26,7 @@ export const test = base.extend<Fixtures>({
     await use(server.webhook);
     server.webhook.releaseAll();
     // A failure says what reached the webhook and what it answered, so a send that never arrived shows as such.
+    // As text: the list reporter prints only a body attachment whose type is text/*, and CI keeps only its log.
     if (testInfo.status !== testInfo.expectedStatus) {
       const heard = [...server.webhook.requests, ...server.webhook.unexpected].map(
         ({ body, receivedAt, answered }) => ({
@@ -37,7 +38,7 @@ export const test = base.extend<Fixtures>({
       );
       await testInfo.attach('webhook requests', {
         body: JSON.stringify(heard, null, 2),
-        contentType: 'application/json',
+        contentType: 'text/plain',
       });
     }
     expect(server.webhook.unexpected, 'webhook requests nobody scripted').toEqual([]);

@@ -87,4 +87,43 @@ test.describe('retrying with backoff', () => {
     await webhook.waitForRequests(1);
     await expect.poll(() => storedOutbox(page)).toEqual([]);
   });
+  test('a page that starts while the connection carries nothing tries its start pass again after moments', async ({
+    page,
+    webhook,
+  }) => {
+    webhook.reply({ body: { message: 'Thanks!' } });
+    await openSignedIn(page, '/registered-parent/chat');
+    // The browser says online throughout, and hears no `online`: the message's send and the next page's start pass
+    // find no route. The start pass is held until the page's clock stands still, so what follows it runs by that clock.
+    let tries = 0;
+    let releaseStart = () => {};
+    const startHeld = new Promise<void>((resolve) => (releaseStart = resolve));
+    const startRefused = new Promise<void>((resolve) => {
+      void page.route(`**${WEBHOOK_PATH}`, async (route) => {
+        tries += 1;
+        if (tries > 2) return route.fallback();
+        if (tries === 2) await startHeld;
+        await route.abort('internetdisconnected');
+        if (tries === 2) resolve();
+      });
+    });
+    await sendChat(page, 'Is the session on tomorrow?');
+    await expect(savedPanel(page)).toBeVisible();
+    await waitForOutboxIdle(page);
+
+    await page.reload();
+    await expect.poll(() => tries).toBe(2);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
+    releaseStart();
+    await startRefused;
+    await expect.poll(async () => (await storedOutbox(page))[0]?.attempts).toBe(2);
+    await waitForOutboxIdle(page);
+    expect(webhook.requests).toHaveLength(0);
+
+    // Two failures have stretched the backoff to 5 s at least: the start pass is tried again sooner.
+    await page.clock.runFor(ONLINE_SETTLE_MS);
+    await webhook.waitForRequests(1);
+    await expect.poll(() => storedOutbox(page)).toEqual([]);
+  });
 });

@@ -11,14 +11,15 @@ export const MAX_RETRY_MS = 5 * 60_000;
 /**
  * A browser says online once a network is joined, which can be before it carries requests (an address or a name
  * server still to come; under DevTools' network emulation, a service worker whose network comes back after its
- * page's). A pass that `online` started and that found no connection is tried again this long after, not after
- * the backoff (which the failures made while offline have already stretched), and again after twice as long, up to
- * ONLINE_SETTLE_TRIES times: within half a minute of coming online, whatever the backoff stands at.
+ * page's). A pass made while the browser says online (the one `online` started, or a page's first) that found no
+ * connection is tried again this long after (online-settle.ts), not after the backoff (which the failures made while
+ * offline have already stretched), and again after twice as long, up to ONLINE_SETTLE_TRIES times: within half a
+ * minute of coming online, whatever the backoff stands at.
  */
 export const ONLINE_SETTLE_MS = 2_000;
 const ONLINE_SETTLE_TRIES = 4;
 
-/** The wait before the next pass when `tried` passes since `online` found no connection; none once they are used up. */
+/** The wait before the next pass when `tried` passes made online found no connection; none once they are used up. */
 export function onlineSettleMs(tried: number): number | undefined {
   return tried < ONLINE_SETTLE_TRIES ? ONLINE_SETTLE_MS * 2 ** tried : undefined;
 }
