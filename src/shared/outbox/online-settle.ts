@@ -7,7 +7,6 @@ export interface OnlineSettleDeps {
   list(): Promise<Pick<OutboxItem, 'state' | 'lastError'>[]>;
   /** Whether the browser says it has a network (navigator.onLine in a page). */
   online(): boolean;
-  setTimer?: (run: () => void, ms: number) => void;
 }
 
 /**
@@ -18,13 +17,12 @@ export interface OnlineSettleDeps {
  * answer, the browser says offline (its next `online` starts them again) or they are used up.
  */
 export function createOnlineSettle(deps: OnlineSettleDeps): (pass: Promise<PassReport | undefined>) => void {
-  const setTimer = deps.setTimer ?? ((run, ms) => void setTimeout(run, ms));
   const follow = (pass: Promise<PassReport | undefined>, tried: number) => {
     pass
       .then(async (report) => {
         const wait = onlineSettleMs(tried);
         if (wait === undefined || !report || report.waiting.length === 0 || !deps.online()) return;
-        if (awaitsConnection(await deps.list())) setTimer(() => follow(deps.drain(), tried + 1), wait);
+        if (awaitsConnection(await deps.list())) setTimeout(() => follow(deps.drain(), tried + 1), wait);
       })
       // Failures are recorded on the items, and the outbox's timer tries again.
       .catch(() => undefined);
