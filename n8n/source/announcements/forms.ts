@@ -9,11 +9,18 @@ import { slotLabel, slotValue, type SlotRef } from '../../../src/shared/announce
 import { ANSWER_TEXT_MAX_LENGTH } from '../../../src/shared/rules/request-outcome.ts';
 import { WEEKDAYS } from '../../../src/shared/schedule/weekdays.ts';
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../../src/shared/webhook/announcements.ts';
-import { AUDIENCE_LABELS, FORMS, type FormKind } from './texts.ts';
+import { AUDIENCE_LABELS, FORMS, REACH, type FormKind } from './texts.ts';
 
 export interface FormRoster {
   facilitators: { id: string; name: string }[];
   slots: SlotRef[];
+}
+
+/** What the chosen audience reaches now: its parents, those with notifications on, and its words. */
+export interface Reach {
+  parents: number;
+  notified: number;
+  label: string;
 }
 
 /** Slack's most for an option's or a label's text, and for a menu's options (a group's). */
@@ -36,6 +43,26 @@ const input = (id: string, label: string, element: object, optional = true) => (
 // No max_length: the check says what is too long, as /staff does.
 const text = (id: string, label: string, multiline = false) =>
   input(id, label, { type: 'plain_text_input', multiline });
+/** An input whose every change Slack sends at once (block_actions), so the form can answer it. */
+const dispatching = (block: ReturnType<typeof input>) => ({ ...block, dispatch_action: true });
+/** Slack's most for a context element's text. */
+const CONTEXT_MAX = 2000;
+/** The most of an audience's words the reach line quotes (chosen parents' names can run long). */
+const LABEL_MAX = 150;
+const clipped = (text: string, most: number) =>
+  [...text].length > most ? `${[...text].slice(0, most - 1).join('')}…` : text;
+
+/** The reach line's words: what the audience reaches, or, before one is chosen, what the line will say. */
+export function reachText(reach: Reach | undefined): string {
+  if (!reach) return REACH.choose;
+  const parents = reach.parents === 1 ? REACH.parent : REACH.parents.replace('{count}', String(reach.parents));
+  const line = REACH.line
+    .replace('{parents}', parents)
+    .replace('{notified}', String(reach.notified))
+    .replace('{label}', clipped(reach.label, LABEL_MAX));
+  return clipped(line, CONTEXT_MAX);
+}
+
 /** A menu of groups, those with no option left out (Slack refuses an empty group). */
 const menu = (groups: ReturnType<typeof group>[]) => ({
   type: 'static_select',
@@ -49,7 +76,7 @@ const byWeekday = (slots: SlotRef[], prefix: string) =>
     ),
   );
 
-function announcementBlocks({ facilitators, slots }: FormRoster) {
+function announcementBlocks({ facilitators, slots }: FormRoster, reach: Reach | undefined) {
   const facilitatorOf = (f: FormRoster['facilitators'][number]) =>
     option(AUDIENCE_LABELS.facilitator.replace('{name}', f.name), `facilitator|${f.id}`);
   const audiences = menu([
@@ -65,8 +92,14 @@ function announcementBlocks({ facilitators, slots }: FormRoster) {
     text('body_en', `Text (English, at most ${ANNOUNCEMENT_BODY_MAX})`, true),
     text('title_hi', `Title (Hindi, at most ${ANNOUNCEMENT_TITLE_MAX})`),
     text('body_hi', `Text (Hindi, at most ${ANNOUNCEMENT_BODY_MAX})`, true),
-    input('audience', 'Who it is for', audiences, false),
-    input('parents', 'Chosen parents (type a name or number)', { type: 'multi_external_select', min_query_length: 1 }),
+    dispatching(input('audience', 'Who it is for', audiences, false)),
+    dispatching(
+      input('parents', 'Chosen parents (type a name or number)', {
+        type: 'multi_external_select',
+        min_query_length: 1,
+      }),
+    ),
+    { type: 'context', block_id: 'reach', elements: [{ type: 'plain_text', text: reachText(reach) }] },
     input('send_day', 'Send on (empty: now)', { type: 'datepicker' }),
     input('send_time', 'At (India)', { type: 'timepicker' }),
     input('urgent', 'Urgent', {
@@ -93,8 +126,12 @@ function changeBlocks({ slots }: FormRoster) {
   ];
 }
 
-/** The modal of a form, with the roster's facilitators and weekly sessions to choose from. */
-export function formView(form: FormKind, roster: FormRoster) {
+/**
+ * The modal of a form, with the roster's facilitators and weekly sessions to choose from; an announcement's says
+ * what its audience reaches once one is chosen. Its inputs keep their block_ids and action_ids, so Slack keeps what
+ * was typed when views.update brings the reach line up to date.
+ */
+export function formView(form: FormKind, roster: FormRoster, reach?: Reach) {
   const { callback, title, submit } = FORMS[form];
   return {
     type: 'modal',
@@ -102,7 +139,7 @@ export function formView(form: FormKind, roster: FormRoster) {
     title: plain(title),
     submit: plain(submit),
     close: plain('Cancel'),
-    blocks: form === 'announce' ? announcementBlocks(roster) : changeBlocks(roster),
+    blocks: form === 'announce' ? announcementBlocks(roster, reach) : changeBlocks(roster),
   };
 }
 

@@ -5,6 +5,8 @@
  *   roster's facilitators, weekly sessions and parents to choose from;
  * - { kind: 'suggest', typed }: the chosen parents' menu asks for the parents whose name or number has what staff
  *   typed (block_suggestion): at most 100, as options;
+ * - { kind: 'reach', view_id, hash, audience, parents }: staff chose who an announcement is for (block_actions):
+ *   the form is updated (views.update) to say how many parents that reaches and how many have notifications on;
  * - { kind: 'submit', form, values, by }: the form's submission checked by the shared rules (a problem goes back
  *   as response_action errors, storing nothing); else the announcement stored, its recipients resolved and a
  *   push queued per device in one transaction (thrive.create_announcement), Thrive push started at once, then
@@ -26,7 +28,7 @@ import { data, env, ifTrue, node, sticky, switchOn, type N8nNode } from '../tool
 import { workflowJson } from '../toolkit/workflow.ts';
 
 const script = (file: string) => resolve(import.meta.dirname, 'nodes', file);
-const KINDS = ['open', 'suggest', 'announce', 'change', 'withdraw', 'sync'] as const;
+const KINDS = ['open', 'suggest', 'reach', 'announce', 'change', 'withdraw', 'sync'] as const;
 const STEPS = ['update', 'find', 'post'] as const;
 /** Posts one sync takes; more wait for the next. */
 const SYNC_BATCH = 20;
@@ -51,6 +53,18 @@ const PARENTS_LIKE = `SELECT coalesce(json_agg(json_build_object('number', p.num
     WHERE strpos(lower(name), lower(btrim($1))) > 0
       OR (regexp_replace($1, '\\D', '', 'g') <> '' AND strpos(number, regexp_replace($1, '\\D', '', 'g')) > 0)
     ORDER BY name, number LIMIT 100) p;`;
+
+/**
+ * $1: an audience (jsonb, as thrive.audience_of reads it). How many parents it reaches now, and how many of them have
+ * notifications on for announcements: a subscription behind a device token still valid, announcements not turned
+ * off (as the reference server counts them for /staff's preview).
+ */
+const REACH = `SELECT count(*)::int AS parents,
+  count(*) FILTER (WHERE EXISTS (SELECT 1 FROM thrive.push_subscriptions s
+    JOIN thrive.parent_tokens t ON t.token_hash = s.token_hash
+    WHERE s.number_key = r.number_key AND t.expires_at > now()
+      AND (thrive.settings_of(s.token_hash)->>'announcements')::boolean))::int AS notified
+  FROM thrive.audience_of($1::jsonb) r;`;
 
 /** $1-$5: the announcement, Slack's refusal ('' when it took the step), the channel's id, the post's ts, its state. */
 const KEEP_POST = 'SELECT thrive.keep_announcement_post($1, $2, $3, $4, $5) AS kept;';
@@ -86,7 +100,7 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
     switchOn(
       'What?',
       [240, 0],
-      "['open', 'suggest', 'withdraw'].includes($json.kind) ? $json.kind : $json.kind === 'submit' ? $json.form : 'sync'",
+      "['open', 'suggest', 'reach', 'withdraw'].includes($json.kind) ? $json.kind : $json.kind === 'submit' ? $json.form : 'sync'",
       KINDS,
     ),
     postgres('Roster for form', [480, -200], ROSTER),
@@ -98,6 +112,17 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
     data('Opened', [1200, -200], { body: '' }),
     postgres('Parents like', [480, -400], PARENTS_LIKE, '={{ [ $json.typed ] }}'),
     await codeNode('Suggestions', [720, -400], script('suggestions.js')),
+    postgres('Roster for reach', [480, -600], ROSTER),
+    await codeNode('Reach audience', [720, -600], script('reach-audience.js')),
+    postgres('Count reach', [960, -600], REACH, '={{ [ $json.audience ] }}'),
+    await codeNode('Reach form', [1200, -600], script('reach-form.js')),
+    // A stale hash (the form changed again meanwhile) is refused: the later change's own update follows.
+    slackApi('Update form', [1440, -600], 'views.update', {
+      view_id: '={{ $json.view_id }}',
+      hash: '={{ $json.hash }}',
+      view: '={{ $json.view }}',
+    }),
+    data('Reached', [1680, -600], { body: '' }),
 
     postgres('Roster for announcement', [480, 0], ROSTER),
     await codeNode('Check announcement', [720, 0], script('check-announcement.js')),
@@ -170,12 +195,19 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       ...switchLinks('What?', KINDS, {
         open: 'Roster for form',
         suggest: 'Parents like',
+        reach: 'Roster for reach',
         announce: 'Roster for announcement',
         change: 'Roster for change',
         withdraw: 'Withdraw',
         sync: 'Posts to sync',
       }),
       ['Parents like', 0, 'Suggestions'],
+      ['Roster for reach', 0, 'Reach audience'],
+      ['Reach audience', 0, 'Count reach'],
+      ['Count reach', 0, 'Reach form'],
+      ['Reach form', 0, 'Update form'],
+      ['Update form', 0, 'Reached'],
+      ['Update form', 1, 'Reached'],
       ['Withdraw', 0, 'Sync now'],
       ['Sync now', 0, 'Withdrawn'],
       ['Roster for form', 0, 'Form'],

@@ -153,6 +153,52 @@ export async function runAnnouncementChecks(stack: Stack, results: Results): Pro
     },
   );
 
+  await results.run(
+    'announcements: choosing who it is for updates the form (views.update) to say how many parents that reaches and how many of them have notifications on, keeping its inputs',
+    async () => {
+      const problems = slack.problems.length;
+      const { triggerId, view } = await forms.open(FORMS.announce.callback);
+      const form = () => slack.views.find((v) => v.triggerId === triggerId);
+      const reachLine = () =>
+        (form()?.view.blocks?.find((b) => b.block_id === 'reach') as { elements?: { text?: string }[] } | undefined)
+          ?.elements?.[0]?.text;
+      const before = reachLine();
+      const typed = { ...ENGLISH, audience: `facilitator|${KAVYA.id}` };
+      const facilitator = await forms.choose(triggerId, announcementValues(typed), 'audience', STAFF);
+      const facilitatorLine = reachLine();
+      const picked = announcementValues({ ...typed, audience: 'parents', parents: [CHITRA, ANITA] });
+      const parentsChosen = await forms.choose(triggerId, picked, 'parents', STAFF);
+      return [
+        ...expectEqual(
+          'before a choice',
+          before,
+          'Choose who it is for: this line then says how many parents it reaches and how many have notifications on.',
+        ),
+        ...expectEqual(
+          'the answers',
+          [facilitator.status, facilitator.text, parentsChosen.status, parentsChosen.text],
+          [200, '', 200, ''],
+        ),
+        ...expectEqual(
+          'a facilitator’s parents: three, two with a device subscribed',
+          facilitatorLine,
+          `It reaches 3 parents (${KAVYA.name}'s parents); 2 of them have notifications on.`,
+        ),
+        ...expectEqual(
+          'two chosen parents, one with a device',
+          reachLine(),
+          `It reaches 2 parents (Chosen parents: ${ANITA.name}, ${CHITRA.name}); 1 of them have notifications on.`,
+        ),
+        ...expectEqual(
+          'the form updated twice, its inputs as they were',
+          [form()?.updates, inputBlocks(form()?.view ?? {})],
+          [2, inputBlocks(view ?? {})],
+        ),
+        ...expectEqual('what Slack would have refused', slack.problems.slice(problems), []),
+      ];
+    },
+  );
+
   // Two minutes ahead at most, so Thrive push's minute run sends it while the other checks run.
   const sendAt = new Date((Math.floor(Date.now() / 60_000) + 2) * 60_000);
   const scheduled = { ...ENGLISH, title_en: 'Bring a water bottle', audience: `session|${slotValue(soon)}` };

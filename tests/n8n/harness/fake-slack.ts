@@ -8,8 +8,8 @@
  * `holdUploads` let a test act at a chosen moment (kill a worker between Slack's taking a post and its answer, or
  * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
  * Each message keeps its Block Kit blocks and is updated by chat.update; views.open opens a form with a trigger_id
- * Slack gave, within Block Kit's limits (slack-views.ts); reactions.add keeps the bot's reaction on a message once
- * (again: already_reacted), as Slack does. GET /recorded gives a summary to another process. slack-interactions.ts
+ * Slack gave, within Block Kit's limits (slack-views.ts), which views.update changes when given its current hash;
+ * reactions.add keeps the bot's reaction on a message once (again: already_reacted), as Slack does. GET /recorded gives a summary to another process. slack-interactions.ts
  * clicks the messages' buttons and submits the forms, as Slack's interactivity does.
  */
 import { createHash } from 'node:crypto';
@@ -31,11 +31,15 @@ export interface SlackMessage {
   updates: number;
 }
 
-/** A form opened with views.open: the trigger it answers, and the view as sent. */
+/** A form opened with views.open: the trigger it answers, and the view as sent, or as views.update last made it. */
 export interface SlackView {
   id: string;
   triggerId: string;
   view: ModalView & { private_metadata?: string };
+  /** Slack's hash of the view's state: views.update given another is refused (hash_conflict). */
+  hash: string;
+  /** How many times views.update changed it. */
+  updates: number;
 }
 
 export interface SlackFile {
@@ -260,9 +264,23 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         if (!view?.callback_id) return refuse(`${name}: a view without callback_id`, 'invalid_arguments');
         const wrong = viewProblems(view);
         if (wrong.length > 0) return refuse(`${name}: ${wrong.join('; ')}`, 'invalid_arguments');
-        const opened = { id: `V${String(views.length + 1).padStart(8, '0')}`, triggerId, view };
+        const id = `V${String(views.length + 1).padStart(8, '0')}`;
+        const opened = { id, triggerId, view, hash: `${id}.0`, updates: 0 };
         views.push(opened);
-        return { status: 200, body: { ok: true, view: { id: opened.id, ...view } } };
+        return { status: 200, body: { ok: true, view: { id, hash: opened.hash, ...view } } };
+      }
+      case 'views.update': {
+        const opened = views.find((v) => v.id === form.get('view_id'));
+        if (!opened) return refuse(`${name}: no view ${form.get('view_id')}`, 'not_found');
+        const hash = form.get('hash');
+        if (hash && hash !== opened.hash) return refuse(`${name}: hash ${hash}, not ${opened.hash}`, 'hash_conflict');
+        const view = JSON.parse(form.get('view') ?? 'null') as SlackView['view'] | null;
+        if (!view?.callback_id) return refuse(`${name}: a view without callback_id`, 'invalid_arguments');
+        const wrong = viewProblems(view);
+        if (wrong.length > 0) return refuse(`${name}: ${wrong.join('; ')}`, 'invalid_arguments');
+        opened.updates += 1;
+        Object.assign(opened, { view, hash: `${opened.id}.${opened.updates}` });
+        return { status: 200, body: { ok: true, view: { id: opened.id, hash: opened.hash, ...view } } };
       }
       case 'reactions.add': {
         const lacking = missing(['channel', 'timestamp', 'name']);

@@ -2,9 +2,9 @@
  * Slack's interactivity as the fake Slack sends it to ThriveSlackActions: a person's click on a message's button
  * (block_actions, with a trigger_id views.open accepts once), a global shortcut or a slash command (each with such
  * a trigger_id), the submission of a form views.open opened (view_submission, with its private_metadata and the
- * values typed), and a select's look-up of options as someone types (block_suggestion). Each is a form POST,
- * the JSON in `payload` (a slash command's fields as they are), signed with the app's signing secret (v0), as Slack
- * signs every request.
+ * values typed), a choice in an input that dispatches its changes (block_actions from the view), and a select's
+ * look-up of options as someone types (block_suggestion). Each is a form POST, the JSON in `payload` (a slash
+ * command's fields as they are), signed with the app's signing secret (v0), as Slack signs every request.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { WEBHOOK_PATHS } from '../../../n8n/source/toolkit/ids.ts';
@@ -123,6 +123,31 @@ export function slackInteractions(slack: FakeSlack, n8nUrl: string, signing: Sig
         block_id: block?.block_id,
         value,
         view: { id, ...view },
+      };
+      return send(payload);
+    },
+    /**
+     * A choice made in an input of the form opened for the trigger that dispatches its changes (block_actions from
+     * the view): `values` is the form's state with the choice in it ({ block_id: { action_id: value } }), `blockId`
+     * the input chosen in (its action_id the same).
+     */
+    choose(triggerId: string, values: Record<string, Record<string, unknown>>, blockId: string, user: SlackUser) {
+      const { id, view, hash } = opened(triggerId);
+      const payload = {
+        type: 'block_actions',
+        user: person(user),
+        api_app_id: 'A0TEST',
+        trigger_id: trigger(),
+        container: { type: 'view', view_id: id },
+        view: { id, hash, ...view, state: { values } },
+        actions: [
+          {
+            block_id: blockId,
+            action_id: blockId,
+            ...(values[blockId]?.[blockId] as object | undefined),
+            action_ts: `${Date.now() / 1000}`,
+          },
+        ],
       };
       return send(payload);
     },

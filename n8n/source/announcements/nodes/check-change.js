@@ -7,7 +7,7 @@ import { checkMove, checkReason, hasStarted, isUrgentChange } from '../../../../
 import { sessionChangeText } from '../../../../src/shared/announcements/session-change-text.ts';
 import { isDayKey, startsAtOf } from '../../../../src/shared/rules/request-outcome.ts';
 import { weekdayOf } from '../../../../src/shared/schedule/week.ts';
-import { PROBLEMS } from '../texts.ts';
+import { PROBLEMS } from '../problems.ts';
 
 const { values: v, by } = $('Called').first().json;
 const { slots } = $json;

@@ -4,6 +4,7 @@
 // Read from the signed bytes themselves: form fields, their spaces sent as '+', by hand (the task runner has no
 // URLSearchParams).
 import { ANNOUNCEMENT_POST_BLOCK } from '../../toolkit/ids.ts';
+import { announcementCall } from '../announcement-call.ts';
 
 const decoded = (text) => decodeURIComponent(text.replaceAll('+', ' '));
 const fields = new Map(
@@ -16,33 +17,9 @@ const payload = JSON.parse(fields.get('payload') || '{}');
 const user = payload.user ?? {};
 const by = user.name || user.username || user.id || 'Slack';
 
-// The announcements' forms (Thrive announcements): the slash command (its text "change" opens the session change
-// form) or a shortcut opens one; its submission is checked and sent there, as are the chosen parents' look-ups
-// (block_suggestion) and a click on a post's Withdraw.
-const FORMS = { thrive_announce: 'announce', thrive_session_change: 'change' };
-const announce = (call) => ({ json: { kind: 'announce', call } });
-if (fields.get('command')) {
-  const form = fields.get('text')?.trim().toLowerCase() === 'change' ? 'change' : 'announce';
-  return announce({ kind: 'open', form, trigger_id: fields.get('trigger_id') });
-}
-if (payload.type === 'shortcut' && Object.hasOwn(FORMS, payload.callback_id))
-  return announce({ kind: 'open', form: FORMS[payload.callback_id], trigger_id: payload.trigger_id });
-const view = payload.view ?? {};
-if (payload.type === 'block_suggestion' && Object.hasOwn(FORMS, view.callback_id))
-  return announce({ kind: 'suggest', typed: String(payload.value ?? '') });
-const { blockId, withdraw: WITHDRAW } = ANNOUNCEMENT_POST_BLOCK;
-const withdraw = (payload.actions ?? []).find((a) => a.block_id === blockId && a.action_id === WITHDRAW);
-if (payload.type === 'block_actions' && withdraw) return announce({ kind: 'withdraw', id: withdraw.value, by });
-if (payload.type === 'view_submission' && Object.hasOwn(FORMS, view.callback_id)) {
-  const read = (v) => v.value ?? v.selected_date ?? v.selected_time ?? v.selected_option?.value ?? v.selected_options;
-  const values = Object.fromEntries(
-    Object.values(view.state?.values ?? {}).flatMap((block) => Object.entries(block).map(([id, v]) => [id, read(v)])),
-  );
-  values.urgent = (values.urgent ?? []).length > 0;
-  values.confirm = (values.confirm ?? []).length > 0;
-  values.parents = (values.parents ?? []).map((option) => option.value);
-  return announce({ kind: 'submit', form: FORMS[view.callback_id], values, by });
-}
+// The announcements' forms: answered by Thrive announcements (announcement-call.ts says what each asks).
+const call = announcementCall(fields, payload, by, ANNOUNCEMENT_POST_BLOCK);
+if (call) return { json: { kind: 'announce', call } };
 
 if (payload.type === 'block_actions') {
   const click = (payload.actions ?? []).find((action) => action.block_id === 'thrive_outcome');

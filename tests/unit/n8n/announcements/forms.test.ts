@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formView, parentOptions } from '../../../../n8n/source/announcements/forms.ts';
+import { formView, parentOptions, reachText } from '../../../../n8n/source/announcements/forms.ts';
 import { postOf, type PostRow } from '../../../../n8n/source/announcements/post.ts';
 import { ANNOUNCEMENT_POST_BLOCK } from '../../../../n8n/source/toolkit/ids.ts';
 import { viewProblems } from '../../../n8n/harness/slack-views.ts';
@@ -22,7 +22,7 @@ describe('the announcement forms', () => {
 
   it('list the audiences in groups: everyone and chosen parents, the facilitators, then each weekday’s sessions', () => {
     const view = formView('announce', { facilitators: facilitators.slice(0, 2), slots: slots.slice(0, 2) });
-    const audience = view.blocks.find((b) => b.block_id === 'audience')?.element as unknown as {
+    const audience = (view.blocks.find((b) => b.block_id === 'audience') as { element?: unknown }).element as {
       option_groups: { label: { text: string }; options: { value: string }[] }[];
     };
     expect(audience.option_groups.map((g) => [g.label.text, g.options.map((o) => o.value)])).toEqual([
@@ -31,6 +31,33 @@ describe('the announcement forms', () => {
       ["Monday's sessions", ['session|1|08:00|f-0']],
       ["Tuesday's sessions", ['session|2|09:00|f-0']],
     ]);
+  });
+
+  it('say under who it is for what the choice reaches, and have that choice sent at once to update it', () => {
+    const roster = { facilitators: facilitators.slice(0, 2), slots: slots.slice(0, 2) };
+    const reach = { parents: 38, notified: 31, label: "Facilitator 0's parents" };
+    const lineOf = (view: ReturnType<typeof formView>) =>
+      (view.blocks.find((b) => b.block_id === 'reach') as { elements: { text: string }[] }).elements[0]?.text;
+    const view = formView('announce', roster, reach);
+    expect(viewProblems(view)).toEqual([]);
+    expect(lineOf(view)).toBe("It reaches 38 parents (Facilitator 0's parents); 31 of them have notifications on.");
+    expect(lineOf(formView('announce', roster))).toBe(
+      'Choose who it is for: this line then says how many parents it reaches and how many have notifications on.',
+    );
+    const dispatching = view.blocks.flatMap((b) => ('dispatch_action' in b && b.dispatch_action ? [b.block_id] : []));
+    expect(dispatching).toEqual(['audience', 'parents']);
+  });
+
+  it('count one parent as one, and quote a long list of chosen parents in part', () => {
+    expect(reachText({ parents: 1, notified: 0, label: 'Chosen parents: Asha' })).toBe(
+      'It reaches 1 parent (Chosen parents: Asha); 0 of them have notifications on.',
+    );
+    const names = Array.from({ length: 60 }, (_, i) => `Parent ${i}`).join(', ');
+    const line = reachText({ parents: 60, notified: 12, label: `Chosen parents: ${names}` });
+    expect(line).toMatch(
+      /^It reaches 60 parents \(Chosen parents: Parent 0, .{100,}…\); 12 of them have notifications on\.$/u,
+    );
+    expect([...line.slice(line.indexOf('(') + 1, line.indexOf(')'))]).toHaveLength(150);
   });
 
   it('look chosen parents up as staff type, at most 100 of them, each with the number', () => {
