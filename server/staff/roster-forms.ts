@@ -4,7 +4,8 @@
  * was typed, each problem above the form and beside its field.
  */
 import type { ParentField, ParentInput } from '../../src/shared/roster/entry.ts';
-import type { RosterEntry } from '../../src/shared/roster/format.ts';
+import { ROSTER_MAX_SESSIONS, type RosterEntry } from '../../src/shared/roster/format.ts';
+import { rosterText } from '../../src/shared/roster/messages.ts';
 import { WEEKDAYS } from '../../src/shared/schedule/weekdays.ts';
 import type { RosterFacilitator } from '../roster/roster-file.ts';
 import { isolated, isolatedInText, markup, page, type Markup } from './html.ts';
@@ -12,9 +13,15 @@ import { csrfField, header } from './pages.ts';
 import { displayPhone, threadPathOf } from './rules.ts';
 import type { StaffMember } from './store.ts';
 
-/** Session rows a form shows: the parent's, and two blank ones to add to (at least four in all). */
-export const sessionRows = (sessions: number) => Math.min(Math.max(sessions + 2, 4), MAX_SESSION_ROWS);
-export const MAX_SESSION_ROWS = 14;
+/** Session rows a form shows: the parent's, and two blank ones to add to (at least four, at most a parent's sessions). */
+export const sessionRows = (sessions: number) => Math.min(Math.max(sessions + 2, 4), ROSTER_MAX_SESSIONS);
+
+/** How this server erases one number's requests and messages before retention does (docs/server.md). */
+const ERASURE = 'someone runs “npm run forget” for their number';
+
+/** What removing a parent does, as the remove page and an import's preview say it before staff confirm. */
+export const removalEffects = (): Markup =>
+  markup`<ul class="card">${rosterText.removalEffects(ERASURE).map((effect) => markup`<li>${effect}</li>`)}</ul>`;
 
 type Problems = Partial<Record<ParentField, string>>;
 
@@ -104,7 +111,7 @@ ${
 ${options(facilitators, input.facilitator, 'Choose a facilitator')}
 </select>${facilitator.note}
 <h2>Weekly sessions</h2>
-<p class="meta">Leave a session’s day and time blank for no session. Need more rows? Save, then edit again.</p>
+<p class="meta">Leave a session’s day and time blank for no session. Need more rows? Save, then edit again (a parent has at most ${ROSTER_MAX_SESSIONS} weekly sessions).</p>
 ${rows}
 <button type="submit">${editing ? 'Save changes' : 'Add to the roster'}</button>
 </form>
@@ -117,13 +124,8 @@ export function removePage(member: StaffMember, csrf: string, entry: RosterEntry
   return page(
     markup`Remove ${isolatedInText(entry.name)}`,
     markup`<h1>Remove ${isolated(entry.name)} from the roster?</h1>
-<p>${isolated(entry.name)}, ${displayPhone(entry.number)}. Removing them:</p>
-<ul class="card">
-<li>ends their sign-in at once: the portal answers their number as for any number not on the roster;</li>
-<li>revokes their devices’ tokens, so each device is signed out;</li>
-<li>deletes their push subscriptions, so no reply, update or session reminder reaches them;</li>
-<li>keeps their requests and messages, here in the inbox, until the retention period ends or someone runs <code>npm run forget</code> for their number.</li>
-</ul>
+<p>${isolated(entry.name)}, ${displayPhone(entry.number)}. ${rosterText.removalLead}</p>
+${removalEffects()}
 <form method="post" action="/staff/roster/parents/${threadPathOf(entry.number)}/remove">${csrfField(csrf)}
 <button type="submit">Remove <bdi>${entry.name}</bdi></button>
 </form>

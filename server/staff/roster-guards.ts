@@ -31,22 +31,36 @@ export const changedBy = (member: StaffMember) => `${member.name} <${member.emai
 
 export type AdminGate = (request: FastifyRequest, reply: FastifyReply) => StaffSession | undefined;
 
-export function adminGates({ signedIn, guardedPost, admin }: StaffGuards): { page: AdminGate; post: AdminGate } {
-  const forbidden = (reply: FastifyReply) => void reply.code(403).type('text/plain; charset=utf-8').send(ADMIN_ONLY);
+export interface AdminGates {
+  /** A signed-in admin's page; anyone else is sent to sign in, or refused (403). */
+  page: AdminGate;
+  /**
+   * Every roster-changing POST's onRequest hook: the same gate, before the body is read, so an upload from
+   * anyone else is refused (403) whatever its size or shape, and never read.
+   */
+  beforeBody: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+  /** A guarded POST (session, CSRF token, origin) by an admin, once the body is read. */
+  post: AdminGate;
+}
+
+export function adminGates({ signedIn, guardedPost, admin }: StaffGuards): AdminGates {
+  const forbidden = (reply: FastifyReply) => reply.code(403).type('text/plain; charset=utf-8').send(ADMIN_ONLY);
+  const page: AdminGate = (request, reply) => {
+    const session = signedIn(request);
+    if (!session) void reply.redirect('/staff/sign-in', 303);
+    else if (!admin.isAdmin(session.member.id)) void forbidden(reply);
+    else return session;
+    return undefined;
+  };
   return {
-    /** A signed-in admin's page; anyone else is sent to sign in, or refused (403). */
-    page(request, reply) {
-      const session = signedIn(request);
-      if (!session) void reply.redirect('/staff/sign-in', 303);
-      else if (!admin.isAdmin(session.member.id)) forbidden(reply);
-      else return session;
-      return undefined;
+    page,
+    async beforeBody(request, reply) {
+      return page(request, reply) ? undefined : reply;
     },
-    /** A guarded POST by an admin. */
     post(request, reply) {
       const session = guardedPost(request, reply);
       if (session && !admin.isAdmin(session.member.id)) {
-        forbidden(reply);
+        void forbidden(reply);
         return undefined;
       }
       return session;

@@ -3,6 +3,7 @@
  * the preview of exactly that file (what it adds, changes and removes, and
  * each refused row with its line), which staff confirm or leave. A file
  * with a refused row cannot be applied: the import is the whole roster.
+ * One that removes anyone says what removing does, as the remove page does.
  */
 import { changeSummary, type RosterDiff } from '../../src/shared/roster/diff.ts';
 import { ROSTER_CSV_COLUMN_HELP, ROSTER_CSV_COLUMNS, type RosterEntry } from '../../src/shared/roster/format.ts';
@@ -10,6 +11,7 @@ import type { RefusedRow } from '../../src/shared/roster/import.ts';
 import { rosterText } from '../../src/shared/roster/messages.ts';
 import { isolated, markup, page, type Markup } from './html.ts';
 import { csrfField, header } from './pages.ts';
+import { removalEffects } from './roster-forms.ts';
 import { displayPhone } from './rules.ts';
 import type { StaffMember } from './store.ts';
 
@@ -64,7 +66,8 @@ export function previewPage(member: StaffMember, csrf: string, preview: ImportPr
       ? markup`<p class="alert" role="alert">Nothing has changed. Correct these rows in your spreadsheet, save it as “CSV UTF-8” and upload it again.</p>`
       : changes === 0
         ? markup`<p class="notice" role="status">The file matches the roster: there is nothing to change.</p>`
-        : markup`<form method="post" action="/staff/roster/import/${preview.id}/confirm">${csrfField(csrf)}
+        : markup`${diff.removed.length > 0 ? markup`<p>${rosterText.removalLead}</p>${removalEffects()}` : ''}
+<form method="post" action="/staff/roster/import/${preview.id}/confirm">${csrfField(csrf)}
 <input type="hidden" name="hash" value="${preview.hash}">
 <button type="submit">Apply: ${previewCounts(preview)}</button>
 </form>`;

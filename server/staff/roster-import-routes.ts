@@ -38,7 +38,7 @@ const fileNameOf = (file: UploadedFile) => file.filename.replace(CONTROLS, '').s
 
 export async function rosterImportRoutes(staff: FastifyInstance, guards: StaffGuards): Promise<void> {
   const { signedIn, htmlReply, clock, admin } = guards;
-  const { page: adminPage, post: adminPost } = adminGates(guards);
+  const { page: adminPage, beforeBody, post: adminPost } = adminGates(guards);
   const pending = new Map<string, Pending>();
 
   staff.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
@@ -58,7 +58,8 @@ export async function rosterImportRoutes(staff: FastifyInstance, guards: StaffGu
     '/staff/roster/import',
     {
       bodyLimit: UPLOAD_LIMIT,
-      // A file too large for the route is told on the import page, as one a little smaller is.
+      onRequest: beforeBody,
+      // An admin's file too large for the route is told on the import page, as one a little smaller is.
       errorHandler(error: FastifyError, request, reply) {
         const session = signedIn(request);
         if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE' || !session) throw error;
@@ -69,7 +70,8 @@ export async function rosterImportRoutes(staff: FastifyInstance, guards: StaffGu
       const session = adminPost(request, reply);
       if (!session) return reply;
       const file = (request.body as Record<string, unknown> | undefined)?.file;
-      if (!(file instanceof UploadedFile) || file.content.byteLength === 0) {
+      // With no file chosen, a browser sends a file part with no name and nothing in it; a chosen empty file is read.
+      if (!(file instanceof UploadedFile) || (file.filename === '' && file.content.byteLength === 0)) {
         return htmlReply(reply, 400, importPage(session.member, session.csrf, 'Choose a CSV file to import.'));
       }
       const read = readRosterCsv(file.content, admin.facilitators());
@@ -94,7 +96,7 @@ export async function rosterImportRoutes(staff: FastifyInstance, guards: StaffGu
     },
   );
 
-  staff.post('/staff/roster/import/:id/confirm', async (request, reply) => {
+  staff.post('/staff/roster/import/:id/confirm', { onRequest: beforeBody }, async (request, reply) => {
     const session = adminPost(request, reply);
     if (!session) return reply;
     const preview = pending.get((request.params as { id: string }).id);

@@ -1,10 +1,10 @@
 /**
  * The roster's routes under /staff: every staff member may read the roster
  * and download it; only an admin may open a form that changes it or post
- * one (403 for anyone else), each POST with the session's CSRF token as
- * every staff form (server/staff/routes.ts, which registers these with its
- * guards). A change is applied in one transaction and recorded with who
- * made it (server/roster/roster-admin.ts).
+ * one (403 for anyone else, before a POST's body is read), each POST with
+ * the session's CSRF token as every staff form (server/staff/routes.ts,
+ * which registers these with its guards). A change is applied in one
+ * transaction and recorded with who made it (server/roster/roster-admin.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changedFields } from '../../src/shared/roster/diff.ts';
@@ -12,15 +12,16 @@ import { checkParent, type ParentInput } from '../../src/shared/roster/entry.ts'
 import { rosterCsv, rosterTemplateCsv } from '../../src/shared/roster/export.ts';
 import {
   ROSTER_EXPORT_FILE_NAME,
+  ROSTER_MAX_SESSIONS,
   ROSTER_TEMPLATE_FILE_NAME,
   type RosterEntry,
 } from '../../src/shared/roster/format.ts';
 import { rosterText } from '../../src/shared/roster/messages.ts';
-import { MAX_SESSION_ROWS, parentFormPage, removePage } from './roster-forms.ts';
+import { parentFormPage, removePage } from './roster-forms.ts';
 import { rosterImportRoutes } from './roster-import-routes.ts';
 import { adminGates, changedBy, type StaffGuards } from './roster-guards.ts';
 import { rosterPage } from './roster-page.ts';
-import { INBOX_PAGE_SIZE, numberKeyOfPath, pageNumber, searchPatterns } from './rules.ts';
+import { displayPhone, INBOX_PAGE_SIZE, numberKeyOfPath, pageNumber, searchPatterns } from './rules.ts';
 
 /** What the roster page says after a change, by the `done` it is given. */
 const DONE = {
@@ -41,7 +42,7 @@ function parentInput(body: unknown): ParentInput {
     number: field(body, 'number'),
     name: field(body, 'name'),
     facilitator: field(body, 'facilitator'),
-    sessions: Array.from({ length: MAX_SESSION_ROWS }, (_, i) => ({
+    sessions: Array.from({ length: ROSTER_MAX_SESSIONS }, (_, i) => ({
       day: field(body, `day_${i}`),
       time: field(body, `time_${i}`),
       facilitator: field(body, `session_facilitator_${i}`),
@@ -63,9 +64,10 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
   const { signedIn, htmlReply, clock, admin } = guards;
   const notFound = (reply: FastifyReply) =>
     reply.code(404).type('text/plain; charset=utf-8').send('No parent with this number on the roster');
-  const { page: adminPage, post: adminPost } = adminGates(guards);
+  const { page: adminPage, beforeBody, post: adminPost } = adminGates(guards);
+  const numberOf = (request: FastifyRequest) => numberKeyOfPath((request.params as { number: string }).number);
   const entryOf = (request: FastifyRequest) => {
-    const number = numberKeyOfPath((request.params as { number: string }).number);
+    const number = numberOf(request);
     return number ? admin.entry(number) : undefined;
   };
   const done = (reply: FastifyReply, what: keyof typeof DONE) => reply.redirect(`/staff/roster?done=${what}`, 303);
@@ -118,7 +120,7 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     return htmlReply(reply, 200, parentFormPage(session.member, session.csrf, form));
   });
 
-  staff.post('/staff/roster/parents', async (request, reply) => {
+  staff.post('/staff/roster/parents', { onRequest: beforeBody }, async (request, reply) => {
     const session = adminPost(request, reply);
     if (!session) return reply;
     const input = parentInput(request.body);
@@ -142,13 +144,21 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     return htmlReply(reply, 200, parentFormPage(session.member, session.csrf, form));
   });
 
-  staff.post('/staff/roster/parents/:number', async (request, reply) => {
+  staff.post('/staff/roster/parents/:number', { onRequest: beforeBody }, async (request, reply) => {
     const session = adminPost(request, reply);
     if (!session) return reply;
-    const before = entryOf(request);
-    if (!before) return notFound(reply);
-    const input = { ...parentInput(request.body), number: before.number };
+    const number = numberOf(request);
+    if (!number) return notFound(reply);
     const facilitators = admin.facilitators();
+    // A parent removed since the form was opened: what was typed comes back as the add form, to add them again.
+    const gone = () => {
+      const input = { ...parentInput(request.body), number: displayPhone(number) };
+      const form = { input, problems: { number: rosterText.parentGone }, facilitators };
+      return htmlReply(reply, 404, parentFormPage(session.member, session.csrf, form));
+    };
+    const before = admin.entry(number);
+    if (!before) return gone();
+    const input = { ...parentInput(request.body), number: before.number };
     const check = checkParent(input, facilitators);
     if (!check.ok) {
       const form = { input, problems: check.problems, facilitators, editing: before.number };
@@ -161,7 +171,7 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
       changedBy(session.member),
       clock(),
     );
-    return saved ? done(reply, 'changed') : notFound(reply);
+    return saved ? done(reply, 'changed') : gone();
   });
 
   staff.get('/staff/roster/parents/:number/remove', async (request, reply) => {
@@ -172,7 +182,7 @@ export async function rosterRoutes(staff: FastifyInstance, guards: StaffGuards):
     return htmlReply(reply, 200, removePage(session.member, session.csrf, entry));
   });
 
-  staff.post('/staff/roster/parents/:number/remove', async (request, reply) => {
+  staff.post('/staff/roster/parents/:number/remove', { onRequest: beforeBody }, async (request, reply) => {
     const session = adminPost(request, reply);
     if (!session) return reply;
     const entry = entryOf(request);

@@ -3,6 +3,7 @@
  * how long a session lasts, what a password and a reply may be, how a
  * thread is addressed.
  */
+import { rosterNumberKey } from '../../src/shared/roster/fields.ts';
 import { staffTextProblem, type StaffTextProblem } from '../../src/shared/rules/staff-text.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
@@ -99,15 +100,16 @@ const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${cha
 /**
  * What a staff search looks for, as LIKE patterns (backslash-escaped): the
  * text in a name (SQLite's LIKE ignores letter case in ASCII only), and,
- * when the text is written as a number, its digits in a number, so
- * `98765 43210` finds +919876543210 and `Flood 4` finds no number with a 4.
- * Undefined for a blank search.
+ * when the text is written as a number, the number: a whole one in any form
+ * the roster reads (`098765 43210` is +919876543210), or else its digits in
+ * a number, so `43210` finds +919876543210 and `Flood 4` finds no number
+ * with a 4. Undefined for a blank search.
  */
 export function searchPatterns(raw: string): { name: string; number: string } | undefined {
   const text = raw.trim().replace(/\s+/g, ' ');
   if (text === '') return undefined;
-  const digits = text.replace(/[^0-9]/g, '');
-  const asNumber = digits !== '' && /^[0-9+\s().-]+$/.test(text);
+  const asNumber = /[0-9]/.test(text) && /^[0-9+\s().-]+$/.test(text);
+  const digits = (rosterNumberKey(text) ?? text).replace(/[^0-9]/g, '');
   return { name: `%${likeEscaped(text)}%`, number: asNumber ? `%${digits}%` : '' };
 }
 

@@ -73,6 +73,12 @@ const ending = (title: string, html: string): ImportPage => ({
   apply: null,
 });
 
+/** What removing a parent does, in the words of the reference server's remove page and preview. */
+const removal = `<p>${escaped(rosterText.removalLead)}</p><ul>${rosterText
+  .removalEffects(PAGES.erasure)
+  .map((effect) => `<li>${escaped(effect)}</li>`)
+  .join('')}</ul>`;
+
 export function importPage(upload: UploadedRoster, roster: RosterSnapshot): ImportPage {
   const by = checkName(upload.by);
   if (!by.ok) return ending(PAGES.refusedTitle, `<p>${escaped(PAGES.byWrong(by.problem))}</p>`);
@@ -96,7 +102,7 @@ export function importPage(upload: UploadedRoster, roster: RosterSnapshot): Impo
       'Removed',
       diff.removed.map((entry) => `${entry.name}, ${entry.number}`),
     ),
-    diff.removed.length > 0 ? `<p>${PAGES.removing}</p>` : '',
+    diff.removed.length > 0 ? removal : '',
     list('Changed', diff.changed.map(changeSummary)),
     list(
       'Added',

@@ -29,8 +29,8 @@ export const PAGES = {
   staleTitle: 'The roster changed meanwhile',
   fix: 'Nothing has changed. Correct these rows in your spreadsheet, save it as “CSV UTF-8” and upload it again.',
   same: 'The file matches the roster: there is nothing to change.',
-  removing:
-    'Removing a parent ends their sign-in at once: their devices are signed out and their push subscriptions deleted. Their requests and messages stay.',
+  /** How n8n erases one number's requests and messages before retention does, for rosterText.removalEffects. */
+  erasure: 'an operator erases their number through the erasure webhook (ThriveErasure)',
   apply: (counts: string) => `Apply: ${counts}`,
   imported: (counts: string) => `Imported: ${counts}.`,
   stale: 'The roster changed after this preview was made, so nothing was changed: upload the file again.',

@@ -2,11 +2,16 @@
  * CSV as spreadsheets write it (RFC 4180 and what Excel, LibreOffice and
  * Google Sheets add to it): a byte-order mark, CRLF or LF line ends, quoted
  * cells holding commas, quotes ("") and line breaks, and blank lines, which
- * hold no record. Each record keeps the line it starts on, for messages.
+ * hold no record. A row whose cells are all blank (`,,,,,`, or spaces) is
+ * how a spreadsheet writes an empty row inside its data: it holds no record
+ * either. Each record keeps the line it starts on, for messages.
  *
  * Writing guards against CSV injection (OWASP): a cell a spreadsheet would
  * run as a formula (it starts with =, +, -, @, a tab or a carriage return)
- * is written with a leading apostrophe, which spreadsheets read as "text".
+ * is written with a leading apostrophe, which spreadsheets read as "text",
+ * and reading takes that apostrophe off again. A cell that already reads as
+ * guarded (apostrophes, then one of those characters) gets one apostrophe
+ * more, so what is read back is always what was written.
  */
 
 export interface CsvRecord {
@@ -30,7 +35,7 @@ export function parseCsv(text: string): CsvParse {
   let quoteLine = 0;
   const endRecord = () => {
     cells.push(cell);
-    if (cells.length > 1 || cells[0] !== '') records.push({ line: recordLine, cells });
+    if (cells.some((value) => value.trim() !== '')) records.push({ line: recordLine, cells });
     cells = [];
     cell = '';
   };
@@ -69,12 +74,18 @@ export function parseCsv(text: string): CsvParse {
 /** A cell a spreadsheet would run as a formula. */
 export const isFormulaCell = (cell: string): boolean => /^[=+\-@\t\r]/.test(cell);
 
-/** What a guarded cell stood for: the apostrophe written before a formula-like cell is taken off again. */
-export const unguardedCell = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+/** A cell as csvCell guards it: one or more apostrophes, then a character a formula starts with. */
+const isGuardedCell = (cell: string): boolean => /^'+[=+\-@\t\r]/.test(cell);
 
-/** One cell as written: a formula-like cell guarded, quoted when it holds a comma, a quote or a line break. */
+/** What a guarded cell stood for: the apostrophe written before it is taken off again. */
+export const unguardedCell = (cell: string): string => (isGuardedCell(cell) ? cell.slice(1) : cell);
+
+/**
+ * One cell as written: a formula-like cell, or one that would read as guarded, behind one more apostrophe;
+ * quoted when it holds a comma, a quote or a line break.
+ */
 export function csvCell(value: string): string {
-  const safe = isFormulaCell(value) ? `'${value}` : value;
+  const safe = isFormulaCell(value) || isGuardedCell(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -32,12 +32,12 @@ export function rosterNumberKey(raw: string): string | undefined {
 export function checkNumber(raw: string): Checked<string> {
   const text = raw.trim();
   if (text === '') return refused(rosterText.numberMissing);
+  // A + is how a number starts, not a formula. Any other character a formula starts with refuses the cell, even
+  // when the rest is a number (`-9876543210`, a tab before it): a spreadsheet would run it.
+  const lead = raw.replace(/^ +/, '');
+  if (isFormulaCell(lead) && !lead.startsWith('+')) return refused(rosterText.formula('number', lead.trimEnd()));
   const key = rosterNumberKey(text);
-  if (key) return ok(key);
-  // A + is how a number starts, not a formula: a wrong one is named as a wrong number.
-  return refused(
-    isFormulaCell(text) && !text.startsWith('+') ? rosterText.formula('number', text) : rosterText.numberWrong(text),
-  );
+  return key ? ok(key) : refused(rosterText.numberWrong(text));
 }
 
 export function checkName(raw: string): Checked<string> {

@@ -30,6 +30,12 @@ export const ROSTER_CSV_COLUMN_HELP: Record<RosterCsvColumn, string> = {
   session_facilitator: 'who runs this session, id or name; blank for the parent’s facilitator',
 };
 
+/**
+ * The most weekly sessions a parent has: the edit form shows a row for each, so a parent with more could not be
+ * edited without losing some. The import refuses the row that would be one more.
+ */
+export const ROSTER_MAX_SESSIONS = 14;
+
 /** The largest file an import reads. */
 export const ROSTER_CSV_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -2,9 +2,10 @@
  * Reading a roster file: bytes to the roster it describes, or why not.
  * A problem with the file itself (too large, not UTF-8, no header, a quote
  * never closed, no parents) stops it whole; a problem with a row refuses
- * that row, with its line and every reason. Either way the caller changes
- * nothing unless the file has no refused row: an import is the whole
- * roster, so applying the rest would remove the refused rows' parents.
+ * that row, with its line and every reason (a session beyond a parent's
+ * ROSTER_MAX_SESSIONS is one). Either way the caller changes nothing
+ * unless the file has no refused row: an import is the whole roster, so
+ * applying the rest would remove the refused rows' parents.
  */
 import { parseCsv, unguardedCell, type CsvRecord } from './csv.ts';
 import {
@@ -21,6 +22,7 @@ import {
   REQUIRED_ROSTER_CSV_COLUMNS,
   ROSTER_CSV_COLUMNS,
   ROSTER_CSV_MAX_BYTES,
+  ROSTER_MAX_SESSIONS,
   type RosterCsvColumn,
   type RosterEntry,
   type RosterFacilitatorRef,
@@ -131,6 +133,10 @@ export function readRosterCsv(bytes: Uint8Array, facilitators: readonly RosterFa
       const sameLine = seen.sessionLines.get(key);
       if (sameLine !== undefined) {
         refused.push({ line: record.line, reasons: [rosterText.sameSessionTwice(key, sameLine)] });
+        continue;
+      }
+      if (seen.entry.sessions.length >= ROSTER_MAX_SESSIONS) {
+        refused.push({ line: record.line, reasons: [rosterText.tooManySessions(ROSTER_MAX_SESSIONS, seen.line)] });
         continue;
       }
       seen.sessionLines.set(key, record.line);

@@ -36,11 +36,15 @@ export const rosterText = {
     `The ${column} ${quoted(value)} starts with =, +, -, @ or a tab, so a spreadsheet would run it as a formula: take that character off.`,
   sameSessionTwice: (session: string, line: number) => `${session} is already on line ${line} for this number.`,
   sameSessionAbove: (session: string, row: number) => `${session} is already session ${row} above.`,
+  tooManySessions: (max: number, line: number) =>
+    `This number already has ${max} weekly sessions, from line ${line} on: a parent can have at most ${max}, so this row is one too many.`,
   otherName: (line: number, name: string) =>
     `This number is on line ${line} as ${quoted(name)}: one number is one parent, so each of its rows needs the same name.`,
   otherFacilitator: (line: number) =>
     `This number is on line ${line} with another facilitator: each of a parent’s rows needs the same facilitator.`,
   numberTaken: (name: string) => `This number is already on the roster, as ${quoted(name)}: one number, one parent.`,
+  parentGone:
+    'This parent is no longer on the roster: someone removed them after this form was opened, so nothing was saved. To keep these details, add them again with this form.',
   tooLarge: `The file is larger than ${ROSTER_CSV_MAX_BYTES / 1024 / 1024} MB: a roster file is far smaller. Check that it is the right file.`,
   notUtf8:
     'The file is not in UTF-8, so its names would be read wrongly. In your spreadsheet, choose Save as (or Download) and the type “CSV UTF-8”, then upload that file.',
@@ -52,6 +56,15 @@ export const rosterText = {
     `Line ${line} opens a quote (") that never closes: check that cell in your spreadsheet and save the file again.`,
   previewCounts: (counts: { added: number; changed: number; removed: number; refused: number }) =>
     `${counts.added} added, ${counts.changed} changed, ${counts.removed} removed, ${counts.refused} ${counts.refused === 1 ? 'row' : 'rows'} refused`,
+  /** Said before a removal is confirmed: on the page that removes one parent, and on an import's preview that removes any. */
+  removalLead: 'Removing a parent from the roster:',
+  /** What removing a parent does, item by item; `erasure` is how this backend erases one number's requests and messages. */
+  removalEffects: (erasure: string) => [
+    'ends their sign-in at once: the portal answers their number as for any number not on the roster;',
+    'revokes their devices’ tokens, so each device is signed out;',
+    'deletes their push subscriptions, so no reply, update or session reminder reaches them;',
+    `keeps their requests and messages until the retention period ends or ${erasure}.`,
+  ],
   noParents:
     'The file has a header and no parents. An import replaces the whole roster, so it would remove everyone: nothing was changed.',
 } as const;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { FIELDS } from '../../../../n8n/source/roster/texts.ts';
+import { FIELDS, PAGES } from '../../../../n8n/source/roster/texts.ts';
 import { WORKFLOWS } from '../../../../n8n/source/toolkit/ids.ts';
 import { toCsv } from '../../../../src/shared/roster/csv.ts';
 import { ROSTER_CSV_COLUMNS, type RosterEntry } from '../../../../src/shared/roster/format.ts';
+import { rosterText } from '../../../../src/shared/roster/messages.ts';
 import { committed, runNode } from '../support/workflow.ts';
 
 const roster = committed(WORKFLOWS.roster.path);
@@ -49,6 +50,19 @@ describe('ThriveRoster Preview (the shared roster rules on an uploaded file)', (
     });
     // A name is text on n8n's page: no markup, and no "{{" n8n would evaluate.
     expect(page.html).toContain('Nila &#60;b&#62;&#123;&#123; $env.X &#125;&#125;&#60;/b&#62;');
+  });
+
+  it('says what removing a parent does, in the reference server’s words, before the operator applies a removal', async () => {
+    const removing = await preview([['+919876543210', 'Asha Verma', 'meera-nair', 'Monday', '17:00', '']]);
+    expect(removing).toMatchObject({ confirm: true, button: 'Apply: 0 added, 0 changed, 1 removed, 0 rows refused' });
+    const said = [rosterText.removalLead, ...rosterText.removalEffects(PAGES.erasure)];
+    expect(said.map((words) => String(removing.html).includes(words))).toEqual(said.map(() => true));
+    const adding = await preview([
+      ['+919876543210', 'Asha Verma', 'meera-nair', 'Monday', '17:00', ''],
+      ['+919812345678', 'Dev Patel', 'arjun-rao', '', '', ''],
+      ['+919811111111', 'Nila Rao', 'arjun-rao', '', '', ''],
+    ]);
+    expect(String(adding.html)).not.toContain(rosterText.removalLead);
   });
 
   it('ends the form, offering nothing, on a refused row, a file not in UTF-8, or a file with nothing to change', async () => {

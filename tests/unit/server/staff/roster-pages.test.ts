@@ -1,8 +1,20 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROSTER_CSV_MAX_BYTES } from '../../../../src/shared/roster/format.ts';
-import { addStaff, makeAdmin, STAFF, staffSession, type StaffSession } from '../../../support/staff.ts';
+import { ROSTER_CSV_MAX_BYTES, ROSTER_MAX_SESSIONS } from '../../../../src/shared/roster/format.ts';
+import { rosterText } from '../../../../src/shared/roster/messages.ts';
+import { WEEKDAYS } from '../../../../src/shared/schedule/weekdays.ts';
+import { removalEffects } from '../../../../server/staff/roster-forms.ts';
+import { STAFF_COOKIE } from '../../../../server/staff/routes.ts';
+import {
+  addStaff,
+  makeAdmin,
+  sessionOf,
+  signIn,
+  STAFF,
+  staffSession,
+  type StaffSession,
+} from '../../../support/staff.ts';
 import type { TestPortal } from '../../../support/test-portal.ts';
 import { portalPerTest } from '../portal-per-test.ts';
 
@@ -61,6 +73,38 @@ describe('who may change the roster', () => {
     expect(rosterState()).toBe(before);
   });
 
+  it('refuses an upload from staff without the admin role (403) before reading it, however large or malformed', async () => {
+    await addStaff(p);
+    const staff = await staffSession(p);
+    const refused = [403, 'Only staff with the admin role can change the roster: an admin can promote your account.'];
+    const oversized = await upload(staff, 'x'.repeat(ROSTER_CSV_MAX_BYTES + 100 * 1024));
+    const cookie = `${STAFF_COOKIE}=${sessionOf(await signIn(p, STAFF.email, STAFF.password))}`;
+    const malformed = await p.app.inject({
+      method: 'POST',
+      url: '/staff/roster/import',
+      headers: { cookie, 'content-type': 'multipart/form-data; boundary=b' },
+      payload: 'not a multipart body',
+    });
+    expect([oversized, malformed].map((answer) => [answer.statusCode, answer.body])).toEqual([refused, refused]);
+    // Without a body's CSRF token too: the role is checked first, on every POST that changes the roster.
+    const posts = [
+      '/staff/roster/parents',
+      '/staff/roster/parents/919000000001',
+      '/staff/roster/parents/919000000001/remove',
+      '/staff/roster/import',
+      '/staff/roster/import/some-preview/confirm',
+    ];
+    const bodiless = await Promise.all(posts.map((url) => p.app.inject({ method: 'POST', url, headers: { cookie } })));
+    expect(bodiless.map((answer) => [answer.statusCode, answer.body])).toEqual(posts.map(() => refused));
+    const anonymous = await p.app.inject({
+      method: 'POST',
+      url: '/staff/roster/import',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload: 'x'.repeat(ROSTER_CSV_MAX_BYTES + 100 * 1024),
+    });
+    expect([anonymous.statusCode, anonymous.headers.location]).toEqual([303, '/staff/sign-in']);
+  });
+
   it('shows the roster to every staff member, the ways to change it to admins only', async () => {
     await addStaff(p);
     const staff = await staffSession(p);
@@ -75,6 +119,16 @@ describe('who may change the roster', () => {
     const found = (await staff.get('/staff/roster?q=90000%2000002')).body;
     expect([found.includes('Quiet Parent'), found.includes('Test Parent')]).toEqual([true, false]);
   });
+
+  it.each(['090000 00001', '+91 90000-00001', '919000000001', '(90000) 00001', '00001'])(
+    'finds a parent by their number written %j, whole in any form the roster reads or in part',
+    async (search) => {
+      await addStaff(p);
+      const staff = await staffSession(p);
+      const found = (await staff.get(`/staff/roster?q=${encodeURIComponent(search)}`)).body;
+      expect([found.includes('Test Parent'), found.includes('Quiet Parent')]).toEqual([true, false]);
+    },
+  );
 
   it('gives the admin role with npm run staff -- add --admin, and to an existing account with promote', async () => {
     await addStaff(p);
@@ -141,6 +195,67 @@ describe('a parent by hand', () => {
   });
 });
 
+describe('editing and removing a parent', () => {
+  it('shows and keeps every one of a parent’s weekly sessions, as many as a parent can have', async () => {
+    const staff = await admin();
+    const csrf = await staff.csrf();
+    const sessions = Object.fromEntries(
+      Array.from({ length: ROSTER_MAX_SESSIONS }, (_, i) => [
+        [`day_${i}`, WEEKDAYS[i % WEEKDAYS.length] ?? 'Monday'],
+        [`time_${i}`, `${8 + Math.floor(i / WEEKDAYS.length)}:00`],
+      ]).flat(),
+    );
+    const parent = { csrf, name: 'Asha Verma', facilitator: 'meera-nair', ...sessions };
+    const added = await staff.post('/staff/roster/parents', { ...parent, number: '9876543210' });
+    expect(added.headers.location).toBe('/staff/roster?done=added');
+    const form = (await staff.get('/staff/roster/parents/919876543210/edit')).body;
+    expect(form.match(/<fieldset>/g)).toHaveLength(ROSTER_MAX_SESSIONS);
+    const saved = await staff.post('/staff/roster/parents/919876543210', { ...parent, name: 'Asha V.' });
+    expect(saved.headers.location).toBe('/staff/roster?done=changed');
+    expect(p.count("SELECT count(*) FROM sessions WHERE parent_number = '+919876543210'")).toBe(ROSTER_MAX_SESSIONS);
+  });
+
+  it('gives back the form as typed, to add them again, when the parent was removed while it was open', async () => {
+    const staff = await admin();
+    const csrf = await staff.csrf();
+    await staff.post('/staff/roster/parents/919000000002/remove', { csrf });
+    const typed = { csrf, name: 'Quiet Parent Renamed', facilitator: 'arjun-rao', day_0: 'Friday', time_0: '18:45' };
+    const answer = await staff.post('/staff/roster/parents/919000000002', typed);
+    expect(answer.statusCode).toBe(404);
+    for (const text of [
+      rosterText.parentGone,
+      'action="/staff/roster/parents"',
+      'value="+91 90000 00002"',
+      'value="Quiet Parent Renamed"',
+      '<option value="Friday" selected>Friday</option>',
+      'value="18:45"',
+    ]) {
+      expect(answer.body).toContain(text);
+    }
+    const again = await staff.post('/staff/roster/parents', { ...typed, number: '+91 90000 00002' });
+    expect(again.headers.location).toBe('/staff/roster?done=added');
+  });
+
+  it('says what removing a parent does before staff confirm, on the remove page and an import’s preview alike', async () => {
+    const staff = await admin();
+    const said = [rosterText.removalLead, removalEffects().value];
+    const removePage = (await staff.get('/staff/roster/parents/919000000002/remove')).body;
+    const removing = (await upload(staff, `${HEADER}\n9000000001,Test Parent,meera-nair,,\n`)).body;
+    const before = (page: string, button: string) =>
+      said.map((words) => page.indexOf(words)).every((at) => at > 0 && at < page.indexOf(button));
+    expect([
+      before(removePage, '<button type="submit">Remove'),
+      before(removing, '<button type="submit">Apply'),
+    ]).toEqual([true, true]);
+    const keeping = await upload(
+      staff,
+      `${HEADER}\n9000000001,Test Parent,meera-nair,,\n9000000002,Quiet,arjun-rao,,\n`,
+    );
+    expect(keeping.body).toContain('Apply: 0 added, 2 changed, 0 removed');
+    expect(keeping.body).not.toContain(rosterText.removalLead);
+  });
+});
+
 describe('importing a CSV file', () => {
   it('previews refused rows with their lines and applies nothing', async () => {
     const staff = await admin();
@@ -181,13 +296,24 @@ describe('importing a CSV file', () => {
     ],
     ['over 10 MB', 'x'.repeat(ROSTER_CSV_MAX_BYTES + 1), 400, 'The file is larger than 10 MB'],
     ['far over 10 MB', 'x'.repeat(ROSTER_CSV_MAX_BYTES + 100 * 1024), 413, 'The file is larger than 10 MB'],
-    ['empty', '', 400, 'Choose a CSV file to import.'],
+    ['empty (0 bytes)', '', 400, rosterText.empty],
+    ['of a byte-order mark alone', '\uFEFF', 400, rosterText.empty],
   ])('tells a file %s, changing nothing', async (_case, content, status, text) => {
     const staff = await admin();
     const before = rosterState();
     const answer = await upload(staff, content);
     expect([answer.statusCode, answer.body.includes(text)]).toEqual([status, true]);
     expect(rosterState()).toBe(before);
+  });
+
+  it('asks for a file when the form is sent with none chosen', async () => {
+    const staff = await admin();
+    const none = await staff.upload(
+      '/staff/roster/import',
+      { csrf: await staff.csrf() },
+      { field: 'file', name: '', content: '' },
+    );
+    expect([none.statusCode, none.body.includes('Choose a CSV file to import.')]).toEqual([400, true]);
   });
 
   it('exports the CSV it imports: the export imported again changes nothing, and no cell is a formula', async () => {

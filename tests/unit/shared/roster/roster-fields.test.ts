@@ -35,6 +35,13 @@ describe('a roster number', () => {
   ])('refuses %j', (raw, problem) => {
     expect(value(checkNumber(raw))).toContain(problem);
   });
+
+  it.each(['-9876543248', ' -98765 43210', '=9876543210', '@9876543210', '\t9876543210', '\r+919876543210'])(
+    'refuses %j, a number behind a character a formula starts with, as a formula',
+    (raw) => {
+      expect(value(checkNumber(raw))).toContain('so a spreadsheet would run it as a formula');
+    },
+  );
 });
 
 describe('a roster name', () => {
@@ -142,7 +149,15 @@ describe('CSV as spreadsheets write it', () => {
         [3, ['y', 'z']],
       ],
     ],
-    ['empty cells', ',,\n', [[1, ['', '', '']]]],
+    ['empty cells', 'a,,\n', [[1, ['a', '', '']]]],
+    [
+      'rows of blank cells, as a spreadsheet writes an empty row, as blank lines',
+      '\uFEFFa,b\r\n,,,,,\r\n  , ,\t, \r\n"",""\r\nc,d\r\n,,,,,\r\n',
+      [
+        [1, ['a', 'b']],
+        [5, ['c', 'd']],
+      ],
+    ],
   ])('reads %s', (_case, text, records) => {
     const parsed = parseCsv(text);
     expect(parsed.ok && parsed.records.map((r) => [r.line, r.cells])).toEqual(records);
@@ -159,6 +174,9 @@ describe('CSV as spreadsheets write it', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tx', "'\tx"],
     ['\rx', `"'\rx"`],
+    ["'-Asha", "''-Asha"],
+    ["''=1", "'''=1"],
+    ["'Asha", "'Asha"],
     ['Verma, Asha', '"Verma, Asha"'],
     ['Asha', 'Asha'],
   ])('writes %j as %s, never as a formula', (cell, written) => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { rosterDiff } from '../../../../src/shared/roster/diff.ts';
 import { rosterCsv, rosterTemplateCsv } from '../../../../src/shared/roster/export.ts';
-import { ROSTER_CSV_MAX_BYTES, type RosterEntry } from '../../../../src/shared/roster/format.ts';
+import { ROSTER_CSV_MAX_BYTES, ROSTER_MAX_SESSIONS, type RosterEntry } from '../../../../src/shared/roster/format.ts';
+import { WEEKDAYS } from '../../../../src/shared/schedule/weekdays.ts';
 import { readRosterCsv } from '../../../../src/shared/roster/import.ts';
 
 const FACILITATORS = [
@@ -33,6 +34,53 @@ describe('reading a roster file', () => {
       '',
     ].join('\r\n');
     expect(read(file)).toEqual({ ok: true, entries: [ASHA, RAVI], refused: [], rows: 3 });
+  });
+
+  it('reads the empty rows a spreadsheet writes inside its data (`,,,,,` or spaces) as blank lines', () => {
+    const file = [
+      '\uFEFFnumber,name,facilitator,day,time,session_facilitator',
+      ',,,,,',
+      '9812345678,Ravi Kumar,arjun-rao,,,',
+      '  ,  , ,,   ,',
+      ',,,,,',
+      '9811111111,Nisha Rao,meera-nair,Someday,,',
+      ',,,,,',
+      '',
+    ].join('\r\n');
+    expect(read(file)).toEqual({
+      ok: true,
+      entries: [RAVI],
+      refused: [
+        {
+          line: 6,
+          reasons: [
+            'The day “Someday” is not a day of the week: write Monday to Sunday.',
+            'The time is missing: a session needs a day and a time (leave both blank for a parent with no weekly session).',
+          ],
+        },
+      ],
+      rows: 2,
+    });
+  });
+
+  it('refuses the row that would give a parent one weekly session more than a parent can have', () => {
+    const times = Array.from({ length: ROSTER_MAX_SESSIONS + 1 }, (_, i) => ({
+      day: WEEKDAYS[i % WEEKDAYS.length] ?? 'Monday',
+      time: `${String(8 + Math.floor(i / WEEKDAYS.length)).padStart(2, '0')}:00`,
+    }));
+    const rows = times.map(({ day, time }) => `9812345678,Ravi Kumar,arjun-rao,${day},${time}`);
+    const file = ['number,name,facilitator,day,time', ...rows].join('\n');
+    const all = read(file);
+    expect(all.ok && all.refused).toEqual([
+      {
+        line: ROSTER_MAX_SESSIONS + 2,
+        reasons: [
+          `This number already has ${ROSTER_MAX_SESSIONS} weekly sessions, from line 2 on: a parent can have at most ${ROSTER_MAX_SESSIONS}, so this row is one too many.`,
+        ],
+      },
+    ]);
+    const fewer = read(file.split('\n').slice(0, -1).join('\n'));
+    expect(fewer.ok && [fewer.refused, fewer.entries[0]?.sessions.length]).toEqual([[], ROSTER_MAX_SESSIONS]);
   });
 
   it('refuses each wrong row with its line and every reason', () => {
@@ -152,6 +200,18 @@ describe('the preview and export', () => {
     );
     const again = readRosterCsv(bytes(csv), FACILITATORS);
     expect(again.ok && rosterDiff([ASHA, RAVI], again.entries)).toMatchObject({ unchanged: 2, added: [], removed: [] });
+  });
+
+  it('imports an exported name that starts as a guarded cell does (an apostrophe, then -) as it was', () => {
+    const guarded: RosterEntry[] = [
+      { ...RAVI, name: "'-Asha" },
+      { ...ASHA, name: "''=Verma" },
+    ];
+    const again = readRosterCsv(bytes(rosterCsv(guarded)), FACILITATORS);
+    expect(again.ok && { refused: again.refused, diff: rosterDiff(guarded, again.entries) }).toEqual({
+      refused: [],
+      diff: { added: [], changed: [], removed: [], unchanged: 2 },
+    });
   });
 
   it('offers a template of the header row', () => {
