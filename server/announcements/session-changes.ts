@@ -5,16 +5,23 @@
  * it affects, in both languages from the programme's texts
  * (src/shared/announcements/session-change-text.ts), sent at once, urgent
  * when the session is within a day; and a row per parent and occurrence,
- * which the schedule and the reminders follow.
+ * which the schedule and the reminders follow. An occurrence takes one
+ * change: a second is refused until the first is withdrawn.
  */
-import { checkMove, checkReason, hasStarted, isUrgentChange } from '../../src/shared/announcements/rules.ts';
+import {
+  checkMove,
+  checkReason,
+  hasStarted,
+  isInChangeWindow,
+  isUrgentChange,
+} from '../../src/shared/announcements/rules.ts';
 import { sessionChangeText, type SessionChange } from '../../src/shared/announcements/session-change-text.ts';
 import { en } from '../../src/shared/announcements/messages.ts';
 import { slotLabel, slotValue } from '../../src/shared/announcements/slots.ts';
 import { isDayKey, startsAtOf } from '../../src/shared/rules/request-outcome.ts';
-import { weekdayOf } from '../../src/shared/schedule/week.ts';
+import { addDays, partsOf, weekdayOf } from '../../src/shared/schedule/week.ts';
 import type { Db } from '../db/database.ts';
-import type { AnnouncementStore } from './store.ts';
+import type { AnnouncementStore, SessionChangeRow } from './store.ts';
 
 /** A weekly session of the roster, as many parents share it: its day, time and facilitator. */
 export interface Slot {
@@ -65,7 +72,7 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
     const id = announcements.create(
       {
         kind: change.kind === 'moved' ? 'moved' : 'cancelled',
-        texts: { en: sessionChangeText(change, 'en'), hi: sessionChangeText(change, 'hi') },
+        texts: { en: sessionChangeText(change, 'en', now), hi: sessionChangeText(change, 'hi', now) },
         audience: { kind: 'parents', numbers: [...new Set(affected.map((row) => row.number_key))] },
         audienceLabel: label,
         sendAt: now,
@@ -88,24 +95,66 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
     return slots.all().find((slot) => slotValue(slot) === value);
   }
 
+  /**
+   * The changes standing on a day: an occurrence whose start is on it was
+   * changed away (cancelled or moved; a row of an occurrence moved onto the
+   * day and then cancelled starts at its new time), one whose moved_to is on
+   * it was moved onto it.
+   */
+  const standingOn = (day: string) =>
+    announcements.standingBetween(startsAtOf(day, '00:00'), startsAtOf(addDays(day, 1), '00:00'));
+  const changedAway = (standing: readonly SessionChangeRow[], row: Affected, startsAt: string) =>
+    standing.some(
+      (c) => c.number_key === row.number_key && c.starts_at === startsAt && c.facilitator === row.facilitator,
+    );
+
+  /** The occurrence a cancel or a move is about, its parents, or why there is none to change. */
+  function occurrenceOf(
+    form: ChangeForm,
+    now: Date,
+  ): { problem: string } | { slot: Slot; startsAt: string; affected: Affected[] } {
+    const slot = slotOf(form.slot);
+    if (!slot || !isDayKey(form.day) || weekdayOf(form.day) !== slot.weekday) return { problem: en.noOccurrence };
+    const startsAt = startsAtOf(form.day, slot.time);
+    if (hasStarted(startsAt, now)) return { problem: en.noOccurrence };
+    if (!isInChangeWindow(form.day, now)) return { problem: en.notInWindow };
+    const affected = ofSlot.all(slot.weekday, slot.time, slot.facilitator_id);
+    // One change per occurrence: a second would tell parents twice and put two lines on the schedule.
+    const standing = standingOn(form.day);
+    if (affected.some((row) => changedAway(standing, row, startsAt))) return { problem: en.alreadyChanged };
+    return { slot, startsAt, affected };
+  }
+
   return {
     slots: () => slots.all(),
     cancel(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
       const reason = checkReason(form.reason);
       if ('problem' in reason) return refuse(en.reason[reason.problem]);
-      const slot = slotOf(form.slot);
-      if (!slot || !isDayKey(form.day) || weekdayOf(form.day) !== slot.weekday) return refuse(en.noOccurrence);
-      const startsAt = startsAtOf(form.day, slot.time);
-      if (hasStarted(startsAt, now)) return refuse(en.noOccurrence);
+      const occurrence = occurrenceOf(form, now);
+      if ('problem' in occurrence) return refuse(occurrence.problem);
+      const { slot, startsAt, affected } = occurrence;
       const change = { kind: 'cancelled' as const, startsAt, facilitator: slot.facilitator, reason: reason.text };
-      const affected = ofSlot.all(slot.weekday, slot.time, slot.facilitator_id);
       return make(change, affected, form.day, createdBy, now, `${slotLabel(slot)}, ${form.day}`);
     },
+    /**
+     * Every session actually on the day: the roster's there not yet started
+     * nor already cancelled or moved away, and those moved onto it.
+     */
     holiday(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
       const reason = checkReason(form.reason);
       if ('problem' in reason) return refuse(en.reason[reason.problem]);
       if (!isDayKey(form.day)) return refuse(en.move.day);
-      const affected = ofDay.all(weekdayOf(form.day)).filter((row) => !hasStarted(startsAtOf(form.day, row.time), now));
+      if (!isInChangeWindow(form.day, now)) return refuse(en.notInWindow);
+      const standing = standingOn(form.day);
+      const onRoster = ofDay
+        .all(weekdayOf(form.day))
+        .filter((row) => !changedAway(standing, row, startsAtOf(form.day, row.time)));
+      const movedOnto = standing.flatMap((c) => {
+        if (c.moved_to === null || partsOf(c.moved_to).key !== form.day) return [];
+        const row = { number_key: c.number_key, time: partsOf(c.moved_to).time, facilitator: c.facilitator };
+        return changedAway(standing, row, c.moved_to) ? [] : [row];
+      });
+      const affected = [...onRoster, ...movedOnto].filter((row) => !hasStarted(startsAtOf(form.day, row.time), now));
       if (affected.length === 0) return refuse(en.noSessionsThatDay);
       const change = { kind: 'holiday' as const, day: form.day, reason: reason.text };
       return make(change, affected, form.day, createdBy, now, `Every session on ${form.day}`);
@@ -113,10 +162,9 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
     move(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
       const reason = checkReason(form.reason);
       if ('problem' in reason) return refuse(en.reason[reason.problem]);
-      const slot = slotOf(form.slot);
-      if (!slot || !isDayKey(form.day) || weekdayOf(form.day) !== slot.weekday) return refuse(en.noOccurrence);
-      const startsAt = startsAtOf(form.day, slot.time);
-      if (hasStarted(startsAt, now)) return refuse(en.noOccurrence);
+      const occurrence = occurrenceOf(form, now);
+      if ('problem' in occurrence) return refuse(occurrence.problem);
+      const { slot, startsAt, affected } = occurrence;
       const to = checkMove(startsAt, form.to_day, form.to_time, now);
       if (!to.ok) return refuse(en.move[to.problem]);
       const change = {
@@ -126,7 +174,6 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
         to: to.to,
         reason: reason.text,
       };
-      const affected = ofSlot.all(slot.weekday, slot.time, slot.facilitator_id);
       return make(change, affected, form.day, createdBy, now, `${slotLabel(slot)}, ${form.day}`);
     },
   };

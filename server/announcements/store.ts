@@ -139,6 +139,10 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
       AND ((c.starts_at >= ? AND c.starts_at < ?) OR (c.moved_to >= ? AND c.moved_to < ?))
     ORDER BY c.starts_at`);
 
+  const standingBetween = db.prepare<[string, string, string, string], SessionChangeRow>(`
+    SELECT c.* FROM session_changes c JOIN announcements a ON a.id = c.announcement_id
+    WHERE a.withdrawn_at IS NULL AND ((c.starts_at >= ? AND c.starts_at < ?) OR (c.moved_to >= ? AND c.moved_to < ?))`);
+
   const changesOfAnnouncement = db.prepare<[string, string], SessionChangeRow>(
     'SELECT * FROM session_changes WHERE announcement_id = ? AND number_key = ? ORDER BY starts_at',
   );
@@ -231,6 +235,8 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
     changesOfAnnouncement: (id: string, numberKey: string) => changesOfAnnouncement.all(id, numberKey),
     /** A number's session changes standing whose occurrence or new time is in [from, to) (ISO with +05:30). */
     changesOf: (numberKey: string, from: string, to: string) => changesOf.all(numberKey, from, to, from, to),
+    /** Every parent's session changes standing whose occurrence or new time is in [from, to) (ISO with +05:30). */
+    standingBetween: (from: string, to: string) => standingBetween.all(from, to, from, to),
   };
 }
 

@@ -2,8 +2,8 @@
  * The announcement pages of /staff, script-free like the rest: the form to
  * write one (its texts, audience, time and urgency) and to change a session,
  * the preview that says how many parents it reaches before Send, and the
- * list, newest first, with who has not seen each (a tel: link each) and
- * Withdraw. A refused form comes back as it was typed, with its problem.
+ * list, newest first and a page at a time (links to older and newer pages),
+ * with who has not seen each (a tel: link each) and Withdraw. A refused form comes back as it was typed, with its problem.
  */
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../src/shared/webhook/announcements.ts';
 import type { Slot } from '../announcements/session-changes.ts';
@@ -42,12 +42,18 @@ export interface AnnouncementsView {
   facilitators: { id: string; name: string }[];
   slots: Slot[];
   list: ListedAnnouncement[];
+  /** Which page of the list this is (1: the newest), of how many. */
+  page: number;
+  pages: number;
   problem?: string;
   /** Which form the problem is about. */
   problemOf?: 'announcement' | 'cancel' | 'holiday' | 'move';
   change?: Record<string, string>;
   done?: string;
 }
+
+/** "1 parent", "2 parents". */
+export const parentCount = (count: number) => (count === 1 ? '1 parent' : `${count} parents`);
 
 const checked = (on: boolean) => (on ? markup` checked` : '');
 const selected = (on: boolean) => (on ? markup` selected` : '');
@@ -65,7 +71,7 @@ function textFields(form: AnnouncementForm, language: 'en' | 'hi', name: string)
 function slotOptions(slots: Slot[], chosen: string): Markup[] {
   return slots.map(
     (slot) =>
-      markup`<option value="${slotValue(slot)}"${selected(chosen === slotValue(slot))}>${slotLabel(slot)} (${slot.parents} parents)</option>`,
+      markup`<option value="${slotValue(slot)}"${selected(chosen === slotValue(slot))}>${slotLabel(slot)} (${parentCount(slot.parents)})</option>`,
   );
 }
 
@@ -127,7 +133,20 @@ ${reason('holiday-reason')}<button type="submit">Cancel that day’s sessions</b
 ${reason('move-reason')}<button type="submit">Move this session</button></form>`;
 }
 
-function listed(csrf: string, { row, recipients, seen, unseen }: ListedAnnouncement): Markup {
+const pageAddress = (page: number) =>
+  page > 1 ? `/staff/announcements?page=${page}#sent` : '/staff/announcements#sent';
+
+/** Older and newer pages of the list, as plain links. */
+function pager({ page: current, pages }: AnnouncementsView): Markup | '' {
+  if (pages === 1) return '';
+  return markup`<nav class="pages" aria-label="Pages: announcements">
+${current > 1 ? markup`<a href="${pageAddress(current - 1)}" rel="prev">Newer announcements</a>` : ''}
+<span>Page ${current} of ${pages}</span>
+${current < pages ? markup`<a href="${pageAddress(current + 1)}" rel="next">Older announcements</a>` : ''}
+</nav>`;
+}
+
+function listed(csrf: string, { row, recipients, seen, unseen }: ListedAnnouncement, listPage: number): Markup {
   const title = row.title_en ?? row.title_hi ?? '';
   const state = row.withdrawn_at
     ? markup`<p class="status">Withdrawn ${when(row.withdrawn_at)}</p>`
@@ -138,7 +157,7 @@ function listed(csrf: string, { row, recipients, seen, unseen }: ListedAnnouncem
 <p class="meta">${row.audience_label} · by ${isolated(row.created_by)} · ${when(row.created_at)}</p>
 ${state}
 ${row.sent_at && !row.withdrawn_at && unseen.length > 0 ? markup`<details><summary>Not seen yet (${unseen.length})</summary><ul>${unseen.map((r) => markup`<li>${isolated(r.name)} ${phoneLink(r.number_key)}</li>`)}</ul></details>` : ''}
-${row.withdrawn_at ? '' : markup`<form method="post" action="/staff/announcements/${row.id}/withdraw">${csrfField(csrf)}<button type="submit" class="quiet">Withdraw</button></form>`}
+${row.withdrawn_at ? '' : markup`<form method="post" action="/staff/announcements/${row.id}/withdraw">${csrfField(csrf)}<input type="hidden" name="page" value="${listPage}"><button type="submit" class="quiet">Withdraw</button></form>`}
 </li>`;
 }
 
@@ -150,7 +169,8 @@ ${view.done ? markup`<p class="notice" role="status">${view.done}</p>` : ''}
 ${composeForm(csrf, view)}
 ${changeForms(csrf, view)}
 <h2 id="sent">Announcements, newest first</h2>
-${view.list.length === 0 ? markup`<p class="meta">None yet.</p>` : markup`<ul>${view.list.map((item) => listed(csrf, item))}</ul>`}`,
+${view.list.length === 0 ? markup`<p class="meta">None yet.</p>` : markup`<ul>${view.list.map((item) => listed(csrf, item, view.page))}</ul>`}
+${pager(view)}`,
     header(member, csrf),
   );
 }
@@ -168,7 +188,7 @@ export function previewPage(
     'Send this announcement?',
     markup`<h1>Send this announcement?</h1>
 <div class="card"><h2>${isolated(title)}</h2><p class="text">${form.body_en || form.body_hi}</p></div>
-<p>It reaches <strong>${reach.parents} parents</strong> (${reach.label}); <strong>${reach.notified}</strong> of them have notifications on.</p>
+<p>It reaches <strong>${parentCount(reach.parents)}</strong> (${reach.label}); <strong>${reach.notified}</strong> of them have notifications on.</p>
 <p>${reach.at ? `It is sent ${reach.at} (India time).` : 'It is sent now.'}${form.urgent === '1' ? ' Urgent: it is pushed even in quiet hours.' : ''}</p>
 <form method="post" action="/staff/announcements">${csrfField(csrf)}${hidden}
 <button type="submit">Send</button></form>

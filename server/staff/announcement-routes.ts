@@ -16,11 +16,13 @@ import type { AnnouncementStore, Audience } from '../announcements/store.ts';
 import {
   announcementsPage,
   FORM_FIELDS,
+  parentCount,
   previewPage,
   type AnnouncementForm,
   type AnnouncementsView,
 } from './announcement-pages.ts';
 import type { StaffGuards, StaffSession } from './roster-guards.ts';
+import { pageNumber } from './rules.ts';
 
 export interface AnnouncementDeps {
   store: AnnouncementStore;
@@ -31,6 +33,7 @@ export interface AnnouncementDeps {
   onSent: () => void;
 }
 
+/** Announcements a page of the list holds, newest first; older ones are a page further. */
 const LIST_SIZE = 30;
 
 /** What the page says after a step, by the `done` it is given (never text from the address itself). */
@@ -92,13 +95,32 @@ export async function announcementRoutes(
             }
           : { problem: en.audienceUnknown };
       }
-      case 'parents': {
-        const numbers = [...new Set(form.numbers.split(/[\n,;]+/).flatMap((line) => phoneKey(line.trim()) ?? []))];
-        return { audience: { kind: 'parents', numbers }, label: `${numbers.length} chosen parents` };
-      }
+      case 'parents':
+        return chosenParents(form.numbers);
       default:
         return { problem: en.audienceUnknown };
     }
+  }
+
+  /**
+   * Chosen parents: every number typed must be a phone number on the roster
+   * (a refusal names the others), so the label counts the parents it reaches.
+   */
+  function chosenParents(typed: string): { audience: Audience; label: string } | { problem: string } {
+    const lines = typed
+      .split(/[\n,;]+/)
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    const notPhones = lines.filter((line) => phoneKey(line) === undefined);
+    if (notPhones.length > 0) return { problem: `${en.chosenNotPhones} ${notPhones.join(', ')}` };
+    const onRoster = (line: string) => store.resolve({ kind: 'parents', numbers: [phoneKey(line) ?? ''] }).length > 0;
+    const unknown = lines.filter((line) => !onRoster(line));
+    if (unknown.length > 0 && unknown.length === lines.length) {
+      return { problem: `${en.nobody} ${en.chosenNotOnRoster} ${unknown.join(', ')}` };
+    }
+    if (unknown.length > 0) return { problem: `${en.chosenNotOnRoster} ${unknown.join(', ')}` };
+    const numbers = [...new Set(lines.flatMap((line) => phoneKey(line) ?? []))];
+    return { audience: { kind: 'parents', numbers }, label: parentCount(numbers.length).replace(' ', ' chosen ') };
   }
 
   /** Every rule, in the order a person fixes them; nothing is stored. */
@@ -115,25 +137,37 @@ export async function announcementRoutes(
     return { ok: true, ...chosen, numbers, sendAt: when.at, texts: texts.texts };
   }
 
-  const view = (extra: Partial<AnnouncementsView> = {}): AnnouncementsView => ({
-    form: EMPTY_FORM,
-    facilitators: store.facilitators(),
-    slots: sessionChanges.slots(),
-    list: store
-      .newest(LIST_SIZE, 0)
-      .rows.map((row) => ({ row, ...store.counts(row.id), unseen: store.unseen(row.id) })),
-    ...extra,
-  });
+  /** The list's page `wanted` (1: the newest LIST_SIZE), or its last page when there are fewer. */
+  const view = (extra: Partial<AnnouncementsView> = {}, wanted = 1): AnnouncementsView => {
+    const pages = Math.max(1, Math.ceil(store.newest(0, 0).total / LIST_SIZE));
+    const current = Math.min(wanted, pages);
+    const { rows } = store.newest(LIST_SIZE, (current - 1) * LIST_SIZE);
+    return {
+      form: EMPTY_FORM,
+      facilitators: store.facilitators(),
+      slots: sessionChanges.slots(),
+      list: rows.map((row) => ({ row, ...store.counts(row.id), unseen: store.unseen(row.id) })),
+      page: current,
+      pages,
+      ...extra,
+    };
+  };
 
-  const show = (reply: FastifyReply, session: StaffSession, status: number, extra: Partial<AnnouncementsView>) =>
-    htmlReply(reply, status, announcementsPage(session.member, session.csrf, view(extra)));
+  const show = (
+    reply: FastifyReply,
+    session: StaffSession,
+    status: number,
+    extra: Partial<AnnouncementsView>,
+    wanted = 1,
+  ) => htmlReply(reply, status, announcementsPage(session.member, session.csrf, view(extra, wanted)));
 
   staff.get('/staff/announcements', async (request, reply) => {
     const session = signedIn(request);
     if (!session) return reply.redirect('/staff/sign-in', 303);
-    const done = doneOf((request.query as { done?: unknown }).done);
+    const query = request.query as { done?: unknown; page?: unknown };
+    const done = doneOf(query.done);
     if (store.sendDue(clock()) > 0) onSent();
-    return show(reply, session, 200, done ? { done } : {});
+    return show(reply, session, 200, done ? { done } : {}, pageNumber(query.page));
   });
 
   staff.post('/staff/announcements/preview', async (request, reply) => {
@@ -183,7 +217,9 @@ export async function announcementRoutes(
     if (!store.withdraw((request.params as { id: string }).id, clock())) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such announcement, or it is withdrawn already');
     }
-    return reply.redirect('/staff/announcements?done=withdrawn#sent', 303);
+    // Back to the page of the list it was withdrawn from.
+    const from = pageNumber(field(request.body, 'page'));
+    return reply.redirect(`/staff/announcements?done=withdrawn${from > 1 ? `&page=${from}` : ''}#sent`, 303);
   });
 
   for (const kind of ['cancel', 'holiday', 'move'] as const) {

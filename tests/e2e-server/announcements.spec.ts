@@ -129,7 +129,7 @@ test('staff cancel a session two parents share: both are pushed, see it on the m
 
   // 4. Each phone's push reached the push service, signed and decryptable, its title in the phone's language.
   const change = { kind: 'cancelled', startsAt, facilitator: FACILITATOR.name, reason: REASON } as const;
-  const [english, inHindi] = [sessionChangeText(change, 'en'), sessionChangeText(change, 'hi')];
+  const [english, inHindi] = [sessionChangeText(change, 'en', new Date()), sessionChangeText(change, 'hi', new Date())];
   const pushTo = (phone: FakeSubscription) => service.nextPush((push) => push.subscriptionId === phone.id);
   expect((await pushTo(ashaPhone)).json).toMatchObject({ kind: 'announcement', title: english.title, language: 'en' });
   expect((await pushTo(raviPhone)).json).toMatchObject({ kind: 'announcement', title: inHindi.title, language: 'hi' });

@@ -36,8 +36,15 @@ export const en = {
   },
   nobody: 'This audience has nobody on the roster: choose another, or choose parents.',
   audienceUnknown: 'Choose who the announcement is for.',
+  /** Followed by the numbers, comma-separated. */
+  chosenNotPhones: 'Write each chosen parent’s phone number as 10 digits, one a line. These are not phone numbers:',
+  chosenNotOnRoster: 'Remove these numbers, or add their parents to the roster first. Not on the roster:',
   urgentUnconfirmed:
     'An urgent announcement is pushed even in parents’ quiet hours: tick the confirmation to send it as urgent.',
-  noOccurrence: 'That session is not on the roster this week, or it has already started.',
-  noSessionsThatDay: 'No session on the roster is left on that day this week.',
+  noOccurrence: 'That session is not on the roster on that day, or it has already started.',
+  noSessionsThatDay: 'No session on the roster is left on that day.',
+  notInWindow:
+    'A session can be changed this week or next (Monday to Sunday, India time): choose a day in those two weeks.',
+  alreadyChanged:
+    'That session is already cancelled or moved on that day: withdraw the earlier change first (in the list of announcements), then make this one.',
 } as const;

@@ -114,3 +114,12 @@ export const isUrgentChange = (startsAt: string, now: Date) => Date.parse(starts
 
 /** Whether a day key is in the same week as now in India. */
 export const isThisWeek = (key: string, now: Date) => mondayOf(key) === mondayOf(partsOf(toIstIso(now)).key);
+
+/**
+ * Staff change a session of this week or next (India's weeks, Monday to
+ * Sunday), as the change form says: a change further ahead would reach
+ * parents weeks before it matters, and is made when its week comes. A day
+ * already past is refused as an occurrence that has started (hasStarted).
+ */
+export const isInChangeWindow = (key: string, now: Date) =>
+  mondayOf(key) <= addDays(mondayOf(partsOf(toIstIso(now)).key), 7);

@@ -2,14 +2,18 @@
  * The programme's words for a session change, in both languages, which the
  * announcement of the change carries: the reference server writes them when
  * staff cancel or move a session, and n8n's workflow bundles this file to
- * write the same. A time is this week's, so a weekday names its day. The
+ * write the same. A time of this week (India's, Monday to Sunday) is named
+ * by its weekday, as the schedule names it; one of a later week by its
+ * weekday and date, so a change next week does not read as this week's. The
  * Hindi follows /work/shared/HINDI.md (सेशन, फ़ैसिलिटेटर; no verb agrees with
  * the parent).
  */
+import { formatIstDay } from '../format/ist.ts';
 import { formatClockTime } from '../format/ist-zone.ts';
-import { partsOf, weekdayOf } from '../schedule/week.ts';
+import { partsOf, scheduleDayName, weekdayOf } from '../schedule/week.ts';
 import { WEEKDAYS } from '../schedule/weekdays.ts';
 import type { Language } from '../webhook/types.ts';
+import { isThisWeek } from './rules.ts';
 
 const WEEKDAYS_HI = ['सोमवार', 'मंगलवार', 'बुधवार', 'गुरुवार', 'शुक्रवार', 'शनिवार', 'रविवार'] as const;
 
@@ -20,16 +24,24 @@ function hindiTime(time: string): string {
   return `${period} ${hours % 12 || 12}:${String(minutes).padStart(2, '0')}`;
 }
 
-/** "Wednesday 4:00 PM" ("बुधवार शाम 4:00") for a start written with +05:30. */
-export function occurrenceName(startsAt: string, language: Language): string {
-  const { key, time } = partsOf(startsAt);
-  const day = weekdayOf(key) - 1;
-  return language === 'en' ? `${WEEKDAYS[day]} ${formatClockTime(time)}` : `${WEEKDAYS_HI[day]} ${hindiTime(time)}`;
+/**
+ * "Wednesday" ("बुधवार") for a day of the week of `now`, else "Wednesday 9 Dec"
+ * ("बुधवार, 9 दिसंबर"); without `now`, the weekday alone.
+ */
+export function weekdayName(key: string, language: Language, now?: Date): string {
+  const weekday = (language === 'en' ? WEEKDAYS : WEEKDAYS_HI)[weekdayOf(key) - 1] ?? key;
+  if (!now || isThisWeek(key, now)) return weekday;
+  if (language === 'en') return scheduleDayName(key);
+  const [year = 0, month = 1, day = 1] = key.split('-').map(Number);
+  return formatIstDay({ year, month, day }, 'hi');
 }
 
-/** "Wednesday" ("बुधवार") for a day key. */
-export const weekdayName = (key: string, language: Language) =>
-  (language === 'en' ? WEEKDAYS : WEEKDAYS_HI)[weekdayOf(key) - 1] ?? key;
+/** "Wednesday 4:00 PM" ("बुधवार शाम 4:00") for a start written with +05:30; a later week's with its date. */
+export function occurrenceName(startsAt: string, language: Language, now?: Date): string {
+  const { key, time } = partsOf(startsAt);
+  const day = weekdayName(key, language, now);
+  return language === 'en' ? `${day} ${formatClockTime(time)}` : `${day} ${hindiTime(time)}`;
+}
 
 export type SessionChange =
   | { kind: 'cancelled'; startsAt: string; facilitator: string; reason: string }
@@ -41,11 +53,12 @@ export interface ChangeText {
   body: string;
 }
 
-export function sessionChangeText(change: SessionChange, language: Language): ChangeText {
+/** The words parents read; `now` decides whether a day is this week's (a weekday) or a later one's (and its date). */
+export function sessionChangeText(change: SessionChange, language: Language, now: Date): ChangeText {
   const en = language === 'en';
   switch (change.kind) {
     case 'cancelled': {
-      const when = occurrenceName(change.startsAt, language);
+      const when = occurrenceName(change.startsAt, language, now);
       return en
         ? { title: 'Session cancelled', body: `${when} with ${change.facilitator} is cancelled: ${change.reason}` }
         : {
@@ -54,8 +67,8 @@ export function sessionChangeText(change: SessionChange, language: Language): Ch
           };
     }
     case 'moved': {
-      const when = occurrenceName(change.startsAt, language);
-      const to = occurrenceName(change.to, language);
+      const when = occurrenceName(change.startsAt, language, now);
+      const to = occurrenceName(change.to, language, now);
       return en
         ? { title: 'Session moved', body: `${when} with ${change.facilitator} moves to ${to}: ${change.reason}` }
         : {
@@ -64,7 +77,7 @@ export function sessionChangeText(change: SessionChange, language: Language): Ch
           };
     }
     case 'holiday': {
-      const day = weekdayName(change.day, language);
+      const day = weekdayName(change.day, language, now);
       // Two returns, not one ternary: n8n's Code node bundles this, and keeps its lines short.
       if (en) return { title: `No sessions on ${day}`, body: `Every session on ${day} is cancelled: ${change.reason}` };
       return { title: `${day} को कोई सेशन नहीं`, body: `${day} के सभी सेशन रद्द हो गए हैं। कारण: ${change.reason}` };

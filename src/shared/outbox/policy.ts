@@ -1,8 +1,10 @@
 /**
- * The outbox's retry policy, in one place: when to try again, and when to ask
- * the browser to wake the worker for it.
+ * The outbox's retry policy, in one place: when to try again, when to ask
+ * the browser to wake the worker for it, and which refusal leaves nothing
+ * for the person to decide.
  */
-import type { OutboxItem } from './types.ts';
+import type { WebhookError } from '../webhook/errors.ts';
+import type { OutboxAction, OutboxItem } from './types.ts';
 
 /** The first retry happens within this long. */
 export const FIRST_RETRY_MS = 5_000;
@@ -51,4 +53,16 @@ export function isStale(item: Pick<OutboxItem, 'queuedAt'>, now: number): boolea
 export function awaitsConnection(items: readonly Pick<OutboxItem, 'state' | 'lastError'>[]): boolean {
   const head = items.find((item) => item.state !== 'failed');
   return head !== undefined && head.lastError !== undefined && head.lastError.kind !== 'http';
+}
+
+/**
+ * Whether a refusal settles the item with nothing for the person to do, so it
+ * leaves the outbox quietly instead of waiting for Retry or Discard: a mark
+ * of an announcement the webhook no longer has for this parent (404: staff
+ * withdrew it while the mark waited offline). The update has left the
+ * parent's list already, and no retry could record the mark. Every other
+ * refusal is the person's to see.
+ */
+export function isMootRefusal(action: OutboxAction, error: WebhookError): boolean {
+  return action === 'mark_announcement_seen' && error.kind === 'http' && error.status === 404;
 }

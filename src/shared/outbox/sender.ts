@@ -14,7 +14,9 @@
  *   wait, and the pass stops (what failed will fail for the items behind it
  *   too, and stopping keeps a person's requests in order).
  * - Any other answer moves the item to 'failed' with the server's text, kept
- *   until Retry or Discard; the pass goes on with the next item.
+ *   until Retry or Discard; the pass goes on with the next item. A refusal
+ *   that leaves the person nothing to decide (policy.ts, isMootRefusal: a
+ *   read mark of a withdrawn announcement) removes the item quietly instead.
  * - Anything else that goes wrong (an attachment that cannot be read) puts the
  *   item back like a retryable failure and rethrows: nothing is lost.
  * - An item found 'sending' when a pass starts was left by a sender that died
@@ -25,7 +27,7 @@
  */
 import { isRetryable, WebhookError } from '../webhook/errors.ts';
 import type { RenewGuard, ReplayGuard } from './guard.ts';
-import { retryDelay } from './policy.ts';
+import { isMootRefusal, retryDelay } from './policy.ts';
 import type { OutboxStore } from './store.ts';
 import type { DrainMode, EncodeBase64, OutboxEvent, OutboxItem, PassReport, SendEnvelope } from './types.ts';
 import { toWireEnvelope } from './wire.ts';
@@ -50,7 +52,7 @@ export interface Sender {
   request(mode: DrainMode, ticket?: string): Promise<PassReport>;
 }
 
-type Attempt = 'delivered' | 'failed' | 'later' | 'gone';
+type Attempt = 'delivered' | 'failed' | 'later' | 'gone' | 'dropped';
 
 interface NextPass {
   mode: DrainMode;
@@ -157,6 +159,11 @@ async function attempt(deps: SenderDeps, item: OutboxItem): Promise<Attempt> {
     response = await deps.send(await toWireEnvelope(sending.envelope, deps.encodeBase64));
   } catch (error) {
     const webhookError = error instanceof WebhookError ? error : undefined;
+    if (webhookError && isMootRefusal(action, webhookError)) {
+      await deps.store.remove(item.id);
+      deps.emit(CHANGED);
+      return 'dropped';
+    }
     if (webhookError && !isRetryable(webhookError)) {
       const lastError = webhookError.toJSON();
       await deps.store.patch(item.id, (current) => ({

@@ -145,7 +145,8 @@ export interface OccurrenceChange {
 
 /**
  * The reminders due at `now` with the programme's session changes applied:
- * none for a changed occurrence, and a moved one's come before its new time.
+ * none for a changed occurrence, and a moved one's come before its new time
+ * unless it was cancelled there.
  */
 export function dueRemindersWithChanges<S extends WeeklySessionTime>(
   sessions: readonly S[],
@@ -159,8 +160,16 @@ export function dueRemindersWithChanges<S extends WeeklySessionTime>(
         Date.parse(change.starts_at) === reminder.startsAt.getTime() &&
         change.facilitator.toLowerCase() === reminder.session.facilitator.toLowerCase(),
     );
+  // A moved occurrence cancelled at its new time (a holiday there) has no reminder either.
+  const cancelledAt = (startsAt: string, facilitator: string) =>
+    changes.some(
+      (change) =>
+        !change.moved_to &&
+        Date.parse(change.starts_at) === Date.parse(startsAt) &&
+        change.facilitator.toLowerCase() === facilitator.toLowerCase(),
+    );
   const moved = changes.flatMap((change) => {
-    if (!change.moved_to) return [];
+    if (!change.moved_to || cancelledAt(change.moved_to, change.facilitator)) return [];
     const { key, time } = partsOf(change.moved_to);
     const session = { weekday: weekdayOf(key), time, facilitator: change.facilitator };
     return [{ startsAt: new Date(change.moved_to), session }];

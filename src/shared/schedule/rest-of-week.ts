@@ -19,7 +19,7 @@ import {
  * none are left. A session starting this very minute still counts. Confirmed
  * moves apply: a moved session shows at its new day and time (when that is
  * still in this week), and no longer at its old one; a cancelled occurrence
- * (the programme's session changes) is left out. The reference server's
+ * (the programme's session changes), where it is once moved, is left out. The reference server's
  * know_schedule answer, and the n8n portal webhook's "Answer", which bundles it.
  */
 export function restOfWeek(
@@ -32,12 +32,13 @@ export function restOfWeek(
   const sunday = addDays(now.key, 7 - weekdayOf(now.key));
   const isCancelled = (o: Occurrence) =>
     cancelled.some((c) => c.starts_at === o.starts_at && c.facilitator.toLowerCase() === o.facilitator.toLowerCase());
+  // Cancelled after the moves: an occurrence moved onto a day and then cancelled there (a holiday) is gone too.
   const week = withMoves(
-    sessionsOfWeek(now.key, sessions)
-      .map(({ starts_at, facilitator }) => ({ starts_at, facilitator }))
-      .filter((o) => !isCancelled(o)),
+    sessionsOfWeek(now.key, sessions).map(({ starts_at, facilitator }) => ({ starts_at, facilitator })),
     moves,
-  ).map((occurrence) => ({ ...partsOf(occurrence.starts_at), facilitator: occurrence.facilitator }));
+  )
+    .filter((o) => !isCancelled(o))
+    .map((occurrence) => ({ ...partsOf(occurrence.starts_at), facilitator: occurrence.facilitator }));
   const left = week.filter(
     ({ key, time }) => key <= sunday && (key > now.key || (key === now.key && time >= now.time)),
   );

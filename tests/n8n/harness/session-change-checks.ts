@@ -72,7 +72,7 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
     return programme.changes.length > 0 ? { schedule, changes: programme.changes } : { schedule };
   };
   const texts = (change: SessionChange) => {
-    const [en, hi] = [sessionChangeText(change, 'en'), sessionChangeText(change, 'hi')];
+    const [en, hi] = [sessionChangeText(change, 'en', new Date()), sessionChangeText(change, 'hi', new Date())];
     return { title_en: en.title, body_en: en.body, title_hi: hi.title, body_hi: hi.body };
   };
   const send = (form: ChangeForm) => forms.send(FORMS.change.callback, changeValues(form));

@@ -1,9 +1,15 @@
 // Check change: a submitted session change as /staff makes it (server/announcements/session-changes.ts, by the
 // shared rules): a reason, its occurrence on the roster and not started (or every session of a day still ahead),
-// a move within its week; the programme's words in both languages, urgent within a day. A form put wrong is
-// shown its problem and stores nothing; else the announcement and a change per parent and occurrence.
+// a move within its week, this week or next; the programme's words in both languages, urgent within a day. A form
+// put wrong is shown its problem and stores nothing; else the announcement and a change per parent and occurrence.
 import { slotLabel, slotValue } from '../../../../src/shared/announcements/slots.ts';
-import { checkMove, checkReason, hasStarted, isUrgentChange } from '../../../../src/shared/announcements/rules.ts';
+import {
+  checkMove,
+  checkReason,
+  hasStarted,
+  isInChangeWindow,
+  isUrgentChange,
+} from '../../../../src/shared/announcements/rules.ts';
 import { sessionChangeText } from '../../../../src/shared/announcements/session-change-text.ts';
 import { isDayKey, startsAtOf } from '../../../../src/shared/rules/request-outcome.ts';
 import { weekdayOf } from '../../../../src/shared/schedule/week.ts';
@@ -25,6 +31,7 @@ const holiday = v.change === 'holiday';
 if (!isDayKey(day)) return invalid('day', PROBLEMS.move.day);
 if (!holiday && (!slot || weekdayOf(day) !== slot.weekday || hasStarted(startsAtOf(day, slot.time), now)))
   return invalid('slot', PROBLEMS.noOccurrence);
+if (!isInChangeWindow(day, now)) return invalid('day', PROBLEMS.notInWindow);
 const ofDay = slots.filter((s) => s.weekday === weekdayOf(day) && !hasStarted(startsAtOf(day, s.time), now));
 const affected = (holiday ? ofDay : [slot]).flatMap((s) => s.numbers.map((number) => ({ number, s })));
 if (affected.length === 0) return invalid('day', PROBLEMS.noSessionsThatDay);
@@ -44,7 +51,7 @@ const changes = affected.map(({ number, s }) => ({
   moved_to: to?.to ?? null,
 }));
 const soonest = [...changes.map((c) => c.starts_at), ...(to ? [to.to] : [])].sort()[0];
-const [en, hi] = [sessionChangeText(change, 'en'), sessionChangeText(change, 'hi')];
+const [en, hi] = [sessionChangeText(change, 'en', now), sessionChangeText(change, 'hi', now)];
 const label = holiday ? `Every session on ${day}` : `${slotLabel(slot)}, ${day}`;
 const numbers = [...new Set(changes.map((c) => c.number_key))];
 const item = {

@@ -154,6 +154,29 @@ test('a refusal leaves the request Not accepted with the server’s words, waiti
   expect(accepted?.rawBody).toBe(refused?.rawBody);
 });
 
+test('a read mark of an update withdrawn while it waited leaves quietly; a request behind it is still sent', async () => {
+  const seen = {
+    action: 'mark_announcement_seen',
+    user: ASHA,
+    payload: { announcement_id: 'diwali-1' },
+    timestamp_ist: NOW,
+    request_id: crypto.randomUUID(),
+    language: 'en',
+  } as const;
+  await saveOffline(seen, reschedule('2026-11-25'));
+  const app = renderApp('/registered-parent/outbox', { user: ASHA });
+  expect(await items()).toHaveLength(2);
+
+  app.webhook
+    .reply({ status: 404, body: 'No announcement with this announcement_id was found for these details.' })
+    .reply({ body: 'Booked' });
+  await app.user.click(screen.getByRole('button', { name: 'Send Now' }));
+  expect(await nothingWaits()).toBeTruthy();
+  expect(app.webhook.requests).toHaveLength(2);
+  expect(screen.queryByText('Not accepted', { exact: true })).toBeNull();
+  expect(screen.queryByText(/That you read an update could not be recorded/)).toBeNull();
+});
+
 test('a request saved more than 7 days ago is marked stale and is still sent, as it was made', async () => {
   await saveOffline(chat('Are you back from holiday?'));
   vi.setSystemTime(Date.parse(NOW) + 8 * DAY_MS);

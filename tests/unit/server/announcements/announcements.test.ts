@@ -104,6 +104,62 @@ describe('an announcement staff write', () => {
     expect(p.count('SELECT count(*) FROM announcements')).toBe(0);
   });
 
+  it.each([
+    ['a number not on the roster', `${PARENT_NUMBER}\n9123456780`, 'Not on the roster: 9123456780'],
+    ['what is not a phone number', `${PARENT_NUMBER}\n12345\nAsha`, 'These are not phone numbers: 12345, Asha'],
+  ])(
+    'refuses chosen parents with %s, naming it, keeps what was typed and stores nothing',
+    async (_case, numbers, named) => {
+      const { s, csrf } = await staff();
+      for (const url of ['/staff/announcements/preview', '/staff/announcements']) {
+        const answer = await s.post(url, { csrf, ...TEXTS, audience: 'parents', numbers });
+        expect(answer.statusCode).toBe(400);
+        expect(answer.body).toContain(named);
+        expect(answer.body).toContain(`<textarea id="numbers" name="numbers">${numbers}</textarea>`);
+      }
+      expect(p.count('SELECT count(*) FROM announcements')).toBe(0);
+    },
+  );
+
+  it('counts chosen parents as the parents it reaches, one as "1 parent"', async () => {
+    const { s, csrf } = await staff();
+    const form = { csrf, ...TEXTS, audience: 'parents', numbers: `${PARENT_NUMBER}\n+91 90000 00001` };
+    const preview = await s.post('/staff/announcements/preview', form);
+    expect(preview.body).toContain('It reaches <strong>1 parent</strong> (1 chosen parent)');
+    await s.post('/staff/announcements', form);
+    const page = (await s.get('/staff/announcements')).body;
+    expect(page).toContain('1 chosen parent ·');
+    expect(page).toContain('Seen by 0 of 1');
+    expect(page).toContain('Monday 9:00 AM with Meera Nair (1 parent)</option>');
+  });
+
+  it('lists 30 a page, newest first, with links to older and newer pages, and withdraws an older one', async () => {
+    const { s, csrf } = await staff();
+    for (let i = 1; i <= 31; i += 1) {
+      p.clock.now = new Date(Date.parse('2026-11-25T12:00:00+05:30') + i * 60_000);
+      await s.post('/staff/announcements', { csrf, ...EVERYONE, title_en: `Note ${i}` });
+    }
+    const first = (await s.get('/staff/announcements')).body;
+    expect([first.includes('Note 31'), first.includes('Note 2<'), first.includes('Note 1<')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(first).toContain('<nav class="pages" aria-label="Pages: announcements">');
+    expect(first).toContain('<a href="/staff/announcements?page=2#sent" rel="next">Older announcements</a>');
+    const older = (await s.get('/staff/announcements?page=2')).body;
+    expect([older.includes('Note 1<'), older.includes('Note 2<'), older.includes('Page 2 of 2')]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect(older).toContain('<a href="/staff/announcements#sent" rel="prev">Newer announcements</a>');
+    const id = p.db.prepare<[], string>("SELECT id FROM announcements WHERE title_en = 'Note 1'").pluck().get() ?? '';
+    const withdrawn = await s.post(`/staff/announcements/${id}/withdraw`, { csrf, page: '2' });
+    expect(withdrawn.headers.location).toBe('/staff/announcements?done=withdrawn&page=2#sent');
+    expect((await s.get('/staff/announcements?page=2')).body).toContain('Withdrawn');
+  });
+
   it('goes when its time comes, to the roster as it is then', async () => {
     const { s, csrf } = await staff();
     await s.post('/staff/announcements', { csrf, ...EVERYONE, send_day: '2026-11-25', send_time: '18:00' });
@@ -209,6 +265,93 @@ describe('a session change', () => {
     expect([rows('announcement_recipients', PARENT_NUMBER), rows('session_changes', PARENT_NUMBER)]).toEqual([0, 0]);
     expect([rows('announcement_recipients', QUIET_NUMBER), rows('session_changes', QUIET_NUMBER)]).toEqual(others);
     expect((await s.get('/staff/announcements')).body).toContain('Seen by 0 of 1');
+  });
+
+  const count = () => [p.count('SELECT count(*) FROM announcements'), p.count('SELECT count(*) FROM session_changes')];
+
+  it.each([
+    ['cancelled twice', 'cancel', {}],
+    ['moved after it was cancelled', 'move', { to_day: '2026-11-26', to_time: '10:00' }],
+  ])('refuses an occurrence %s, keeps the form as typed and stores nothing', async (_case, kind, fields) => {
+    const { s, csrf } = await staff();
+    const form = { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'Diwali' };
+    expect((await s.post('/staff/announcements/cancel', form)).statusCode).toBe(303);
+    const before = count();
+    const again = await s.post(`/staff/announcements/${kind}`, { ...form, reason: 'Second try', ...fields });
+    expect(again.statusCode).toBe(400);
+    expect(again.body).toContain('withdraw the earlier change first');
+    expect(again.body).toContain('value="Second try"');
+    expect(count()).toEqual(before);
+    expect((await schedule()).changes).toHaveLength(1);
+  });
+
+  it('refuses to move an occurrence a holiday cancelled, and takes a change again once the first is withdrawn', async () => {
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements/holiday', { csrf, day: '2026-11-25', reason: 'Diwali' });
+    const move = { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', to_day: '2026-11-26', to_time: '10:00' };
+    const refused = await s.post('/staff/announcements/move', { ...move, reason: 'Exams' });
+    expect([refused.statusCode, refused.body.includes('withdraw the earlier change first')]).toEqual([400, true]);
+    const id = (await list())[0]?.announcement_id ?? '';
+    await s.post(`/staff/announcements/${id}/withdraw`, { csrf });
+    expect((await s.post('/staff/announcements/move', { ...move, reason: 'Exams' })).statusCode).toBe(303);
+    expect((await schedule()).schedule).toContain('Thursday 26 Nov: 10:00 AM with Arjun Rao');
+  });
+
+  it('cancels on a holiday an occurrence moved onto that day: gone from the schedule, no reminder', async () => {
+    await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    const move = { csrf, slot: '7|23:30|arjun-rao', day: '2026-11-29', to_day: '2026-11-28', to_time: '10:00' };
+    expect((await s.post('/staff/announcements/move', { ...move, reason: 'Exams' })).statusCode).toBe(303);
+    const holiday = await s.post('/staff/announcements/holiday', { csrf, day: '2026-11-28', reason: 'Bandh' });
+    expect(holiday.statusCode).toBe(303);
+    const item = (await list()).find((a) => a.title === 'No sessions on Saturday');
+    expect(item).toMatchObject({ session: { time: '10:00 AM', facilitator: 'Arjun Rao' } });
+    const week = await schedule();
+    expect(week.schedule).not.toContain('10:00 AM with Arjun Rao');
+    expect(week.schedule).not.toContain('11:30 PM');
+    p.clock.now = new Date('2026-11-28T09:00:00+05:30');
+    expect(p.push.tick()).toBe(0);
+  });
+
+  it('leaves out of a holiday an occurrence moved away from that day, and one already cancelled', async () => {
+    const { s, csrf } = await staff();
+    const move = { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', to_day: '2026-11-26', to_time: '10:00' };
+    expect((await s.post('/staff/announcements/move', { ...move, reason: 'Exams' })).statusCode).toBe(303);
+    // Only Wednesday's 16:30 was on that day, and it has moved: nothing is left to cancel.
+    const nothing = await s.post('/staff/announcements/holiday', { csrf, day: '2026-11-25', reason: 'Diwali' });
+    expect([nothing.statusCode, nothing.body.includes('No session on the roster is left on that day.')]).toEqual([
+      400,
+      true,
+    ]);
+    await s.post('/staff/announcements/cancel', { csrf, slot: '7|23:30|arjun-rao', day: '2026-11-29', reason: 'Ill' });
+    const sunday = await s.post('/staff/announcements/holiday', { csrf, day: '2026-11-29', reason: 'Bandh' });
+    expect(sunday.statusCode).toBe(400);
+    expect((await schedule()).schedule).toContain('Thursday 26 Nov: 10:00 AM with Arjun Rao');
+    expect(p.count('SELECT count(*) FROM session_changes')).toBe(2);
+  });
+
+  it('names the date of a change next week and refuses one further ahead', async () => {
+    const { s, csrf } = await staff();
+    const next = { csrf, slot: '3|16:30|arjun-rao', day: '2026-12-02', reason: 'Far cancel' };
+    expect((await s.post('/staff/announcements/cancel', next)).statusCode).toBe(303);
+    const [en] = await list(USER, 'en');
+    const [hi] = await list(USER, 'hi');
+    expect((en as { body?: string } | undefined)?.body).toBe(
+      'Wednesday 2 Dec 4:30 PM with Arjun Rao is cancelled: Far cancel',
+    );
+    expect((hi as { body?: string } | undefined)?.body).toBe(
+      'बुधवार, 2 दिसंबर शाम 4:30 का Arjun Rao के साथ सेशन रद्द हो गया है। कारण: Far cancel',
+    );
+    const before = count();
+    for (const [kind, fields] of [
+      ['cancel', { slot: '3|16:30|arjun-rao', day: '2027-02-24' }],
+      ['move', { slot: '3|16:30|arjun-rao', day: '2026-12-09', to_day: '2026-12-10', to_time: '10:00' }],
+      ['holiday', { day: '2026-12-09' }],
+    ] as const) {
+      const far = await s.post(`/staff/announcements/${kind}`, { csrf, reason: 'Far', ...fields });
+      expect([kind, far.statusCode, far.body.includes('this week or next')]).toEqual([kind, 400, true]);
+    }
+    expect(count()).toEqual(before);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import {
   checkReason,
   checkSendAt,
   hasStarted,
+  isInChangeWindow,
   isThisWeek,
   isUrgentChange,
   mondayOf,
@@ -145,6 +146,17 @@ describe('a session change', () => {
     ['a day or more ahead', '2026-11-26T12:00:00+05:30', false],
   ])('is urgent only for a session %s', (_case, startsAt, urgent) => {
     expect(isUrgentChange(startsAt, NOW)).toBe(urgent);
+  });
+
+  it.each([
+    ['today', '2026-11-25', true],
+    ['this week’s Sunday', '2026-11-29', true],
+    ['next week’s Monday', '2026-11-30', true],
+    ['next week’s Sunday', '2026-12-06', true],
+    ['the Monday after next', '2026-12-07', false],
+    ['three months ahead', '2027-02-24', false],
+  ])('changes a session of %s only within this week and next', (_case, day, inWindow) => {
+    expect(isInChangeWindow(day, NOW)).toBe(inWindow);
   });
 
   it('knows this week by India’s calendar, not UTC’s', () => {

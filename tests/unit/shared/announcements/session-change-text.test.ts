@@ -20,6 +20,12 @@ const MOVED: SessionChange = {
   reason: 'Priya is ill',
 };
 const HOLIDAY: SessionChange = { kind: 'holiday', day: '2026-11-26', reason: 'Guru Nanak Jayanti' };
+// Monday 23 November 2026, noon in India: the week of the changes above.
+const NOW = new Date('2026-11-23T12:00:00+05:30');
+// The Wednesday after: 25 November is last week's.
+const NEXT_WEEK = new Date('2026-11-30T12:00:00+05:30');
+// Wednesday 2 December, the next week's.
+const LATER: SessionChange = { ...CANCELLED, startsAt: '2026-12-02T16:00:00+05:30', reason: 'Far cancel' };
 
 describe('the programme’s words for a session change', () => {
   it.each([
@@ -63,7 +69,53 @@ describe('the programme’s words for a session change', () => {
       { title: 'गुरुवार को कोई सेशन नहीं', body: 'गुरुवार के सभी सेशन रद्द हो गए हैं। कारण: Guru Nanak Jayanti' },
     ],
   ] as const)('says %s', (_case, change, language, text) => {
-    expect(sessionChangeText(change, language)).toEqual(text);
+    expect(sessionChangeText(change, language, NOW)).toEqual(text);
+  });
+
+  it.each([
+    [
+      'a cancelled session of next week, in English',
+      LATER,
+      'en',
+      { title: 'Session cancelled', body: 'Wednesday 2 Dec 4:00 PM with Priya Sharma is cancelled: Far cancel' },
+    ],
+    [
+      'a cancelled session of next week, in Hindi',
+      LATER,
+      'hi',
+      {
+        title: 'सेशन रद्द हुआ',
+        body: 'बुधवार, 2 दिसंबर शाम 4:00 का Priya Sharma के साथ सेशन रद्द हो गया है। कारण: Far cancel',
+      },
+    ],
+    [
+      'a session of next week moved, in English',
+      { ...MOVED, startsAt: '2026-12-02T16:00:00+05:30', to: '2026-12-04T10:30:00+05:30' },
+      'en',
+      {
+        title: 'Session moved',
+        body: 'Wednesday 2 Dec 4:00 PM with Priya Sharma moves to Friday 4 Dec 10:30 AM: Priya is ill',
+      },
+    ],
+    [
+      'a day of next week without sessions, in Hindi',
+      { ...HOLIDAY, day: '2026-12-03' },
+      'hi',
+      {
+        title: 'गुरुवार, 3 दिसंबर को कोई सेशन नहीं',
+        body: 'गुरुवार, 3 दिसंबर के सभी सेशन रद्द हो गए हैं। कारण: Guru Nanak Jayanti',
+      },
+    ],
+  ] as const)('names the date of %s', (_case, change, language, text) => {
+    expect(sessionChangeText(change, language, NOW)).toEqual(text);
+  });
+
+  it('names a weekday by India’s week of now: the same session, once its week has come, by its weekday alone', () => {
+    expect(sessionChangeText(LATER, 'en', NEXT_WEEK).body).toBe(
+      'Wednesday 4:00 PM with Priya Sharma is cancelled: Far cancel',
+    );
+    // Sunday 29 November 19:00 UTC is already Monday 30 November in India.
+    expect(sessionChangeText(LATER, 'en', new Date('2026-11-29T19:00:00Z')).body).toMatch(/^Wednesday 4:00 PM/);
   });
 
   it.each([

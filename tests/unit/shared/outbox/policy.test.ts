@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxState } from '../../../../src/shared/outbox/types.ts';
+import type { OutboxAction, OutboxState } from '../../../../src/shared/outbox/types.ts';
 import {
   awaitsConnection,
+  isMootRefusal,
   isStale,
   onlineSettleMs,
   retryDelay,
   STALE_AFTER_MS,
 } from '../../../../src/shared/outbox/policy.ts';
+import { WebhookError } from '../../../../src/shared/webhook/errors.ts';
 import { seeded } from '../../../support/seeded.ts';
 
 describe('retryDelay', () => {
@@ -88,5 +90,39 @@ describe('onlineSettleMs', () => {
   it('waits 2 s, then twice as long each time, four times: passes at 0, 2, 6, 14 and 30 s after coming online', () => {
     const waits = [0, 1, 2, 3, 4, 5].map(onlineSettleMs);
     expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, undefined, undefined]);
+  });
+});
+
+describe('isMootRefusal', () => {
+  it.each<[string, OutboxAction, WebhookError, boolean]>([
+    [
+      'a mark of an announcement gone (404)',
+      'mark_announcement_seen',
+      new WebhookError('http', 'No announcement', 404),
+      true,
+    ],
+    [
+      'a mark refused as malformed (400)',
+      'mark_announcement_seen',
+      new WebhookError('http', 'Invalid payload', 400),
+      false,
+    ],
+    [
+      'a mark whose request_id was reused (409)',
+      'mark_announcement_seen',
+      new WebhookError('http', 'Reused', 409),
+      false,
+    ],
+    ['a mark that got no answer', 'mark_announcement_seen', new WebhookError('network', 'Failed to fetch'), false],
+    ['a reschedule answered 404', 'reschedule_single', new WebhookError('http', 'Not found', 404), false],
+    [
+      'an offer accepted after it was withdrawn (404)',
+      'accept_offer',
+      new WebhookError('http', 'Not found', 404),
+      false,
+    ],
+    ['a chat read mark answered 404', 'mark_read', new WebhookError('http', 'Not found', 404), false],
+  ])('leaves the outbox quietly after %s: %s', (_case, action, error, moot) => {
+    expect(isMootRefusal(action, error)).toBe(moot);
   });
 });

@@ -1,6 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { reschedule, scriptedWebhook, stored, testOutbox, type Answer } from './support.ts';
+import type { QueuedEnvelope } from '../../../../src/shared/outbox/types.ts';
+import { PARENT, reschedule, scriptedWebhook, stored, testOutbox, type Answer } from './support.ts';
+
+const seenMark = (): QueuedEnvelope => ({
+  action: 'mark_announcement_seen',
+  user: PARENT,
+  payload: { announcement_id: 'a1' },
+  timestamp_ist: '2026-11-23T10:30:00.000+05:30',
+  request_id: crypto.randomUUID(),
+});
 
 /** What one pass does with an item, by the webhook client's outcome: the one table of the retry rule. */
 describe('retry classification during a pass', () => {
@@ -50,5 +59,26 @@ describe('retry classification during a pass', () => {
       status: 400,
       message: 'Phone not registered',
     });
+  });
+
+  it('removes quietly a read mark of an announcement withdrawn while it waited, and goes on with the next item', async () => {
+    const gone = 'No announcement with this announcement_id was found for these details.';
+    const webhook = scriptedWebhook({ status: 404, body: gone }, 200);
+    const outbox = testOutbox({ send: webhook.send });
+    const events: string[] = [];
+    outbox.subscribe((event) => events.push(event.type));
+    await stored(outbox.store, seenMark());
+    await stored(outbox.store, reschedule());
+    expect(await outbox.drain()).toMatchObject({ delivered: 1, failed: 0, waiting: [] });
+    expect(await outbox.list()).toEqual([]);
+    expect(webhook.sent.map((envelope) => envelope.action)).toEqual(['mark_announcement_seen', 'reschedule_single']);
+    expect(events).not.toContain('OUTBOX_FAILED');
+  });
+
+  it('keeps a read mark the webhook refuses for another reason, for the parent to see', async () => {
+    const outbox = testOutbox({ send: scriptedWebhook({ status: 400, body: 'Invalid payload' }).send });
+    await stored(outbox.store, seenMark());
+    await outbox.drain();
+    expect((await outbox.list()).map(({ state }) => state)).toEqual(['failed']);
   });
 });
