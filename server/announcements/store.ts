@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { AnnouncementKind } from '../../src/shared/webhook/announcements.ts';
 import type { AnnouncementTexts } from '../../src/shared/announcements/rules.ts';
 import type { Db } from '../db/database.ts';
+import type { NoticeReach } from '../push/text-store.ts';
 
 /** Who an announcement is for, as staff chose; resolved against the roster when it is sent. */
 export type Audience =
@@ -26,6 +27,11 @@ export type Audience =
 export interface Recipient {
   number_key: string;
   name: string;
+}
+
+/** A recipient who has not opened it yet, with how it reached them (its text notice), if it has. */
+export interface UnseenRecipient extends Recipient {
+  notice: NoticeReach | undefined;
 }
 
 export interface AnnouncementRow {
@@ -128,10 +134,17 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
     'SELECT * FROM announcements ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?',
   );
   const total = db.prepare<[], number>('SELECT count(*) FROM announcements').pluck();
-  const counts = db.prepare<[string], { recipients: number; seen: number }>(`
-    SELECT count(*) AS recipients, count(seen_at) AS seen FROM announcement_recipients WHERE announcement_id = ?`);
-  const unseen = db.prepare<[string], Recipient>(`
-    SELECT number_key, name FROM announcement_recipients WHERE announcement_id = ? AND seen_at IS NULL ORDER BY name`);
+  // How each reached its parent is its text notice's (server/push/text-store.ts): one per recipient, the push a
+  // push service accepted and the text the gateway took, each with its time.
+  const counts = db.prepare<[string], { recipients: number; seen: number; pushed: number; texted: number }>(`
+    SELECT count(*) AS recipients, count(r.seen_at) AS seen, count(n.pushed_at) AS pushed, count(n.texted_at) AS texted
+    FROM announcement_recipients r
+    LEFT JOIN text_notices n ON n.announcement_id = r.announcement_id AND n.number_key = r.number_key
+    WHERE r.announcement_id = ?`);
+  const unseen = db.prepare<[string], Recipient & Partial<NoticeReach>>(`
+    SELECT r.number_key, r.name, n.state, n.pushed_at, n.texted_at FROM announcement_recipients r
+    LEFT JOIN text_notices n ON n.announcement_id = r.announcement_id AND n.number_key = r.number_key
+    WHERE r.announcement_id = ? AND r.seen_at IS NULL ORDER BY r.name`);
   const one = db.prepare<[string], AnnouncementRow>('SELECT * FROM announcements WHERE id = ?');
   const changesOf = db.prepare<[string, string, string, string, string], SessionChangeRow & { reason: string }>(`
     SELECT c.*, a.reason FROM session_changes c JOIN announcements a ON a.id = c.announcement_id
@@ -230,8 +243,13 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
       markSeen.run({ id, number: numberKey, now: now.toISOString() }).changes === 1,
     one: (id: string) => one.get(id),
     newest: (limit: number, offset: number) => ({ rows: newest.all(limit, offset), total: total.get() ?? 0 }),
-    counts: (id: string) => counts.get(id) ?? { recipients: 0, seen: 0 },
-    unseen: (id: string) => unseen.all(id),
+    counts: (id: string) => counts.get(id) ?? { recipients: 0, seen: 0, pushed: 0, texted: 0 },
+    unseen: (id: string): UnseenRecipient[] =>
+      unseen.all(id).map(({ number_key, name, state, pushed_at = null, texted_at = null }) => ({
+        number_key,
+        name,
+        notice: state ? { state, pushed_at, texted_at } : undefined,
+      })),
     changesOfAnnouncement: (id: string, numberKey: string) => changesOfAnnouncement.all(id, numberKey),
     /** A number's session changes standing whose occurrence or new time is in [from, to) (ISO with +05:30). */
     changesOf: (numberKey: string, from: string, to: string) => changesOf.all(numberKey, from, to, from, to),

@@ -8,9 +8,9 @@
 import { ANNOUNCEMENT_BODY_MAX, ANNOUNCEMENT_TITLE_MAX } from '../../src/shared/webhook/announcements.ts';
 import type { Slot } from '../announcements/session-changes.ts';
 import { slotLabel, slotValue } from '../announcements/session-changes.ts';
-import type { AnnouncementRow, Recipient } from '../announcements/store.ts';
+import type { AnnouncementRow, UnseenRecipient } from '../announcements/store.ts';
 import { isolated, markup, page, type Markup } from './html.ts';
-import { csrfField, header, phoneLink, when } from './pages.ts';
+import { csrfField, header, noticeSteps, phoneLink, when } from './pages.ts';
 import type { StaffMember } from './store.ts';
 
 /** Every field of the form, as typed. */
@@ -34,7 +34,10 @@ export interface ListedAnnouncement {
   row: AnnouncementRow;
   recipients: number;
   seen: number;
-  unseen: Recipient[];
+  /** How many of its recipients a push reached (a push service accepted it), and how many were texted. */
+  pushed: number;
+  texted: number;
+  unseen: UnseenRecipient[];
 }
 
 export interface AnnouncementsView {
@@ -146,17 +149,24 @@ ${current < pages ? markup`<a href="${pageAddress(current + 1)}" rel="next">Olde
 </nav>`;
 }
 
-function listed(csrf: string, { row, recipients, seen, unseen }: ListedAnnouncement, listPage: number): Markup {
+/** A parent who has not opened it: name, number to call, and how it reached them so far. */
+function unseenItem({ name, number_key, notice }: UnseenRecipient): Markup {
+  const steps = noticeSteps(notice);
+  return markup`<li>${isolated(name)} ${phoneLink(number_key)}${steps.length > 0 ? markup` <span class="meta">${steps.join(' · ')}</span>` : ''}</li>`;
+}
+
+function listed(csrf: string, listedOne: ListedAnnouncement, listPage: number): Markup {
+  const { row, recipients, seen, pushed, texted, unseen } = listedOne;
   const title = row.title_en ?? row.title_hi ?? '';
   const state = row.withdrawn_at
     ? markup`<p class="status">Withdrawn ${when(row.withdrawn_at)}</p>`
     : row.sent_at
-      ? markup`<p class="status">Seen by ${seen} of ${recipients}</p>`
+      ? markup`<p class="status">Seen by ${seen} of ${recipients} · pushed to ${pushed} · texted to ${texted}</p>`
       : markup`<p class="status">To be sent ${when(row.send_at)}</p>`;
   return markup`<li class="card"><h3>${isolated(title)}${row.urgent ? ' (urgent)' : ''}</h3>
 <p class="meta">${row.audience_label} · by ${isolated(row.created_by)} · ${when(row.created_at)}</p>
 ${state}
-${row.sent_at && !row.withdrawn_at && unseen.length > 0 ? markup`<details><summary>Not seen yet (${unseen.length})</summary><ul>${unseen.map((r) => markup`<li>${isolated(r.name)} ${phoneLink(r.number_key)}</li>`)}</ul></details>` : ''}
+${row.sent_at && !row.withdrawn_at && unseen.length > 0 ? markup`<details><summary>Not seen yet (${unseen.length})</summary><ul>${unseen.map(unseenItem)}</ul></details>` : ''}
 ${row.withdrawn_at ? '' : markup`<form method="post" action="/staff/announcements/${row.id}/withdraw">${csrfField(csrf)}<input type="hidden" name="page" value="${listPage}"><button type="submit" class="quiet">Withdraw</button></form>`}
 </li>`;
 }

@@ -84,13 +84,18 @@ const NO_TEXT: Partial<Record<NoticeReach['state'], string>> = {
   failed: 'The text could not be sent',
 };
 
-function reachLine({ notice, readAt }: Reach): Markup | '' {
-  const steps = [
+/** How a notice reached its parent, step by step: pushed, texted (each with its time), or why no text went. */
+export function noticeSteps(notice: NoticeReach | undefined): string[] {
+  const noText = notice && !notice.texted_at && !notice.pushed_at ? NO_TEXT[notice.state] : undefined;
+  return [
     ...(notice?.pushed_at ? [`Pushed ${when(notice.pushed_at)}`] : []),
     ...(notice?.texted_at ? [`Texted ${when(notice.texted_at)}`] : []),
-    ...(notice && !notice.texted_at && !notice.pushed_at && NO_TEXT[notice.state] ? [NO_TEXT[notice.state]] : []),
-    ...(readAt ? [`Read by the parent, ${when(readAt)}`] : []),
+    ...(noText ? [noText] : []),
   ];
+}
+
+function reachLine({ notice, readAt }: Reach): Markup | '' {
+  const steps = [...noticeSteps(notice), ...(readAt ? [`Read by the parent, ${when(readAt)}`] : [])];
   return steps.length === 0 ? '' : markup`<p class="meta reach">${steps.join(' · ')}</p>`;
 }
 

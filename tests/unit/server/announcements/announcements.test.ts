@@ -70,6 +70,14 @@ describe('an announcement staff write', () => {
     expect(push.json).toMatchObject({ kind: 'announcement', title: 'Diwali party', urgent: false, language: 'en' });
     expect(push.json).not.toHaveProperty('text');
 
+    // How it reached each parent not seen yet: pushed (a push service took it), or texted if not seen soon.
+    const reached = (await s.get('/staff/announcements')).body;
+    expect(reached).toContain('Seen by 0 of 2 · pushed to 1 · texted to 0');
+    expect(reached).toMatch(
+      /<bdi>Test Parent<\/bdi> <a href="tel:\+919000000001">[^<]*<\/a> <span class="meta">Pushed \d/,
+    );
+    expect(reached).toMatch(/<bdi>Quiet Parent<\/bdi> <a [^>]*>[^<]*<\/a> <span class="meta">Texted if not seen soon</);
+
     const [item] = await list();
     expect(item).toMatchObject({ title: 'Diwali party', seen: false });
     const id = item?.announcement_id ?? '';
@@ -81,8 +89,9 @@ describe('an announcement staff write', () => {
     expect((await list())[0]?.seen).toBe(true);
 
     const page = (await s.get('/staff/announcements')).body;
-    expect(page).toContain('Seen by 1 of 2');
+    expect(page).toContain('Seen by 1 of 2 · pushed to 1 · texted to 0');
     expect(page).toContain('<bdi>Quiet Parent</bdi> <a href="tel:+919000000002">');
+    expect(page).not.toContain('<bdi>Test Parent</bdi>');
   });
 
   it.each([
