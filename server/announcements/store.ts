@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import type { AnnouncementKind } from '../../src/shared/webhook/announcements.ts';
 import type { AnnouncementTexts } from '../../src/shared/announcements/rules.ts';
 import type { Db } from '../db/database.ts';
-import type { NoticeReach } from '../push/text-store.ts';
+import type { NoticeReach } from '../db/notice-reach.ts';
 
 /** Who an announcement is for, as staff chose; resolved against the roster when it is sent. */
 export type Audience =

@@ -16,9 +16,10 @@ import { LIMIT_GROUP, type NoticeKind } from '../../src/shared/push/text-fallbac
 import { PROGRAMME_AUTHOR } from '../../src/shared/push/text-templates.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { Db } from '../db/database.ts';
+import type { NoticeReach, NoticeState } from '../db/notice-reach.ts';
 import { readSettings } from './store.ts';
 
-export type NoticeState = 'waiting' | 'queued' | 'texted' | 'seen' | 'pushed' | 'limit' | 'off' | 'failed';
+export type { NoticeReach, NoticeState } from '../db/notice-reach.ts';
 
 export interface TextNotice {
   id: number;
@@ -32,13 +33,6 @@ export interface TextNotice {
   state: NoticeState;
   attempts: number;
   pushed_at: string | null;
-}
-
-/** How a notice reached the parent, for staff. */
-export interface NoticeReach {
-  state: NoticeState;
-  pushed_at: string | null;
-  texted_at: string | null;
 }
 
 const KINDS_OF_GROUP = (kind: NoticeKind) =>
