@@ -17,11 +17,12 @@ import {
 } from '../../src/shared/announcements/rules.ts';
 import { sessionChangeText, type SessionChange } from '../../src/shared/announcements/session-change-text.ts';
 import { en } from '../../src/shared/announcements/messages.ts';
+import { occurrenceChanged, sessionsOnDay } from '../../src/shared/announcements/occurrences.ts';
 import { slotLabel, slotValue } from '../../src/shared/announcements/slots.ts';
 import { isDayKey, startsAtOf } from '../../src/shared/rules/request-outcome.ts';
-import { addDays, partsOf, weekdayOf } from '../../src/shared/schedule/week.ts';
+import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
 import type { Db } from '../db/database.ts';
-import type { AnnouncementStore, SessionChangeRow } from './store.ts';
+import type { AnnouncementStore } from './store.ts';
 
 /** A weekly session of the roster, as many parents share it: its day, time and facilitator. */
 export interface Slot {
@@ -103,10 +104,6 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
    */
   const standingOn = (day: string) =>
     announcements.standingBetween(startsAtOf(day, '00:00'), startsAtOf(addDays(day, 1), '00:00'));
-  const changedAway = (standing: readonly SessionChangeRow[], row: Affected, startsAt: string) =>
-    standing.some(
-      (c) => c.number_key === row.number_key && c.starts_at === startsAt && c.facilitator === row.facilitator,
-    );
 
   /** The occurrence a cancel or a move is about, its parents, or why there is none to change. */
   function occurrenceOf(
@@ -121,7 +118,7 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
     const affected = ofSlot.all(slot.weekday, slot.time, slot.facilitator_id);
     // One change per occurrence: a second would tell parents twice and put two lines on the schedule.
     const standing = standingOn(form.day);
-    if (affected.some((row) => changedAway(standing, row, startsAt))) return { problem: en.alreadyChanged };
+    if (occurrenceChanged(standing, affected, form.day)) return { problem: en.alreadyChanged };
     return { slot, startsAt, affected };
   }
 
@@ -146,15 +143,9 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
       if (!isDayKey(form.day)) return refuse(en.move.day);
       if (!isInChangeWindow(form.day, now)) return refuse(en.notInWindow);
       const standing = standingOn(form.day);
-      const onRoster = ofDay
-        .all(weekdayOf(form.day))
-        .filter((row) => !changedAway(standing, row, startsAtOf(form.day, row.time)));
-      const movedOnto = standing.flatMap((c) => {
-        if (c.moved_to === null || partsOf(c.moved_to).key !== form.day) return [];
-        const row = { number_key: c.number_key, time: partsOf(c.moved_to).time, facilitator: c.facilitator };
-        return changedAway(standing, row, c.moved_to) ? [] : [row];
-      });
-      const affected = [...onRoster, ...movedOnto].filter((row) => !hasStarted(startsAtOf(form.day, row.time), now));
+      const affected = sessionsOnDay(form.day, ofDay.all(weekdayOf(form.day)), standing).filter(
+        (row) => !hasStarted(startsAtOf(form.day, row.time), now),
+      );
       if (affected.length === 0) return refuse(en.noSessionsThatDay);
       const change = { kind: 'holiday' as const, day: form.day, reason: reason.text };
       return make(change, affected, form.day, createdBy, now, `Every session on ${form.day}`);

@@ -46,6 +46,17 @@ const ROSTER = `SELECT
   (SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name) ORDER BY p.name), '[]'::json)
    FROM thrive.parents p) AS parents;`;
 
+/**
+ * The roster as the session change form checks it, with the session changes standing from yesterday on (an
+ * occurrence takes one change; a holiday acts on what is on its day: src/shared/announcements/occurrences.ts).
+ */
+const CHANGE_ROSTER = `${ROSTER.replace(/;$/, '')},
+  (SELECT coalesce(json_agg(json_build_object('number_key', c.number_key, 'starts_at', c.starts_at,
+    'facilitator', c.facilitator, 'moved_to', c.moved_to)), '[]'::json)
+   FROM thrive.session_changes c JOIN thrive.announcements a ON a.id = c.announcement_id
+   WHERE a.withdrawn_at IS NULL AND (c.starts_at::timestamptz >= now() - interval '1 day'
+     OR c.moved_to::timestamptz >= now() - interval '1 day')) AS standing;`;
+
 /** $1: what staff typed. The parents (at most 100, by name) whose name, or whose number, has it. */
 const PARENTS_LIKE = `SELECT coalesce(json_agg(json_build_object('number', p.number, 'name', p.name)
     ORDER BY p.name, p.number), '[]'::json) AS parents
@@ -126,7 +137,7 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
 
     postgres('Roster for announcement', [480, 0], ROSTER),
     await codeNode('Check announcement', [720, 0], script('check-announcement.js')),
-    postgres('Roster for change', [480, 200], ROSTER),
+    postgres('Roster for change', [480, 200], CHANGE_ROSTER),
     await codeNode('Check change', [720, 200], script('check-change.js')),
     ifTrue('Valid?', [960, 100], '$json.valid'),
     node('Show problem', 'set', 3.4, [1200, 240], {

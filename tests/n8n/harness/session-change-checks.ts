@@ -189,6 +189,36 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
     },
   );
 
+  await results.run(
+    'session changes: every session of a day cancelled (a holiday) reaches every parent with a session that day, then is withdrawn',
+    async () => {
+      const day = addDays(toIstIso(new Date()).slice(0, 10), 2);
+      const holiday = { kind: 'holiday', day, reason: 'Diwali' } as const;
+      const expected = stack.postgres.rows<{ number_key: string; starts_at: string }>(
+        `SELECT parent_number AS number_key, '${day}T' || start_time || ':00+05:30' AS starts_at FROM thrive.sessions
+         WHERE weekday = ${weekdayOf(day)} ORDER BY parent_number, start_time`,
+      );
+      const answer = await send({ change: 'holiday', day, reason: holiday.reason });
+      const row = stored.newest();
+      const occurrences = stack.postgres.rows<{ number_key: string; starts_at: string }>(
+        `SELECT number_key, starts_at FROM thrive.session_changes WHERE announcement_id = '${row?.id}' ORDER BY number_key, starts_at`,
+      );
+      const withdrawn = await withdraw(row?.id);
+      return [
+        ...expectEqual('the submission', [answer.status, answer.text], [200, '']),
+        ...expectEqual(
+          'stored',
+          [row?.kind, row?.title_en, row?.body_hi, row?.urgent, row?.audience_label],
+          ['cancelled', texts(holiday).title_en, texts(holiday).body_hi, false, `Every session on ${day}`],
+        ),
+        ...expectEqual('its parents', row?.recipients, [...new Set(expected.map((e) => e.number_key))]),
+        ...expectEqual('its occurrences', occurrences, expected),
+        ...(expected.length > 0 ? [] : ['no session on the roster that day']),
+        ...expectEqual('withdrawn', withdrawn, { status: 200, shown: true }),
+      ];
+    },
+  );
+
   const toDay = later.weekday < 7 ? addDays(later.day, 1) : addDays(later.day, -1);
   const moved = {
     kind: 'moved',
@@ -197,6 +227,7 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
     to: startsAtOf(toDay, '17:30'),
     reason: 'The hall is booked',
   } as const;
+  let movedId: string | undefined;
   await results.run(
     'session changes: one occurrence moved to another day of its week, more than 24 hours ahead: not urgent; know_schedule shows it at its new time',
     async () => {
@@ -209,6 +240,7 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
         reason: moved.reason,
       });
       const row = stored.newest();
+      movedId = row?.id;
       const rows = [
         {
           announcement_id: row?.id ?? '',
@@ -240,31 +272,29 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
   );
 
   await results.run(
-    'session changes: every session of a day cancelled (a holiday) reaches every parent with a session that day, then is withdrawn',
+    'session changes: an occurrence takes one change (a second is shown its problem and stores nothing), and a holiday on the day one was moved to cancels it there; both withdrawn',
     async () => {
-      const day = addDays(toIstIso(new Date()).slice(0, 10), 2);
-      const holiday = { kind: 'holiday', day, reason: 'Diwali' } as const;
-      const expected = stack.postgres.rows<{ number_key: string; starts_at: string }>(
-        `SELECT parent_number AS number_key, '${day}T' || start_time || ':00+05:30' AS starts_at FROM thrive.sessions
-         WHERE weekday = ${weekdayOf(day)} ORDER BY parent_number, start_time`,
-      );
-      const answer = await send({ change: 'holiday', day, reason: holiday.reason });
+      const before = stored.count();
+      const again = await send({ change: 'cancel', slot: slotValue(soon), day: soon.day, reason: 'Still unwell' });
+      const stays = stored.count();
+      const answer = await send({ change: 'holiday', day: toDay, reason: 'Bandh' });
       const row = stored.newest();
-      const occurrences = stack.postgres.rows<{ number_key: string; starts_at: string }>(
-        `SELECT number_key, starts_at FROM thrive.session_changes WHERE announcement_id = '${row?.id}' ORDER BY number_key, starts_at`,
-      );
-      const withdrawn = await withdraw(row?.id);
+      const occurrences = changesOf(row?.id);
+      const withdrawn = [await withdraw(row?.id), await withdraw(movedId)];
       return [
-        ...expectEqual('the submission', [answer.status, answer.text], [200, '']),
         ...expectEqual(
-          'stored',
-          [row?.kind, row?.title_en, row?.body_hi, row?.urgent, row?.audience_label],
-          ['cancelled', texts(holiday).title_en, texts(holiday).body_hi, false, `Every session on ${day}`],
+          'the second cancel',
+          [again.status, JSON.parse(again.text || '""'), stays],
+          [200, { response_action: 'errors', errors: { slot: PROBLEMS.alreadyChanged } }, before],
         ),
-        ...expectEqual('its parents', row?.recipients, [...new Set(expected.map((e) => e.number_key))]),
-        ...expectEqual('its occurrences', occurrences, expected),
-        ...(expected.length > 0 ? [] : ['no session on the roster that day']),
-        ...expectEqual('withdrawn', withdrawn, { status: 200, shown: true }),
+        ...expectEqual('the holiday', [answer.status, answer.text], [200, '']),
+        ...(occurrences.some((o) => o.number_key === CHITRA.number && o.starts_at === moved.to && o.moved_to === null)
+          ? []
+          : [`the moved session is not among the holiday's occurrences: ${JSON.stringify(occurrences)}`]),
+        ...expectEqual('the holiday and the move withdrawn', withdrawn, [
+          { status: 200, shown: true },
+          { status: 200, shown: true },
+        ]),
       ];
     },
   );

@@ -1,7 +1,9 @@
 // Check change: a submitted session change as /staff makes it (server/announcements/session-changes.ts, by the
 // shared rules): a reason, its occurrence on the roster and not started (or every session of a day still ahead),
-// a move within its week, this week or next; the programme's words in both languages, urgent within a day. A form
-// put wrong is shown its problem and stores nothing; else the announcement and a change per parent and occurrence.
+// a move within its week, this week or next, one change per occurrence (a holiday on what is on its day); the
+// programme's words in both languages, urgent within a day. A form put wrong is shown its problem and stores nothing;
+// else the announcement and a change per parent and occurrence.
+import { occurrenceChanged, sessionsOnDay } from '../../../../src/shared/announcements/occurrences.ts';
 import { slotLabel, slotValue } from '../../../../src/shared/announcements/slots.ts';
 import {
   checkMove,
@@ -16,7 +18,7 @@ import { weekdayOf } from '../../../../src/shared/schedule/week.ts';
 import { PROBLEMS } from '../problems.ts';
 
 const { values: v, by } = $('Called').first().json;
-const { slots } = $json;
+const { slots, standing } = $json;
 const now = new Date();
 const invalid = (block, text) => ({
   json: { valid: false, body: { response_action: 'errors', errors: { [block]: text } } },
@@ -32,8 +34,11 @@ if (!isDayKey(day)) return invalid('day', PROBLEMS.move.day);
 if (!holiday && (!slot || weekdayOf(day) !== slot.weekday || hasStarted(startsAtOf(day, slot.time), now)))
   return invalid('slot', PROBLEMS.noOccurrence);
 if (!isInChangeWindow(day, now)) return invalid('day', PROBLEMS.notInWindow);
-const ofDay = slots.filter((s) => s.weekday === weekdayOf(day) && !hasStarted(startsAtOf(day, s.time), now));
-const affected = (holiday ? ofDay : [slot]).flatMap((s) => s.numbers.map((number) => ({ number, s })));
+// Each parent's session of a weekly slot; one change per occurrence, and a holiday on what is on its day.
+const ofSlot = (s) => s.numbers.map((number) => ({ number_key: number, time: s.time, facilitator: s.facilitator }));
+if (!holiday && occurrenceChanged(standing, ofSlot(slot), day)) return invalid('slot', PROBLEMS.alreadyChanged);
+const onDay = () => sessionsOnDay(day, slots.filter((s) => s.weekday === weekdayOf(day)).flatMap(ofSlot), standing);
+const affected = (holiday ? onDay() : ofSlot(slot)).filter((a) => !hasStarted(startsAtOf(day, a.time), now));
 if (affected.length === 0) return invalid('day', PROBLEMS.noSessionsThatDay);
 const to =
   v.change === 'move' ? checkMove(startsAtOf(day, slot.time), v.to_day ?? '', v.to_time ?? '', now) : undefined;
@@ -44,10 +49,10 @@ const change = holiday
   : to
     ? { ...base, kind: 'moved', startsAt: startsAtOf(day, slot.time), to: to.to }
     : { ...base, kind: 'cancelled', startsAt: startsAtOf(day, slot.time) };
-const changes = affected.map(({ number, s }) => ({
-  number_key: number,
-  starts_at: startsAtOf(day, s.time),
-  facilitator: s.facilitator,
+const changes = affected.map((a) => ({
+  number_key: a.number_key,
+  starts_at: startsAtOf(day, a.time),
+  facilitator: a.facilitator,
   moved_to: to?.to ?? null,
 }));
 const soonest = [...changes.map((c) => c.starts_at), ...(to ? [to.to] : [])].sort()[0];
