@@ -653,6 +653,10 @@ BEGIN
   VALUES (key, 'staff', answer->>'by', event_text, to_char(at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD"T"HH24:MI:SS.MS') || '+05:30', at, true)
   RETURNING id INTO line;
   PERFORM thrive.add_outcome_notice(key, target, answer->>'kind', answer->>'by', line, at);
+  IF answer->>'kind' = 'accepted' THEN
+    -- The parent answered the offer: they saw it, so no text goes for it (n8n/source/database/texts-schema-sql.ts).
+    PERFORM thrive.texts_seen_requests(key, jsonb_build_array(target));
+  END IF;
   RETURN 'recorded';
 END
 $$;
@@ -1328,6 +1332,41 @@ LANGUAGE sql VOLATILE AS $$
   WHERE number_key = key AND state IN ('waiting', 'queued') AND message_id <= through
 $$;
 
+-- The parent saw these requests' outcomes (requests, a JSON array of request ids): list_requests showed them, or they
+-- accepted the offer (thrive.record_outcome).
+CREATE OR REPLACE FUNCTION thrive.texts_seen_requests(key text, requests jsonb) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  UPDATE thrive.text_notices SET state = 'seen', decided_at = now()
+  WHERE number_key = key AND kind = 'request_update' AND state IN ('waiting', 'queued')
+    AND request_id IN (SELECT jsonb_array_elements_text(requests))
+$$;
+
+-- A phone's settings saved are its parent's from now on: their notices waiting for a later moment (the quiet hours'
+-- end, the wait) are due now, for Thrive texts to decide again by them. A queued one's later moment is the gateway's
+-- backoff, and stays.
+CREATE OR REPLACE FUNCTION thrive.texts_settings_saved() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE thrive.text_notices n SET due_at = now()
+  FROM thrive.parent_tokens t
+  WHERE t.token_hash = NEW.token_hash AND n.number_key = t.number_key AND n.state = 'waiting' AND n.due_at > now();
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.push_settings;
+CREATE TRIGGER texts_settings_saved AFTER INSERT OR UPDATE ON thrive.push_settings
+  FOR EACH ROW EXECUTE FUNCTION thrive.texts_settings_saved();
+
+-- The language a number uses the portal in, as its requests tell: that of its latest one, null before any (the
+-- reference server's latestRequestLanguage, server/db/requests-table.ts). Texts are written in it when none of the
+-- parent's phones saved settings.
+CREATE INDEX IF NOT EXISTS requests_by_phone_key ON thrive.requests (thrive.phone_key(user_number), received_at);
+CREATE OR REPLACE FUNCTION thrive.request_language(key text) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT r.language FROM thrive.requests r WHERE thrive.phone_key(r.user_number) = key AND r.response_status = 200
+  ORDER BY r.received_at DESC, r.claimed_at DESC LIMIT 1
+$$;
+
 -- The parent opened an update (mark_announcement_seen).
 CREATE OR REPLACE FUNCTION thrive.text_seen_announcement(key text, announcement text) RETURNS void
 LANGUAGE sql VOLATILE AS $$
@@ -1350,8 +1389,9 @@ $$;
 
 -- The notices due at a moment, at most one of each parent, each leased for 2 minutes (at most most parents),
 -- with what deciding them needs: the parent's settings saved last on any of their phones (the defaults before any)
--- and language, whether a push of it was accepted, the texts of its limit group the parent was sent or has queued
--- since India's midnight, and the wait. A parent whose notice another run holds is left to that run, so no two runs
+-- and language (else their latest request's, else English), whether a push of it was accepted, the texts of its
+-- limit group the parent was sent or has queued since India's midnight (an urgent update's count against nothing),
+-- and the wait. A parent whose notice another run holds is left to that run, so no two runs
 -- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
 DROP FUNCTION IF EXISTS thrive.take_text_notices(timestamptz, integer);
 CREATE FUNCTION thrive.take_text_notices(at timestamptz, most integer)
@@ -1387,9 +1427,9 @@ BEGIN
   SELECT n.id, n.number_key, n.kind, n.announcement_id, n.author, n.urgent, to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), n.state,
     n.attempts, n.pushed_at IS NOT NULL,
     json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'quiet_end'),
-    coalesce(latest.language, 'en'),
+    coalesce(latest.language, thrive.request_language(n.number_key), 'en'),
     (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
-      AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
+      AND NOT o.urgent AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
       AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
     (SELECT s.value FROM thrive.settings s WHERE s.name = 'text_wait_seconds')
   FROM thrive.text_notices n

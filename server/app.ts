@@ -116,7 +116,13 @@ export async function buildApp({
       signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
       verifiedDevice: (authorization, numberKey) =>
         fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
-      requestActions: createRequestActions({ answers, requests: requestStore, roster, clock }),
+      requestActions: createRequestActions({
+        answers,
+        requests: requestStore,
+        roster,
+        clock,
+        onSeen: push.notices.seenRequests,
+      }),
       movesOf: (numberKey, sessions) => movesOf(answers, numberKey, sessions),
       announcementActions: announcementActions.handle,
       scheduleChanges: announcementActions.scheduleChanges,

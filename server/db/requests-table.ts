@@ -82,6 +82,14 @@ export const REQUEST_INDEXES: readonly { name: string; column: string; since?: n
   { name: 'requests_by_number', column: 'number_key', since: 2 },
 ];
 
+/**
+ * The language a number uses the portal in, as the server knows it from its requests: that of its latest one (null
+ * before any, or when it named none). One SQLite expression, for `numberKey` (an SQL expression), so the staff pages
+ * and the texts read one answer.
+ */
+export const latestRequestLanguage = (numberKey: string) =>
+  `(SELECT r.language FROM requests r WHERE r.number_key = ${numberKey} ORDER BY r.id DESC LIMIT 1)`;
+
 export const columnsOf = (backend: 'sqlite' | 'postgres') =>
   REQUEST_COLUMNS.filter((column) => (column.only ?? backend) === backend);
 

@@ -9,6 +9,7 @@
  */
 import { toIstIso } from '../../src/shared/format/ist.ts';
 import type { Db } from './database.ts';
+import { latestRequestLanguage } from './requests-table.ts';
 
 export interface ThreadRow {
   id: number;
@@ -122,8 +123,7 @@ export function createThreadTable(db: Db) {
       (SELECT m.text FROM thread_messages m WHERE m.id = last_id) AS last_text,
       (SELECT f.name FROM parents p JOIN facilitators f ON f.id = p.facilitator_id
         WHERE p.number = threads.number_key) AS facilitator,
-      (SELECT r.language FROM requests r WHERE r.number_key = threads.number_key ORDER BY r.id DESC LIMIT 1)
-        AS language`,
+      ${latestRequestLanguage('threads.number_key')} AS language`,
     )}
     ORDER BY unread > 0 DESC, last_id DESC LIMIT @limit OFFSET @offset`,
   );

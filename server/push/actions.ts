@@ -5,7 +5,9 @@
  * subscription; push_unsubscribe forgets it. Each request's `language`
  * becomes the language the device's notifications are written in. A change
  * of settings applies at once to the pushes held in the quiet hours (the
- * sender decides them again). A refusal changes nothing.
+ * sender decides them again), and a saving of them to the parent's texts
+ * waiting for a later moment (decided again by the settings saved last). A
+ * refusal changes nothing.
  */
 import { subscriptionProblem, type SubscriptionProblem } from '../../src/shared/push/subscription.ts';
 import type { NotificationSettings, PushAnswers, PushRequest } from '../../src/shared/webhook/push.ts';
@@ -27,6 +29,8 @@ export interface PushActionDeps {
    * of settings made the device's held jobs due.
    */
   wakeSender?: () => void;
+  /** The device saved its settings, which are now its parent's for texts (server/push/text-store.ts). */
+  onSettingsSaved?: (numberKey: string, now: Date) => void;
 }
 
 const PROBLEM_TEXT: Record<SubscriptionProblem, AnswerKey> = {
@@ -41,7 +45,15 @@ const json = <A extends keyof PushAnswers>(body: PushAnswers[A]): Outcome => ({
   replayed: false,
 });
 
-export function createPushActions({ push, tokens, clock, publicKey, pushServiceHosts, wakeSender }: PushActionDeps) {
+export function createPushActions({
+  push,
+  tokens,
+  clock,
+  publicKey,
+  pushServiceHosts,
+  wakeSender,
+  onSettingsSaved,
+}: PushActionDeps) {
   return (request: PushRequest, context: RequestContext): Outcome => {
     const now = clock();
     const auth = authenticateParent(tokens, context.authorization, now, request.language ?? 'en');
@@ -53,6 +65,7 @@ export function createPushActions({ push, tokens, clock, publicKey, pushServiceH
       case 'push_settings': {
         const settings = settingsWith(request.payload?.settings);
         if (push.saveSettings(auth.hash, settings, language, now) > 0) wakeSender?.();
+        onSettingsSaved?.(auth.numberKey, now);
         return json<'push_settings'>({ public_key: publicKey, subscribed: push.isSubscribed(auth.hash), settings });
       }
       case 'push_subscribe': {
@@ -65,6 +78,7 @@ export function createPushActions({ push, tokens, clock, publicKey, pushServiceH
           push.subscribe(auth.hash, auth.numberKey, subscription, now);
         });
         wakeSender?.();
+        onSettingsSaved?.(auth.numberKey, now);
         return json<'push_subscribe'>({ subscribed: true, settings });
       }
       case 'push_unsubscribe':

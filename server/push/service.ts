@@ -117,6 +117,9 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
       publicKey: vapid.publicKey,
       pushServiceHosts: config.pushServiceHosts,
       wakeSender: sender.wake,
+      onSettingsSaved(numberKey, now) {
+        if (notices.settingsSaved(numberKey, now) > 0) texts.wake();
+      },
     }),
     /** Sends every job due now; resolves when none is left. */
     drain: sender.drain,

@@ -17,6 +17,7 @@ import { PROGRAMME_AUTHOR } from '../../src/shared/push/text-templates.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
 import type { Db } from '../db/database.ts';
 import type { NoticeReach, NoticeState } from '../db/notice-reach.ts';
+import { latestRequestLanguage } from '../db/requests-table.ts';
 import { readSettings } from './store.ts';
 
 export type { NoticeReach, NoticeState } from '../db/notice-reach.ts';
@@ -52,6 +53,8 @@ export function createTextStore(db: Db) {
   const settingsOf = db.prepare<[string], { settings: string; language: Language }>(`
     SELECT p.settings, p.language FROM push_settings p JOIN parent_tokens t ON t.token_hash = p.token_hash
     WHERE t.number_key = ? ORDER BY p.updated_at DESC LIMIT 1`);
+  // Without them, the language the staff pages show for the parent: that of their latest request.
+  const requestLanguage = db.prepare<[string], Language | null>(`SELECT ${latestRequestLanguage('?')}`).pluck();
   const setState = db.prepare('UPDATE text_notices SET state = ?, decided_at = ? WHERE id = ?');
   const texted = db.prepare(
     "UPDATE text_notices SET state = 'texted', texted_at = ?, attempts = attempts + 1 WHERE id = ?",
@@ -61,9 +64,15 @@ export function createTextStore(db: Db) {
   const seenThrough = db.prepare(`
     UPDATE text_notices SET state = 'seen', decided_at = ?
     WHERE number_key = ? AND state IN ('waiting', 'queued') AND message_id <= ?`);
+  const seenRequest = db.prepare(`
+    UPDATE text_notices SET state = 'seen', decided_at = ?
+    WHERE number_key = ? AND request_id = ? AND kind = 'request_update' AND state IN ('waiting', 'queued')`);
   const seenAnnouncement = db.prepare(`
     UPDATE text_notices SET state = 'seen', decided_at = ?
     WHERE number_key = ? AND announcement_id = ? AND state IN ('waiting', 'queued')`);
+  // Only notices not yet decided to be sent: a queued one's later moment is the gateway's backoff.
+  const dueNow = db.prepare(`
+    UPDATE text_notices SET due_at = @at WHERE number_key = @numberKey AND state = 'waiting' AND due_at > @at`);
   const pushedMessage = db.prepare('UPDATE text_notices SET pushed_at = ? WHERE message_id = ? AND pushed_at IS NULL');
   const pushedRequest = db.prepare(`
     UPDATE text_notices SET pushed_at = ? WHERE number_key = ? AND request_id = ? AND pushed_at IS NULL`);
@@ -118,18 +127,25 @@ export function createTextStore(db: Db) {
       const at = nextDue.get();
       return at ? new Date(at) : undefined;
     },
-    /** The parent's settings for texts, and the language texts are written in. */
+    /**
+     * The parent's settings for texts, and the language texts are written in: the settings' own, else that of the
+     * parent's latest request (what the staff pages show), else English.
+     */
     settingsOf(numberKey: string) {
       const row = settingsOf.get(numberKey);
-      return { settings: readSettings(row?.settings ?? null), language: row?.language ?? ('en' as Language) };
+      const language: Language = row?.language ?? requestLanguage.get(numberKey) ?? 'en';
+      return { settings: readSettings(row?.settings ?? null), language };
     },
-    /** Texts of the kind's limit group this parent was sent or has queued since India's midnight. */
+    /**
+     * Texts of the kind's limit group this parent was sent or has queued since India's midnight. An urgent update's
+     * counts against nothing, as the rule says.
+     */
     textedToday(numberKey: string, kind: NoticeKind, now: Date): number {
       const kinds = KINDS_OF_GROUP(kind);
       const since = istMoment(istDayOf(now), 0).toISOString();
       return db
         .prepare<unknown[], number>(
-          `SELECT count(*) FROM text_notices WHERE number_key = ? AND state IN ('queued', 'texted')
+          `SELECT count(*) FROM text_notices WHERE number_key = ? AND state IN ('queued', 'texted') AND urgent = 0
             AND decided_at >= ? AND kind IN (${kinds.map(() => '?').join(', ')})`,
         )
         .pluck()
@@ -142,6 +158,15 @@ export function createTextStore(db: Db) {
     /** The parent's phone got the thread through `through` (chat_thread, mark_read): no text for what it holds. */
     seenThrough: (numberKey: string, through: number, now: Date) =>
       void seenThrough.run(now.toISOString(), numberKey, through),
+    /** The parent saw these requests' outcomes (list_requests showed them, or they answered one): no text for them. */
+    seenRequests(numberKey: string, requestIds: readonly string[], now: Date): void {
+      for (const requestId of requestIds) seenRequest.run(now.toISOString(), numberKey, requestId);
+    },
+    /**
+     * A phone of the parent saved its settings, which are now the parent's: their notices waiting for a later moment
+     * (the quiet hours' end, the wait) are due now, to be decided again by them; how many.
+     */
+    settingsSaved: (numberKey: string, now: Date): number => dueNow.run({ at: now.toISOString(), numberKey }).changes,
     /** The parent opened an update (the announcements' hook). */
     seenAnnouncement: (numberKey: string, announcementId: string, now: Date) =>
       void seenAnnouncement.run(now.toISOString(), numberKey, announcementId),

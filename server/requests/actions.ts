@@ -24,6 +24,11 @@ export interface RequestActionsDeps {
   requests: RequestStore;
   roster: Roster;
   clock: () => Date;
+  /**
+   * The parent saw these requests' outcomes: list_requests showed them, or they accepted the offer. In the
+   * acceptance's own transaction. No text goes for them (server/push/text-store.ts).
+   */
+  onSeen?: (numberKey: string, requestIds: readonly string[], now: Date) => void;
 }
 
 export type RequestsRequest = RequestsRequests[keyof RequestsRequests];
@@ -33,12 +38,14 @@ const refuse = (status: number, text: string): Outcome => ({ status, text });
 /** A session's new time as a parent reads it: "2 Dec 2026, 4:00 PM" ("2 दिसंबर 2026, शाम 4:00"). */
 export const whenText = (startsAt: string, language: Language) => formatIstDateTime(new Date(startsAt), language);
 
-export function createRequestActions({ answers, requests, roster, clock }: RequestActionsDeps) {
+export function createRequestActions({ answers, requests, roster, clock, onSeen }: RequestActionsDeps) {
   const listRequests = (request: RequestsRequests['list_requests']): Outcome => {
     const parent = roster.find(request.user);
     const numberKey = phoneKey(request.user.number);
     if (!parent || !numberKey) return refuse(404, answerText(request.language ?? 'en', 'notOnRoster'));
     const body: RequestsAnswers['list_requests'] = { requests: parentRequestsOf(answers, numberKey, parent.sessions) };
+    const answered = body.requests.filter((shown) => shown.status !== 'waiting').map((shown) => shown.request_id);
+    if (answered.length > 0) onSeen?.(numberKey, answered, clock());
     return { status: 200, json: JSON.stringify(body), replayed: false };
   };
 
@@ -126,6 +133,7 @@ export function createRequestActions({ answers, requests, roster, clock }: Reque
       alsoWrite: () => {
         if (answers.answers(target.request_id).at(-1)?.offer_id === request.payload.offer_id) {
           answers.record(target.request_id, accepted, event);
+          onSeen?.(numberKey, [target.request_id], now);
         }
       },
     });

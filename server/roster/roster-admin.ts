@@ -17,6 +17,7 @@ import { changeSummary, entrySummary, type RosterChange } from '../../src/shared
 import type { RosterEntry, RosterSessionEntry } from '../../src/shared/roster/format.ts';
 import { WEEKDAYS, weekdayNumber, type WeekdayName } from '../../src/shared/schedule/weekdays.ts';
 import type { Db } from '../db/database.ts';
+import { latestRequestLanguage } from '../db/requests-table.ts';
 import type { RosterFacilitator } from './roster-file.ts';
 
 export interface RosterListRow extends RosterEntry {
@@ -73,7 +74,7 @@ export function createRosterAdmin(db: Db) {
     { number: string; name: string; facilitator: string; facilitatorName: string; language: 'en' | 'hi' | null }
   >(`
     SELECT p.number, p.name, p.facilitator_id AS facilitator, f.name AS facilitatorName,
-      (SELECT r.language FROM requests r WHERE r.number_key = p.number ORDER BY r.id DESC LIMIT 1) AS language
+      ${latestRequestLanguage('p.number')} AS language
     FROM parents p JOIN facilitators f ON f.id = p.facilitator_id
     WHERE ${PAGE_WHERE}
     ORDER BY p.name COLLATE NOCASE, p.number LIMIT @limit OFFSET @offset`);

@@ -5,6 +5,7 @@
  * server/db/thread-table.ts.
  */
 import type { Db } from '../db/database.ts';
+import { latestRequestLanguage } from '../db/requests-table.ts';
 import { createThreadTable, type ThreadFilter } from '../db/thread-table.ts';
 
 export interface StaffMember {
@@ -128,7 +129,7 @@ export function createStaffStore(db: Db) {
         (SELECT name FROM parents WHERE number = @n),
         (SELECT user_name FROM requests WHERE number_key = @n ORDER BY id DESC LIMIT 1)) AS name,
       (SELECT f.name FROM parents p JOIN facilitators f ON f.id = p.facilitator_id WHERE p.number = @n) AS facilitator,
-      (SELECT language FROM requests WHERE number_key = @n ORDER BY id DESC LIMIT 1) AS language`);
+      ${latestRequestLanguage('@n')} AS language`);
 
   return {
     member: (email: string) => memberByEmail.get(email),

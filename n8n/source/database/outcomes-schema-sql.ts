@@ -62,6 +62,10 @@ BEGIN
   VALUES (key, 'staff', answer->>'by', event_text, ${IST_ISO('at')}, at, true)
   RETURNING id INTO line;
   PERFORM thrive.add_outcome_notice(key, target, answer->>'kind', answer->>'by', line, at);
+  IF answer->>'kind' = 'accepted' THEN
+    -- The parent answered the offer: they saw it, so no text goes for it (n8n/source/database/texts-schema-sql.ts).
+    PERFORM thrive.texts_seen_requests(key, jsonb_build_array(target));
+  END IF;
   RETURN 'recorded';
 END
 $$;

@@ -3,12 +3,16 @@
  * (server/db/migrations.ts, migration 12; server/push/text-store.ts):
  * - a roster parent's notice is added in the transaction of what it tells: a facilitator's reply (a trigger on
  *   thrive.thread_messages), a staff answer to a request (thrive.record_outcome), an update (thrive.send_announcement);
- * - it is seen when the parent's phone read the thread past it (chat_thread, mark_read) or opened the update, and
- *   pushed once a push service accepted a push of it (thrive.record_push): no text goes for it then;
+ * - it is seen when the parent's phone read the thread past it (chat_thread, mark_read), opened the update, or (an
+ *   outcome) was shown it by list_requests or accepted the offer; pushed once a push service accepted a push of it
+ *   (thrive.record_push): no text goes for it then;
+ * - a phone's settings saved (thrive.push_settings) make its parent's notices waiting for a later moment due now, to
+ *   be decided again by them;
  * - Thrive texts takes the due notices under a lease, at most one of a parent at a time, so no two runs decide one
  *   parent's texts together (the day's limit counts what the other queued); it decides each by the shared rule
  *   (src/shared/push/text-fallback.ts) and records what became of it: skipped, held, queued for the gateway (which
- *   counts against the day's limit at once), then texted, tried again later, or failed.
+ *   counts against the day's limit at once, but for an urgent update's), then texted, tried again later, or failed,
+ *   in the language of the parent's settings, else of their latest request (thrive.request_language), else English.
  * A notice stays with its parent: erasure deletes it, retention deletes it with what it told, and removing the parent
  * from the roster (thrive.apply_roster_import) deletes those not yet texted.
  */
@@ -113,6 +117,41 @@ LANGUAGE sql VOLATILE AS $$
   WHERE number_key = key AND state IN ${OPEN} AND message_id <= through
 $$;
 
+-- The parent saw these requests' outcomes (requests, a JSON array of request ids): list_requests showed them, or they
+-- accepted the offer (thrive.record_outcome).
+CREATE OR REPLACE FUNCTION thrive.texts_seen_requests(key text, requests jsonb) RETURNS void
+LANGUAGE sql VOLATILE AS $$
+  UPDATE thrive.text_notices SET state = 'seen', decided_at = now()
+  WHERE number_key = key AND kind = 'request_update' AND state IN ${OPEN}
+    AND request_id IN (SELECT jsonb_array_elements_text(requests))
+$$;
+
+-- A phone's settings saved are its parent's from now on: their notices waiting for a later moment (the quiet hours'
+-- end, the wait) are due now, for Thrive texts to decide again by them. A queued one's later moment is the gateway's
+-- backoff, and stays.
+CREATE OR REPLACE FUNCTION thrive.texts_settings_saved() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE thrive.text_notices n SET due_at = now()
+  FROM thrive.parent_tokens t
+  WHERE t.token_hash = NEW.token_hash AND n.number_key = t.number_key AND n.state = 'waiting' AND n.due_at > now();
+  RETURN NULL;
+END
+$$;
+DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.push_settings;
+CREATE TRIGGER texts_settings_saved AFTER INSERT OR UPDATE ON thrive.push_settings
+  FOR EACH ROW EXECUTE FUNCTION thrive.texts_settings_saved();
+
+-- The language a number uses the portal in, as its requests tell: that of its latest one, null before any (the
+-- reference server's latestRequestLanguage, server/db/requests-table.ts). Texts are written in it when none of the
+-- parent's phones saved settings.
+CREATE INDEX IF NOT EXISTS requests_by_phone_key ON thrive.requests (thrive.phone_key(user_number), received_at);
+CREATE OR REPLACE FUNCTION thrive.request_language(key text) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT r.language FROM thrive.requests r WHERE thrive.phone_key(r.user_number) = key AND r.response_status = 200
+  ORDER BY r.received_at DESC, r.claimed_at DESC LIMIT 1
+$$;
+
 -- The parent opened an update (mark_announcement_seen).
 CREATE OR REPLACE FUNCTION thrive.text_seen_announcement(key text, announcement text) RETURNS void
 LANGUAGE sql VOLATILE AS $$
@@ -135,8 +174,9 @@ $$;
 
 -- The notices due at a moment, at most one of each parent, each leased for ${TEXT_LEASE.replace(/interval |'/g, '')} (at most most parents),
 -- with what deciding them needs: the parent's settings saved last on any of their phones (the defaults before any)
--- and language, whether a push of it was accepted, the texts of its limit group the parent was sent or has queued
--- since India's midnight, and the wait. A parent whose notice another run holds is left to that run, so no two runs
+-- and language (else their latest request's, else English), whether a push of it was accepted, the texts of its
+-- limit group the parent was sent or has queued since India's midnight (an urgent update's count against nothing),
+-- and the wait. A parent whose notice another run holds is left to that run, so no two runs
 -- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
 DROP FUNCTION IF EXISTS thrive.take_text_notices(timestamptz, integer);
 CREATE FUNCTION thrive.take_text_notices(at timestamptz, most integer)
@@ -172,9 +212,9 @@ BEGIN
   SELECT n.id, n.number_key, n.kind, n.announcement_id, n.author, n.urgent, ${UTC_ISO('n.created_at')}, n.state,
     n.attempts, n.pushed_at IS NOT NULL,
     ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(latest.settings, '{}'))`)},
-    coalesce(latest.language, 'en'),
+    coalesce(latest.language, thrive.request_language(n.number_key), 'en'),
     (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
-      AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
+      AND NOT o.urgent AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
       AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
     (SELECT s.value FROM thrive.settings s WHERE s.name = '${TEXT_WAIT_SETTING}')
   FROM thrive.text_notices n

@@ -2,9 +2,11 @@
  * ThriveRequests: the sub-workflow the portal webhook (ThrivePortalFlow) calls with Execute Workflow for the
  * request-outcome actions, list_requests and accept_offer, and the announcements' list_announcements and
  * mark_announcement_seen, with one item { envelope, phoneKey } (the request as
- * the webhook checked it, and its number as the roster keys it). Its last node, **Answer**, answers one item as the portal's
- * "Answer" does: { status, answer, claimed } or a refusal { status, text, claimed }; an accepted offer adds
- * { record, event, offer }, which the portal's "Record answer" stores with the answer (thrive.record_outcome).
+ * the webhook checked it, and its number as the roster keys it). Its last node, **Answer requests** (Answer's item),
+ * answers one item as the portal's "Answer" does: { status, answer, claimed } or a refusal { status, text, claimed };
+ * an accepted offer adds { record, event, offer }, which the portal's "Record answer" stores with the answer
+ * (thrive.record_outcome, which also counts the offer as seen for the texts). The outcomes list_requests shows are
+ * seen: "Mark outcomes seen" keeps their text from going (thrive.texts_seen_requests).
  * They live apart from the portal webhook because few requests are these; know_schedule, which every visit to
  * the schedule asks, applies confirmed moves and session changes read with the portal's own claim. A mark that
  * is theirs is kept by "Mark seen", which then starts Thrive announcements' sync, so the staff channel's post
@@ -44,11 +46,15 @@ const FIND_ANNOUNCEMENTS = `SELECT (SELECT p.name FROM thrive.parents p WHERE p.
 
 const ACTIONS = ['requests', 'announcements'] as const;
 
+const TRIGGER = 'Called by the portal webhook';
+/** The request ids of the answered requests list_requests shows, as the reference server counts them seen. */
+const ANSWERED = "$json.answer.requests.filter((r) => r.status !== 'waiting').map((r) => r.request_id)";
+
 const NOTE = `## Thrive requests (sub-workflow)
 Called by **Thrive parent portal webhook** for \`list_requests\` (a parent's reschedule requests and what became of them), \`accept_offer\` (the parent takes the time staff offered from Slack), \`list_announcements\` and \`mark_announcement_seen\`, with \`{ envelope, phoneKey }\`; answers from **Answer** or **Answer announcements**.`;
 
 export async function requestsWorkflow(): Promise<Record<string, unknown>> {
-  const trigger = 'Called by the portal webhook';
+  const trigger = TRIGGER;
   return workflowJson({
     id: WORKFLOWS.requests.id,
     name: 'Thrive requests',
@@ -82,6 +88,18 @@ export async function requestsWorkflow(): Promise<Record<string, unknown>> {
       computed('Answer announcements', [1440, 440], "$('Announcements').first().json"),
       await codeNode('Outcomes', [480, 200], resolve(import.meta.dirname, 'nodes/outcomes.js')),
       await codeNode('Answer', [720, 200], resolve(import.meta.dirname, 'nodes/answer.js')),
+      ifTrue(
+        'Outcomes seen?',
+        [960, 200],
+        `$json.status === 200 && $('${TRIGGER}').first().json.envelope.action === 'list_requests' && ${ANSWERED}.length > 0`,
+      ),
+      postgres(
+        'Mark outcomes seen',
+        [1200, 120],
+        'SELECT thrive.texts_seen_requests($1, $2::jsonb) AS seen;',
+        `={{ [ $('${TRIGGER}').first().json.phoneKey, JSON.stringify(${ANSWERED}) ] }}`,
+      ),
+      computed('Answer requests', [1440, 200], "$('Answer').first().json"),
     ],
     links: [
       [trigger, 0, 'Which action?'],
@@ -94,6 +112,10 @@ export async function requestsWorkflow(): Promise<Record<string, unknown>> {
       ['Sync posts', 0, 'Answer announcements'],
       ['Find requests', 0, 'Outcomes'],
       ['Outcomes', 0, 'Answer'],
+      ['Answer', 0, 'Outcomes seen?'],
+      ['Outcomes seen?', 0, 'Mark outcomes seen'],
+      ['Outcomes seen?', 1, 'Answer requests'],
+      ['Mark outcomes seen', 0, 'Answer requests'],
     ],
   });
 }

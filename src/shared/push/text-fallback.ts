@@ -43,7 +43,10 @@ export interface NoticeFacts {
   /** Decided already to text it (waiting for the gateway): the wait and the limit are behind it. */
   queued: boolean;
   settings: Pick<NotificationSettings, 'text_fallback' | 'quiet_start' | 'quiet_end'>;
-  /** Texts of its limit group this parent was sent (or has queued) today, India's day. */
+  /**
+   * Texts of its limit group this parent was sent (or has queued) today, India's day. An urgent update's count
+   * against nothing: a backend leaves them out.
+   */
   textedToday: number;
 }
 

@@ -5,7 +5,10 @@
  * as the Slack actions workflow records it); parent A, with push, is pushed a reply and never texted; parent B, with none, is not texted for a reply read before the wait ends, is
  * texted once after the wait (in Hindi, the reference server's body, the gateway's token), and not again that day;
  * a gateway failing twice, then answering, sends one text, tried again after 30 s and 60 s; text_fallback off stops
- * a text still waiting; quiet hours hold a reply's text to their end, and an urgent update is texted at once in them.
+ * a text still waiting; quiet hours hold a reply's text to their end, and an urgent update is texted at once in them
+ * and counts against nothing; a text held for the quiet hours goes once the parent turns them off. A parent no phone
+ * of whose saved settings is texted in the language of their latest request; an outcome list_requests showed, or an
+ * offer the parent accepted, is not texted.
  * ThriveTexts runs through its test wrapper (push-fakes.ts), at the clock's time or at one the check names.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,7 +20,7 @@ import { TEXT_WAIT_MS, textableAt } from '../../../src/shared/push/text-fallback
 import { fillTemplate, PROGRAMME_AUTHOR, textId } from '../../../src/shared/push/text-templates.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
 import type { ReceivedPush } from '../../support/fake-push-service.ts';
-import { eventually, expectEqual, verifiedDevice } from './check-helpers.ts';
+import { eventually, expectEqual, poster, verifiedDevice } from './check-helpers.ts';
 import { NOTIFY_TOKEN, PORTAL_HOST, SECRETS } from './conversation-fakes.ts';
 import { conversationCaller } from './conversation-checks.ts';
 import { PUSH_WRAPPER_PATH, TEXTS_WRAPPER_PATH } from './push-fakes.ts';
@@ -35,6 +38,11 @@ const B = '+919000000062';
 const FAILING = '+919000000063';
 const OFF = '+919000000064';
 const QUIET = '+919000000065';
+const HINDI = '+919000000066';
+const UPDATES = '+919000000067';
+const QUIET_OFF = '+919000000068';
+const ANSWERED = '+919000000069';
+const ACCEPTED = '+919000000070';
 const LINK = `https://${PORTAL_HOST}${paths.chat}`;
 
 interface Notice {
@@ -56,7 +64,7 @@ const idOf = (notice: Notice | undefined) => (notice ? textId({ id: notice.id, c
 const clockIn = (minutes: number) => toIstIso(new Date(Date.now() + minutes * 60_000)).slice(11, 16);
 
 export async function runTextFallbackChecks(
-  { n8n, postgres, push: { service, vapid }, conversation }: Stack,
+  { n8n, postgres, slack, push: { service, vapid }, conversation }: Stack,
   results: Results,
 ) {
   const { textGateway } = conversation;
@@ -289,5 +297,149 @@ export async function runTextFallbackChecks(
     },
   );
 
+  await runAuditedChecks();
+  // The updates' posts reach the staff channel a moment after them: waited for here, so no later check meets them.
+  await eventually(() => slack.messages.some((m) => m.text.includes('New books in the library')), 90_000);
   postgres.run(`UPDATE thrive.settings SET value = ${TEXT_WAIT_MS / 1000} WHERE name = '${TEXT_WAIT_SETTING}'`);
+
+  /** Whom a text goes to, in which language, and when: as the reference server's tests/unit/server/push/text-notices.test.ts. */
+  async function runAuditedChecks() {
+    const post = poster(n8n.webhookUrl);
+    const onRoster = (key: string) =>
+      postgres.run(`INSERT INTO thrive.parents (number, name, facilitator_id) VALUES ('${key}', 'Texts Parent', 'meera-nair')
+        ON CONFLICT (number) DO NOTHING`);
+    /** A reschedule request of the parent, stored as the portal webhook stores one; its id. */
+    const asked = (key: string, language = 'en') => {
+      const request = randomUUID();
+      const date = toIstIso(new Date(Date.now() + 2 * 86_400_000)).slice(0, 10);
+      postgres.run(`INSERT INTO thrive.requests (request_id, body_hash, action, user_name, user_number, payload,
+          language, timestamp_ist, response_status)
+        VALUES ('${request}', 'h', 'reschedule_single', 'Texts Parent', '${key}', '{"date": "${date}"}', '${language}',
+          '${toIstIso(new Date())}', 200)`);
+      return { request, startsAt: `${date}T18:30:00+05:30` };
+    };
+    const answer = (request: string, kind: string, more = '') =>
+      postgres.run(`SELECT thrive.record_outcome(
+        '{"request_id": "${request}", "kind": "${kind}", "by": "meera"${more}}'::jsonb, 'Answered')`);
+
+    await results.run(
+      'texts: a parent none of whose phones saved settings is texted in the language of their latest request',
+      async () => {
+        onRoster(HINDI);
+        asked(HINDI, 'hi');
+        await reply(HINDI);
+        // With no settings saved, the default quiet hours hold: Thrive texts runs at the moment the text is due.
+        const made = await eventually(() => notices(HINDI).length > 0);
+        const due = textableAt(
+          DEFAULT_NOTIFICATION_SETTINGS,
+          new Date(notices(HINDI)[0]?.created_at ?? ''),
+          WAIT_S * 1000,
+        );
+        await sleep(WAIT_S + 1);
+        await runTexts(new Date(Math.max(due.getTime(), Date.now()) + 1000));
+        await eventually(() => textsTo(HINDI).length > 0);
+        const [text] = textsTo(HINDI);
+        const values = { author: 'Meera Nair', link: LINK };
+        return [
+          ...expectEqual('the notice', made, true),
+          ...expectEqual(
+            'the text',
+            [text?.body.language, text?.body.text],
+            ['hi', fillTemplate('reply', 'hi', values)],
+          ),
+        ];
+      },
+    );
+
+    await results.run(
+      'texts: an urgent update counts against nothing: an update the same day is texted too',
+      async () => {
+        await parent(UPDATES, NEVER_QUIET);
+        const update = (urgent: boolean) =>
+          postgres.run(
+            `SELECT id FROM thrive.create_announcement('${JSON.stringify({
+              kind: 'announcement',
+              title_en: urgent ? 'No session today' : 'New books in the library',
+              body_en: 'Come and see.',
+              audience: { kind: 'parents', numbers: [UPDATES] },
+              audience_label: 'One parent',
+              urgent,
+              created_by: 'Test',
+            })}'::jsonb, '[]'::json, now())`,
+          );
+        update(true);
+        await textedBy(UPDATES, 1);
+        update(false);
+        await textedBy(UPDATES, 2);
+        return expectEqual(
+          'the texts',
+          textsTo(UPDATES).map((text) => text.body.template),
+          ['announcement', 'announcement'],
+        );
+      },
+    );
+
+    await results.run('texts: a reply held for the quiet hours is texted once the parent turns them off', async () => {
+      const quiet = { ...DEFAULT_NOTIFICATION_SETTINGS, quiet_start: clockIn(-60), quiet_end: clockIn(60) };
+      const phone = await parent(QUIET_OFF, quiet);
+      await reply(QUIET_OFF);
+      await sleep(WAIT_S + 1);
+      await runTexts();
+      const held = await eventually(() => Date.parse(notices(QUIET_OFF)[0]?.due_at ?? '') > Date.now());
+      await call({ action: 'push_settings', payload: { settings: NEVER_QUIET } }, phone);
+      await textedBy(QUIET_OFF, 1);
+      return [
+        ...expectEqual('held', held, true),
+        ...expectEqual(
+          'texted',
+          notices(QUIET_OFF).map((n) => n.state),
+          ['texted'],
+        ),
+      ];
+    });
+
+    await results.run(
+      'texts: an outcome list_requests showed, or an offer the parent accepted, is not texted; one shown before it came is',
+      async () => {
+        await parent(ANSWERED, NEVER_QUIET);
+        await parent(ACCEPTED, NEVER_QUIET);
+        const user = (number: string) => ({ name: 'Texts Parent', number });
+        const early = asked(ANSWERED);
+        const listedEarly = await post({ action: 'list_requests', user: user(ANSWERED) });
+        answer(early.request, 'declined', ', "reason": "No room"');
+        await sleep(WAIT_S + 1);
+        await textedBy(ANSWERED, 1);
+        // Listed now, the first outcome is shown too: it was texted already, and stays so.
+        const shown = asked(ANSWERED);
+        answer(shown.request, 'declined', ', "reason": "No room"');
+        const listed = await post({ action: 'list_requests', user: user(ANSWERED) });
+        const offered = asked(ACCEPTED);
+        answer(offered.request, 'offered', `, "starts_at": "${offered.startsAt}"`);
+        const [offer] = postgres.rows<{ offer_id: string }>(
+          `SELECT offer_id FROM thrive.request_answers WHERE request_id = '${offered.request}' AND kind = 'offered'`,
+        );
+        const accepted = await post({
+          action: 'accept_offer',
+          user: user(ACCEPTED),
+          payload: { request_id: offered.request, offer_id: offer?.offer_id },
+          timestamp_ist: toIstIso(new Date()),
+          request_id: randomUUID(),
+        });
+        await sleep(WAIT_S + 1);
+        await runTexts();
+        const stateOf = (request: string) =>
+          postgres.rows<{ state: string }>(`SELECT state FROM thrive.text_notices WHERE request_id = '${request}'`)[0]
+            ?.state;
+        return [
+          ...expectEqual('answered', [listedEarly.status, listed.status, accepted.status], [200, 200, 200]),
+          ...expectEqual(
+            'the notices',
+            [stateOf(early.request), stateOf(shown.request), stateOf(offered.request)],
+            ['texted', 'seen', 'seen'],
+          ),
+          ...expectEqual('texts', [textsTo(ANSWERED).length, textsTo(ACCEPTED).length], [1, 0]),
+        ];
+      },
+    );
+  }
 }

@@ -1,86 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TextMessage } from '../../../../server/push/text-fallback.ts';
+import { describe, expect, it } from 'vitest';
 import { announcementPath } from '../../../../src/config/paths.ts';
 import { createRosterAdmin } from '../../../../server/roster/roster-admin.ts';
 import { newRequestId } from '../../../../src/shared/webhook/request-id.ts';
 import { envelope } from '../../../support/envelopes.ts';
-import { FakePushService } from '../../../support/fake-push-service.ts';
 import { addStaff, staffSession } from '../../../support/staff.ts';
-import { PARENT_NUMBER, QUIET_PARENT_NUMBER, startPushPortal, type PushPortal } from './push-portal.ts';
+import { PARENT_NUMBER, QUIET_PARENT_NUMBER, type PushPortal } from './push-portal.ts';
+import { MINUTE, textPortalPerTest, WAIT_S, type FakeGateway, type TextSuite } from './text-portal.ts';
 
-/**
- * A text gateway on 127.0.0.1: it answers each text with the next status given, keeps every text it is sent (tries)
- * and those it took (texts).
- */
-class FakeGateway {
-  readonly texts: { body: TextMessage; authorization: string | undefined }[] = [];
-  readonly tries: TextMessage[] = [];
-  answers: number[] = [];
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<FakeGateway> {
-    const gateway: FakeGateway = new FakeGateway(
-      createServer((request, response) => {
-        let body = '';
-        request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        request.on('end', () => {
-          const status = gateway.answers.shift() ?? 200;
-          const text = JSON.parse(body) as TextMessage;
-          gateway.tries.push(text);
-          if (status === 200) gateway.texts.push({ body: text, authorization: request.headers.authorization });
-          response.writeHead(status).end();
-        });
-      }),
-    );
-    await new Promise<void>((resolve) => gateway.server.listen(0, '127.0.0.1', resolve));
-    return gateway;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/texts`;
-  }
-
-  close = () => new Promise<void>((resolve) => this.server.close(() => resolve()));
-}
-
-const WAIT_S = 600;
-const MINUTE = 60_000;
-
-let service: FakePushService;
-let gateway: FakeGateway;
 let p: PushPortal;
-
-beforeAll(async () => {
-  service = await FakePushService.start();
-  gateway = await FakeGateway.start();
-});
-afterAll(async () => {
-  await service.close();
-  await gateway.close();
-});
-beforeEach(async () => {
-  gateway.texts.length = 0;
-  gateway.tries.length = 0;
-  gateway.answers = [];
-  p = await startPushPortal(service, {
-    NOTIFY_WEBHOOK_URL: gateway.url,
-    NOTIFY_WEBHOOK_TOKEN: 'gateway-secret',
-    PORTAL_HOST: 'portal.thrive.example',
-    TEXT_FALLBACK_WAIT_S: String(WAIT_S),
-  });
-});
-afterEach(() => p.dispose());
-
-/** Moves the server's clock on and lets the push and text queues do what is due. */
-async function after(ms: number): Promise<void> {
-  p.clock.now = new Date(p.clock.now.getTime() + ms);
-  await p.push.drain();
-  await p.push.texts.drain();
-}
-
-const textsTo = (number: string) => gateway.texts.filter((text) => text.body.phone === number);
+let gateway: FakeGateway;
+let after: TextSuite['after'];
+let textsTo: TextSuite['textsTo'];
+textPortalPerTest((suite) => ({ p, gateway, after, textsTo } = suite));
 
 describe('a text for a notification not seen', () => {
   it('goes once, after the wait, to the parent no push reached, and never to the one pushed', async () => {
