@@ -13,16 +13,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AnnouncementKind } from '../../src/shared/webhook/announcements.ts';
+import type { Audience } from '../../src/shared/announcements/audience.ts';
 import type { AnnouncementTexts } from '../../src/shared/announcements/rules.ts';
 import type { Db } from '../db/database.ts';
 import type { NoticeReach } from '../db/notice-reach.ts';
 
-/** Who an announcement is for, as staff chose; resolved against the roster when it is sent. */
-export type Audience =
-  | { kind: 'all' }
-  | { kind: 'facilitator'; id: string }
-  | { kind: 'session'; weekday: number; time: string; facilitator: string }
-  | { kind: 'parents'; numbers: string[] };
+export type { Audience } from '../../src/shared/announcements/audience.ts';
 
 export interface Recipient {
   number_key: string;

@@ -3,6 +3,7 @@
  * thrive.audience_of reads it, its words for the staff channel's post, and how many parents the roster gives it
  * now. The form's check and the form's reach line both take it from here.
  */
+import type { Audience } from '../../../src/shared/announcements/audience.ts';
 import { slotLabel, slotValue, type SlotRef } from '../../../src/shared/announcements/slots.ts';
 import { AUDIENCE_LABELS } from './texts.ts';
 
@@ -13,14 +14,8 @@ export interface AudienceRoster {
   parents: { number: string; name: string }[];
 }
 
-export type AudienceSpec =
-  | { kind: 'all' }
-  | { kind: 'facilitator'; id: string }
-  | { kind: 'session'; weekday: number; time: string; facilitator: string }
-  | { kind: 'parents'; numbers: string[] };
-
-export interface Audience {
-  audience: AudienceSpec;
+export interface ChosenAudience {
+  audience: Audience;
   label: string;
   /** How many parents the roster gives it now. */
   parents: number;
@@ -30,7 +25,11 @@ export interface Audience {
  * The audience of the form's choice (`everyone`, `facilitator|id`, `session|weekday|time|facilitator` or
  * `parents`, with the chosen numbers); undefined for no choice, or one the roster no longer has.
  */
-export function audienceOf(choice: string, chosen: readonly string[], roster: AudienceRoster): Audience | undefined {
+export function audienceOf(
+  choice: string,
+  chosen: readonly string[],
+  roster: AudienceRoster,
+): ChosenAudience | undefined {
   const [kind = '', ...rest] = choice.split('|');
   if (kind === 'everyone')
     return { audience: { kind: 'all' }, label: AUDIENCE_LABELS.everyone, parents: roster.parents.length };
