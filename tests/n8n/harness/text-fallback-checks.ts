@@ -297,13 +297,13 @@ export async function runTextFallbackChecks(
     },
   );
 
-  await runAuditedChecks();
+  await runWhomAndWhenChecks();
   // The updates' posts reach the staff channel a moment after them: waited for here, so no later check meets them.
   await eventually(() => slack.messages.some((m) => m.text.includes('New books in the library')), 90_000);
   postgres.run(`UPDATE thrive.settings SET value = ${TEXT_WAIT_MS / 1000} WHERE name = '${TEXT_WAIT_SETTING}'`);
 
   /** Whom a text goes to, in which language, and when: as the reference server's tests/unit/server/push/text-notices.test.ts. */
-  async function runAuditedChecks() {
+  async function runWhomAndWhenChecks() {
     const post = poster(n8n.webhookUrl);
     const onRoster = (key: string) =>
       postgres.run(`INSERT INTO thrive.parents (number, name, facilitator_id) VALUES ('${key}', 'Texts Parent', 'meera-nair')
