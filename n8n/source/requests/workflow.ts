@@ -54,13 +54,12 @@ const NOTE = `## Thrive requests (sub-workflow)
 Called by **Thrive parent portal webhook** for \`list_requests\` (a parent's reschedule requests and what became of them), \`accept_offer\` (the parent takes the time staff offered from Slack), \`list_announcements\` and \`mark_announcement_seen\`, with \`{ envelope, phoneKey }\`; answers from **Answer** or **Answer announcements**.`;
 
 export async function requestsWorkflow(): Promise<Record<string, unknown>> {
-  const trigger = TRIGGER;
   return workflowJson({
     id: WORKFLOWS.requests.id,
     name: 'Thrive requests',
     nodes: [
       sticky('About', [-40, -260], [560, 200], NOTE),
-      calledBy(trigger, [0, 200], { envelope: 'object', phoneKey: 'string' }),
+      calledBy(TRIGGER, [0, 200], { envelope: 'object', phoneKey: 'string' }),
       switchOn(
         'Which action?',
         [120, 200],
@@ -75,7 +74,7 @@ export async function requestsWorkflow(): Promise<Record<string, unknown>> {
         'Mark seen',
         [960, 360],
         'SELECT thrive.mark_announcement_seen($1, $2, now()) AS marked;',
-        `={{ [ $('${trigger}').first().json.phoneKey, $json.mark ] }}`,
+        `={{ [ $('${TRIGGER}').first().json.phoneKey, $json.mark ] }}`,
       ),
       // The staff channel's post shows the new seen count: started, not waited for.
       {
@@ -102,7 +101,7 @@ export async function requestsWorkflow(): Promise<Record<string, unknown>> {
       computed('Answer requests', [1440, 200], "$('Answer').first().json"),
     ],
     links: [
-      [trigger, 0, 'Which action?'],
+      [TRIGGER, 0, 'Which action?'],
       ...switchLinks('Which action?', ACTIONS, { requests: 'Find requests', announcements: 'Find announcements' }),
       ['Find announcements', 0, 'Announcements'],
       ['Announcements', 0, 'Mark?'],
