@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { en } from '../../src/shared/announcements/messages.ts';
 import { checkAnnouncementTexts, checkSendAt, type AnnouncementTexts } from '../../src/shared/announcements/rules.ts';
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
-import { phoneKey } from '../../src/shared/rules/phone.ts';
+import { rosterNumberKey } from '../../src/shared/roster/fields.ts';
 import type { ChangeForm, SessionChanges } from '../announcements/session-changes.ts';
 import { slotLabel, slotValue } from '../announcements/session-changes.ts';
 import type { AnnouncementStore, Audience } from '../announcements/store.ts';
@@ -103,23 +103,25 @@ export async function announcementRoutes(
   }
 
   /**
-   * Chosen parents: every number typed must be a phone number on the roster
-   * (a refusal names the others), so the label counts the parents it reaches.
+   * Chosen parents: every number typed must be a phone number on the roster,
+   * in any form the roster reads (098765 43210 as well; a refusal names the
+   * others), so the label counts the parents it reaches.
    */
   function chosenParents(typed: string): { audience: Audience; label: string } | { problem: string } {
     const lines = typed
       .split(/[\n,;]+/)
       .map((line) => line.trim())
       .filter((line) => line !== '');
-    const notPhones = lines.filter((line) => phoneKey(line) === undefined);
+    const notPhones = lines.filter((line) => rosterNumberKey(line) === undefined);
     if (notPhones.length > 0) return { problem: `${en.chosenNotPhones} ${notPhones.join(', ')}` };
-    const onRoster = (line: string) => store.resolve({ kind: 'parents', numbers: [phoneKey(line) ?? ''] }).length > 0;
+    const onRoster = (line: string) =>
+      store.resolve({ kind: 'parents', numbers: [rosterNumberKey(line) ?? ''] }).length > 0;
     const unknown = lines.filter((line) => !onRoster(line));
     if (unknown.length > 0 && unknown.length === lines.length) {
       return { problem: `${en.nobody} ${en.chosenNotOnRoster} ${unknown.join(', ')}` };
     }
     if (unknown.length > 0) return { problem: `${en.chosenNotOnRoster} ${unknown.join(', ')}` };
-    const numbers = [...new Set(lines.flatMap((line) => phoneKey(line) ?? []))];
+    const numbers = [...new Set(lines.flatMap((line) => rosterNumberKey(line) ?? []))];
     return { audience: { kind: 'parents', numbers }, label: parentCount(numbers.length).replace(' ', ' chosen ') };
   }
 

@@ -132,7 +132,8 @@ describe('an announcement staff write', () => {
 
   it('counts chosen parents as the parents it reaches, one as "1 parent"', async () => {
     const { s, csrf } = await staff();
-    const form = { csrf, ...TEXTS, audience: 'parents', numbers: `${PARENT_NUMBER}\n+91 90000 00001` };
+    // The same parent three times, as the roster reads a number: with +91, spaced, and with a trunk zero.
+    const form = { csrf, ...TEXTS, audience: 'parents', numbers: `${PARENT_NUMBER}\n+91 90000 00001\n090000 00001` };
     const preview = await s.post('/staff/announcements/preview', form);
     expect(preview.body).toContain('It reaches <strong>1 parent</strong> (1 chosen parent)');
     await s.post('/staff/announcements', form);
