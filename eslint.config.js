@@ -13,7 +13,7 @@ const LAYERS = [
   { target: './', from: './tests' },
   { target: './server', from: ['./build', './bench', './n8n', './src/app', './src/features', './src/ui'] },
   { target: './build', from: ['./server', './bench', './n8n'] },
-  { target: './bench', from: ['./build', './n8n'] },
+  { target: './bench', from: ['./n8n'] },
   { target: './n8n', from: ['./build', './bench'] },
   { target: './src', from: ['./server', './build', './bench', './n8n', './sw'] },
 ];
@@ -51,7 +51,7 @@ function featureZones() {
 }
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', '.out', 'node_modules', 'test-results', 'playwright-report', 'data'] },
+  { ignores: ['dist', 'dist-server', 'dev-dist', '.out', 'node_modules', 'test-results', 'playwright-report', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

@@ -5,6 +5,7 @@ import { TEXT_WAIT_MS } from '../src/shared/push/text-fallback.ts';
 import { knowMoreUrl } from '../src/shared/rules/know-more-url.ts';
 import { DEFAULT_RETENTION_DAYS, MAX_RETENTION_DAYS, MIN_RETENTION_DAYS } from '../src/shared/rules/retention.ts';
 import type { TrustProxySetting } from './http/proxy-trust.ts';
+import { REPO_ROOT } from './repo-root.ts';
 
 /**
  * Everything the server reads from the environment, read and checked once.
@@ -73,8 +74,6 @@ export interface ServerConfig {
   /** How long a notification waits to be seen before it is texted (TEXT_FALLBACK_WAIT_S, 30 minutes by default). */
   textFallbackWaitMs: number;
 }
-
-const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 type Env = Record<string, string | undefined>;
 

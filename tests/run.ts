@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureChromium, ensureDevanagariFont } from '../bench/ensure-chromium.ts';
+import { bundleServer, SERVER_BUNDLE_MADE } from '../build/server-bundle.ts';
 import { buildE2eApp, E2E_DIST_NO_KNOW_MORE, withoutKnowMore } from './support/build.ts';
 
 interface Row {
@@ -200,6 +201,16 @@ if (soak) {
     await browserSuites(['--project=e2e', '--project=e2e-worker', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
+  // The server's bundle, made once for every process below that starts the server or one of its commands.
+  await check('server bundled (build/server-bundle.ts)', async () => {
+    try {
+      await bundleServer();
+    } catch {
+      return false;
+    }
+    process.env[SERVER_BUNDLE_MADE] = '1';
+    return true;
+  });
   // Two lanes, so a 2-core machine stays full: lint then the unit tests on one; typecheck, the budget,
   // the probes, the browser suites' builds and then the browser suites on the other, which start while the first
   // lane is still at work rather than leave a core idle until it ends.

@@ -1,8 +1,8 @@
 /**
  * The reference server as a process of its own, for the tools that measure
  * or probe it from outside (`npm run bench -- server`, the server probes)
- * and the tests that kill it: `node --import tsx server/main.ts`, exactly as
- * `npm start` runs it after the build, on an ephemeral 127.0.0.1 port, with
+ * and the tests that kill it: `node dist-server/main.mjs`, the bundle
+ * (build/server-bundle.ts) `npm start` runs, on an ephemeral 127.0.0.1 port, with
  * a temp folder for its database and, where no build is needed, a stand-in
  * for it. Scaffolding, not the server's source: it lives in bench/, which
  * the tests may import too (eslint.config.js, LAYERS).
@@ -11,6 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { serverBundle } from '../../build/server-bundle.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
@@ -50,11 +51,12 @@ export interface SpawnedPortal {
 }
 
 /**
- * Runs server/main.ts (node with tsx, not a wrapper that could outlive a
- * kill) and resolves with the URL it prints.
+ * Runs the server's bundle, made first if this process has not made it yet (node itself, not a wrapper that could
+ * outlive a kill), and resolves with the URL it prints.
  */
-export function spawnPortal(env: Record<string, string>, timeoutMs = 30_000): Promise<SpawnedPortal> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export async function spawnPortal(env: Record<string, string>, timeoutMs = 30_000): Promise<SpawnedPortal> {
+  const { main } = await serverBundle();
+  const child = spawn(process.execPath, [main], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { ConversationAction, ConversationRequest } from '../../src/shared/webhook/conversation.ts';
@@ -7,6 +8,7 @@ import type { RequestsAction, RequestsRequests } from '../../src/shared/webhook/
 import type { AnnouncementsAction, AnnouncementsRequests } from '../../src/shared/webhook/announcements.ts';
 import type { Action, Envelope } from '../../src/shared/webhook/types.ts';
 import { requestSchema } from '../contract/request-schema.ts';
+import { REPO_ROOT } from '../repo-root.ts';
 
 /**
  * The webhook contract is the JSON Schemas in server/contract: the request
@@ -16,7 +18,7 @@ import { requestSchema } from '../contract/request-schema.ts';
  * answers against them, and docs/webhook-contract.md explains them.
  */
 export const answerSchema = JSON.parse(
-  readFileSync(new URL('../contract/answer.schema.json', import.meta.url), 'utf8'),
+  readFileSync(resolve(REPO_ROOT, 'server/contract/answer.schema.json'), 'utf8'),
 ) as Record<string, unknown>;
 
 /** One envelope per action, discriminated by `action`. */

@@ -6,7 +6,6 @@
  * proxy hop (this script plays the proxy), with a limit of 3 requests per
  * address; every probe speaks for clients of its own.
  */
-import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +14,7 @@ import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { buildEnvelope } from '../../src/shared/webhook/envelope.ts';
 import type { Attachment } from '../../src/shared/webhook/types.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
+import { commandOutput } from '../support/commands.ts';
 
 const REPO_ROOT = resolve(import.meta.dirname, '../..');
 const temp = makeTempPortalDir();
@@ -191,11 +191,7 @@ const probes: Probe[] = [
     async (server) => {
       const number = '9988776655';
       if ((await post(server, chat([png('forget-me.png')], number))).status !== 200) return 'the chat was not stored';
-      const output = execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/forget.ts', '--number', number], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, ...env },
-        encoding: 'utf8',
-      });
+      const output = await commandOutput('forget', ['--number', number], env);
       const rows = query('SELECT count(*) FROM requests WHERE number_key = ?', phoneKey(number));
       const files = query("SELECT count(*) FROM attachments WHERE filename = 'forget-me.png'");
       if (rows !== 0 || files !== 0) return `${String(rows)} requests and ${String(files)} files left`;

@@ -1,14 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../server/db/database.ts';
 import { bookConsult, chat, envelope, fileOf, TEST_PARENT, VISITOR } from '../../support/envelopes.ts';
 import { createPortalServer } from '../../../server/server.ts';
 import { makeTempPortalDir } from '../../../bench/support/portal-process.ts';
+import { commandOutput } from '../../support/commands.ts';
 import { startTestPortal, testConfig, type TestPortal } from '../../support/test-portal.ts';
 
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 const DAY_MS = 24 * 60 * 60 * 1000;
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -108,11 +107,7 @@ describe('retention', () => {
 // Each test runs the script in a Node process of its own: seconds on a busy machine.
 describe('npm run forget', { timeout: 30_000 }, () => {
   const forget = (p: TestPortal, number: string) =>
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/forget.ts', '--number', number], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, DATABASE_PATH: p.config.databasePath },
-      encoding: 'utf8',
-    });
+    commandOutput('forget', ['--number', number], { DATABASE_PATH: p.config.databasePath });
 
   it('erases every request of a number however it was typed, its files and its roster entry, and says so', async () => {
     const p = await portal();
@@ -138,7 +133,7 @@ describe('npm run forget', { timeout: 30_000 }, () => {
     // A try at a code, with the address it came from.
     await p.post({ action: 'verify_code', user: TEST_PARENT, payload: { code: '123456' } });
 
-    const output = forget(p, '90000 00001');
+    const output = await forget(p, '90000 00001');
     expect(output.split('\n')).toEqual([
       `Erased everything stored for +919000000001 in ${p.config.databasePath}:`,
       '  2 requests, with their answers and request_ids',
@@ -164,7 +159,7 @@ describe('npm run forget', { timeout: 30_000 }, () => {
   it('refuses a number that breaks the phone rule, and erases nothing', async () => {
     const p = await portal();
     await p.post(bookConsult());
-    expect(() => forget(p, '12345')).toThrow('with a valid phone number (got "12345")');
+    await expect(forget(p, '12345')).rejects.toThrow('with a valid phone number (got "12345")');
     expect(p.count('SELECT count(*) FROM requests')).toBe(1);
   });
 });

@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROSTER_CSV_MAX_BYTES, ROSTER_MAX_SESSIONS } from '../../../../src/shared/roster/format.ts';
 import { rosterText } from '../../../../src/shared/roster/messages.ts';
@@ -15,10 +13,9 @@ import {
   staffSession,
   type StaffSession,
 } from '../../../support/staff.ts';
+import { commandOutput } from '../../../support/commands.ts';
 import type { TestPortal } from '../../../support/test-portal.ts';
 import { portalPerTest } from '../portal-per-test.ts';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
 let p: TestPortal;
 portalPerTest((current) => ({ p } = current));
@@ -133,16 +130,11 @@ describe('who may change the roster', () => {
   it('gives the admin role with npm run staff -- add --admin, and to an existing account with promote', async () => {
     await addStaff(p);
     const run = (...args: string[]) =>
-      execFileSync(process.execPath, ['--import', 'tsx', 'server/cli/staff.ts', ...args], {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'a long enough password' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-    expect(run('add', 'priya@thrive.example', '--admin')).toBe(
+      commandOutput('staff', args, { DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'a long enough password' });
+    expect(await run('add', 'priya@thrive.example', '--admin')).toBe(
       'Staff account priya@thrive.example added, with the admin role: sign in at /staff\n',
     );
-    expect(run('promote', STAFF.email)).toBe(`${STAFF.email} has the admin role: it may change the roster\n`);
+    expect(await run('promote', STAFF.email)).toBe(`${STAFF.email} has the admin role: it may change the roster\n`);
     expect(p.db.prepare('SELECT email, admin FROM staff ORDER BY email').all()).toEqual([
       { email: STAFF.email, admin: 1 },
       { email: 'priya@thrive.example', admin: 1 },

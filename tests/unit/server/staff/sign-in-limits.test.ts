@@ -1,7 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { passwordProblem } from '../../../../server/staff/rules.ts';
+import { commandOutput, runCommand } from '../../../support/commands.ts';
 import { addStaff, signIn, STAFF, staffSession } from '../../../support/staff.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 
@@ -10,7 +9,6 @@ import { startTestPortal, type TestPortal } from '../../../support/test-portal.t
  * together (ASVS 2.2.1), never per account alone: nobody can lock a
  * facilitator out by typing wrong passwords for their email from elsewhere.
  */
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 const MINUTE_MS = 60_000;
 const OFFICE = '198.51.100.20';
 const STRANGER = '203.0.113.50';
@@ -128,31 +126,19 @@ describe('staff passwords', () => {
     expect(passwordProblem(password, { email: 'priya@thrive.example', name: 'Priya Sharma' })).toBeUndefined();
   });
 
-  it('npm run staff -- add refuses a common password and makes no account', { timeout: 30_000 }, () => {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/staff.ts', 'add', 'priya@thrive.example', '--name', 'Priya Sharma'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'Password@1234' },
-        encoding: 'utf8',
-      },
-    );
+  it('npm run staff -- add refuses a common password and makes no account', { timeout: 30_000 }, async () => {
+    const add = ['add', 'priya@thrive.example', '--name', 'Priya Sharma'];
+    const run = await runCommand('staff', add, {
+      DATABASE_PATH: p.config.databasePath,
+      STAFF_PASSWORD: 'Password@1234',
+    });
     expect([run.status, run.stderr]).toEqual([
       2,
       'This password is too common or too easy to guess: choose another (a few unrelated words work well)\n',
     ]);
     expect(p.count("SELECT count(*) FROM staff WHERE email = 'priya@thrive.example'")).toBe(0);
     // A good one is taken.
-    execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/staff.ts', 'add', 'priya@thrive.example', '--name', 'Priya Sharma'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'mango-river-kite-42' },
-        stdio: 'ignore',
-      },
-    );
+    await commandOutput('staff', add, { DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'mango-river-kite-42' });
     expect(p.count("SELECT count(*) FROM staff WHERE email = 'priya@thrive.example'")).toBe(1);
   });
 });

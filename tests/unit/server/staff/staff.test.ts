@@ -1,5 +1,3 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConversationAnswers } from '../../../../src/shared/webhook/conversation.ts';
 import type { CodeRecorder } from '../../../support/code-recorder.ts';
@@ -13,11 +11,10 @@ import {
   TEST_PARENT,
   VISITOR,
 } from '../../../support/envelopes.ts';
+import { commandOutput, runCommand } from '../../../support/commands.ts';
 import { addStaff, sessionOf, signIn, STAFF, staffSession } from '../../../support/staff.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
 import { portalPerTest } from '../portal-per-test.ts';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../../..');
 
 let codes: CodeRecorder;
 let p: TestPortal;
@@ -334,16 +331,11 @@ describe('staff security', () => {
 });
 
 describe('npm run staff', { timeout: 30_000 }, () => {
-  it('refuses a name that changes the direction of text: parents see it beside every reply', () => {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/staff.ts', 'add', 'priya@thrive.example', '--name', 'Priya \u202eamrahS'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'a long enough password' },
-        encoding: 'utf8',
-      },
-    );
+  it('refuses a name that changes the direction of text: parents see it beside every reply', async () => {
+    const run = await runCommand('staff', ['add', 'priya@thrive.example', '--name', 'Priya \u202eamrahS'], {
+      DATABASE_PATH: p.config.databasePath,
+      STAFF_PASSWORD: 'a long enough password',
+    });
     expect([run.status, run.stderr]).toEqual([
       2,
       'The name cannot contain control characters or characters that change the direction of text, such as U+202E.\n',
@@ -352,16 +344,10 @@ describe('npm run staff', { timeout: 30_000 }, () => {
   });
 
   it('adds an account with STAFF_PASSWORD when there is no terminal, hashed with scrypt, and it signs in', async () => {
-    const output = execFileSync(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/staff.ts', 'add', 'Priya@Thrive.example', '--name', 'Priya Sharma'],
-      {
-        cwd: REPO_ROOT,
-        env: { ...process.env, DATABASE_PATH: p.config.databasePath, STAFF_PASSWORD: 'a long enough password' },
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const output = await commandOutput('staff', ['add', 'Priya@Thrive.example', '--name', 'Priya Sharma'], {
+      DATABASE_PATH: p.config.databasePath,
+      STAFF_PASSWORD: 'a long enough password',
+    });
     expect(output).toBe('Staff account priya@thrive.example added: sign in at /staff\n');
     const hash = String(p.db.prepare('SELECT password_hash FROM staff').pluck().get());
     expect(hash).toMatch(/^scrypt\$65536\$8\$1\$/);
