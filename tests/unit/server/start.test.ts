@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../bench/support/portal-process.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
@@ -35,5 +36,20 @@ describe('the demo mode (codes in the log)', { timeout: 30_000 }, () => {
         '!'.repeat(80),
       ].join('\n'),
     );
+  });
+});
+
+describe('the bundle npm start runs (dist-server/main.mjs)', { timeout: 30_000 }, () => {
+  it("reads the repository's own files by default, as the source does: the roster's seed", async () => {
+    const fresh = makeTempPortalDir();
+    try {
+      server = await spawnPortal({ DATABASE_PATH: fresh.databasePath, DIST_DIR: fresh.distDir });
+      const seed = join(resolve(import.meta.dirname, '../../..'), 'server/roster.seed.json');
+      expect(server.output()).toContain(`Roster seeded from ${seed}\n`);
+    } finally {
+      await server?.stop('SIGTERM');
+      server = undefined;
+      fresh.cleanup();
+    }
   });
 });
