@@ -50,6 +50,9 @@ export default defineConfig({
     // A timeout guards against a hang, not a speed: a 10 MB contract case takes seconds on a busy 2-core machine, while
     // npm test runs the unit tests beside typecheck and the builds. Speed is measured by the benches.
     testTimeout: 20_000,
+    // Longer than a screen test's longest wait (asyncUtilTimeout, 10 s): a hook that waits for a state (the toasts
+    // gone after each screen test) fails with what it waited for, not with the hook's own timeout.
+    hookTimeout: 20_000,
     projects: [
       {
         extends: true,
