@@ -58,16 +58,9 @@ export default defineConfig({
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
+  // Playwright hands out tests in the order of these projects. The dearest and the one-at-a-time go first, the many
+  // short e2e tests last: the run's end keeps both workers busy, not one finishing a long test or e2e-full alone.
   projects: [
-    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(`${SERVICE_WORKER}|${FULL_BROWSER}`) },
-    {
-      name: 'e2e-worker',
-      testDir: 'tests/e2e',
-      grep: new RegExp(SERVICE_WORKER),
-      grepInvert: new RegExp(FULL_BROWSER),
-      use: WITH_SERVICE_WORKER,
-    },
-    { name: 'server', testDir: 'tests/e2e-server', grepInvert: new RegExp(FULL_BROWSER), use: WITH_SERVICE_WORKER },
     {
       name: 'e2e-full',
       testDir: 'tests',
@@ -77,6 +70,15 @@ export default defineConfig({
       // One full Chromium for its few tests: a second launch cost more than running them one after another saves.
       workers: 1,
     },
+    { name: 'server', testDir: 'tests/e2e-server', grepInvert: new RegExp(FULL_BROWSER), use: WITH_SERVICE_WORKER },
+    {
+      name: 'e2e-worker',
+      testDir: 'tests/e2e',
+      grep: new RegExp(SERVICE_WORKER),
+      grepInvert: new RegExp(FULL_BROWSER),
+      use: WITH_SERVICE_WORKER,
+    },
+    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(`${SERVICE_WORKER}|${FULL_BROWSER}`) },
     ...(n8nPortal
       ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, ...IN_FULL_BROWSER } }]
       : []),
