@@ -211,18 +211,17 @@ if (soak) {
     process.env[SERVER_BUNDLE_MADE] = '1';
     return true;
   });
-  // Two lanes, so a 2-core machine stays full: lint, typecheck, the probes and then the unit tests on one; the budget,
-  // the browser suites' builds and then the browser suites on the other, which start while the first lane is still at
-  // work. Alone, the browser suites use less than two cores (their tests wait on pages), so the short gates go on the
-  // first lane: the browsers start sooner and run alone for less time at the end.
+  // Two lanes, so a 2-core machine stays full: lint, the probes, then the unit tests on one; typecheck, the budget,
+  // the browser suites' builds, then the browser suites on the other, which start while the first lane is still at
+  // work. The probes sit on the first lane so that the browsers, which alone use less than two cores, start sooner.
   await Promise.all([
     (async () => {
       await check('lint (eslint, prettier, import cycles)', command('npm', ['run', '--silent', 'lint']));
-      await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
       await check('reference server probes', command(bin('tsx'), ['tests/probes/server.ts']));
       await unitSuite();
     })(),
     (async () => {
+      await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
       // The budget is judged on the build with no information page, which the browser suites then use as well.
       await check('bundle budget (budget.json)', () =>
         exitsZero(bin('tsx'), ['bench/budget.ts', E2E_DIST_NO_KNOW_MORE], withoutKnowMore()),
