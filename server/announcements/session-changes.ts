@@ -6,7 +6,10 @@
  * (src/shared/announcements/session-change-text.ts), sent at once, urgent
  * when the session is within a day; and a row per parent and occurrence,
  * which the schedule and the reminders follow. An occurrence takes one
- * change: a second is refused until the first is withdrawn.
+ * change: a second is refused until the first is withdrawn. Withdrawing one
+ * puts its occurrences back, and tells the parents whose session is still
+ * ahead in an update of their own, in the same transaction
+ * (src/shared/announcements/withdrawal.ts).
  */
 import {
   checkMove,
@@ -15,7 +18,13 @@ import {
   isInChangeWindow,
   isUrgentChange,
 } from '../../src/shared/announcements/rules.ts';
-import { sessionChangeText, type SessionChange } from '../../src/shared/announcements/session-change-text.ts';
+import {
+  sessionChangeText,
+  withdrawnChangeText,
+  type SessionChange,
+} from '../../src/shared/announcements/session-change-text.ts';
+import type { StandingChange } from '../../src/shared/announcements/occurrences.ts';
+import { withdrawalOf } from '../../src/shared/announcements/withdrawal.ts';
 import { en } from '../../src/shared/announcements/messages.ts';
 import { occurrenceChanged, sessionsOnDay } from '../../src/shared/announcements/occurrences.ts';
 import { slotLabel, slotValue } from '../../src/shared/announcements/slots.ts';
@@ -46,6 +55,9 @@ export interface ChangeForm {
 
 export type ChangeResult = { ok: true; id: string; parents: number } | { ok: false; problem: string };
 
+/** A withdrawal: none standing to withdraw, refused with its problem, or done and how many parents were told. */
+export type WithdrawResult = { ok: false; missing: true } | { ok: false; problem: string } | { ok: true; told: number };
+
 interface Affected {
   number_key: string;
   time: string;
@@ -64,6 +76,9 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
   const ofDay = db.prepare<[number], Affected>(`
     SELECT DISTINCT s.parent_number AS number_key, s.start_time AS time, f.name AS facilitator
     FROM sessions s JOIN facilitators f ON f.id = s.facilitator_id WHERE s.weekday = ?`);
+  const rowsOf = db.prepare<[string], StandingChange>(
+    'SELECT number_key, starts_at, facilitator, moved_to FROM session_changes WHERE announcement_id = ?',
+  );
 
   const refuse = (problem: string): ChangeResult => ({ ok: false, problem });
 
@@ -124,6 +139,31 @@ export function createSessionChanges(db: Db, announcements: AnnouncementStore) {
 
   return {
     slots: () => slots.all(),
+    /** Withdraws any announcement; a session change's parents whose session is still ahead are told it is back. */
+    withdraw(id: string, by: string, now: Date): WithdrawResult {
+      return db.transaction((): WithdrawResult => {
+        const row = announcements.one(id);
+        if (!row || row.withdrawn_at) return { ok: false, missing: true };
+        const withdrawal = withdrawalOf(row.kind, row.sent_at !== null, rowsOf.all(id), now);
+        if (!withdrawal.ok) return { ok: false, problem: en[withdrawal.problem] };
+        announcements.withdraw(id, now);
+        if (!withdrawal.tell) return { ok: true, told: 0 };
+        const { numbers, back, urgent } = withdrawal.tell;
+        announcements.create(
+          {
+            kind: 'announcement',
+            texts: { en: withdrawnChangeText(back, 'en', now), hi: withdrawnChangeText(back, 'hi', now) },
+            audience: { kind: 'parents', numbers },
+            audienceLabel: row.audience_label,
+            sendAt: now,
+            urgent,
+            createdBy: by,
+          },
+          now,
+        );
+        return { ok: true, told: numbers.length };
+      })();
+    },
     cancel(form: ChangeForm, createdBy: string, now: Date): ChangeResult {
       const reason = checkReason(form.reason);
       if ('problem' in reason) return refuse(en.reason[reason.problem]);

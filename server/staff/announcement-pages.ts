@@ -50,7 +50,7 @@ export interface AnnouncementsView {
   pages: number;
   problem?: string;
   /** Which form the problem is about. */
-  problemOf?: 'announcement' | 'cancel' | 'holiday' | 'move';
+  problemOf?: 'announcement' | 'cancel' | 'holiday' | 'move' | 'withdraw';
   change?: Record<string, string>;
   done?: string;
 }
@@ -167,8 +167,14 @@ function listed(csrf: string, listedOne: ListedAnnouncement, listPage: number): 
 <p class="meta">${row.audience_label} · by ${isolated(row.created_by)} · ${when(row.created_at)}</p>
 ${state}
 ${row.sent_at && !row.withdrawn_at && unseen.length > 0 ? markup`<details><summary>Not seen yet (${unseen.length})</summary><ul>${unseen.map(unseenItem)}</ul></details>` : ''}
-${row.withdrawn_at ? '' : markup`<form method="post" action="/staff/announcements/${row.id}/withdraw">${csrfField(csrf)}<input type="hidden" name="page" value="${listPage}"><button type="submit" class="quiet">Withdraw</button></form>`}
+${row.withdrawn_at ? '' : withdrawForm(csrf, row, listPage)}
 </li>`;
+}
+
+/** Withdraw; a session change's button says it is the change that goes, and what its parents are told. */
+function withdrawForm(csrf: string, row: AnnouncementRow, listPage: number): Markup {
+  const change = row.kind === 'cancelled' || row.kind === 'moved';
+  return markup`<form method="post" action="/staff/announcements/${row.id}/withdraw">${csrfField(csrf)}<input type="hidden" name="page" value="${listPage}">${change ? markup`<p class="meta">Withdrawing the change puts its sessions back on the parents’ schedules, and tells the parents whose session is still ahead.</p>` : ''}<button type="submit" class="quiet">${change ? 'Withdraw the change' : 'Withdraw'}</button></form>`;
 }
 
 export function announcementsPage(member: StaffMember, csrf: string, view: AnnouncementsView): string {
@@ -179,6 +185,7 @@ ${view.done ? markup`<p class="notice" role="status">${view.done}</p>` : ''}
 ${composeForm(csrf, view)}
 ${changeForms(csrf, view)}
 <h2 id="sent">Announcements, newest first</h2>
+${view.problemOf === 'withdraw' ? alert(view.problem) : ''}
 ${view.list.length === 0 ? markup`<p class="meta">None yet.</p>` : markup`<ul>${view.list.map((item) => listed(csrf, item, view.page))}</ul>`}
 ${pager(view)}`,
     header(member, csrf),

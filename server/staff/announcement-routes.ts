@@ -43,6 +43,8 @@ const DONE = {
   withdrawn:
     'The announcement was withdrawn: parents no longer see it, and pushes and texts not yet sent are not sent.',
   changed: 'The session change was sent to the parents it affects.',
+  restored:
+    'The session change was withdrawn: its sessions are back on the parents’ schedules, and the parents whose session is still ahead were sent an update saying so.',
 } as const;
 
 const doneOf = (raw: unknown) =>
@@ -216,12 +218,16 @@ export async function announcementRoutes(
   staff.post('/staff/announcements/:id/withdraw', async (request, reply) => {
     const session = guardedPost(request, reply);
     if (!session) return reply;
-    if (!store.withdraw((request.params as { id: string }).id, clock())) {
+    const from = pageNumber(field(request.body, 'page'));
+    const result = sessionChanges.withdraw((request.params as { id: string }).id, session.member.name, clock());
+    if ('missing' in result) {
       return reply.code(404).type('text/plain; charset=utf-8').send('No such announcement, or it is withdrawn already');
     }
+    if (!result.ok) return show(reply, session, 409, { problem: result.problem, problemOf: 'withdraw' }, from);
+    if (result.told > 0) onSent();
     // Back to the page of the list it was withdrawn from.
-    const from = pageNumber(field(request.body, 'page'));
-    return reply.redirect(`/staff/announcements?done=withdrawn${from > 1 ? `&page=${from}` : ''}#sent`, 303);
+    const done = result.told > 0 ? 'restored' : 'withdrawn';
+    return reply.redirect(`/staff/announcements?done=${done}${from > 1 ? `&page=${from}` : ''}#sent`, 303);
   });
 
   for (const kind of ['cancel', 'holiday', 'move'] as const) {

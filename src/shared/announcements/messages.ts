@@ -45,6 +45,8 @@ export const en = {
   noSessionsThatDay: 'No session on the roster is left on that day.',
   notInWindow:
     'A session can be changed this week or next (Monday to Sunday, India time): choose a day in those two weeks.',
+  moveUnderway:
+    'This session’s usual time has passed and its new time has not: withdrawing the move now would take the session off its parents’ schedules, so it stays moved.',
   alreadyChanged:
     'That session is already cancelled or moved on that day: withdraw the earlier change first (in the list of announcements), then make this one.',
 } as const;

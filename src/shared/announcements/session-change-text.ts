@@ -84,3 +84,41 @@ export function sessionChangeText(change: SessionChange, language: Language, now
     }
   }
 }
+
+/**
+ * The words parents read when staff withdraw a change whose session is still ahead (withdrawal.ts): the session is
+ * back as the roster has it. `change` names what was changed, as sessionChangeText named it; its reason is not read.
+ */
+export function withdrawnChangeText(change: SessionChange, language: Language, now: Date): ChangeText {
+  const en = language === 'en';
+  switch (change.kind) {
+    case 'cancelled': {
+      const when = occurrenceName(change.startsAt, language, now);
+      if (en)
+        return { title: 'Session back on', body: `${when} with ${change.facilitator} is not cancelled after all.` };
+      return {
+        title: 'सेशन होगा',
+        body: `${when} का ${change.facilitator} के साथ सेशन अब रद्द नहीं है। यह अपने तय समय पर होगा।`,
+      };
+    }
+    case 'moved': {
+      const when = occurrenceName(change.startsAt, language, now);
+      const to = occurrenceName(change.to, language, now);
+      if (en) {
+        return {
+          title: 'Session stays at its time',
+          body: `${when} with ${change.facilitator} stays at its usual time: it does not move to ${to}.`,
+        };
+      }
+      return {
+        title: 'सेशन का समय नहीं बदला',
+        body: `${when} का ${change.facilitator} के साथ सेशन अपने तय समय पर ही होगा, ${to} को नहीं।`,
+      };
+    }
+    case 'holiday': {
+      const day = weekdayName(change.day, language, now);
+      if (en) return { title: `Sessions on ${day} after all`, body: `Every session on ${day} takes place as usual.` };
+      return { title: `${day} को सेशन होंगे`, body: `${day} के सेशन अब रद्द नहीं हैं। सभी सेशन अपने तय समय पर होंगे।` };
+    }
+  }
+}

@@ -307,6 +307,42 @@ describe('a session change', () => {
     expect((await schedule()).schedule).toContain('Thursday 26 Nov: 10:00 AM with Arjun Rao');
   });
 
+  it('withdrawn, a cancellation puts its session back and tells its parents so, in their language, pushed', async () => {
+    const phone = await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    await s.post('/staff/announcements/cancel', { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'Ill' });
+    const id = (await list())[0]?.announcement_id ?? '';
+    await p.push.drain();
+    await service.nextPush(to(phone));
+
+    const withdrawn = await s.post(`/staff/announcements/${id}/withdraw`, { csrf });
+    expect(withdrawn.headers.location).toBe('/staff/announcements?done=restored#sent');
+    expect((await s.get(withdrawn.headers.location ?? '')).body).toContain('were sent an update saying so');
+    expect((await list()).map((a) => a.title)).toEqual(['Session back on']);
+    expect((await list(USER, 'hi')).map((a) => a.title)).toEqual(['सेशन होगा']);
+    const week = await schedule();
+    expect(week.schedule).toContain('4:30 PM with Arjun Rao');
+    expect(week.changes ?? []).toEqual([]);
+    // Within a day of the session, it is urgent, as the cancellation was.
+    await p.push.drain();
+    expect((await service.nextPush(to(phone), 1)).json).toMatchObject({ title: 'Session back on', urgent: true });
+  });
+
+  it('refuses to withdraw a move whose usual time has passed and whose new one has not, and keeps it', async () => {
+    const { s, csrf } = await staff();
+    const move = { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', to_day: '2026-11-26', to_time: '10:00' };
+    expect((await s.post('/staff/announcements/move', { ...move, reason: 'Exams' })).statusCode).toBe(303);
+    const id = (await list())[0]?.announcement_id ?? '';
+    // The session's usual time, Wednesday 4:30 PM, has passed; a staff session that long ago has ended.
+    p.clock.now = new Date('2026-11-25T17:00:00+05:30');
+    const later = await staffSession(p);
+    const refused = await later.post(`/staff/announcements/${id}/withdraw`, { csrf: await later.csrf() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('withdrawing the move now would take the session off its parents’ schedules');
+    expect(p.count('SELECT count(*) FROM announcements WHERE withdrawn_at IS NOT NULL')).toBe(0);
+    expect((await schedule()).schedule).toContain('Thursday 26 Nov: 10:00 AM with Arjun Rao');
+  });
+
   it('cancels on a holiday an occurrence moved onto that day: gone from the schedule, no reminder', async () => {
     await p.subscribe(p.device());
     const { s, csrf } = await staff();
