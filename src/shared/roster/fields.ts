@@ -47,6 +47,8 @@ export function checkName(raw: string): Checked<string> {
   const name = raw.trim().replace(/\s+/g, ' ');
   if (name === '') return refused(rosterText.nameMissing);
   if (isFormulaCell(name)) return refused(rosterText.formula('name', name));
+  // No name has one: it is what a spreadsheet's plain CSV writes for each letter outside its code page.
+  if (name.includes('?')) return refused(rosterText.nameQuestionMarks(name));
   if (name.length > NAME_MAX_LENGTH) return refused(rosterText.nameTooLong(NAME_MAX_LENGTH));
   return ok(name);
 }

@@ -16,6 +16,8 @@ export const rosterText = {
   nameTooLong: (max: number) => `The name must be ${max} characters or less.`,
   nameControl: 'The name cannot contain control characters, such as a tab or a line break.',
   nameDirection: 'The name cannot contain characters that change the direction of text, such as U+202E.',
+  nameQuestionMarks: (value: string) =>
+    `The name ${quoted(value)} has question marks where a spreadsheet saved as plain CSV puts the letters it cannot keep, such as Hindi ones: in your spreadsheet, choose Save as (or Download) and the type “CSV UTF-8”, then upload that file, or write the name again.`,
   numberMissing: 'The number is missing.',
   numberWrong: (value: string) =>
     `The number ${quoted(value)} is not a phone number: write 10 digits (98765 43210) or + and the country code (+91 98765 43210).`,

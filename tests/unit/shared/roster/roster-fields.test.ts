@@ -59,6 +59,8 @@ describe('a roster name', () => {
     ['\tAsha', 'control characters'],
     ['Asha\u202Eevil', 'change the direction of text'],
     ['A'.repeat(101), 'The name must be 100 characters or less.'],
+    // आशा वर्मा from a spreadsheet saved as plain CSV (Excel's "CSV (Comma delimited)" on Windows).
+    ['??? ?????', 'has question marks where a spreadsheet saved as plain CSV puts the letters it cannot keep'],
   ])('refuses %j', (raw, problem) => {
     expect(value(checkName(raw))).toContain(problem);
   });
