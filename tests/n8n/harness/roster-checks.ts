@@ -7,7 +7,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ROSTER_FORM_PATH, WEBHOOK_PATHS } from '../../../n8n/source/toolkit/ids.ts';
-import { parseCsv, toCsv } from '../../../src/shared/roster/csv.ts';
+import { parseCsv, toCsv, unguardedCell } from '../../../src/shared/roster/csv.ts';
 import { ROSTER_CSV_COLUMNS } from '../../../src/shared/roster/format.ts';
 import { knowSchedule } from '../../support/envelopes.ts';
 import { expectEqual } from './check-helpers.ts';
@@ -93,7 +93,9 @@ export async function runRosterChecks({ n8n, postgres }: Stack, results: Results
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(knowSchedule({ name, number })),
     }).then(async (response) => ({ status: response.status, text: await response.text() }));
-  const csv = (rows: string[][]) => new TextEncoder().encode(toCsv([ROSTER_CSV_COLUMNS, ...rows]));
+  // Rows as a spreadsheet shows them (an exported number's guarding apostrophe gone), saved again as "CSV UTF-8".
+  const csv = (rows: string[][]) =>
+    new TextEncoder().encode(toCsv([ROSTER_CSV_COLUMNS, ...rows.map((row) => row.map(unguardedCell))]));
 
   await results.run('roster: the export needs the login and gives the roster as formula-safe "CSV UTF-8"', async () => {
     const refused = await exported({});
