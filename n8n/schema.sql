@@ -819,6 +819,24 @@ BEGIN
 END
 $$;
 
+-- Staff withdraw an announcement (thrive.withdraw_announcement) and, when it was standing and a follow-up is given
+-- (an item as thrive.create_announcement takes it: the update telling a session change's parents their session is
+-- back, src/shared/announcements/withdrawal.ts), send that in the same transaction. Whether it was withdrawn, and the
+-- follow-up's id and how many parents it reached (null when none was sent).
+CREATE OR REPLACE FUNCTION thrive.withdraw_change(announcement text, follow_up jsonb, at timestamptz)
+RETURNS TABLE (withdrawn boolean, id text, parents integer)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF NOT thrive.withdraw_announcement(announcement, at) THEN
+    RETURN QUERY SELECT false, NULL::text, NULL::integer;
+  ELSIF jsonb_typeof(follow_up) = 'object' THEN
+    RETURN QUERY SELECT true, c.id, c.parents FROM thrive.create_announcement(follow_up, '[]'::json, at) c;
+  ELSE
+    RETURN QUERY SELECT true, NULL::text, NULL::integer;
+  END IF;
+END
+$$;
+
 -- One parent's announcements, newest first (sent, not withdrawn), with whether they opened each and, for a
 -- session change, its first occurrence of theirs; the due ones are sent first, so a list is never behind the clock.
 CREATE OR REPLACE FUNCTION thrive.parent_announcements(key text, at timestamptz)

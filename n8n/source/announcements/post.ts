@@ -1,9 +1,9 @@
 /**
  * The staff channel's post of an announcement, written from what Postgres keeps of it, so a post is a function of
  * its state: who it is for, when it goes, "seen by 3 of 38", and, until it is withdrawn, its Withdraw button (Slack
- * asks staff to confirm; its ids are toolkit/ids.ts's ANNOUNCEMENT_POST_BLOCK, which the Code nodes pass in). `state`
- * is what the post shows that can change (thrive.posts_to_sync compares it), so it is updated only when that
- * changed.
+ * asks staff to confirm, saying what withdrawing does; its ids are toolkit/ids.ts's ANNOUNCEMENT_POST_BLOCK, which
+ * the Code nodes pass in). `state` is what the post shows that can change (thrive.posts_to_sync compares it), so it
+ * is updated only when that changed.
  */
 import { formatIstDateTime } from '../../../src/shared/format/ist.ts';
 
@@ -42,25 +42,35 @@ export interface PostButton {
   withdraw: string;
 }
 
-const withdrawButton = (id: string, button: PostButton) => ({
-  type: 'actions',
-  block_id: button.blockId,
-  elements: [
-    {
-      type: 'button',
-      action_id: button.withdraw,
-      text: plain('Withdraw'),
-      style: 'danger',
-      value: id,
-      confirm: {
-        title: plain('Withdraw it?'),
-        text: plain('Parents no longer see it, and pushes not yet sent are not sent.'),
-        confirm: plain('Withdraw'),
-        deny: plain('Keep it'),
+/** What Slack asks staff to confirm: a session change's withdrawal also puts its sessions back and tells parents. */
+const CONFIRM = {
+  announcement: {
+    title: 'Withdraw it?',
+    text: 'Parents no longer see it, and pushes not yet sent are not sent.',
+  },
+  change: {
+    title: 'Withdraw the change?',
+    text: 'Its sessions go back on the parents’ schedules, and the parents whose session is still ahead are told.',
+  },
+};
+
+const withdrawButton = (row: PostRow, button: PostButton) => {
+  const { title, text } = row.kind === 'cancelled' || row.kind === 'moved' ? CONFIRM.change : CONFIRM.announcement;
+  return {
+    type: 'actions',
+    block_id: button.blockId,
+    elements: [
+      {
+        type: 'button',
+        action_id: button.withdraw,
+        text: plain('Withdraw'),
+        style: 'danger',
+        value: row.id,
+        confirm: { title: plain(title), text: plain(text), confirm: plain('Withdraw'), deny: plain('Keep it') },
       },
-    },
-  ],
-});
+    ],
+  };
+};
 
 export function postOf(row: PostRow, button: PostButton): { text: string; blocks: string; state: string } {
   const head = `:mega: ${KINDS[row.kind] ?? 'Announcement'}${row.urgent ? ' (urgent)' : ''} by ${forSlack(row.created_by)}`;
@@ -72,7 +82,7 @@ export function postOf(row: PostRow, button: PostButton): { text: string; blocks
   const audience = label.length > AUDIENCE_SHOWN ? `${label.slice(0, AUDIENCE_SHOWN).join('')}…` : row.audience_label;
   const text = `${head}\n*${forSlack(row.title)}*\nTo: ${forSlack(audience)}\n${status}`;
   const section = { type: 'section', text: { type: 'mrkdwn', text } };
-  const blocks = JSON.stringify(row.withdrawn_at ? [section] : [section, withdrawButton(row.id, button)]);
+  const blocks = JSON.stringify(row.withdrawn_at ? [section] : [section, withdrawButton(row, button)]);
   // As Postgres writes it (concat_ws of the counts and two booleans).
   const flag = (value: string | null) => (value === null ? 'f' : 't');
   const state = [row.seen, row.recipients, flag(row.sent_at), flag(row.withdrawn_at)].join('/');

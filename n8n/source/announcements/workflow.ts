@@ -11,8 +11,12 @@
  *   as response_action errors, storing nothing); else the announcement stored, its recipients resolved and a
  *   push queued per device in one transaction (thrive.create_announcement), Thrive push started at once, then
  *   posted to the staff channel with its Withdraw button;
- * - { kind: 'withdraw', id, by }: the post's Withdraw (Slack had staff confirm it): the announcement leaves the
- *   parents' lists and its pushes not yet sent are deleted (thrive.withdraw_announcement), and a sync is started;
+ * - { kind: 'withdraw', id, by, user, channel }: the post's Withdraw (Slack had staff confirm it), decided as /staff
+ *   decides it (src/shared/announcements/withdrawal.ts). A move under way (its usual time passed, its new time not)
+ *   is refused: nothing is withdrawn, and the staff member who pressed it (`user`) is told why in `channel`, seen by
+ *   them alone. Else the announcement leaves the parents' lists and its pushes not yet sent are deleted and, for a
+ *   session change with sessions still ahead, the update telling those parents it is back is sent in the same
+ *   transaction (thrive.withdraw_change); a sync is started, and the update is pushed and posted as a submission is;
  * - anything else (Thrive requests starts it after a parent's mark; every minute): the posts are synced, each
  *   updated only when its seen count or state changed, a post whose execution died looked for before it is posted
  *   again (decision 0012).
@@ -77,6 +81,16 @@ const REACH = `SELECT count(*)::int AS parents,
       AND (thrive.settings_of(s.token_hash)->>'announcements')::boolean))::int AS notified
   FROM thrive.audience_of($1::jsonb) r;`;
 
+/**
+ * $1: the announcement. One row whatever it is: its kind, whether it was sent, its audience's words and its session
+ * changes (for one unknown or withdrawn already: no kind, not sent, no changes, and nothing is withdrawn).
+ */
+const WITHDRAWAL = `SELECT a.kind, a.sent_at IS NOT NULL AS sent, a.audience_label,
+  (SELECT coalesce(json_agg(json_build_object('number_key', c.number_key, 'starts_at', c.starts_at,
+    'facilitator', c.facilitator, 'moved_to', c.moved_to)), '[]'::json)
+   FROM thrive.session_changes c WHERE c.announcement_id = a.id) AS changes
+  FROM (SELECT $1::text AS id) w LEFT JOIN thrive.announcements a ON a.id = w.id AND a.withdrawn_at IS NULL;`;
+
 /** $1-$5: the announcement, Slack's refusal ('' when it took the step), the channel's id, the post's ts, its state. */
 const KEEP_POST = 'SELECT thrive.keep_announcement_post($1, $2, $3, $4, $5) AS kept;';
 const REFUSAL = "($json.ok === true ? '' : String($json.error ?? 'no answer'))";
@@ -99,13 +113,13 @@ const postMessage = (name: string, position: [number, number], channel: string) 
   });
 
 const NOTE = `## Thrive announcements
-The programme team's announcements and session changes from Slack (the slash command or a shortcut opens the form; **Thrive Slack actions** checks Slack's signature and calls this workflow), and the staff channel's post of each with its seen count and its **Withdraw** button, synced every minute and at once after a parent's mark or a withdrawal. Publish it.`;
+The programme team's announcements and session changes from Slack (the slash command or a shortcut opens the form; **Thrive Slack actions** checks Slack's signature and calls this workflow), and the staff channel's post of each with its seen count and its **Withdraw** button, synced every minute and at once after a parent's mark or a withdrawal. Withdrawing a session change tells its parents whose session is still ahead that it is back. Publish it.`;
 
 export async function announcementsWorkflow(): Promise<Record<string, unknown>> {
   const nodes: N8nNode[] = [
     sticky('About', [-40, -460], [760, 260], NOTE),
     calledBy('Called', [0, 0]),
-    node('Every minute', 'scheduleTrigger', 1.2, [0, 600], {
+    node('Every minute', 'scheduleTrigger', 1.2, [0, 800], {
       rule: { interval: [{ field: 'minutes', minutesInterval: 1 }] },
     }),
     switchOn(
@@ -158,43 +172,54 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
     keep('Keep first post', [2160, 40], "$('First post').item.json"),
     data('Submitted', [2400, 40], { body: '' }),
 
+    postgres('Read withdrawal', [480, 400], WITHDRAWAL, '={{ [ $json.id ] }}'),
+    await codeNode('Check withdrawal', [720, 400], script('check-withdrawal.js')),
+    ifTrue('Refused?', [960, 400], '$json.refused'),
+    // Ephemeral: a refusal is the presser's to read, not the channel's.
+    slackApi('Tell refusal', [1200, 520], 'chat.postEphemeral', {
+      channel: '={{ $json.channel }}',
+      user: '={{ $json.user }}',
+      text: '={{ $json.text }}',
+    }),
     postgres(
       'Withdraw',
-      [480, 400],
-      'SELECT thrive.withdraw_announcement($1, now()) AS withdrawn;',
-      '={{ [ $json.id ] }}',
+      [1200, 340],
+      'SELECT * FROM thrive.withdraw_change($1, $2::jsonb, $3::timestamptz);',
+      '={{ [ $json.id, JSON.stringify($json.item), $json.at ] }}',
     ),
     // This workflow again, not waited for: its sync updates the post while Slack has its answer within 3 seconds.
     {
-      ...node('Sync now', 'executeWorkflow', 1.2, [720, 400], {
+      ...node('Sync now', 'executeWorkflow', 1.2, [1440, 340], {
         workflowId: { __rl: true, mode: 'id', value: WORKFLOWS.announcements.id },
         options: { waitForSubWorkflow: false },
       }),
       onError: 'continueRegularOutput',
     },
-    data('Withdrawn', [960, 400], { body: '' }),
+    // An update sent to the withdrawn change's parents is pushed and posted as a submitted announcement is.
+    ifTrue('Told parents?', [1680, 340], "Boolean($('Withdraw').first().json.id)"),
+    data('Withdrawn', [1920, 440], { body: '' }),
 
-    postgres('Posts to sync', [480, 600], `SELECT * FROM thrive.posts_to_sync(now(), ${SYNC_BATCH});`),
-    await codeNode('Sync', [720, 600], script('sync.js')),
-    switchOn('Sync step', [960, 600], '$json.step', STEPS),
-    slackApi('Update post', [1200, 480], 'chat.update', {
+    postgres('Posts to sync', [480, 800], `SELECT * FROM thrive.posts_to_sync(now(), ${SYNC_BATCH});`),
+    await codeNode('Sync', [720, 800], script('sync.js')),
+    switchOn('Sync step', [960, 800], '$json.step', STEPS),
+    slackApi('Update post', [1200, 680], 'chat.update', {
       channel: '={{ $json.channel }}',
       ts: '={{ $json.ts }}',
       text: '={{ $json.text }}',
       blocks: '={{ $json.blocks }}',
     }),
-    keep('Keep update', [1440, 480], "$('Sync').item.json"),
-    slackApi('Look in channel', [1200, 640], 'conversations.history', {
+    keep('Keep update', [1440, 680], "$('Sync').item.json"),
+    slackApi('Look in channel', [1200, 840], 'conversations.history', {
       channel: '={{ $json.channel }}',
       oldest: '={{ $json.oldest }}',
       include_all_metadata: 'true',
       limit: '200',
     }),
-    await codeNode('Find post', [1440, 640], script('find-post.js')),
-    ifTrue('Found?', [1680, 640], '$json.found'),
-    keep('Keep found', [1920, 560], '$json'),
-    postMessage('Post again', [1920, 760], STAFF_CHANNEL),
-    keep('Keep post', [2160, 760], "$('Sync').item.json"),
+    await codeNode('Find post', [1440, 840], script('find-post.js')),
+    ifTrue('Found?', [1680, 840], '$json.found'),
+    keep('Keep found', [1920, 760], '$json'),
+    postMessage('Post again', [1920, 960], STAFF_CHANNEL),
+    keep('Keep post', [2160, 960], "$('Sync').item.json"),
   ];
   return workflowJson({
     id: WORKFLOWS.announcements.id,
@@ -209,7 +234,7 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
         reach: 'Roster for reach',
         announce: 'Roster for announcement',
         change: 'Roster for change',
-        withdraw: 'Withdraw',
+        withdraw: 'Read withdrawal',
         sync: 'Posts to sync',
       }),
       ['Parents like', 0, 'Suggestions'],
@@ -219,8 +244,16 @@ export async function announcementsWorkflow(): Promise<Record<string, unknown>> 
       ['Reach form', 0, 'Update form'],
       ['Update form', 0, 'Reached'],
       ['Update form', 1, 'Reached'],
+      ['Read withdrawal', 0, 'Check withdrawal'],
+      ['Check withdrawal', 0, 'Refused?'],
+      ['Refused?', 0, 'Tell refusal'],
+      ['Refused?', 1, 'Withdraw'],
+      ['Tell refusal', 0, 'Withdrawn'],
+      ['Tell refusal', 1, 'Withdrawn'],
       ['Withdraw', 0, 'Sync now'],
-      ['Sync now', 0, 'Withdrawn'],
+      ['Sync now', 0, 'Told parents?'],
+      ['Told parents?', 0, 'Send pushes'],
+      ['Told parents?', 1, 'Withdrawn'],
       ['Roster for form', 0, 'Form'],
       ['Form', 0, 'Open form'],
       ['Open form', 0, 'Opened'],

@@ -4,7 +4,8 @@
  * - an announcement is sent once its time has come, in one transaction: its recipients are the roster as it is
  *   then, and a push job is queued for every subscribed device of theirs behind any reply (priority 1), so a
  *   fan-out never starves a reply;
- * - withdrawing one takes it off every parent's list and deletes its pushes not yet sent, in one transaction;
+ * - withdrawing one takes it off every parent's list and deletes its pushes not yet sent, in one transaction, which
+ *   for a session change also sends its parents whose session is still ahead an update saying it is back;
  * - a parent's first opening is kept (seen_at), later ones change nothing;
  * - a session change is one row per parent and occurrence, which know_schedule and the reminders follow while its
  *   announcement stands;
@@ -175,6 +176,24 @@ BEGIN
   -- A text would link parents to an update they can no longer open.
   DELETE FROM thrive.text_notices WHERE announcement_id = announcement AND state IN ('waiting', 'queued');
   RETURN true;
+END
+$$;
+
+-- Staff withdraw an announcement (thrive.withdraw_announcement) and, when it was standing and a follow-up is given
+-- (an item as thrive.create_announcement takes it: the update telling a session change's parents their session is
+-- back, src/shared/announcements/withdrawal.ts), send that in the same transaction. Whether it was withdrawn, and the
+-- follow-up's id and how many parents it reached (null when none was sent).
+CREATE OR REPLACE FUNCTION thrive.withdraw_change(announcement text, follow_up jsonb, at timestamptz)
+RETURNS TABLE (withdrawn boolean, id text, parents integer)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF NOT thrive.withdraw_announcement(announcement, at) THEN
+    RETURN QUERY SELECT false, NULL::text, NULL::integer;
+  ELSIF jsonb_typeof(follow_up) = 'object' THEN
+    RETURN QUERY SELECT true, c.id, c.parents FROM thrive.create_announcement(follow_up, '[]'::json, at) c;
+  ELSE
+    RETURN QUERY SELECT true, NULL::text, NULL::integer;
+  END IF;
 END
 $$;
 

@@ -3,7 +3,8 @@
  * it is not theirs: the slash command (its text "change" opens the session change form) or a shortcut opens one;
  * a choice of who an announcement is for (its inputs dispatch each change) brings the form's reach line up to date;
  * a submission is checked and sent; the chosen parents' menu looks parents up as staff type (block_suggestion);
- * a post's Withdraw withdraws its announcement.
+ * a post's Withdraw withdraws its announcement, with who pressed it (their Slack user id) and where, to tell them
+ * alone when it is refused.
  */
 interface Option {
   value?: string;
@@ -23,6 +24,9 @@ export interface SlackPayload {
   trigger_id?: string;
   value?: string;
   view?: { id?: string; hash?: string; callback_id?: string; state?: { values?: StateValues } };
+  user?: { id?: string };
+  container?: { channel_id?: string };
+  channel?: { id?: string };
   actions?: (ElementState & { block_id?: string; action_id?: string })[];
 }
 
@@ -66,7 +70,10 @@ export function announcementCall(
     };
   }
   const withdraw = actions.find((a) => a.block_id === post.blockId && a.action_id === post.withdraw);
-  if (payload.type === 'block_actions' && withdraw) return { kind: 'withdraw', id: withdraw.value, by };
+  if (payload.type === 'block_actions' && withdraw) {
+    const channel = payload.container?.channel_id ?? payload.channel?.id;
+    return { kind: 'withdraw', id: withdraw.value, by, user: payload.user?.id, channel };
+  }
   if (payload.type === 'view_submission' && form) {
     const values: Record<string, unknown> = Object.fromEntries(
       Object.values(view.state?.values ?? {}).flatMap((block) => Object.entries(block).map(([id, v]) => [id, read(v)])),

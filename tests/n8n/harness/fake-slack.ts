@@ -9,8 +9,9 @@
  * while a file's bytes are on their way). Anything else is answered 404 and kept, so a test can fail on it.
  * Each message keeps its Block Kit blocks and is updated by chat.update; views.open opens a form with a trigger_id
  * Slack gave, within Block Kit's limits (slack-views.ts), which views.update changes when given its current hash;
- * reactions.add keeps the bot's reaction on a message once (again: already_reacted), as Slack does. GET /recorded gives a summary to another process. slack-interactions.ts
- * clicks the messages' buttons and submits the forms, as Slack's interactivity does.
+ * reactions.add keeps the bot's reaction on a message once (again: already_reacted), as Slack does; chat.postEphemeral
+ * keeps what one person was shown in a channel, apart from its messages. GET /recorded gives a summary to another
+ * process. slack-interactions.ts clicks the messages' buttons and submits the forms, as Slack's interactivity does.
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
@@ -59,6 +60,13 @@ export interface SlackReaction {
   name: string;
 }
 
+/** A message chat.postEphemeral showed one person in a channel, and no one else: not among the channel's messages. */
+export interface SlackEphemeral {
+  channel: string;
+  user: string;
+  text: string;
+}
+
 export interface SlackSummary {
   messages: SlackMessage[];
   files: (Omit<SlackFile, 'bytes'> & { size: number; sha256: string })[];
@@ -71,6 +79,7 @@ export interface FakeSlack {
   files: SlackFile[];
   views: SlackView[];
   reactions: SlackReaction[];
+  ephemeral: SlackEphemeral[];
   /** trigger_ids Slack gave with a click, each usable once (interactions give them). */
   triggers: Set<string>;
   /** Requests Slack would have refused, or that nothing answers: each a sentence. */
@@ -120,6 +129,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
   const files: SlackFile[] = [];
   const views: SlackView[] = [];
   const reactions: SlackReaction[] = [];
+  const ephemeral: SlackEphemeral[] = [];
   const triggers = new Set<string>();
   const problems: string[] = [];
   /** How many of the next calls of each method fail. */
@@ -149,6 +159,7 @@ export async function startFakeSlack(): Promise<FakeSlack> {
     files,
     views,
     reactions,
+    ephemeral,
     triggers,
     problems,
     calls: new Map(),
@@ -195,6 +206,16 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         messages.push(message);
         await fake.onPost?.(message, messages.length, senderPort);
         return { status: 200, body: { ok: true, channel: message.channelId, ts: message.ts } };
+      }
+      case 'chat.postEphemeral': {
+        const lacking = missing(['channel', 'user', 'text']);
+        if (lacking.length) return refuse(`${name} without ${lacking}`, 'invalid_arguments');
+        ephemeral.push({
+          channel: form.get('channel') ?? '',
+          user: form.get('user') ?? '',
+          text: form.get('text') ?? '',
+        });
+        return { status: 200, body: { ok: true, message_ts: nextTs() } };
       }
       case 'conversations.history': {
         // Slack takes a channel's id here, not its name.

@@ -5,11 +5,17 @@
  * announcement to the parents it affects in both languages, from the programme's texts, urgent when the session
  * is within 24 hours, posted to the staff channel. know_schedule follows, as the reference server's rules read the
  * changes (src/shared/announcements/parent-view.ts, restOfWeek); a form put wrong is shown its problem and stores
- * nothing; a withdrawn change gives the parents their session back.
+ * nothing; a withdrawn change gives the parents their session back, and those whose session is still ahead are told
+ * so in an update of their own; a move under way (its usual time passed, its new time not) is not withdrawn, and
+ * whoever pressed Withdraw is told why, seen by them alone.
  */
 import { en as PROBLEMS } from '../../../src/shared/announcements/messages.ts';
 import { scheduleChangesOf, sessionRefOf } from '../../../src/shared/announcements/parent-view.ts';
-import { sessionChangeText, type SessionChange } from '../../../src/shared/announcements/session-change-text.ts';
+import {
+  sessionChangeText,
+  withdrawnChangeText,
+  type SessionChange,
+} from '../../../src/shared/announcements/session-change-text.ts';
 import { slotLabel, slotValue } from '../../../src/shared/announcements/slots.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import { startsAtOf } from '../../../src/shared/rules/request-outcome.ts';
@@ -272,6 +278,34 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
   );
 
   await results.run(
+    'session changes: a move whose usual time has passed while its new time has not is not withdrawn: whoever pressed Withdraw is told why, seen by them alone',
+    async () => {
+      const post = postOf(stack, movedId);
+      const before = { stored: stored.count(), told: stack.slack.ephemeral.length };
+      const startsAt = (at: string) =>
+        stack.postgres.run(
+          `UPDATE thrive.session_changes SET starts_at = '${at}' WHERE announcement_id = '${movedId}'`,
+        );
+      // Its usual time an hour ago, for the moment: withdrawing it now would take Chitra's session off her schedule.
+      startsAt(`${toIstIso(new Date(Date.now() - 3600_000)).slice(0, 16)}:00+05:30`);
+      const click = post && (await forms.click(post, 'withdraw', STAFF).finally(() => startsAt(moved.startsAt)));
+      return [
+        ...expectEqual('the click', [click?.answer.status, click?.answer.text], [200, '']),
+        ...expectEqual('told', stack.slack.ephemeral.slice(before.told), [
+          { channel: post?.channelId, user: STAFF.id, text: PROBLEMS.moveUnderway },
+        ]),
+        ...expectEqual('withdrawn', stored.all().find((a) => a.id === movedId)?.withdrawn_at, null),
+        ...expectEqual('stored', stored.count(), before.stored),
+        ...expectEqual(
+          'its button',
+          post?.blocks?.some((b) => b.type === 'actions'),
+          true,
+        ),
+      ];
+    },
+  );
+
+  await results.run(
     'session changes: an occurrence takes one change (a second is shown its problem and stores nothing), and a holiday on the day one was moved to cancels it there; both withdrawn',
     async () => {
       const before = stored.count();
@@ -363,12 +397,51 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
   }
 
   await results.run(
-    'session changes: the cancellation withdrawn: know_schedule gives the session back, the parents’ lists leave it out',
+    'session changes: the cancellation withdrawn: know_schedule gives the session back, the parents’ lists leave it out, and its parents are told it is back in an urgent update, pushed and posted',
     async () => {
       const withdrawn = await withdraw(cancelledId);
       const listed = await parents.list(BHARAT);
+      const update = stored.newest();
+      const [en, hi] = [
+        withdrawnChangeText(cancelled, 'en', new Date()),
+        withdrawnChangeText(cancelled, 'hi', new Date()),
+      ];
+      const pushed = await stack.push.service.nextPush(
+        (p) =>
+          p.endpoint === anitaPhone.json.endpoint &&
+          (p.json as { announcement_id?: string })?.announcement_id === update?.id,
+        90_000,
+      );
       return [
         ...expectEqual('withdrawn', withdrawn, { status: 200, shown: true }),
+        ...expectEqual(
+          'the update',
+          update && {
+            kind: update.kind,
+            texts: [update.title_en, update.body_en, update.title_hi, update.body_hi],
+            urgent: update.urgent,
+            by: update.created_by,
+            audience: update.audience_label,
+            recipients: update.recipients,
+            sent: update.sent_at !== null,
+          },
+          {
+            kind: 'announcement',
+            texts: [en.title, en.body, hi.title, hi.body],
+            urgent: true,
+            by: STAFF.name,
+            audience: `${slotLabel(soon)}, ${soon.day}`,
+            recipients: [ANITA.number, BHARAT.number],
+            sent: true,
+          },
+        ),
+        ...expectEqual('listed', listed.find((a) => a.announcement_id === update?.id)?.title, en.title),
+        ...expectEqual('pushed in Hindi', (pushed.json as { title?: string }).title, hi.title),
+        ...expectEqual(
+          'the post',
+          postOf(stack, update?.id)?.text.split('\n')[0],
+          `:mega: Announcement (urgent) by ${STAFF.name}`,
+        ),
         ...expectEqual('know_schedule', await parents.schedule(ANITA), expectedSchedule(ANITA, [])),
         ...expectEqual(
           'listed',

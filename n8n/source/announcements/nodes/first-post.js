@@ -1,12 +1,13 @@
 // First post: the new announcement's post to the staff channel (post.ts): who it is for, when, seen by 0 of the
 // parents it reached, and its Withdraw button; named in Slack's metadata, so a retry after a crash finds it
-// (decision 0012). It reads "Create announcement": "Send pushes" before it passes on only what it was given.
+// (decision 0012). The announcement is a submitted form's or the update a withdrawn session change's parents are
+// sent: it reads the check that wrote it and the step that stored it ("Send pushes" passes on only what it was given).
 import { postOf } from '../post.ts';
 import { ANNOUNCEMENT_POST_BLOCK, SLACK_ANNOUNCEMENT_EVENT } from '../../toolkit/ids.ts';
 
-const checks = ['Check announcement', 'Check change'];
-const { item } = $(checks.find((name) => $(name).isExecuted)).first().json;
-const { id, parents } = $('Create announcement').first().json;
+const check = ['Check announcement', 'Check change', 'Check withdrawal'].find((name) => $(name).isExecuted);
+const { item } = $(check).first().json;
+const { id, parents } = $(check === 'Check withdrawal' ? 'Withdraw' : 'Create announcement').first().json;
 const now = new Date().toISOString();
 const sent = item.send_at === null ? now : null;
 const row = {

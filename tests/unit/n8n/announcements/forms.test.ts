@@ -98,6 +98,27 @@ describe('an announcement’s post', () => {
     expect(post.state).toBe('31/800/t/f');
   });
 
+  it.each([
+    ['announcement', 'Withdraw it?', 'Parents no longer see it, and pushes not yet sent are not sent.'],
+    [
+      'cancelled',
+      'Withdraw the change?',
+      'Its sessions go back on the parents’ schedules, and the parents whose session is still ahead are told.',
+    ],
+    [
+      'moved',
+      'Withdraw the change?',
+      'Its sessions go back on the parents’ schedules, and the parents whose session is still ahead are told.',
+    ],
+  ])('has Slack confirm what withdrawing it does (%s)', (kind, title, text) => {
+    const [, actions] = JSON.parse(postOf({ ...row, kind }, ANNOUNCEMENT_POST_BLOCK).blocks) as [
+      unknown,
+      { elements: { confirm: { title: { text: string }; text: { text: string } } }[] },
+    ];
+    const confirm = actions.elements[0]?.confirm;
+    expect([confirm?.title.text, confirm?.text.text]).toEqual([title, text]);
+  });
+
   it('says it is withdrawn, with no button left', () => {
     const post = postOf({ ...row, withdrawn_at: '2026-11-27T05:00:00Z' }, ANNOUNCEMENT_POST_BLOCK);
     expect(post.text.endsWith('\nWithdrawn')).toBe(true);

@@ -76,13 +76,17 @@ describe('what a Slack interaction asks of the announcements’ forms', () => {
     });
   });
 
-  it('withdraws a post’s announcement, and leaves anything else to the other forms', () => {
-    const click = { type: 'block_actions', actions: [{ block_id: 'thrive_announcement', action_id: 'withdraw' }] };
-    expect(call({ ...click, actions: [{ ...click.actions[0], value: 'a1' }] })).toEqual({
-      kind: 'withdraw',
-      id: 'a1',
-      by: 'priya',
-    });
+  it('withdraws a post’s announcement, with who pressed it and where, and leaves anything else to the other forms', () => {
+    const click = {
+      type: 'block_actions',
+      user: { id: 'U0PRIYA' },
+      channel: { id: 'C0STAFF' },
+      actions: [{ block_id: 'thrive_announcement', action_id: 'withdraw', value: 'a1' }],
+    };
+    const withdraw = { kind: 'withdraw', id: 'a1', by: 'priya', user: 'U0PRIYA', channel: 'C0STAFF' };
+    expect(call(click)).toStrictEqual(withdraw);
+    // A message's container names its channel too; either is the channel the post is in.
+    expect(call({ ...click, channel: undefined, container: { channel_id: 'C0STAFF' } })).toStrictEqual(withdraw);
     expect(call({ type: 'block_actions', actions: [{ block_id: 'thrive_outcome', action_id: 'confirm' }] })).toBe(
       undefined,
     );

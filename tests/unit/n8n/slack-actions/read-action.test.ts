@@ -38,9 +38,13 @@ describe("ThriveSlackActions' Read action, run as the task runner runs it (it ha
     const withdraw = interaction({
       type: 'block_actions',
       user: PRIYA,
+      container: { type: 'message', message_ts: '1.000001', channel_id: 'C0STAFF' },
       actions: [{ block_id: 'thrive_announcement', action_id: 'withdraw', value: 'a1' }],
     });
-    expect(await read(withdraw)).toEqual({ kind: 'announce', call: { kind: 'withdraw', id: 'a1', by: 'priya' } });
+    expect(await read(withdraw)).toEqual({
+      kind: 'announce',
+      call: { kind: 'withdraw', id: 'a1', by: 'priya', user: 'U1', channel: 'C0STAFF' },
+    });
   });
 
   it('reads a submitted announcement with its fields left empty as Slack sends them (null)', async () => {
