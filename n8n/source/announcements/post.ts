@@ -1,9 +1,10 @@
 /**
  * The staff channel's post of an announcement, written from what Postgres keeps of it, so a post is a function of
- * its state: who it is for, when it goes, "seen by 3 of 38", and, until it is withdrawn, its Withdraw button (Slack
- * asks staff to confirm, saying what withdrawing does; its ids are toolkit/ids.ts's ANNOUNCEMENT_POST_BLOCK, which
- * the Code nodes pass in). `state` is what the post shows that can change (thrive.posts_to_sync compares it), so it
- * is updated only when that changed.
+ * its state: who it is for, when it goes, "seen by 3 of 38 · pushed to 30 · texted to 5" (how it reached its
+ * parents, as /staff says it), and, until it is withdrawn, its Withdraw button (Slack asks staff to confirm, saying
+ * what withdrawing does; its ids are toolkit/ids.ts's ANNOUNCEMENT_POST_BLOCK, which the Code nodes pass in).
+ * `state` is what the post shows that can change (thrive.posts_to_sync compares it), so it is updated only when that
+ * changed.
  */
 import { formatIstDateTime } from '../../../src/shared/format/ist.ts';
 
@@ -19,6 +20,9 @@ export interface PostRow {
   withdrawn_at: string | null;
   recipients: number;
   seen: number;
+  /** How many of its recipients a push reached (a push service accepted it), and how many were texted. */
+  pushed: number;
+  texted: number;
 }
 
 const KINDS: Record<string, string> = {
@@ -76,7 +80,9 @@ export function postOf(row: PostRow, button: PostButton): { text: string; blocks
   const head = `:mega: ${KINDS[row.kind] ?? 'Announcement'}${row.urgent ? ' (urgent)' : ''} by ${forSlack(row.created_by)}`;
   const when = (at: string) => formatIstDateTime(new Date(at), 'en');
   let status = `Sends ${when(row.send_at)} to the parents on the roster then`;
-  if (row.sent_at) status = `Sent ${when(row.sent_at)} · seen by ${row.seen} of ${row.recipients}`;
+  if (row.sent_at) {
+    status = `Sent ${when(row.sent_at)} · seen by ${row.seen} of ${row.recipients} · pushed to ${row.pushed} · texted to ${row.texted}`;
+  }
   if (row.withdrawn_at) status = 'Withdrawn';
   const label = [...row.audience_label];
   const audience = label.length > AUDIENCE_SHOWN ? `${label.slice(0, AUDIENCE_SHOWN).join('')}…` : row.audience_label;
@@ -85,6 +91,7 @@ export function postOf(row: PostRow, button: PostButton): { text: string; blocks
   const blocks = JSON.stringify(row.withdrawn_at ? [section] : [section, withdrawButton(row, button)]);
   // As Postgres writes it (concat_ws of the counts and two booleans).
   const flag = (value: string | null) => (value === null ? 'f' : 't');
-  const state = [row.seen, row.recipients, flag(row.sent_at), flag(row.withdrawn_at)].join('/');
+  const counts = [row.seen, row.recipients, row.pushed, row.texted];
+  const state = [...counts, flag(row.sent_at), flag(row.withdrawn_at)].join('/');
   return { text, blocks, state };
 }

@@ -246,31 +246,40 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- The staff channel's posts to make or update: a post whose intent is older than ${POST_STALE.replace(/interval |'/g, '')} and has no ts (its
--- execution died: look in the staff channel first, known by the id Slack gave an earlier post), and a post whose seen count or state changed since it last
--- showed them; each leased, so two runs never update one post at once.
-CREATE OR REPLACE FUNCTION thrive.posts_to_sync(at timestamptz, most integer)
+-- execution died: look in the staff channel first, known by the id Slack gave an earlier post), and a post whose counts or state changed since it last
+-- showed them; each leased, so two runs never update one post at once. How it reached its parents is their text
+-- notices' (texts-schema-sql.ts): pushed once a push service accepted a push of it, texted once the gateway took the
+-- text. PL/pgSQL, so it may name thrive.text_notices, which the texts' part of the schema makes later.
+DROP FUNCTION IF EXISTS thrive.posts_to_sync(timestamptz, integer);
+CREATE FUNCTION thrive.posts_to_sync(at timestamptz, most integer)
 RETURNS TABLE (id text, kind text, title text, audience_label text, urgent boolean, created_by text,
   send_at timestamptz, sent_at timestamptz, withdrawn_at timestamptz, recipients integer, seen integer,
-  slack_channel text, slack_ts text, intended_at timestamptz, known_channel text)
-LANGUAGE sql VOLATILE AS $$
+  pushed integer, texted integer, slack_channel text, slack_ts text, intended_at timestamptz, known_channel text)
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+BEGIN
+  RETURN QUERY
   WITH counted AS (
-    SELECT a.id, count(r.number_key)::int AS recipients, count(r.seen_at)::int AS seen
+    SELECT a.id, count(r.number_key)::int AS recipients, count(r.seen_at)::int AS seen,
+      count(n.pushed_at)::int AS pushed, count(n.texted_at)::int AS texted
     FROM thrive.announcements a LEFT JOIN thrive.announcement_recipients r ON r.announcement_id = a.id
+    LEFT JOIN thrive.text_notices n ON n.announcement_id = r.announcement_id AND n.number_key = r.number_key
     WHERE a.post_intended_at IS NOT NULL AND (a.post_lease IS NULL OR a.post_lease < at)
       AND (a.slack_ts IS NOT NULL OR a.post_intended_at < at - ${POST_STALE})
     GROUP BY a.id
   ), due AS (
     SELECT a.id FROM thrive.announcements a JOIN counted c ON c.id = a.id
     WHERE a.slack_ts IS NULL OR a.posted_state IS DISTINCT FROM
-      concat_ws('/', c.seen, c.recipients, a.sent_at IS NOT NULL, a.withdrawn_at IS NOT NULL)
+      concat_ws('/', c.seen, c.recipients, c.pushed, c.texted, a.sent_at IS NOT NULL, a.withdrawn_at IS NOT NULL)
     ORDER BY a.created_at LIMIT most
     FOR UPDATE OF a SKIP LOCKED
   )
   UPDATE thrive.announcements a SET post_lease = at + ${POST_STALE} FROM due, counted c
   WHERE a.id = due.id AND c.id = due.id
   RETURNING a.id, a.kind, coalesce(a.title_en, a.title_hi), a.audience_label, a.urgent, a.created_by, a.send_at,
-    a.sent_at, a.withdrawn_at, c.recipients, c.seen, a.slack_channel, a.slack_ts, a.post_intended_at,
-    (SELECT k.slack_channel FROM thrive.announcements k WHERE k.slack_channel IS NOT NULL LIMIT 1)
+    a.sent_at, a.withdrawn_at, c.recipients, c.seen, c.pushed, c.texted, a.slack_channel, a.slack_ts,
+    a.post_intended_at, (SELECT k.slack_channel FROM thrive.announcements k WHERE k.slack_channel IS NOT NULL LIMIT 1);
+END
 $$;
 
 -- A post's result, kept as soon as Slack gives it (or a look in the channel finds it), with what it shows now;

@@ -278,7 +278,7 @@ export async function runAnnouncementChecks(stack: Stack, results: Results): Pro
           [
             post?.channel,
             post?.text.split('\n').slice(1, 3),
-            post?.text.endsWith('seen by 0 of 3'),
+            post?.text.includes('· seen by 0 of 3 · pushed to '),
             post?.blocks?.some((b) => b.elements?.some((e) => e.action_id === 'withdraw')),
           ],
           [STAFF_CHANNEL, [`*${ENGLISH.title_en}*`, `To: ${KAVYA.name}'s parents`], true, true],
@@ -372,9 +372,9 @@ export async function runAnnouncementChecks(stack: Stack, results: Results): Pro
     async () => {
       const post = postOf(stack, englishId);
       const first = await parents.mark(BHARAT, englishId ?? '');
-      const one = await eventually(() => post?.text.endsWith('seen by 1 of 3') === true);
+      const one = await eventually(() => post?.text.includes('· seen by 1 of 3 ·') === true);
       const marks = await Promise.all([parents.mark(CHITRA, englishId ?? ''), parents.mark(BHARAT, englishId ?? '')]);
-      const two = await eventually(() => post?.text.endsWith('seen by 2 of 3') === true);
+      const two = await eventually(() => post?.text.includes('· seen by 2 of 3 ·') === true);
       return [
         ...expectEqual('the marks', [first.status, ...marks.map((m) => m.status)], [200, 200, 200]),
         ...expectEqual('seen by 1, then 2', [one, two], [true, true]),
@@ -468,7 +468,8 @@ export async function runAnnouncementChecks(stack: Stack, results: Results): Pro
       );
       const listed = (await parents.list(BHARAT)).find((a) => a.announcement_id === scheduledId);
       const post = postOf(stack, scheduledId);
-      const updated = await eventually(() => post?.text.endsWith('seen by 0 of 2') === true, 90_000);
+      // Bharat's phone took its push: the post says so, as /staff does.
+      const updated = await eventually(() => post?.text.includes('· seen by 0 of 2 · pushed to 1 ·') === true, 90_000);
       return [
         ...(pushed.receivedAt >= sendAt.getTime() ? [] : [`pushed at ${new Date(pushed.receivedAt).toISOString()}`]),
         ...expectEqual('the push', pushed.json, {

@@ -19,6 +19,8 @@ const row = {
   withdrawn_at: null,
   recipients: sent ? parents : 0,
   seen: 0,
+  pushed: 0,
+  texted: 0,
 };
 const metadata = JSON.stringify({ event_type: SLACK_ANNOUNCEMENT_EVENT, event_payload: { announcement_id: id } });
 return { json: { id, ...postOf(row, ANNOUNCEMENT_POST_BLOCK), metadata } };

@@ -128,7 +128,7 @@ describe("ThriveAnnouncements' First post of a withdrawn change's update", () =>
       ':mega: Announcement (urgent) by priya',
       '*Session back on*',
       'To: Wednesday 4:00 PM',
-      expect.stringMatching(/^Sent .* · seen by 0 of 2$/),
+      expect.stringMatching(/^Sent .* · seen by 0 of 2 · pushed to 0 · texted to 0$/),
     ]);
   });
 });

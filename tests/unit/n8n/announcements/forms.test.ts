@@ -84,18 +84,20 @@ describe('an announcement’s post', () => {
     withdrawn_at: null,
     recipients: 800,
     seen: 31,
+    pushed: 20,
+    texted: 4,
   };
   const blocksOf = (post: ReturnType<typeof postOf>) =>
     JSON.parse(post.blocks) as { type: string; text?: { text: string }; elements?: { value: string }[] }[];
 
-  it('shows its audience (a long one cut within a section’s 3,000 characters), its seen count and Withdraw', () => {
+  it('shows its audience (a long one cut within a section’s 3,000 characters), how it reached parents and Withdraw', () => {
     const post = postOf(row, ANNOUNCEMENT_POST_BLOCK);
     const [section, actions] = blocksOf(post);
     expect(post.text.split('\n')[1]).toBe('*Closed &lt;Friday&gt;*');
-    expect(post.text.endsWith('seen by 31 of 800')).toBe(true);
+    expect(post.text.endsWith('seen by 31 of 800 · pushed to 20 · texted to 4')).toBe(true);
     expect(section?.text?.text.length).toBeLessThanOrEqual(3000);
     expect(actions?.elements?.[0]?.value).toBe('a1');
-    expect(post.state).toBe('31/800/t/f');
+    expect(post.state).toBe('31/800/20/4/t/f');
   });
 
   it.each([
