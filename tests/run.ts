@@ -212,9 +212,10 @@ if (soak) {
     process.env[SERVER_BUNDLE_MADE] = '1';
     return true;
   });
-  // Two lanes, so a 2-core machine stays full: lint then the unit tests on one; typecheck, the probes, the budget,
-  // the browser suites' builds, then the browser suites on the other, which start while the first lane is still at
-  // work.
+  // Two lanes, so a 2-core machine stays full. On one, the budget and the browser suites' builds, then the browser
+  // suites, as early as they can start: they are the longest part. On the other, every check nothing waits for: lint,
+  // the unit tests, typecheck, the probes. Two browser workers leave a core partly idle between a page's steps, and the
+  // checks at that lane's end fill it.
   await Promise.all([
     (async () => {
       // npm run lint's three tools (its one script, split at &&) side by side: each runs on one thread, and the cores
@@ -226,10 +227,10 @@ if (soak) {
         return (await Promise.all(tools)).every(Boolean);
       });
       await unitSuite();
-    })(),
-    (async () => {
       await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
       await check('reference server probes', command(bin('tsx'), ['tests/probes/server.ts']));
+    })(),
+    (async () => {
       // The budget is judged on the build with no information page, which the browser suites then use as well.
       await check('bundle budget (budget.json)', () =>
         exitsZero(bin('tsx'), ['bench/budget.ts', E2E_DIST_NO_KNOW_MORE], withoutKnowMore()),
