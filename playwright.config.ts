@@ -8,6 +8,7 @@ import {
   TEST_CHROMIUM_PATH,
   WITH_SERVICE_WORKER,
 } from './bench/chromium.ts';
+import { fakeMicrophone } from './bench/support/fake-microphone.ts';
 
 /**
  * Every browser suite, one project each, against the production build
@@ -45,7 +46,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: TEST_CHROMIUM_PATH, args: TEST_CHROMIUM_ARGS },
+    // A microphone that plays a tone (bench/support/fake-microphone.ts), for the voice notes' specs: the tests that never
+    // record do not notice it, and a spec with a browser of its own would take a worker of its own, a new process and
+    // browser (and on the server, a new server) each time Playwright comes to it.
+    launchOptions: fakeMicrophone(8, TEST_CHROMIUM_PATH, TEST_CHROMIUM_ARGS),
     // Most parents use 360-400 px Android screens.
     viewport: { width: 390, height: 844 },
     isMobile: true,

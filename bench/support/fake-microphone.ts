@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.ts';
@@ -35,15 +35,19 @@ export function toneWav(seconds: number): Buffer {
  * Launch options for a Chromium whose microphone plays this WAV once
  * (`%noloop`), granted without a prompt. Chromium reads the file at launch,
  * so a browser is launched with them rather than a context: the full
- * Chromium unless another is named (the tests' headless shell).
+ * Chromium with the usual flags unless others are named (the tests' headless
+ * shell). The file is written whole under another name and then renamed, so a
+ * browser another process launches meanwhile never reads half of it.
  */
-export function fakeMicrophone(seconds: number, executablePath = CHROMIUM_PATH) {
+export function fakeMicrophone(seconds: number, executablePath = CHROMIUM_PATH, flags = CHROMIUM_ARGS) {
   const file = join(tmpdir(), `thrive-voice-${seconds}s.wav`);
-  writeFileSync(file, toneWav(seconds));
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, toneWav(seconds));
+  renameSync(partial, file);
   return {
     executablePath,
     args: [
-      ...CHROMIUM_ARGS,
+      ...flags,
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-audio-capture=${file}%noloop`,

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { slotLabel } from '../../server/announcements/session-changes.ts';
 import { hindi } from '../../src/app/hindi.ts';
@@ -13,13 +13,14 @@ import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { addDays, weekdayOf } from '../../src/shared/schedule/week.ts';
 import { WEEKDAYS } from '../../src/shared/schedule/weekdays.ts';
 import type { RosterSessionEntry } from '../../src/shared/roster/format.ts';
+import type { RosterFile } from '../../server/roster/roster-file.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import type { Language, User } from '../../src/shared/webhook/types.ts';
 import type { FakeSubscription } from '../support/fake-push-service.ts';
 import { expectNoAxeViolations, expectNoSmallTargets } from '../support/axe.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
-import { clearOfClockEdges, signInToStaff, startPushServer, type PushServer } from './fixtures.ts';
+import { clearOfClockEdges, expect, signInToStaff, test, type PushServer } from './fixtures.ts';
 
 /**
  * A session change reaches many parents, in real time on the reference
@@ -45,18 +46,11 @@ const SESSIONS: RosterSessionEntry[] = [
   { day: 'Sunday', time: '23:59', facilitator: FACILITATOR.id },
 ];
 
-const test = base.extend<object, { announcementServer: PushServer }>({
-  announcementServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
-    async ({}, use) => {
-      const parent = (user: User) => ({ ...user, facilitator: FACILITATOR.id, sessions: SESSIONS });
-      const pushServer = await startPushServer({ facilitators: [FACILITATOR], parents: [ASHA, RAVI].map(parent) });
-      await use(pushServer);
-      await pushServer.close();
-    },
-    { scope: 'worker' },
-  ],
-});
+/** The two parents, on a roster of their own: the push service sees only their phones. */
+const ROSTER: RosterFile = {
+  facilitators: [FACILITATOR],
+  parents: [ASHA, RAVI].map((user) => ({ ...user, facilitator: FACILITATOR.id, sessions: SESSIONS })),
+};
 
 /**
  * A phone of the parent verified and subscribed to the fake push service over the webhook, as the portal's
@@ -98,8 +92,9 @@ async function fetchSchedule(page: Page, t: ScheduleMessages): Promise<void> {
 
 test('staff cancel a session two parents share: both are pushed, see it on the menu and the schedule (one in Hindi), one reads it offline, and staff see who has not', async ({
   browser,
-  announcementServer,
+  pushServerWith,
 }) => {
+  const announcementServer = await pushServerWith(ROSTER);
   const { server, service } = announcementServer;
   await clearOfClockEdges();
   const today = toIstIso(new Date()).slice(0, 10);

@@ -166,6 +166,8 @@ export const SPEC_PARENTS = {
   /** conversation.spec.ts: the parent who writes and is answered, and the one who must see none of it. */
   writer: { name: 'Farah Khan', number: '9000000013' },
   bystander: { name: 'Vikram Singh', number: '9000000014' },
+  /** voice-note.spec.ts: sends a voice note that staff play. */
+  voiceNoter: { name: 'Kavya Menon', number: '9000000015' },
 } as const satisfies Record<string, User>;
 
 function specRoster(): RosterFile {
@@ -179,9 +181,14 @@ function specRoster(): RosterFile {
 /**
  * One real server per worker, for every spec that needs no roster or push service of its own: its sign-in codes go to
  * a recorder (CODE_WEBHOOK_URL), and it has the STAFF account, so a parent can verify a phone and a facilitator can
- * answer in /staff. One fixture set for all of them keeps Playwright on the same two workers from spec to spec.
+ * answer in /staff. A spec that needs a roster and a push service of its own starts a server with them through
+ * `pushServerWith`, closed with the worker. One fixture set for all of them keeps Playwright on the same two workers
+ * from spec to spec: a new worker is a new browser and a new server, seconds of a loaded machine each.
  */
-export const test = base.extend<{ portal: RealPortal }, { server: TestServer; codes: CodeRecorder }>({
+export const test = base.extend<
+  { portal: RealPortal },
+  { server: TestServer; codes: CodeRecorder; pushServerWith: (roster: RosterFile) => Promise<PushServer> }
+>({
   codes: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
@@ -197,6 +204,19 @@ export const test = base.extend<{ portal: RealPortal }, { server: TestServer; co
       await addStaffAccount(server);
       await use(server);
       await server.close();
+    },
+    { scope: 'worker' },
+  ],
+  pushServerWith: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    async ({}, use) => {
+      const started: PushServer[] = [];
+      await use(async (roster) => {
+        const pushServer = await startPushServer(roster);
+        started.push(pushServer);
+        return pushServer;
+      });
+      await Promise.all(started.map((pushServer) => pushServer.close()));
     },
     { scope: 'worker' },
   ],

@@ -1,11 +1,9 @@
-import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { expect, signInOnForm, signInToStaff, test } from './fixtures.ts';
+import { expect, signInOnForm, signInToStaff, SPEC_PARENTS, test } from './fixtures.ts';
 
-// The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own.
-test.use({ launchOptions: fakeMicrophone(8) });
+// The microphone is a WAV every test browser is launched with (playwright.config.ts).
 
-const PARENT = { name: 'Test Parent', number: '9000000001' };
+const PARENT = SPEC_PARENTS.voiceNoter;
 
 test('a voice note recorded on the real server reaches /staff, where it plays with its length', async ({
   browser,

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { en } from '../../src/features/conversation/messages.ts';
 import { en as enVoice } from '../../src/features/conversation/compose/voice-messages.ts';
-import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { expect, test } from './fixtures.ts';
 import { fileList, message, sendButton, sentAttachments } from '../support/chat-attachments.ts';
 import { expectAccessible } from '../support/axe.ts';
@@ -10,9 +9,7 @@ import { tabOnceTo, tabTo } from '../support/keyboard.ts';
 import { decodedSeconds, microphoneTracks, watchMicrophone } from '../support/voice.ts';
 import { SERVICE_WORKER } from '../support/service-worker.ts';
 
-// The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own, the full Chromium, as
-// every test going offline and back with the worker does (docs/decisions/0013).
-test.use({ launchOptions: fakeMicrophone(8) });
+// The microphone is a WAV every test browser is launched with (playwright.config.ts).
 
 const CHAT = '/registered-parent/chat';
 const WEBM_HEADER = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);

@@ -3,8 +3,6 @@ import { en } from '../../src/features/conversation/messages.ts';
 import { hi } from '../../src/features/conversation/messages-hi.ts';
 import { en as enVoice } from '../../src/features/conversation/compose/voice-messages.ts';
 import { hi as hiVoice } from '../../src/features/conversation/compose/voice-messages-hi.ts';
-import { TEST_CHROMIUM_PATH } from '../../bench/chromium.ts';
-import { fakeMicrophone } from '../../bench/support/fake-microphone.ts';
 import { CODE, FakeConversation } from '../support/fake-conversation.ts';
 import { recordedWebm } from '../support/recorded-audio.ts';
 import { expect, test } from './fixtures.ts';
@@ -14,9 +12,8 @@ import { expectHindiScreen } from '../support/hindi.ts';
 import { openSignedIn } from '../support/registered-parent.ts';
 import { microphoneTracks, refuseMicrophone, watchMicrophone } from '../support/voice.ts';
 
-// The microphone is a WAV given to Chromium at launch: this spec runs in a browser of its own, the headless shell
-// (chat-voice-note-outbox.spec.ts has the note that goes through the worker's outbox).
-test.use({ launchOptions: fakeMicrophone(8, TEST_CHROMIUM_PATH) });
+// The microphone is a WAV every test browser is launched with (playwright.config.ts); chat-voice-note-outbox.spec.ts has
+// the note that goes through the worker's outbox.
 
 const CHAT = '/registered-parent/chat';
 
