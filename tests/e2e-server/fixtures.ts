@@ -167,7 +167,7 @@ export const SPEC_PARENTS = {
   writer: { name: 'Farah Khan', number: '9000000013' },
   bystander: { name: 'Vikram Singh', number: '9000000014' },
   /** voice-note.spec.ts: sends a voice note that staff play. */
-  voiceNoter: { name: 'Kavya Menon', number: '9000000015' },
+  voiceNoter: { name: 'Anjali Deshpande', number: '9000000015' },
 } as const satisfies Record<string, User>;
 
 function specRoster(): RosterFile {

@@ -28,7 +28,7 @@ test('a voice note recorded on the real server reaches /staff, where it plays wi
     if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
   });
   await signInToStaff(staff);
-  await staff.getByRole('link', { name: PARENT.name }).click();
+  await staff.getByRole('link', { name: PARENT.name, exact: true }).click();
   await expect(staff.getByText('Voice note', { exact: true })).toBeVisible();
   const player = staff.getByLabel(/^Voice note, 0:0[2-3]$/);
   await expect(player).toBeVisible();
