@@ -71,8 +71,6 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.tsx'],
           // happy-dom, not jsdom: the same tests passed in both, and in happy-dom for a quarter less CPU.
           environment: 'happy-dom',
-          // A worker thread a file, not a process: the same module graph a file, for a tenth less CPU.
-          pool: 'threads',
           environmentOptions: { happyDOM: { url: 'http://portal.test/' } },
           setupFiles: ['tests/support/screen/setup.ts'],
         },
