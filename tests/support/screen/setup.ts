@@ -21,8 +21,8 @@ afterEach(cleanup);
 
 // Before the page is emptied (hooks after a test run last-registered first): every toast dismissed and gone. sonner
 // takes a toast out of its list on a timer of its own once it is dismissed, which no unmount clears; left running past
-// the file's end, it would set state in a test page already torn down. A toast the app raises meanwhile (a pass of
-// the outbox that a timer started, on a loaded machine) is dismissed in turn.
+// the file's end, it would set state in a test page already torn down. A toast the app raises while this waits is
+// dismissed in turn.
 afterEach(async () => {
   await waitFor(() => {
     toast.dismiss();
