@@ -6,15 +6,13 @@
  * formula: a number's + is guarded by an apostrophe (csv.ts), which the
  * import takes off again.
  */
-import { nameKey } from '../rules/phone.ts';
 import { toCsv } from './csv.ts';
+import { sortedByName } from './diff.ts';
 import { sortedSessions } from './fields.ts';
 import { ROSTER_CSV_COLUMNS, type RosterEntry } from './format.ts';
 
 export function rosterCsv(entries: readonly RosterEntry[]): string {
-  const parents = [...entries].sort(
-    (a, b) => nameKey(a.name).localeCompare(nameKey(b.name)) || a.number.localeCompare(b.number),
-  );
+  const parents = sortedByName(entries, (entry) => entry);
   const rows = parents.flatMap((parent) => {
     const sessions = sortedSessions(parent.sessions);
     const head = [parent.number, parent.name, parent.facilitator];

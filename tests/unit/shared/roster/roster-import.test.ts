@@ -187,6 +187,25 @@ describe('the preview and export', () => {
     expect(rosterDiff([ASHA, RAVI], [RAVI, ASHA])).toEqual({ added: [], changed: [], removed: [], unchanged: 2 });
   });
 
+  it('lists the parents of each kind by name, whatever its case or spacing, then by number', () => {
+    const parent = (name: string, number: string): RosterEntry => ({ ...RAVI, name, number });
+    const zoya = parent('zoya khan', '+919800000001');
+    const arjunLater = parent('arjun  mehta', '+919800000003');
+    const arjun = parent('Arjun Mehta', '+919800000002');
+    const bela = parent('Bela Das', '+919800000004');
+    const diff = rosterDiff([zoya, bela, arjunLater], [arjun, { ...bela, facilitator: 'meera-nair' }]);
+    expect(diff.added.map((entry) => entry.number)).toEqual([arjun.number]);
+    expect(diff.removed.map((entry) => entry.name)).toEqual(['arjun  mehta', 'zoya khan']);
+    const all = rosterDiff([], [zoya, arjunLater, bela, arjun]).added;
+    expect(all.map((entry) => entry.number)).toEqual([arjun.number, arjunLater.number, bela.number, zoya.number]);
+    expect(rosterCsv([zoya, arjunLater, bela, arjun]).split('\r\n').slice(1, 5)).toEqual([
+      "'+919800000002,Arjun Mehta,arjun-rao,,,",
+      "'+919800000003,arjun  mehta,arjun-rao,,,",
+      "'+919800000004,Bela Das,arjun-rao,,,",
+      "'+919800000001,zoya khan,arjun-rao,,,",
+    ]);
+  });
+
   it('exports the CSV it imports, with no cell a spreadsheet would run', () => {
     const csv = rosterCsv([RAVI, ASHA]);
     expect(csv).toBe(
