@@ -880,9 +880,18 @@ LANGUAGE sql STABLE AS $$
   SELECT coalesce(json_agg(json_build_object('announcement_id', c.announcement_id, 'starts_at', c.starts_at,
     'facilitator', c.facilitator, 'moved_to', c.moved_to, 'reason', a.reason) ORDER BY c.starts_at), '[]'::json)
   FROM thrive.session_changes c JOIN thrive.announcements a ON a.id = c.announcement_id
-  WHERE c.number_key = key AND a.withdrawn_at IS NULL
-    AND (c.starts_at::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days'
-      OR c.moved_to::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days')
+  WHERE c.number_key = key AND a.withdrawn_at IS NULL AND (c.starts_at::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days' OR c.moved_to::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days')
+$$;
+
+-- A number's sent session changes that staff withdrew, whose occurrence is within 8 days of now, with their reason:
+-- know_schedule puts their calendar events back (parent-view.ts keeps India's week of them, as restored).
+CREATE OR REPLACE FUNCTION thrive.withdrawn_changes_of(key text)
+RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(json_agg(json_build_object('announcement_id', c.announcement_id, 'starts_at', c.starts_at,
+    'facilitator', c.facilitator, 'moved_to', c.moved_to, 'reason', a.reason) ORDER BY a.withdrawn_at), '[]'::json)
+  FROM thrive.session_changes c JOIN thrive.announcements a ON a.id = c.announcement_id
+  WHERE c.number_key = key AND a.withdrawn_at IS NOT NULL AND a.sent_at IS NOT NULL AND c.starts_at::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days'
 $$;
 
 -- The staff channel's posts to make or update: a post whose intent is older than 2 minutes and has no ts (its

@@ -121,7 +121,11 @@ export function createAnnouncementActions(deps: {
      */
     scheduleChanges(numberKey: string, now: Date): ScheduleChanges {
       const { from, to } = weekOf(now);
-      return scheduleChangesOf(store.changesOf(numberKey, from, to), now);
+      return scheduleChangesOf(
+        store.changesOf(numberKey, from, to),
+        now,
+        store.withdrawnChangesOf(numberKey, from, to),
+      );
     },
   };
 }

@@ -148,6 +148,12 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
       AND ((c.starts_at >= ? AND c.starts_at < ?) OR (c.moved_to >= ? AND c.moved_to < ?))
     ORDER BY c.starts_at`);
 
+  // Sent changes staff withdrew: their occurrences' calendar events come back (parent-view.ts, `restored`).
+  const withdrawnChangesOf = db.prepare<[string, string, string], SessionChangeRow & { reason: string }>(`
+    SELECT c.*, a.reason FROM session_changes c JOIN announcements a ON a.id = c.announcement_id
+    WHERE c.number_key = ? AND a.withdrawn_at IS NOT NULL AND a.sent_at IS NOT NULL AND c.starts_at >= ? AND c.starts_at < ?
+    ORDER BY a.withdrawn_at`);
+
   const standingBetween = db.prepare<[string, string, string, string], SessionChangeRow>(`
     SELECT c.* FROM session_changes c JOIN announcements a ON a.id = c.announcement_id
     WHERE a.withdrawn_at IS NULL AND ((c.starts_at >= ? AND c.starts_at < ?) OR (c.moved_to >= ? AND c.moved_to < ?))`);
@@ -249,6 +255,7 @@ export function createAnnouncementStore(db: Db, { onSend }: { onSend?: OnAnnounc
     changesOfAnnouncement: (id: string, numberKey: string) => changesOfAnnouncement.all(id, numberKey),
     /** A number's session changes standing whose occurrence or new time is in [from, to) (ISO with +05:30). */
     changesOf: (numberKey: string, from: string, to: string) => changesOf.all(numberKey, from, to, from, to),
+    withdrawnChangesOf: (numberKey: string, from: string, to: string) => withdrawnChangesOf.all(numberKey, from, to),
     /** Every parent's session changes standing whose occurrence or new time is in [from, to) (ISO with +05:30). */
     standingBetween: (from: string, to: string) => standingBetween.all(from, to, from, to),
   };

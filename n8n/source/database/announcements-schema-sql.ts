@@ -19,6 +19,12 @@ export const ANNOUNCEMENT_PRIORITY = 1;
 /** How long a post's intent, or an update's lease, is taken to be at work before another run takes it over. */
 export const POST_STALE = "interval '2 minutes'";
 
+/** A session change's row as parent-view.ts reads it (SessionChangeRow, with its reason): c, its announcement a. */
+const CHANGE_ROW = `json_build_object('announcement_id', c.announcement_id, 'starts_at', c.starts_at,
+    'facilitator', c.facilitator, 'moved_to', c.moved_to, 'reason', a.reason)`;
+/** Within 8 days of now either way: India's week of now, whatever the day. */
+const NEAR = (at: string) => `${at}::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days'`;
+
 export function announcementsSchemaSql(): string {
   return `
 -- Announcements and session changes (n8n/thrive-announcements.workflow.json's Slack form, the portal's
@@ -237,12 +243,19 @@ $$;
 CREATE OR REPLACE FUNCTION thrive.session_changes_of(key text)
 RETURNS json
 LANGUAGE sql STABLE AS $$
-  SELECT coalesce(json_agg(json_build_object('announcement_id', c.announcement_id, 'starts_at', c.starts_at,
-    'facilitator', c.facilitator, 'moved_to', c.moved_to, 'reason', a.reason) ORDER BY c.starts_at), '[]'::json)
+  SELECT coalesce(json_agg(${CHANGE_ROW} ORDER BY c.starts_at), '[]'::json)
   FROM thrive.session_changes c JOIN thrive.announcements a ON a.id = c.announcement_id
-  WHERE c.number_key = key AND a.withdrawn_at IS NULL
-    AND (c.starts_at::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days'
-      OR c.moved_to::timestamptz BETWEEN now() - interval '8 days' AND now() + interval '8 days')
+  WHERE c.number_key = key AND a.withdrawn_at IS NULL AND (${NEAR('c.starts_at')} OR ${NEAR('c.moved_to')})
+$$;
+
+-- A number's sent session changes that staff withdrew, whose occurrence is within 8 days of now, with their reason:
+-- know_schedule puts their calendar events back (parent-view.ts keeps India's week of them, as restored).
+CREATE OR REPLACE FUNCTION thrive.withdrawn_changes_of(key text)
+RETURNS json
+LANGUAGE sql STABLE AS $$
+  SELECT coalesce(json_agg(${CHANGE_ROW} ORDER BY a.withdrawn_at), '[]'::json)
+  FROM thrive.session_changes c JOIN thrive.announcements a ON a.id = c.announcement_id
+  WHERE c.number_key = key AND a.withdrawn_at IS NOT NULL AND a.sent_at IS NOT NULL AND ${NEAR('c.starts_at')}
 $$;
 
 -- The staff channel's posts to make or update: a post whose intent is older than ${POST_STALE.replace(/interval |'/g, '')} and has no ts (its

@@ -9,7 +9,8 @@ import { answersOf, sessionsOf } from '../database/outcome-reads-sql.ts';
  * roster, else the shape the reference roster returns (RegisteredParent); `reschedules` are the number's reschedule
  * requests that staff have confirmed a time for at some point, each with its answers (outcome-reads-sql.ts), whose
  * confirmed moves "Answer" applies to know_schedule by the shared rule (moveOf); `changes` are the programme's
- * session changes around now (thrive.session_changes_of), which it applies and tells of (scheduleChangesOf).
+ * session changes around now (thrive.session_changes_of), which it applies and tells of (scheduleChangesOf), and
+ * `withdrawn` the sent ones staff withdrew (thrive.withdrawn_changes_of), whose calendar events come back.
  */
 const rosterOf = (key: string) => `SELECT (
   SELECT json_build_object(
@@ -26,7 +27,7 @@ const rosterOf = (key: string) => `SELECT (
     AND r.action IN ('reschedule_single', 'reschedule_range')
     AND EXISTS (SELECT 1 FROM thrive.request_answers x
       WHERE x.request_id = r.request_id AND x.kind IN ('confirmed', 'accepted'))
-) AS reschedules, thrive.session_changes_of(${key}) AS changes`;
+) AS reschedules, thrive.session_changes_of(${key}) AS changes, thrive.withdrawn_changes_of(${key}) AS withdrawn`;
 
 /**
  * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),
@@ -38,7 +39,7 @@ const rosterOf = (key: string) => `SELECT (
  * roster's `parent`, `reschedules` and `changes` (rosterOf), read in the same round trip.
  */
 export const CLAIM_REQUEST = `SELECT claim.seen, claim.response_status, claim.response_body, claim.attempt, claim.intended,
-  claim.intended_file, roster.parent, roster.reschedules, roster.changes
+  claim.intended_file, roster.parent, roster.reschedules, roster.changes, roster.withdrawn
 FROM thrive.claim_request($1::jsonb, $2, $3, $4::int, first_post => NULLIF($6, ''), first_file => NULLIF($7, '')) AS claim
 LEFT JOIN LATERAL (${rosterOf('$2')} WHERE claim.seen = 'new' AND $5::boolean) AS roster ON true;`;
 

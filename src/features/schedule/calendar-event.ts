@@ -5,17 +5,19 @@
  * facilitator, so adding the same session again updates the event. A session
  * staff moved (a confirmed request) keeps the UID of the session it was, with
  * the request's SEQUENCE, so the phone's calendar moves that event, and so
- * does one the programme moved. One the programme cancelled gets a
- * cancellation of the event it was (cancelledEvent). Lines whose day or time
- * cannot be read get no event.
+ * does one the programme moved; one whose change staff withdrew keeps its
+ * own UID with a SEQUENCE above the change's, so the calendar takes it back.
+ * One the programme cancelled gets a cancellation of the event it was
+ * (cancelledEvent). Lines whose day or time cannot be read get no event.
  */
 import { istDayOf, istMoment, istWeekdayAndTime } from '../../shared/format/ist-zone.ts';
 import { TIME_ZONE, type IstDay } from '../../shared/format/ist.ts';
 import type { Locale } from '../../shared/i18n/locale.ts';
 import { phoneKey } from '../../shared/rules/phone.ts';
 import type { ScheduleEntry } from '../../shared/schedule/parser.ts';
-import { nextSequence } from '../../shared/schedule/changes.ts';
+import { programmeSequence } from '../../shared/schedule/changes.ts';
 import { moveLandingAt, type SessionMove } from '../../shared/schedule/requests.ts';
+import type { ScheduleChange } from '../../shared/webhook/announcements.ts';
 import type { SessionRef } from '../../shared/webhook/requests.ts';
 import { icsUtc, type IcsEvent } from './ics.ts';
 import { DEFAULT_SESSION_MINUTES } from './session-time.ts';
@@ -107,12 +109,14 @@ export function sessionEvent(
 
 /**
  * The cancellation of a session the programme cancelled: the event it was
- * given when added (its UID), one SEQUENCE above any this phone wrote for it
- * (`requestMoves`: the requests' moves), in the page's language.
+ * given when added (its UID), a SEQUENCE above any this phone wrote for it
+ * (`changes`: the programme's, withdrawn ones included; `requestMoves`: the
+ * requests' moves), in the page's language.
  */
 export function cancelledEvent(
   session: SessionRef,
   parent: string,
+  changes: readonly ScheduleChange[],
   requestMoves: readonly SessionMove[],
   t: CalendarTexts,
   locale: Locale,
@@ -122,7 +126,7 @@ export function cancelledEvent(
   const stamp = sessionStamp(istDayOf(start), when.clock?.start ?? 0);
   return {
     uid: sessionRefUid(parent, session),
-    sequence: nextSequence(session, requestMoves),
+    sequence: programmeSequence(session, changes, requestMoves),
     cancelled: true,
     start,
     end: new Date(start.getTime() + DEFAULT_SESSION_MINUTES * 60_000),

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { activeLocale } from '../../shared/i18n/catalog.ts';
 import { withWords } from '../../shared/i18n/sentence.ts';
+import { toldChanges } from '../../shared/schedule/changes.ts';
 import type { SessionMove } from '../../shared/schedule/requests.ts';
 import type { ScheduleChange } from '../../shared/webhook/announcements.ts';
 import { Sentence } from '../../ui/sentence.tsx';
@@ -12,6 +13,7 @@ import { scheduleText } from './messages.ts';
 import { startsAtWhen } from './session-when.ts';
 
 interface ScheduleChangesProps {
+  /** The programme's changes, withdrawn ones included: those are not told of, but count in a cancellation's SEQUENCE. */
   changes: readonly ScheduleChange[];
   /** The requests' moves: a cancellation's SEQUENCE goes above theirs. */
   requestMoves: readonly SessionMove[];
@@ -32,7 +34,8 @@ export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps)
   const { user } = useSessionUser();
   const parent = user?.number ?? '';
   const locale = activeLocale();
-  if (changes.length === 0) return null;
+  const told = toldChanges(changes);
+  if (told.length === 0) return null;
   const now = new Date();
   return (
     <section className="schedule-changes" aria-labelledby={headingId}>
@@ -40,7 +43,7 @@ export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps)
         {t.changesTitle}
       </h2>
       <ul className="stack-list">
-        {changes.map((change) => {
+        {told.map((change) => {
           const was = startsAtWhen(change.session.starts_at, now, locale);
           const to = change.moved_to && startsAtWhen(change.moved_to.starts_at, now, locale);
           const named = (facilitator: string) => t.calendar.session(was.day, was.time, facilitator);
@@ -55,7 +58,7 @@ export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps)
               </p>
               {way && (
                 <CancelInCalendar
-                  event={cancelledEvent(change.session, parent, requestMoves, t.calendar, locale)}
+                  event={cancelledEvent(change.session, parent, changes, requestMoves, t.calendar, locale)}
                   session={named(change.session.facilitator)}
                   way={way}
                 />

@@ -54,7 +54,9 @@ export function ScheduleList({ entries, fetchedAt, moves }: ScheduleListProps) {
           }
           const when = sessionWhen(entry, fetchedAt, now, locale);
           const move = event && moveLandingAt(moves, event.start);
-          const was = move && startsAtWhen(move.uidOf.starts_at, now, locale);
+          // A withdrawn change puts an occurrence back where it was: its event is updated, but it moved from nowhere.
+          const movedFrom = move && Date.parse(move.uidOf.starts_at) !== move.startsAt ? move.uidOf : undefined;
+          const was = movedFrom && startsAtWhen(movedFrom.starts_at, now, locale);
           return (
             // The list is replaced whole on every fetch, so positions are stable keys.
             <li key={index} className="schedule-list__item">
@@ -71,7 +73,7 @@ export function ScheduleList({ entries, fetchedAt, moves }: ScheduleListProps) {
                   <Sentence
                     parts={withWords(
                       (facilitator) => t.movedFrom(t.calendar.session(was.day, was.time, facilitator)),
-                      move.uidOf.facilitator,
+                      movedFrom.facilitator,
                     )}
                   />
                 </span>

@@ -69,8 +69,16 @@ export function weekOf(now: Date): { from: string; to: string } {
   return { from: startsAtOf(monday, '00:00'), to: startsAtOf(addDays(monday, 7), '00:00') };
 }
 
-/** The changes standing in the week of `now` (rows of any wider window): what to take out, move, and tell of. */
-export function scheduleChangesOf(rows: readonly SessionChangeRow[], now: Date): ScheduleChanges {
+/**
+ * The changes standing in the week of `now` (rows of any wider window): what to take out, move, and tell of; and
+ * the withdrawn ones (`withdrawn`, rows of any window) whose occurrence is still ahead this week, which put its
+ * calendar event back (`restored`).
+ */
+export function scheduleChangesOf(
+  rows: readonly SessionChangeRow[],
+  now: Date,
+  withdrawn: readonly SessionChangeRow[] = [],
+): ScheduleChanges {
   const week = weekOf(now);
   const [from, to] = [Date.parse(week.from), Date.parse(week.to)];
   const inWeek = (at: string | null) => at !== null && Date.parse(at) >= from && Date.parse(at) < to;
@@ -83,14 +91,24 @@ export function scheduleChangesOf(rows: readonly SessionChangeRow[], now: Date):
     moves: standing.flatMap((row) =>
       row.moved_to ? [{ from: sessionRefOf(row.starts_at, row.facilitator), to: row.moved_to }] : [],
     ),
-    changes: standing
-      .filter((row) => ahead(row.starts_at) || ahead(row.moved_to))
-      .map((row) => ({
-        announcement_id: row.announcement_id,
-        kind: row.moved_to ? ('moved' as const) : ('cancelled' as const),
-        session: sessionRefOf(row.starts_at, row.facilitator),
-        ...(row.moved_to ? { moved_to: sessionRefOf(row.moved_to, row.facilitator) } : {}),
-        reason: row.reason,
-      })),
+    changes: [
+      ...standing
+        .filter((row) => ahead(row.starts_at) || ahead(row.moved_to))
+        .map((row) => ({
+          announcement_id: row.announcement_id,
+          kind: row.moved_to ? ('moved' as const) : ('cancelled' as const),
+          session: sessionRefOf(row.starts_at, row.facilitator),
+          ...(row.moved_to ? { moved_to: sessionRefOf(row.moved_to, row.facilitator) } : {}),
+          reason: row.reason,
+        })),
+      ...withdrawn
+        .filter((row) => inWeek(row.starts_at) && ahead(row.starts_at))
+        .map((row) => ({
+          announcement_id: row.announcement_id,
+          kind: 'restored' as const,
+          session: sessionRefOf(row.starts_at, row.facilitator),
+          reason: row.reason,
+        })),
+    ],
   };
 }

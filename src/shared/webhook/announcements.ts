@@ -77,11 +77,16 @@ export interface AnnouncementsAnswers {
  * answers it beside `schedule` (in its optional `changes`, for the rest of
  * the week): the schedule's lines already have it applied (a cancelled
  * occurrence is gone, a moved one is at its new time); this says what
- * changed and why, so the portal can say so.
+ * changed and why, so the portal can say so. A change staff withdrew comes
+ * back as `restored` while its occurrence is still ahead: nothing to tell
+ * (the withdrawal made its own announcement), but the calendar event the
+ * change cancelled or moved must come back with a higher SEQUENCE, or the
+ * phone's calendar keeps the change.
  */
 export interface ScheduleChange {
+  /** The announcement that told of the change (for `restored`, of the change withdrawn). */
   announcement_id: string;
-  kind: 'cancelled' | 'moved';
+  kind: 'cancelled' | 'moved' | 'restored';
   session: SessionRef;
   moved_to?: SessionRef;
   reason: string;

@@ -69,10 +69,17 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
     [BHARAT, [weekly(soon)]],
     [CHITRA, [weekly(later), weekly(started)]],
   ];
-  /** know_schedule as the reference server answers it with these changes standing (none: the roster's week). */
-  const expectedSchedule = (parent: User, rows: Parameters<typeof scheduleChangesOf>[0]) => {
+  /**
+   * know_schedule as the reference server answers it with these changes standing (none: the roster's week) and
+   * these withdrawn (their events put back).
+   */
+  const expectedSchedule = (
+    parent: User,
+    rows: Parameters<typeof scheduleChangesOf>[0],
+    withdrawn: Parameters<typeof scheduleChangesOf>[0] = [],
+  ) => {
     const now = new Date();
-    const programme = scheduleChangesOf(rows, now);
+    const programme = scheduleChangesOf(rows, now, withdrawn);
     const sessions = sessionsOf.find(([p]) => p === parent)?.[1] ?? [];
     const schedule = restOfWeek(sessions, now, programme.moves, programme.cancelled);
     return programme.changes.length > 0 ? { schedule, changes: programme.changes } : { schedule };
@@ -397,7 +404,7 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
   }
 
   await results.run(
-    'session changes: the cancellation withdrawn: know_schedule gives the session back, the parents’ lists leave it out, and its parents are told it is back in an urgent update, pushed and posted',
+    'session changes: the cancellation withdrawn: know_schedule gives the session back and its calendar event (restored), the parents’ lists leave it out, and its parents are told it is back in an urgent update, pushed and posted',
     async () => {
       const withdrawn = await withdraw(cancelledId);
       const listed = await parents.list(BHARAT);
@@ -442,7 +449,23 @@ export async function runSessionChangeChecks(stack: Stack, results: Results, ros
           postOf(stack, update?.id)?.text.split('\n')[0],
           `:mega: Announcement (urgent) by ${STAFF.name}`,
         ),
-        ...expectEqual('know_schedule', await parents.schedule(ANITA), expectedSchedule(ANITA, [])),
+        ...expectEqual(
+          'know_schedule',
+          await parents.schedule(ANITA),
+          expectedSchedule(
+            ANITA,
+            [],
+            [
+              {
+                announcement_id: cancelledId ?? '',
+                starts_at: cancelled.startsAt,
+                facilitator: KAVYA.name,
+                moved_to: null,
+                reason: cancelled.reason,
+              },
+            ],
+          ),
+        ),
         ...expectEqual(
           'listed',
           listed.some((a) => a.announcement_id === cancelledId),

@@ -21,11 +21,12 @@ const { parent } = $json;
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
 
 // This week's sessions left (India), with the moves of the reschedules staff confirmed and the programme's
-// session changes (both read with the claim); the changes still ahead are told of.
+// session changes (both read with the claim); the changes still ahead are told of, and the withdrawn ones put their
+// occurrences' calendar events back.
 function schedule({ sessions }) {
   const now = new Date();
   const moves = ($json.reschedules ?? []).flatMap((r) => moveOf(parentRequest(r, r.answers, sessions)) ?? []);
-  const programme = scheduleChangesOf($json.changes ?? [], now);
+  const programme = scheduleChangesOf($json.changes ?? [], now, $json.withdrawn ?? []);
   const lines = restOfWeek(sessions, now, [...programme.moves, ...moves], programme.cancelled);
   const { changes } = programme;
   return answer(changes.length > 0 ? { schedule: lines, changes } : { schedule: lines });

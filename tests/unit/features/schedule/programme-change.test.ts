@@ -49,8 +49,17 @@ function added(entry: ScheduleEntry, changes: ScheduleChange[] = [], requests: P
   return parseIcs(writeCalendar([event], new Date(FETCHED_MONDAY)));
 }
 
-function cancellation(requests: ParentRequest[] = []) {
-  const event = cancelledEvent(WEDNESDAY, PARENT, sessionMoves(requests), en.calendar, 'en');
+const CANCELLED: ScheduleChange = { announcement_id: 'ann-1', kind: 'cancelled', session: WEDNESDAY, reason: 'Diwali' };
+/** A change of Wednesday's session that staff withdrew, as know_schedule answers it. */
+const withdrawn = (change: ScheduleChange): ScheduleChange => ({
+  announcement_id: change.announcement_id,
+  kind: 'restored',
+  session: change.session,
+  reason: change.reason,
+});
+
+function cancellation(requests: ParentRequest[] = [], changes: ScheduleChange[] = [CANCELLED]) {
+  const event = cancelledEvent(WEDNESDAY, PARENT, changes, sessionMoves(requests), en.calendar, 'en');
   return { event, file: parseIcs(writeCalendar([event], new Date(FETCHED_MONDAY), 'CANCEL')) };
 }
 
@@ -80,5 +89,27 @@ describe('a session the programme changed, in the calendar file', () => {
 
   it('leaves a session that did not change as it was', () => {
     expect(added(THURSDAY_LINE).events[0]?.uid).not.toBe(before?.uid);
+  });
+
+  it('puts back the event of a cancellation staff withdrew: its UID, at its time, above the cancellation', () => {
+    const cancelled = cancellation().file.events[0]?.sequence ?? 0;
+    const back = added(WEDNESDAY_LINE, [withdrawn(CANCELLED)]);
+    expect(back.method).toBe('PUBLISH');
+    expect(back.events).toMatchObject([{ uid: before?.uid, start: new Date(WEDNESDAY.starts_at) }]);
+    expect(back.events[0]?.status).not.toBe('CANCELLED');
+    expect(back.events[0]?.sequence).toBe(cancelled + 1);
+  });
+
+  it('puts back the event of a move staff withdrew at its usual time, above the move', () => {
+    const movedTo = added(THURSDAY_LINE, [MOVED]).events[0]?.sequence ?? 0;
+    const back = added(WEDNESDAY_LINE, [withdrawn(MOVED)]).events[0];
+    expect(back).toMatchObject({ uid: before?.uid, start: new Date(WEDNESDAY.starts_at) });
+    expect(back?.sequence).toBe(movedTo + 1);
+  });
+
+  it('cancels again above every earlier change and withdrawal, and above a request’s move', () => {
+    // Cancelled (3), withdrawn (4), moved (5), withdrawn (6), cancelled again: 7, above the request's 2.
+    const history = [withdrawn(CANCELLED), withdrawn(MOVED), { ...CANCELLED, announcement_id: 'ann-3' }];
+    expect(cancellation([MOVED_BY_REQUEST], history).file.events[0]?.sequence).toBe(7);
   });
 });

@@ -308,6 +308,21 @@ describe('what the programme changed', () => {
     expect(cancel.method).toBe('CANCEL');
     expect(cancel.events).toMatchObject([{ uid: added?.uid, status: 'CANCELLED' }]);
     expect(cancel.events[0]?.sequence).toBeGreaterThan(added?.sequence ?? 0);
+
+    // Staff withdraw the cancellation: the session is back, nothing to tell here (the withdrawal's update says so),
+    // and the line offers the event back, as an update above the cancellation, by the way it was added.
+    app.webhook.reply({ body: { schedule: BEFORE, changes: [{ ...CHANGE, kind: 'restored' }] } });
+    await app.user.click(screen.getByRole('button', { name: 'Refresh Schedule' }));
+    await waitFor(() => expect(within(sessions).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByRole('region', { name: 'Changes this week' })).toBeNull();
+    expect(sessions.textContent).not.toContain('Moved from');
+    await app.user.click(screen.getByRole('button', { name: `Download calendar file: ${SESSION}` }));
+    const back = parseIcs((await downloads.take()).text);
+    expect(screen.getByRole('button', { name: `Update in calendar: ${SESSION}` })).toBeTruthy();
+    expect(back.method).toBe('PUBLISH');
+    expect(back.events).toMatchObject([{ uid: added?.uid, start: new Date(CHANGE.session.starts_at) }]);
+    expect(back.events[0]?.status).not.toBe('CANCELLED');
+    expect(back.events[0]?.sequence).toBe((cancel.events[0]?.sequence ?? 0) + 1);
   });
 
   test('says it in Hindi on the Hindi page', async () => {

@@ -322,7 +322,15 @@ describe('a session change', () => {
     expect((await list(USER, 'hi')).map((a) => a.title)).toEqual(['सेशन होगा']);
     const week = await schedule();
     expect(week.schedule).toContain('4:30 PM with Arjun Rao');
-    expect(week.changes ?? []).toEqual([]);
+    // Nothing to tell on the schedule, but the event the cancellation cancelled comes back to the calendar.
+    expect(week.changes).toEqual([
+      {
+        announcement_id: id,
+        kind: 'restored',
+        session: expect.objectContaining({ starts_at: '2026-11-25T16:30:00+05:30', facilitator: 'Arjun Rao' }),
+        reason: 'Ill',
+      },
+    ]);
     // Within a day of the session, it is urgent, as the cancellation was.
     await p.push.drain();
     expect((await service.nextPush(to(phone), 1)).json).toMatchObject({ title: 'Session back on', urgent: true });

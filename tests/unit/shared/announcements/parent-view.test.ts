@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   parentAnnouncement,
   scheduleChangesOf,
+  sessionRefOf,
   weekOf,
   type ParentAnnouncementRow,
   type SessionChangeRow,
@@ -92,6 +93,32 @@ describe('the session changes know_schedule applies', () => {
     const changes = scheduleChangesOf([row], NOW);
     expect([changes.cancelled.length, changes.changes.length]).toEqual([applied, told]);
     expect(changes.moves).toEqual([]);
+  });
+
+  it.each([
+    ['this week, ahead: its event put back', change('2026-11-25T16:00:00+05:30'), 1],
+    [
+      'a move of it, this week, ahead: its event put back where it was',
+      change('2026-11-25T16:00:00+05:30', '2026-11-26T10:30:00+05:30'),
+      1,
+    ],
+    ['this week, over: nothing', change('2026-11-24T16:00:00+05:30'), 0],
+    ['next week: nothing', change('2026-11-30T16:00:00+05:30'), 0],
+  ])('a withdrawn change %s, applied to nothing', (_, row, restored) => {
+    const changes = scheduleChangesOf([], NOW, [row]);
+    expect([changes.cancelled, changes.moves]).toEqual([[], []]);
+    expect(changes.changes).toEqual(
+      restored
+        ? [
+            {
+              announcement_id: row.announcement_id,
+              kind: 'restored',
+              session: sessionRefOf(row.starts_at, row.facilitator),
+              reason: row.reason,
+            },
+          ]
+        : [],
+    );
   });
 
   it('moves an occurrence of last week into this one, and tells of it by its new time', () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nextSequence, readScheduleChanges, withProgrammeMoves } from '../../../../src/shared/schedule/changes.ts';
+import {
+  programmeSequence,
+  readScheduleChanges,
+  toldChanges,
+  withProgrammeMoves,
+} from '../../../../src/shared/schedule/changes.ts';
 import type { SessionMove } from '../../../../src/shared/schedule/requests.ts';
 import type { ScheduleChange } from '../../../../src/shared/webhook/announcements.ts';
 import type { SessionRef } from '../../../../src/shared/webhook/requests.ts';
@@ -19,6 +24,7 @@ const MOVED: ScheduleChange = {
   moved_to: THURSDAY,
   reason: 'Facilitator unwell',
 };
+const RESTORED: ScheduleChange = { announcement_id: 'a1', kind: 'restored', session: WEDNESDAY, reason: 'Diwali' };
 
 describe('readScheduleChanges', () => {
   it.each<[string, unknown, ScheduleChange[]]>([
@@ -33,6 +39,7 @@ describe('readScheduleChanges', () => {
     ['a move with nowhere to go is left out', { changes: [{ ...MOVED, moved_to: undefined }, CANCELLED] }, [CANCELLED]],
     ['a change with no reason is left out', { changes: [{ ...CANCELLED, reason: undefined }] }, []],
     ['a change of an unknown kind is left out', { changes: [{ ...CANCELLED, kind: 'added' }] }, []],
+    ['a withdrawn change, to put its event back', { changes: [RESTORED, MOVED] }, [RESTORED, MOVED]],
   ])('%s', (_case, body, changes) => {
     expect(readScheduleChanges(body)).toEqual(changes);
   });
@@ -51,7 +58,21 @@ describe('the SEQUENCE of a programme change', () => {
     ],
     ['another session’s moves do not count', [requestMove(THURSDAY, 4)], 1],
   ])('%s', (_case, moves, sequence) => {
-    expect(nextSequence(WEDNESDAY, moves)).toBe(sequence);
+    expect(programmeSequence(WEDNESDAY, [CANCELLED], moves)).toBe(sequence);
+  });
+
+  it.each<[string, ScheduleChange[], number]>([
+    ['none: the event as the schedule wrote it', [], 0],
+    ['a withdrawn change: one for the change, one for the withdrawal', [RESTORED], 2],
+    ['a change after a withdrawn one', [RESTORED, MOVED], 3],
+    ['two withdrawn changes', [RESTORED, { ...RESTORED, announcement_id: 'a3' }], 4],
+    ['another session’s changes do not count', [{ ...RESTORED, session: THURSDAY }], 0],
+  ])('counts each change and each withdrawal: %s', (_case, changes, sequence) => {
+    expect(programmeSequence(WEDNESDAY, changes, [])).toBe(sequence);
+  });
+
+  it('tells of the standing changes only', () => {
+    expect(toldChanges([RESTORED, MOVED])).toEqual([MOVED]);
   });
 
   it('puts the programme’s moves first, where they land, with the event of the session they were', () => {
@@ -60,5 +81,16 @@ describe('the SEQUENCE of a programme change', () => {
       { startsAt: Date.parse(THURSDAY.starts_at), uidOf: WEDNESDAY, sequence: 1 },
       request,
     ]);
+  });
+
+  it('moves an occurrence whose change was withdrawn to where it was, once, unless a change stands again', () => {
+    const again = { ...RESTORED, announcement_id: 'a3' };
+    expect(withProgrammeMoves([RESTORED, again], [])).toEqual([
+      { startsAt: Date.parse(WEDNESDAY.starts_at), uidOf: WEDNESDAY, sequence: 4 },
+    ]);
+    expect(withProgrammeMoves([RESTORED, MOVED], [])).toEqual([
+      { startsAt: Date.parse(THURSDAY.starts_at), uidOf: WEDNESDAY, sequence: 3 },
+    ]);
+    expect(withProgrammeMoves([RESTORED, CANCELLED], [])).toEqual([]);
   });
 });
