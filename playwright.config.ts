@@ -3,7 +3,6 @@ import { defineConfig } from '@playwright/test';
 import {
   FULL_BROWSER,
   IN_FULL_BROWSER,
-  SERVICE_WORKER,
   TEST_CHROMIUM_ARGS,
   TEST_CHROMIUM_PATH,
   WITH_SERVICE_WORKER,
@@ -15,8 +14,8 @@ import { fakeMicrophone } from './bench/support/fake-microphone.ts';
  * (tests/e2e/global-setup.ts builds it once per run):
  * - e2e: the app against a recording webhook (tests/support/recording-webhook.ts),
  *   in Chromium's headless shell (bench/chromium.ts), with the service worker
- *   blocked.
- * - e2e-worker: the tests and groups tagged SERVICE_WORKER, with the worker let in.
+ *   blocked but for the tests and groups tagged SERVICE_WORKER
+ *   (tests/e2e/fixtures.ts).
  * - server: the real reference server (server/main.ts as its own process,
  *   SQLite, the test roster), the worker let in: the whole product end to end.
  * - e2e-full: the tests of either suite tagged FULL_BROWSER, which show or tap a
@@ -75,14 +74,9 @@ export default defineConfig({
       workers: 1,
     },
     { name: 'server', testDir: 'tests/e2e-server', grepInvert: new RegExp(FULL_BROWSER), use: WITH_SERVICE_WORKER },
-    {
-      name: 'e2e-worker',
-      testDir: 'tests/e2e',
-      grep: new RegExp(SERVICE_WORKER),
-      grepInvert: new RegExp(FULL_BROWSER),
-      use: WITH_SERVICE_WORKER,
-    },
-    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(`${SERVICE_WORKER}|${FULL_BROWSER}`) },
+    // The tests with the worker and those without in one project: a project of its own for either took its own
+    // worker processes and browsers, about 14 CPU-s a run (339 CPU-s for the two kinds in one project, 353 in two).
+    { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(FULL_BROWSER) },
     ...(n8nPortal
       ? [{ name: 'n8n', testDir: 'tests/n8n/browser', use: { baseURL: n8nPortal, ...IN_FULL_BROWSER } }]
       : []),

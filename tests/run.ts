@@ -198,8 +198,7 @@ rmSync(REPORT_DIR, { recursive: true, force: true });
 mkdirSync(REPORT_DIR, { recursive: true });
 
 if (soak) {
-  if (ensureChromium())
-    await browserSuites(['--project=e2e', '--project=e2e-worker', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
+  if (ensureChromium()) await browserSuites(['--project=e2e', '--grep', '\\(seed \\d+\\)'], { SOAK: '1' }, 'soak');
   else rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
 } else {
   // The server's bundle, made once for every process below that starts the server or one of its commands.
