@@ -45,8 +45,8 @@ async function offerInstall(page: Page): Promise<void> {
 }
 
 // One page walks the manifest's checks and the install offer: each step opens its page anew (goto), so the offer
-// (one per page load) starts unmade, as in a test of its own.
-test.describe('web app manifest', { tag: SERVICE_WORKER }, () => {
+// (one per page load) starts unmade, as in a test of its own. None of it needs the worker, so it stays out.
+test.describe('web app manifest', () => {
   test('the manifest, its icons, and the install offer it makes possible', async ({ page }) => {
     await test.step('is linked from every page and served as application/manifest+json', async () => {
       await page.goto('/new-to-thrive');
@@ -100,44 +100,45 @@ test.describe('web app manifest', { tag: SERVICE_WORKER }, () => {
   });
 });
 
-test.describe('installing', { tag: SERVICE_WORKER }, () => {
-  test("Chromium's own installability check finds nothing missing", async ({ server }) => {
-    const browser = await launchPersistentBrowser();
-    try {
-      const page = await browser.context.newPage();
-      await page.goto(server.url);
-      await waitForServiceWorkerControl(page);
-      const cdp = await browser.context.newCDPSession(page);
-      const { errors } = await cdp.send('Page.getAppManifest');
-      expect(errors).toEqual([]);
-      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  });
+test.describe('installing', () => {
+  // One Chromium with a profile of its own for both: a second one cost a browser's start and the worker's install.
+  test(
+    "Chromium's own installability check finds nothing missing; its offer shows 'Install App' on the landing page and the menu only",
+    { tag: SERVICE_WORKER },
+    async ({ server }) => {
+      const browser = await launchPersistentBrowser();
+      try {
+        const page = await browser.context.newPage();
+        await test.step("Chromium's own installability check finds nothing missing", async () => {
+          await page.goto(server.url);
+          await waitForServiceWorkerControl(page);
+          const cdp = await browser.context.newCDPSession(page);
+          const { errors } = await cdp.send('Page.getAppManifest');
+          expect(errors).toEqual([]);
+          await expect
+            .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors)
+            .toEqual([]);
+        });
 
-  test("when Chromium offers to install, 'Install App' shows on the landing page and the menu only", async ({
-    server,
-  }) => {
-    const browser = await launchPersistentBrowser();
-    try {
-      const page = await browser.context.newPage();
-      await page.goto(server.url);
-      const install = page.getByRole('button', { name: 'Install App' });
-      await expect(install).toBeVisible();
+        await test.step("when Chromium offers to install, 'Install App' shows on the landing page and the menu only", async () => {
+          await page.goto(server.url);
+          const install = page.getByRole('button', { name: 'Install App' });
+          await expect(install).toBeVisible();
 
-      await page.getByRole('link', { name: /I'm a registered parent/ }).click();
-      await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-      await expect(install).toBeHidden();
+          await page.getByRole('link', { name: /I'm a registered parent/ }).click();
+          await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
+          await expect(install).toBeHidden();
 
-      await signIn(page);
-      await page.goto(`${server.url}/registered-parent/menu`);
-      await expect(page.getByText('What would you like to do?', { exact: true })).toBeVisible();
-      await expect(install).toBeVisible();
-    } finally {
-      await browser.close();
-    }
-  });
+          await signIn(page);
+          await page.goto(`${server.url}/registered-parent/menu`);
+          await expect(page.getByText('What would you like to do?', { exact: true })).toBeVisible();
+          await expect(install).toBeVisible();
+        });
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 
   test("on iOS, 'Install App' explains 'Add to Home Screen', on the landing page and the menu only", async ({
     browser,
