@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os';
 import { delimiter, resolve } from 'node:path';
 import { ensureChromium, ensureDevanagariFont } from '../bench/ensure-chromium.ts';
 import { bundleServer, SERVER_BUNDLE_MADE } from '../build/server-bundle.ts';
-import { buildE2eApp, E2E_DIST_NO_KNOW_MORE, withoutKnowMore } from './support/build.ts';
+import { buildE2eApp, E2E_DIST, E2E_DIST_NO_KNOW_MORE, withoutKnowMore } from './support/build.ts';
 
 interface Row {
   suite: string;
@@ -67,17 +67,17 @@ interface VitestReport {
  * The Vitest suite: the screen tests (*.test.tsx) and the rest, a row each; the run's time shared by test time.
  * A worker a core, not Vitest's default of one fewer: on 2 cores that is a single worker, which ran the lane's last
  * minutes alone with a core idle, and took a third of a core less than it could beside another job's busy loops.
+ * `builtApp`, the production build the browsers run against once it is made: the service worker's precache test reads
+ * it instead of building the app again.
  */
-async function unitSuite(): Promise<void> {
+async function unitSuite(builtApp: string | undefined): Promise<void> {
   const report = `${REPORT_DIR}/unit.json`;
   const started = performance.now();
-  const ok = await exitsZero(bin('vitest'), [
-    'run',
-    `--maxWorkers=${availableParallelism()}`,
-    '--reporter=dot',
-    '--reporter=json',
-    `--outputFile=${report}`,
-  ]);
+  const ok = await exitsZero(
+    bin('vitest'),
+    ['run', `--maxWorkers=${availableParallelism()}`, '--reporter=dot', '--reporter=json', `--outputFile=${report}`],
+    builtApp ? { ...process.env, THRIVE_BUILT_APP: builtApp } : process.env,
+  );
   const ms = performance.now() - started;
   const files = readJson<VitestReport>(report)?.testResults;
   // A suite that crashed before reporting counts as one failure.
@@ -214,7 +214,12 @@ if (soak) {
   // Two lanes, so a 2-core machine stays full. On one, the budget and the browser suites' builds, then the browser
   // suites, as early as they can start: they are the longest part. On the other, every check nothing waits for: lint,
   // the unit tests, typecheck, the probes. Two browser workers leave a core partly idle between a page's steps, and the
-  // checks at that lane's end fill it.
+  // checks at that lane's end fill it. The unit tests start after lint, by when the browsers' build is made (it starts
+  // first, and lint took longer everywhere measured); they wait for it if not, and build their own if it failed.
+  let appBuilt: (built: boolean) => void = () => undefined;
+  const browsersBuild = new Promise<boolean>((resolve) => {
+    appBuilt = resolve;
+  });
   await Promise.all([
     (async () => {
       // npm run lint's three tools (its one script, split at &&) side by side: each runs on one thread, and the cores
@@ -225,7 +230,7 @@ if (soak) {
         const tools = lint.split(' && ').map((tool) => exitsZero('sh', ['-c', tool], env));
         return (await Promise.all(tools)).every(Boolean);
       });
-      await unitSuite();
+      await unitSuite((await browsersBuild) ? E2E_DIST : undefined);
       await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
       await check('reference server probes', command(bin('tsx'), ['tests/probes/server.ts']));
     })(),
@@ -237,6 +242,7 @@ if (soak) {
       let built = false;
       await check('browser suites built (the app; the budget built the one with no information page)', async () => {
         built = await buildE2eApp();
+        appBuilt(built);
         return built;
       });
       // With no build, the row above counts the failure and there is nothing to run the browsers against.
