@@ -226,68 +226,67 @@ test(
   },
 );
 
-test(
-  'settings from the menu in Hindi; a refused permission says how to turn it back on; read receipts turned off',
-  { tag: SERVICE_WORKER },
-  async ({ page, webhook }) => {
-    const conversation = pushWebhook(webhook);
-    conversation.readReceipts = true;
-    conversation.reply('गुरुवार को मिलते हैं।');
-    const t = hindi.notifications;
-    await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
-    await openSignedIn(page, '/hi/registered-parent/chat');
-    await page.getByRole('button', { name: hindi.conversation.thread.sendCode }).click();
-    await page.getByRole('textbox', { name: hindi.conversation.thread.codeLabel }).fill(CODE);
-    await page.getByRole('button', { name: hindi.conversation.thread.verify }).click();
-    const offer = page.getByRole('region', { name: t.offerTitle });
-    await expect(offer.getByText(t.denied)).toBeVisible();
-    await expect(offer.getByRole('button', { name: t.turnOn })).toHaveCount(0);
-    // Read receipts are on by default: the reply shown is reported read.
-    await expect.poll(() => conversationRequests(webhook, 'mark_read').length).toBe(1);
+test('settings from the menu in Hindi; a refused permission says how to turn it back on; read receipts turned off', async ({
+  page,
+  webhook,
+}) => {
+  const conversation = pushWebhook(webhook);
+  conversation.readReceipts = true;
+  conversation.reply('गुरुवार को मिलते हैं।');
+  const t = hindi.notifications;
+  await page.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'denied' }));
+  await openSignedIn(page, '/hi/registered-parent/chat');
+  await page.getByRole('button', { name: hindi.conversation.thread.sendCode }).click();
+  await page.getByRole('textbox', { name: hindi.conversation.thread.codeLabel }).fill(CODE);
+  await page.getByRole('button', { name: hindi.conversation.thread.verify }).click();
+  const offer = page.getByRole('region', { name: t.offerTitle });
+  await expect(offer.getByText(t.denied)).toBeVisible();
+  await expect(offer.getByRole('button', { name: t.turnOn })).toHaveCount(0);
+  // Read receipts are on by default: the reply shown is reported read.
+  await expect.poll(() => conversationRequests(webhook, 'mark_read').length).toBe(1);
 
-    await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
-    await page.getByRole('link', { name: new RegExp(t.menuTitle) }).click();
-    await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
-    await expect(page.getByText(t.denied)).toBeVisible();
-    const showText = page.getByRole('checkbox', { name: t.showText });
-    await expect(showText).not.toBeChecked();
-    await expect(page.getByRole('checkbox', { name: t.replies })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: t.announcements })).toBeChecked();
-    await expect(page.getByLabel(t.quietStart)).toHaveValue('21:00');
-    await expect(page.getByLabel(t.quietEnd)).toHaveValue('07:00');
+  await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
+  await page.getByRole('link', { name: new RegExp(t.menuTitle) }).click();
+  await expect(page.getByRole('heading', { name: t.title, level: 1 })).toBeVisible();
+  await expect(page.getByText(t.denied)).toBeVisible();
+  const showText = page.getByRole('checkbox', { name: t.showText });
+  await expect(showText).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: t.replies })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: t.announcements })).toBeChecked();
+  await expect(page.getByLabel(t.quietStart)).toHaveValue('21:00');
+  await expect(page.getByLabel(t.quietEnd)).toHaveValue('07:00');
 
-    const readReceipts = page.getByRole('checkbox', { name: t.readReceipts });
-    const textFallback = page.getByRole('checkbox', { name: t.textFallback });
-    await expect(readReceipts).toBeChecked();
-    await expect(textFallback).toBeChecked();
-    // The text's cost is the programme's, and the parent is told so.
-    await expect(textFallback).toHaveAccessibleDescription(hindi.notifications.textFallbackHint);
+  const readReceipts = page.getByRole('checkbox', { name: t.readReceipts });
+  const textFallback = page.getByRole('checkbox', { name: t.textFallback });
+  await expect(readReceipts).toBeChecked();
+  await expect(textFallback).toBeChecked();
+  // The text's cost is the programme's, and the parent is told so.
+  await expect(textFallback).toHaveAccessibleDescription(hindi.notifications.textFallbackHint);
 
-    await showText.check();
-    await readReceipts.uncheck();
-    await textFallback.uncheck();
-    await page.getByLabel(t.quietStart).fill('22:30');
-    await page.getByRole('button', { name: t.save }).click();
-    await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
-    const saved = conversationRequests(webhook, 'push_settings').at(-1);
-    expect(saved?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect((saved?.body as PushBody).payload?.settings).toEqual({
-      ...SETTINGS,
-      show_text: true,
-      quiet_start: '22:30',
-      read_receipts: false,
-      text_fallback: false,
-    });
+  await showText.check();
+  await readReceipts.uncheck();
+  await textFallback.uncheck();
+  await page.getByLabel(t.quietStart).fill('22:30');
+  await page.getByRole('button', { name: t.save }).click();
+  await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
+  const saved = conversationRequests(webhook, 'push_settings').at(-1);
+  expect(saved?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  expect((saved?.body as PushBody).payload?.settings).toEqual({
+    ...SETTINGS,
+    show_text: true,
+    quiet_start: '22:30',
+    read_receipts: false,
+    text_fallback: false,
+  });
 
-    // Turned off, a reply shown in the chat is reported to nobody.
-    const later = conversation.reply('किताब साथ लाइए।');
-    await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
-    await page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) }).click();
-    await expect(page.getByText(later.text)).toBeVisible();
-    // A read would have gone before a message sent after it: one sender, oldest first.
-    await page.getByRole('button', { name: hindi.conversation.chat.quickMessages.thanks }).click();
-    await page.getByRole('button', { name: hindi.conversation.chat.send }).click();
-    await expect.poll(() => conversationRequests(webhook, 'chat_facilitator').length).toBe(1);
-    expect(conversationRequests(webhook, 'mark_read')).toHaveLength(1);
-  },
-);
+  // Turned off, a reply shown in the chat is reported to nobody.
+  const later = conversation.reply('किताब साथ लाइए।');
+  await page.getByRole('link', { name: hindi.ui.backToMenu }).click();
+  await page.getByRole('link', { name: new RegExp(hindi.menu.chatTitle) }).click();
+  await expect(page.getByText(later.text)).toBeVisible();
+  // A read would have gone before a message sent after it: one sender, oldest first.
+  await page.getByRole('button', { name: hindi.conversation.chat.quickMessages.thanks }).click();
+  await page.getByRole('button', { name: hindi.conversation.chat.send }).click();
+  await expect.poll(() => conversationRequests(webhook, 'chat_facilitator').length).toBe(1);
+  expect(conversationRequests(webhook, 'mark_read')).toHaveLength(1);
+});

@@ -46,8 +46,8 @@ async function openFresh(page: Page): Promise<void> {
 
 // Each test walks states one after the other on one page; a step that needs nothing saved starts again from a new
 // page load (openFresh). The screen's own states, with no reload or worker, are screen tests
-// (tests/unit/features/schedule/schedule-screen.test.tsx).
-test.describe('the schedule saved on this phone', { tag: SERVICE_WORKER }, () => {
+// (tests/unit/features/schedule/schedule-screen.test.tsx). Only the offline test needs the worker.
+test.describe('the schedule saved on this phone', () => {
   const NOW = '2026-11-23T10:00:00.000+05:30';
 
   test('shown again, for 7 days, per parent, and saved while other reads are on their way', async ({
@@ -122,56 +122,56 @@ test.describe('the schedule saved on this phone', { tag: SERVICE_WORKER }, () =>
     });
   });
 
-  test('offline: shown to its parent, not to the right number with another name', async ({
-    page,
-    context,
-    webhook,
-  }) => {
-    await page.clock.setFixedTime(new Date(NOW));
-    await page.goto('/');
-    await waitForServiceWorkerControl(page);
+  test(
+    'offline: shown to its parent, not to the right number with another name',
+    { tag: SERVICE_WORKER },
+    async ({ page, context, webhook }) => {
+      await page.clock.setFixedTime(new Date(NOW));
+      await page.goto('/');
+      await waitForServiceWorkerControl(page);
 
-    await test.step('shows after an offline reload, and stays under the offline banner alone when a fetch gets no answer', async () => {
-      webhook.reply({ body: { schedule: WEEK } });
-      await openSignedIn(page, '/registered-parent/schedule');
-      await fetchSavedSchedule(page);
-      const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
-      await expect(items).toHaveCount(3);
+      await test.step('shows after an offline reload, and stays under the offline banner alone when a fetch gets no answer', async () => {
+        webhook.reply({ body: { schedule: WEEK } });
+        await openSignedIn(page, '/registered-parent/schedule');
+        await fetchSavedSchedule(page);
+        const items = page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem');
+        await expect(items).toHaveCount(3);
 
-      await context.setOffline(true);
-      await page.reload();
-      await expect(items).toHaveCount(3);
-      await expect(items.nth(0)).toContainText('with Ms. Rao');
-      await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
+        await context.setOffline(true);
+        await page.reload();
+        await expect(items).toHaveCount(3);
+        await expect(items.nth(0)).toContainText('with Ms. Rao');
+        await expect(page.getByText('Last updated 23 Nov 2026, 10:00 AM', { exact: true })).toBeVisible();
 
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
-      await expect(page.getByRole('status').filter({ hasText: 'The portal is offline' })).toBeVisible();
-      await expect(toast(page, 'error', 'Failed to fetch schedule')).toHaveCount(0);
-      await expect(page.getByRole('alert')).toHaveCount(0);
-      await expect(items).toHaveCount(3);
-      expect(webhook.requests).toHaveLength(1);
-    });
+        await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+        await expect(page.getByRole('button', { name: 'Fetch My Schedule' })).toBeEnabled();
+        await expect(page.getByRole('status').filter({ hasText: 'The portal is offline' })).toBeVisible();
+        await expect(toast(page, 'error', 'Failed to fetch schedule')).toHaveCount(0);
+        await expect(page.getByRole('alert')).toHaveCount(0);
+        await expect(items).toHaveCount(3);
+        expect(webhook.requests).toHaveLength(1);
+      });
 
-    await test.step('is not shown for the right number with another name, offline too', async () => {
-      // Back online with nothing saved, as a page the worker controls finds a new origin.
-      await context.setOffline(false);
-      webhook.reply({ body: { schedule: WEEK } });
-      await openFresh(page);
-      await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
-      await fetchSavedSchedule(page);
+      await test.step('is not shown for the right number with another name, offline too', async () => {
+        // Back online with nothing saved, as a page the worker controls finds a new origin.
+        await context.setOffline(false);
+        webhook.reply({ body: { schedule: WEEK } });
+        await openFresh(page);
+        await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
+        await fetchSavedSchedule(page);
 
-      await context.setOffline(true);
-      await openSignedIn(page, '/registered-parent/schedule', { name: 'Someone Else', number: ASHA.number });
-      await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
-      await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to fetch schedule');
-      await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
-      await expect(page.getByText(/^Last updated/)).toHaveCount(0);
+        await context.setOffline(true);
+        await openSignedIn(page, '/registered-parent/schedule', { name: 'Someone Else', number: ASHA.number });
+        await page.getByRole('button', { name: 'Fetch My Schedule' }).click();
+        await expect(page.getByRole('alert').locator('.panel__message')).toHaveText('Failed to fetch schedule');
+        await expect(page.getByRole('main').getByRole('list')).toHaveCount(0);
+        await expect(page.getByText(/^Last updated/)).toHaveCount(0);
 
-      // Asha herself, her name typed another way, still finds hers offline.
-      await openSignedIn(page, '/registered-parent/schedule', { name: '  asha VERMA', number: '+919876543210' });
-      await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
-      expect(webhook.requests).toHaveLength(2);
-    });
-  });
+        // Asha herself, her name typed another way, still finds hers offline.
+        await openSignedIn(page, '/registered-parent/schedule', { name: '  asha VERMA', number: '+919876543210' });
+        await expect(page.getByRole('list', { name: 'Sessions this week' }).getByRole('listitem')).toHaveCount(3);
+        expect(webhook.requests).toHaveLength(2);
+      });
+    },
+  );
 });
