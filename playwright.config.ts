@@ -1,12 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import {
-  FULL_BROWSER,
-  IN_FULL_BROWSER,
-  TEST_CHROMIUM_ARGS,
-  TEST_CHROMIUM_PATH,
-  WITH_SERVICE_WORKER,
-} from './bench/chromium.ts';
+import { FULL_BROWSER, IN_FULL_BROWSER, TEST_CHROMIUM_ARGS, TEST_CHROMIUM_PATH } from './bench/chromium.ts';
 import { fakeMicrophone } from './bench/support/fake-microphone.ts';
 
 /**
@@ -17,7 +11,8 @@ import { fakeMicrophone } from './bench/support/fake-microphone.ts';
  *   blocked but for the tests and groups tagged SERVICE_WORKER
  *   (tests/e2e/fixtures.ts).
  * - server: the real reference server (server/main.ts as its own process,
- *   SQLite, the test roster), the worker let in: the whole product end to end.
+ *   SQLite, the test roster): the whole product end to end, the worker let in
+ *   as in e2e, for the tests tagged SERVICE_WORKER (tests/e2e-server/fixtures.ts).
  * - e2e-full: the tests of either suite tagged FULL_BROWSER, which show or tap a
  *   notification, in the full Chromium.
  * - n8n: the portal's journey against a running n8n, worker included, only when
@@ -73,7 +68,7 @@ export default defineConfig({
       // One full Chromium for its few tests: a second launch cost more than running them one after another saves.
       workers: 1,
     },
-    { name: 'server', testDir: 'tests/e2e-server', grepInvert: new RegExp(FULL_BROWSER), use: WITH_SERVICE_WORKER },
+    { name: 'server', testDir: 'tests/e2e-server', grepInvert: new RegExp(FULL_BROWSER) },
     // The tests with the worker and those without in one project: a project of its own for either took its own
     // worker processes and browsers, about 14 CPU-s a run (339 CPU-s for the two kinds in one project, 353 in two).
     { name: 'e2e', testDir: 'tests/e2e', grepInvert: new RegExp(FULL_BROWSER) },

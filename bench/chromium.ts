@@ -33,15 +33,15 @@ export const CHROMIUM_ARGS = [
 export const TEST_CHROMIUM_ARGS = [...CHROMIUM_ARGS, '--js-flags=--no-opt,--no-maglev'];
 
 /**
- * The tag of a browser test or group about the service worker (tests/support/service-worker.ts): the e2e project
- * lets the worker in for it (tests/e2e/fixtures.ts) and blocks it for the rest.
+ * The tag of a browser test or group about the service worker (tests/support/service-worker.ts): the e2e and server
+ * projects let the worker in for it (their fixtures.ts) and block it for the rest.
  */
 export const SERVICE_WORKER = '@service-worker';
 
 /** The tag of a browser test that shows or taps a notification: the e2e-full project runs it in the full Chromium. */
 export const FULL_BROWSER = '@full-browser';
 
-/** What the real server's project and the full browser's let contexts do. */
+/** What the full browser's project lets contexts do. */
 export const WITH_SERVICE_WORKER = { serviceWorkers: 'allow' } as const;
 
 /** The full Chromium, with the worker let in: a phone's notification centre. */

@@ -4,6 +4,7 @@ import { waitForApp } from '../support/first-paint.ts';
 import { expectToast } from '../support/registered-parent.ts';
 import { expect, signInOnForm, test } from './fixtures.ts';
 import { PNG } from '../support/stored-requests.ts';
+import { SERVICE_WORKER } from '../support/service-worker.ts';
 
 const TEST_PARENT = { name: 'Test Parent', number: '+919000000001' };
 
@@ -22,7 +23,7 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
-test.describe('the Content-Security-Policy', () => {
+test.describe('the Content-Security-Policy', { tag: SERVICE_WORKER }, () => {
   test('is sent with the page and forbids inline script but the locale and boot scripts', async ({ page }) => {
     const response = await page.goto('/');
     const csp = response?.headers()['content-security-policy'] ?? '';
