@@ -71,7 +71,12 @@ test.describe('a request made offline', { tag: SERVICE_WORKER }, () => {
     expect(webhook.requests).toHaveLength(1);
   });
 
-  test('a message with a file, kept offline, arrives once with the same bytes', async ({ page, context, webhook }) => {
+  // The phone whose storage is full comes last, on the same installed app: a second install cost more than its steps.
+  test('a message with a file, kept offline, arrives once with the same bytes; a phone that cannot store the next one says so, keeps what was typed, and sends nothing', async ({
+    page,
+    context,
+    webhook,
+  }) => {
     const photo = sampleFile('image/png', 2048);
     await openControlled(page, '/registered-parent/chat');
     await context.setOffline(true);
@@ -103,9 +108,7 @@ test.describe('a request made offline', { tag: SERVICE_WORKER }, () => {
     expect(Buffer.from(body.payload.attachments[0]?.content ?? '', 'base64').equals(photo)).toBe(true);
     await waitForOutboxIdle(page);
     expect(webhook.requests).toHaveLength(1);
-  });
 
-  test('a phone that cannot store it says so, keeps what was typed, and sends nothing', async ({ page, webhook }) => {
     await openControlled(page, '/registered-parent/chat');
     // The phone's storage is full: every write to IndexedDB fails as Chromium's would.
     await page.evaluate(() => {
@@ -119,6 +122,6 @@ test.describe('a request made offline', { tag: SERVICE_WORKER }, () => {
     );
     await expectToast(page, 'error', 'Failed to send message');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Kept on screen');
-    expect(webhook.requests).toHaveLength(0);
+    expect(webhook.requests).toHaveLength(1);
   });
 });
