@@ -9,7 +9,7 @@ import { msToNextClockEdge } from '../support/clock-edges.ts';
 import { startCodeRecorder, type CodeRecorder } from '../support/code-recorder.ts';
 import { FakePushService } from '../support/fake-push-service.ts';
 import { E2E_DIST } from '../support/build.ts';
-import { SERVICE_WORKER } from '../support/service-worker.ts';
+import { serviceWorkersByTag } from '../support/service-worker.ts';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../bench/support/portal-process.ts';
 import type { PortalDatabase } from '../support/stored-requests.ts';
 import { addStaff, STAFF } from '../support/staff.ts';
@@ -190,11 +190,7 @@ export const test = base.extend<
   { portal: RealPortal },
   { server: TestServer; codes: CodeRecorder; pushServerWith: (roster: RosterFile) => Promise<PushServer> }
 >({
-  // The worker only for a test about it (tagged SERVICE_WORKER): its install precaches the whole build.
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
-  serviceWorkers: async ({}, use, testInfo) => {
-    await use(testInfo.tags.includes(SERVICE_WORKER) ? 'allow' : 'block');
-  },
+  serviceWorkers: serviceWorkersByTag,
   codes: [
     // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {

@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 import { E2E_DIST } from '../support/build.ts';
 import type { RecordingWebhook } from '../support/recording-webhook.ts';
-import { SERVICE_WORKER } from '../support/service-worker.ts';
+import { serviceWorkersByTag } from '../support/service-worker.ts';
 import { startTestServer, type TestServer } from '../support/test-server.ts';
 
 interface Fixtures {
@@ -13,13 +13,10 @@ interface Fixtures {
  * Each test gets its own server, so its own origin: service worker, storage
  * and webhook recordings never leak from one test into another. A webhook
  * request that no test scripted fails the test. The service worker is let in
- * only for a test or group tagged SERVICE_WORKER: its install precaches the
- * whole build, which a test that is not about it would pay for.
+ * only for a test or group tagged SERVICE_WORKER.
  */
 export const test = base.extend<Fixtures>({
-  serviceWorkers: async ({}, use, testInfo) => {
-    await use(testInfo.tags.includes(SERVICE_WORKER) ? 'allow' : 'block');
-  },
+  serviceWorkers: serviceWorkersByTag,
   server: async ({}, use) => {
     const server = await startTestServer(E2E_DIST);
     await use(server);

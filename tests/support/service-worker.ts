@@ -1,7 +1,17 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { SERVICE_WORKER } from '../../bench/chromium.ts';
 import type { WorkerToPageMessage } from '../../src/shared/sw-messages.ts';
 
 export { FULL_BROWSER, SERVICE_WORKER } from '../../bench/chromium.ts';
+
+/**
+ * The browser suites' `serviceWorkers` option: the worker let in for a test or group tagged SERVICE_WORKER and
+ * blocked for the rest, as its install precaches the whole build, which a test not about it would pay for.
+ */
+// eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+export async function serviceWorkersByTag({}, use: (mode: 'allow' | 'block') => Promise<void>, testInfo: TestInfo) {
+  await use(testInfo.tags.includes(SERVICE_WORKER) ? 'allow' : 'block');
+}
 
 /**
  * Resolves once the service worker controls the page: only then is the shell
