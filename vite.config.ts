@@ -64,11 +64,14 @@ export default defineConfig({
       { extends: true, test: { name: 'build', include: [IN_PROCESS_BUILD] } },
       {
         extends: true,
-        // One screen's states: the app in happy-dom (tests/support/screen/render-app.tsx), one module graph per file, as
-        // the app keeps module-level state (the page's language, its toasts, its stores) as a page does.
+        // One screen's states: the app in happy-dom (tests/support/screen/render-app.tsx). Each file is one page, with
+        // the app's modules loaded afresh, as the app keeps module-level state (the page's language, its toasts, its
+        // stores) as a page does (tests/support/screen/setup.ts). The files of a worker share its process: in a process
+        // of its own, each file loaded and compiled React and happy-dom again, twice the CPU of the tests themselves.
         test: {
           name: 'screens',
           include: ['tests/unit/**/*.test.tsx'],
+          isolate: false,
           // happy-dom, not jsdom: the same tests passed in both, and in happy-dom for a quarter less CPU.
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://portal.test/' } },

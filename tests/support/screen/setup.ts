@@ -1,11 +1,20 @@
 /**
- * Before every screen test file: IndexedDB (fake-indexeddb, as the unit tests use it), no network, how long a wait
- * may take, and an empty page after each test.
+ * Before every screen test file: a new page, IndexedDB (fake-indexeddb, as the unit tests use it), no network, how
+ * long a wait may take, and an empty page after each test.
  */
 import 'fake-indexeddb/auto';
 import { cleanup, configure, waitFor } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import { toast } from 'sonner';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { openPage } from './page-lifetime.ts';
+
+// A file is one page: the app's modules loaded afresh, an IndexedDB of its own, and, when it ends, its listeners and
+// channels gone (page-lifetime.ts). The files of a worker share its process and its window, which keeps React and the
+// rest of node_modules loaded and compiled from one file to the next.
+vi.resetModules();
+globalThis.indexedDB = new IDBFactory();
+afterAll(openPage());
 
 // How long findBy* and waitFor wait: a limit for a machine under load (npm test runs these beside the browser suites
 // on 2 cores), not a speed; a passing test never waits for it. Half the test's own 20 s timeout (vite.config.ts), so
