@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
+import { E2E_DIST_NO_KNOW_MORE, madeBuild } from '../support/build.ts';
 import { expectAccessible, settled } from '../support/axe.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { toast } from '../support/registered-parent.ts';
@@ -65,7 +65,7 @@ test.describe('know more, when no information page is configured', () => {
   let server: TestServer;
 
   test.beforeAll(async () => {
-    server = await startTestServer(E2E_DIST_NO_KNOW_MORE);
+    server = await startTestServer(await madeBuild(E2E_DIST_NO_KNOW_MORE));
   });
 
   test.afterAll(async () => {

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { hindi } from '../../src/app/hindi.ts';
 import { LOCALE_KEY } from '../../src/shared/i18n/locale.ts';
 import { openInstalled } from '../support/axe.ts';
-import { E2E_DIST_NO_KNOW_MORE } from '../support/build.ts';
+import { E2E_DIST_NO_KNOW_MORE, madeBuild } from '../support/build.ts';
 import { mediaFile } from '../support/chat-attachments.ts';
 import { waitForApp } from '../support/first-paint.ts';
 import { expectHindiOnPhone, expectHindiScreen } from '../support/hindi.ts';
@@ -281,7 +281,7 @@ test.describe('know more, in Hindi', () => {
   let server: TestServer;
 
   test.beforeAll(async () => {
-    server = await startTestServer(E2E_DIST_NO_KNOW_MORE);
+    server = await startTestServer(await madeBuild(E2E_DIST_NO_KNOW_MORE));
   });
 
   test.afterAll(async () => {
