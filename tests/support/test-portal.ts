@@ -1,6 +1,9 @@
-import { resolve } from 'node:path';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import { openDatabase } from '../../server/db/database.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { createPortalServer, type PortalServer } from '../../server/server.ts';
 import { makeTempPortalDir } from '../../bench/support/portal-process.ts';
@@ -42,9 +45,30 @@ export function testConfig(temp: { databasePath: string; distDir: string }, env:
 /** What a test may hand the server in place of the outside world: the outcome seam, the push service's agent. */
 export type PortalSeams = Parameters<typeof createPortalServer>[2];
 
+let migrated: string | undefined;
+
+/**
+ * A database file with every migration run and nothing in it, made once per process. Each test portal starts from a
+ * copy, as a server restarted on its own file does: the migrations ran a third of a test portal's start (with a disk
+ * flush for each), and are proven on their own (tests/unit/server/db/migrations.test.ts), as is a first start on no
+ * file at all (tests/unit/server/personal-data.test.ts, start.test.ts).
+ */
+function migratedDatabase(): string {
+  if (!migrated) {
+    const dir = mkdtempSync(join(tmpdir(), 'thrive-migrated-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    migrated = join(dir, 'portal.db');
+    openDatabase(migrated).close();
+  }
+  return migrated;
+}
+
 /** A real server on a real SQLite file in a temp folder, driven through Fastify's inject (no socket). */
 export async function startTestPortal(env: Record<string, string> = {}, seams: PortalSeams = {}): Promise<TestPortal> {
   const temp = makeTempPortalDir();
+  // The folder and the file as the server makes them: only their owner may read them.
+  mkdirSync(dirname(temp.databasePath), { mode: 0o700 });
+  copyFileSync(migratedDatabase(), temp.databasePath);
   const config = testConfig(temp, env);
   const clock = { now: WEDNESDAY_NOON_IST };
   const server = await createPortalServer(config, () => clock.now, seams);

@@ -25,7 +25,10 @@ async function portal(env: Record<string, string> = {}): Promise<TestPortal> {
 
 describe('the database file', () => {
   it('is made readable by its owner only (0600), in a folder only its owner can enter (0700)', async () => {
-    const { config, db } = await portal();
+    const temp = makeTempPortalDir();
+    const config = testConfig(temp);
+    const { db, close } = await createPortalServer(config);
+    cleanups.push(temp.cleanup, close);
     db.prepare('SELECT 1').get();
     expect(mode(config.databasePath).toString(8)).toBe('600');
     expect(mode(`${config.databasePath}-wal`).toString(8)).toBe('600');
