@@ -14,7 +14,7 @@
 import { parentAnnouncement, scheduleChangesOf, weekOf } from '../../src/shared/announcements/parent-view.ts';
 import { isValidPhone, phoneKey } from '../../src/shared/rules/phone.ts';
 import { hasAllRequired } from '../../src/shared/rules/required.ts';
-import type { ScheduleChanges } from '../../src/shared/schedule/week.ts';
+import type { Move, ScheduleChanges } from '../../src/shared/schedule/week.ts';
 import type {
   Announcement,
   AnnouncementsAnswers,
@@ -117,14 +117,16 @@ export function createAnnouncementActions(deps: {
      * The session changes standing in the week of `now` (Monday to Sunday,
      * India) for know_schedule: the cancelled occurrences and the moves to
      * apply to the schedule's lines, and the changes to tell of, those whose
-     * occurrence or new time is still ahead.
+     * occurrence or new time is still ahead. An occurrence the number's
+     * confirmed request moved (`requestMoves`) keeps the request's time.
      */
-    scheduleChanges(numberKey: string, now: Date): ScheduleChanges {
+    scheduleChanges(numberKey: string, now: Date, requestMoves: readonly Move[]): ScheduleChanges {
       const { from, to } = weekOf(now);
       return scheduleChangesOf(
         store.changesOf(numberKey, from, to),
         now,
         store.withdrawnChangesOf(numberKey, from, to),
+        requestMoves,
       );
     },
   };

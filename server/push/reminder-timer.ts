@@ -5,7 +5,9 @@
  * hours, not more than a few minutes late), and queues each once: its key is
  * kept with the job in one transaction. The programme's session changes
  * apply: a cancelled occurrence has no reminder, a moved one's come before
- * its new time. The clock is injected, so a test
+ * its new time; so do the parent's confirmed requests' moves, which stand
+ * over the programme's change of the same occurrence (withRequestMoves).
+ * The clock is injected, so a test
  * calls tick() at any moment it likes; the server calls it every minute
  * (server/push/service.ts).
  */
@@ -44,7 +46,7 @@ export function reminderMessage(reminder: Reminder<WeeklySessionTime>, language:
 export interface ReminderTimerDeps {
   store: PushStore;
   roster: Pick<Roster, 'sessionsOf'>;
-  /** The programme's changes to a number's occurrences around now: no reminder for a changed one, a moved one's follow it. */
+  /** The changes to a number's occurrences (withRequestMoves): none for a changed one, a moved one's follow it. */
   changesOf?: (numberKey: string, now: Date) => readonly OccurrenceChange[];
   clock: () => Date;
   /** Reminders were queued: the sender should look. */

@@ -14,6 +14,8 @@ import { toIstIso } from '../../src/shared/format/ist.ts';
 import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { addDays, partsOf } from '../../src/shared/schedule/week.ts';
 import { createAnnouncementStore } from '../announcements/store.ts';
+import { movesOf } from '../requests/parent-requests.ts';
+import { createAnswerStore } from '../requests/store.ts';
 import { createPushActions } from './actions.ts';
 import { createReminderTimer } from './reminder-timer.ts';
 import { gatewaySender } from '../conversation/code-sender.ts';
@@ -21,6 +23,7 @@ import { createPushSender, webPushSender, type Logger, type SendPush } from './s
 import { createTextFallback, demoTextSender, type SendText, type TextMessage } from './text-fallback.ts';
 import { createTextStore } from './text-store.ts';
 import { PROGRAMME_AUTHOR } from '../../src/shared/push/text-templates.ts';
+import { withRequestMoves } from '../../src/shared/push/reminders.ts';
 import { createPushStore } from './store.ts';
 import { loadVapidKeys } from './vapid.ts';
 
@@ -90,19 +93,22 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     },
   });
   const announcements = createAnnouncementStore(db);
+  const answers = createAnswerStore(db);
   const reminders = createReminderTimer({
     store,
     roster,
     clock,
     onQueued: sender.wake,
-    // A day either side of now holds every occurrence whose reminder can be due.
+    // A day either side of now holds every occurrence whose reminder can be due; the requests' moves are the
+    // number's confirmed ones, as know_schedule applies them.
     changesOf(numberKey, now) {
       const today = partsOf(toIstIso(now)).key;
-      return announcements.changesOf(
+      const programme = announcements.changesOf(
         numberKey,
         startsAtOf(addDays(today, -1), '00:00'),
         startsAtOf(addDays(today, 3), '00:00'),
       );
+      return withRequestMoves(programme, movesOf(answers, numberKey, roster.sessionsOf(numberKey)));
     },
   });
   let tickTimer: NodeJS.Timeout | undefined;

@@ -18,8 +18,11 @@ export interface HandlerContext {
   now: Date;
   /** The confirmed moves of a number's sessions (server/requests), which the schedule applies. */
   movesOf?: ((numberKey: string, sessions: readonly WeeklySession[]) => Move[]) | undefined;
-  /** The programme's changes to the week's sessions (server/announcements), which the schedule applies and tells of. */
-  scheduleChanges?: ((numberKey: string, now: Date) => ScheduleChanges) | undefined;
+  /**
+   * The programme's changes to the week's sessions (server/announcements), which the schedule applies and tells of,
+   * save to the occurrences the number's confirmed requests moved (`requestMoves`), which keep the request's time.
+   */
+  scheduleChanges?: ((numberKey: string, now: Date, requestMoves: readonly Move[]) => ScheduleChanges) | undefined;
 }
 
 const accepted = (body: Record<string, unknown>): Answer => ({ kind: 'accepted', body });
@@ -64,7 +67,7 @@ function knowSchedule(
   if (!parent) return { kind: 'refused', status: 404, text: answerText(envelope.language ?? 'en', 'notOnRoster') };
   const numberKey = phoneKey(envelope.user.number);
   const moves = numberKey && movesOf ? movesOf(numberKey, parent.sessions) : [];
-  const programme = numberKey && scheduleChanges ? scheduleChanges(numberKey, now) : undefined;
+  const programme = numberKey && scheduleChanges ? scheduleChanges(numberKey, now, moves) : undefined;
   const schedule = restOfWeek(parent.sessions, now, [...(programme?.moves ?? []), ...moves], programme?.cancelled);
   const changes = programme?.changes ?? [];
   return accepted(changes.length > 0 ? { schedule, changes } : { schedule });

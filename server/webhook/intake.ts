@@ -40,8 +40,8 @@ export interface IntakeDeps {
   movesOf?: (numberKey: string, sessions: readonly WeeklySession[]) => Move[];
   /** list_announcements and mark_announcement_seen (server/announcements/actions.ts); without it, unknown. */
   announcementActions?: (request: AnnouncementsRequest) => Promise<Outcome>;
-  /** The programme's session changes, which know_schedule applies and tells of. */
-  scheduleChanges?: (numberKey: string, now: Date) => ScheduleChanges;
+  /** The programme's session changes, which know_schedule applies (save to the requests' moves) and tells of. */
+  scheduleChanges?: (numberKey: string, now: Date, requestMoves: readonly Move[]) => ScheduleChanges;
 }
 
 const refuse = (status: number, text: string): Outcome => ({ status, text });

@@ -1,5 +1,6 @@
 import { answerText } from '../../server/contract/texts.ts';
 import { formatIstDateTime } from '../../src/shared/format/ist.ts';
+import type { ScheduleChange } from '../../src/shared/webhook/announcements.ts';
 import type { SeenMark, ThreadMessage } from '../../src/shared/webhook/conversation.ts';
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
 import type { Language } from '../../src/shared/webhook/types.ts';
@@ -27,6 +28,8 @@ export class FakeConversation {
   private nextId = 1;
   /** What know_schedule answers: a test changes it to move a session. */
   schedule = 'Monday: 5:00 PM with Ms. Rao';
+  /** The programme's changes know_schedule answers beside it, when there are any. */
+  changes: ScheduleChange[] = [];
   /** Whether the token still opens the thread (revoke_token ends it). */
   private tokenLive = true;
   /** Read receipts: off by default, as a backend without them, so chat_thread names neither and no mark_read comes. */
@@ -144,7 +147,7 @@ export class FakeConversation {
         if (this.options.codeAtSignIn && (bearer !== `Bearer ${TOKEN}` || !this.tokenLive)) {
           return { status: 401, body: answerText(language, 'codeRequiredAtSignIn') };
         }
-        return { body: { schedule: this.schedule } };
+        return { body: { schedule: this.schedule, ...(this.changes.length > 0 && { changes: this.changes }) } };
       case 'revoke_token':
         this.tokenLive = false;
         return { body: { revoked: true } };

@@ -16,3 +16,18 @@ export const answersOf = (requestId: string) => `(SELECT COALESCE(json_agg(json_
       'starts_at', a.starts_at, 'offer_id', a.offer_id, 'reason', a.reason, 'answered_by', a.answered_by,
       'answered_at', a.answered_at) ORDER BY a.id), '[]'::json)
     FROM thrive.request_answers a WHERE a.request_id = ${requestId})`;
+
+/**
+ * A phone key's reschedule requests that staff confirmed a time for at some point, each with its answers, as
+ * ReadReschedule (src/shared/schedule/request-session.ts): what the schedule and the reminders take their moves from
+ * (movesOfReschedules).
+ */
+export const confirmedReschedulesOf = (key: string) => `(
+  SELECT COALESCE(json_agg(json_build_object('request_id', r.request_id, 'action', r.action, 'payload', r.payload,
+    'timestamp_ist', r.timestamp_ist, 'answers', ${answersOf('r.request_id')})), '[]'::json)
+  FROM thrive.requests r
+  WHERE thrive.phone_key(r.user_number) = ${key} AND r.response_status = 200
+    AND r.action IN ('reschedule_single', 'reschedule_range')
+    AND EXISTS (SELECT 1 FROM thrive.request_answers x
+      WHERE x.request_id = r.request_id AND x.kind IN ('confirmed', 'accepted'))
+)`;

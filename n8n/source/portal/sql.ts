@@ -2,15 +2,16 @@
  * The queries of the workflow's Postgres nodes (tables and thrive.claim_request
  * in n8n/schema.sql). Every value is a query parameter, never text in the SQL.
  */
-import { answersOf, sessionsOf } from '../database/outcome-reads-sql.ts';
+import { confirmedReschedulesOf, sessionsOf } from '../database/outcome-reads-sql.ts';
 
 /**
  * The roster's answer for the phone key in the parameter `key`. One row: `parent` is null for a number not on the
  * roster, else the shape the reference roster returns (RegisteredParent); `reschedules` are the number's reschedule
  * requests that staff have confirmed a time for at some point, each with its answers (outcome-reads-sql.ts), whose
- * confirmed moves "Answer" applies to know_schedule by the shared rule (moveOf); `changes` are the programme's
- * session changes around now (thrive.session_changes_of), which it applies and tells of (scheduleChangesOf), and
- * `withdrawn` the sent ones staff withdrew (thrive.withdrawn_changes_of), whose calendar events come back.
+ * confirmed moves "Answer" applies to know_schedule by the shared rule (movesOfReschedules); `changes` are the
+ * programme's session changes around now (thrive.session_changes_of), which it applies (save to the occurrences
+ * those requests moved) and tells of (scheduleChangesOf), and `withdrawn` the sent ones staff withdrew
+ * (thrive.withdrawn_changes_of), whose calendar events come back.
  */
 const rosterOf = (key: string) => `SELECT (
   SELECT json_build_object(
@@ -19,15 +20,8 @@ const rosterOf = (key: string) => `SELECT (
     'sessions', ${sessionsOf('p.number')})
   FROM thrive.parents p JOIN thrive.facilitators f ON f.id = p.facilitator_id
   WHERE p.number = ${key}
-) AS parent, (
-  SELECT COALESCE(json_agg(json_build_object('request_id', r.request_id, 'action', r.action, 'payload', r.payload,
-    'timestamp_ist', r.timestamp_ist, 'answers', ${answersOf('r.request_id')})), '[]'::json)
-  FROM thrive.requests r
-  WHERE thrive.phone_key(r.user_number) = ${key} AND r.response_status = 200
-    AND r.action IN ('reschedule_single', 'reschedule_range')
-    AND EXISTS (SELECT 1 FROM thrive.request_answers x
-      WHERE x.request_id = r.request_id AND x.kind IN ('confirmed', 'accepted'))
-) AS reschedules, thrive.session_changes_of(${key}) AS changes, thrive.withdrawn_changes_of(${key}) AS withdrawn`;
+) AS parent, ${confirmedReschedulesOf(key)} AS reschedules, thrive.session_changes_of(${key}) AS changes,
+  thrive.withdrawn_changes_of(${key}) AS withdrawn`;
 
 /**
  * $1: the request's record (jsonb), $2: its phone key, $3: its canonical text (hashed into the fingerprint),

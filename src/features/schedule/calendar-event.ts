@@ -4,10 +4,11 @@
  * end, and a UID that depends only on the parent, the start and the
  * facilitator, so adding the same session again updates the event. A session
  * staff moved (a confirmed request) keeps the UID of the session it was, with
- * the request's SEQUENCE, so the phone's calendar moves that event, and so
- * does one the programme moved; one whose change staff withdrew keeps its
- * own UID with a SEQUENCE above the change's, so the calendar takes it back.
- * One the programme cancelled gets a cancellation of the event it was
+ * the request's SEQUENCE (above any the programme's changes of that session
+ * wrote: changes.ts), so the phone's calendar moves that event, and so does
+ * one the programme moved; one whose change staff withdrew keeps its own UID
+ * with a SEQUENCE above the change's, so the calendar takes it back. One the
+ * programme cancelled gets a cancellation of the event it was
  * (cancelledEvent). Lines whose day or time cannot be read get no event.
  */
 import { istDayOf, istMoment, istWeekdayAndTime } from '../../shared/format/ist-zone.ts';
@@ -108,16 +109,15 @@ export function sessionEvent(
 }
 
 /**
- * The cancellation of a session the programme cancelled: the event it was
- * given when added (its UID), a SEQUENCE above any this phone wrote for it
- * (`changes`: the programme's, withdrawn ones included; `requestMoves`: the
- * requests' moves), in the page's language.
+ * The cancellation of a session the programme cancelled (one no request of
+ * the parent's moved: changes.ts): the event it was given when added (its
+ * UID), a SEQUENCE above any this phone wrote for it (`changes`: the
+ * programme's, withdrawn ones included), in the page's language.
  */
 export function cancelledEvent(
   session: SessionRef,
   parent: string,
   changes: readonly ScheduleChange[],
-  requestMoves: readonly SessionMove[],
   t: CalendarTexts,
   locale: Locale,
 ): CalendarEvent {
@@ -126,7 +126,7 @@ export function cancelledEvent(
   const stamp = sessionStamp(istDayOf(start), when.clock?.start ?? 0);
   return {
     uid: sessionRefUid(parent, session),
-    sequence: programmeSequence(session, changes, requestMoves),
+    sequence: programmeSequence(session, changes),
     cancelled: true,
     start,
     end: new Date(start.getTime() + DEFAULT_SESSION_MINUTES * 60_000),

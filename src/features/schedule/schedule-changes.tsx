@@ -15,7 +15,7 @@ import { startsAtWhen } from './session-when.ts';
 interface ScheduleChangesProps {
   /** The programme's changes, withdrawn ones included: those are not told of, but count in a cancellation's SEQUENCE. */
   changes: readonly ScheduleChange[];
-  /** The requests' moves: a cancellation's SEQUENCE goes above theirs. */
+  /** The requests' moves: a change of an occurrence one of them moved is not told of, nor offered to the calendar. */
   requestMoves: readonly SessionMove[];
 }
 
@@ -25,7 +25,10 @@ interface ScheduleChangesProps {
  * Thursday, 26 Nov 5:00 PM: …'. The facilitator's name and the reason are
  * staff's words, isolated by direction. A cancelled session the parent added
  * to a calendar from this phone is offered as a cancellation; a moved one's
- * update is offered on its line in the list, as a request's move is.
+ * update is offered on its line in the list, as a request's move is. A change
+ * of a session the parent's confirmed request moved is left out: their
+ * session is where the request put it, and its event, which has the same UID,
+ * stays (the announcement is still in their updates).
  */
 export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps) {
   const t = scheduleText();
@@ -34,7 +37,7 @@ export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps)
   const { user } = useSessionUser();
   const parent = user?.number ?? '';
   const locale = activeLocale();
-  const told = toldChanges(changes);
+  const told = toldChanges(changes, requestMoves);
   if (told.length === 0) return null;
   const now = new Date();
   return (
@@ -58,7 +61,7 @@ export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps)
               </p>
               {way && (
                 <CancelInCalendar
-                  event={cancelledEvent(change.session, parent, changes, requestMoves, t.calendar, locale)}
+                  event={cancelledEvent(change.session, parent, changes, t.calendar, locale)}
                   session={named(change.session.facilitator)}
                   way={way}
                 />

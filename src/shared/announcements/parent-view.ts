@@ -5,11 +5,21 @@
  * announcement has them, else in the other; a session change's occurrence
  * named as the schedule names it; the changes standing in India's week of
  * `now` (Monday to Sunday), which know_schedule applies and tells of while
- * their occurrence or new time is still ahead. n8n's workflows bundle this.
+ * their occurrence or new time is still ahead, save to an occurrence the
+ * parent's confirmed request moved, whose time is the request's. n8n's
+ * workflows bundle this.
  */
 import { toIstIso } from '../format/ist.ts';
 import { startsAtOf } from '../rules/request-outcome.ts';
-import { addDays, partsOf, sessionOn, weekdayOf, type ScheduleChanges } from '../schedule/week.ts';
+import {
+  addDays,
+  movedByRequest,
+  partsOf,
+  sessionOn,
+  weekdayOf,
+  type Move,
+  type ScheduleChanges,
+} from '../schedule/week.ts';
 import type { Announcement, AnnouncementKind } from '../webhook/announcements.ts';
 import type { SessionRef } from '../webhook/requests.ts';
 import type { Language } from '../webhook/types.ts';
@@ -72,28 +82,34 @@ export function weekOf(now: Date): { from: string; to: string } {
 /**
  * The changes standing in the week of `now` (rows of any wider window): what to take out, move, and tell of; and
  * the withdrawn ones (`withdrawn`, rows of any window) whose occurrence is still ahead this week, which put its
- * calendar event back (`restored`).
+ * calendar event back (`restored`). An occurrence one of the parent's confirmed requests moved (`requestMoves`)
+ * keeps the request's time (week.ts, movedByRequest): its changes are neither taken out nor moved, but are still
+ * told, all week, for the portal to count them in the moved event's SEQUENCE (changes.ts) and tell nothing of them.
  */
 export function scheduleChangesOf(
   rows: readonly SessionChangeRow[],
   now: Date,
   withdrawn: readonly SessionChangeRow[] = [],
+  requestMoves: readonly Move[] = [],
 ): ScheduleChanges {
   const week = weekOf(now);
   const [from, to] = [Date.parse(week.from), Date.parse(week.to)];
   const inWeek = (at: string | null) => at !== null && Date.parse(at) >= from && Date.parse(at) < to;
   const ahead = (at: string | null) => at !== null && Date.parse(at) >= now.getTime() - 60_000;
+  const requestMoved = requestMoves.map((move) => move.from);
+  const ours = (row: SessionChangeRow) => movedByRequest(row, requestMoved);
   const standing = rows.filter((row) => inWeek(row.starts_at) || inWeek(row.moved_to));
+  const applied = standing.filter((row) => !ours(row));
   return {
-    cancelled: standing
+    cancelled: applied
       .filter((row) => row.moved_to === null)
       .map((row) => ({ starts_at: row.starts_at, facilitator: row.facilitator })),
-    moves: standing.flatMap((row) =>
+    moves: applied.flatMap((row) =>
       row.moved_to ? [{ from: sessionRefOf(row.starts_at, row.facilitator), to: row.moved_to }] : [],
     ),
     changes: [
       ...standing
-        .filter((row) => ahead(row.starts_at) || ahead(row.moved_to))
+        .filter((row) => ours(row) || ahead(row.starts_at) || ahead(row.moved_to))
         .map((row) => ({
           announcement_id: row.announcement_id,
           kind: row.moved_to ? ('moved' as const) : ('cancelled' as const),
@@ -102,7 +118,7 @@ export function scheduleChangesOf(
           reason: row.reason,
         })),
       ...withdrawn
-        .filter((row) => inWeek(row.starts_at) && ahead(row.starts_at))
+        .filter((row) => inWeek(row.starts_at) && (ours(row) || ahead(row.starts_at)))
         .map((row) => ({
           announcement_id: row.announcement_id,
           kind: 'restored' as const,

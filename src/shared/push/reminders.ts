@@ -7,7 +7,7 @@
  * Every reminder has a key, so a sender can send each one once.
  */
 import { istDayOf, istMoment } from '../format/ist-zone.ts';
-import { partsOf, weekdayOf } from '../schedule/week.ts';
+import { movedByRequest, partsOf, weekdayOf, type Move } from '../schedule/week.ts';
 import type { PushMessage } from '../webhook/push.ts';
 import { clockMinutes, isQuiet, type QuietHours } from './quiet-hours.ts';
 
@@ -121,7 +121,8 @@ export function dueReminders<S extends WeeklySessionTime>(
 
 /**
  * The reminders to send at `now` for one-off occurrences (a session the
- * programme moved: its reminders follow it), by the same rule as dueReminders.
+ * programme or a confirmed request moved: its reminders follow it), by the
+ * same rule as dueReminders.
  */
 export function dueOccurrenceReminders<S extends WeeklySessionTime>(
   occurrences: readonly { startsAt: Date; session: S }[],
@@ -136,7 +137,7 @@ export function dueOccurrenceReminders<S extends WeeklySessionTime>(
     .filter((reminder) => reminder.at.getTime() >= from && reminder.at <= now && !isQuiet(quiet, reminder.at));
 }
 
-/** One of the programme's changes to an occurrence (ISO starts with +05:30): cancelled (moved_to null) or moved. */
+/** A change to an occurrence (ISO starts with +05:30): cancelled (moved_to null) or moved, by staff or a request. */
 export interface OccurrenceChange {
   starts_at: string;
   facilitator: string;
@@ -144,9 +145,26 @@ export interface OccurrenceChange {
 }
 
 /**
- * The reminders due at `now` with the programme's session changes applied:
- * none for a changed occurrence, and a moved one's come before its new time
- * unless it was cancelled there.
+ * A parent's changes to their occurrences, as their reminders follow them:
+ * each move their confirmed requests made, and the programme's changes of
+ * the occurrences no request of theirs moved (a request's move stands over
+ * the programme's change of the same occurrence: week.ts, movedByRequest).
+ */
+export function withRequestMoves(
+  programme: readonly OccurrenceChange[],
+  requestMoves: readonly Move[],
+): OccurrenceChange[] {
+  const requestMoved = requestMoves.map((move) => move.from);
+  return [
+    ...requestMoves.map(({ from, to }) => ({ starts_at: from.starts_at, facilitator: from.facilitator, moved_to: to })),
+    ...programme.filter((change) => !movedByRequest(change, requestMoved)),
+  ];
+}
+
+/**
+ * The reminders due at `now` with the changes to the parent's occurrences
+ * applied (withRequestMoves): none for a changed occurrence, and a moved
+ * one's come before its new time unless it was cancelled there.
  */
 export function dueRemindersWithChanges<S extends WeeklySessionTime>(
   sessions: readonly S[],

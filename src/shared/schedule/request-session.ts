@@ -3,7 +3,8 @@
  * once staff confirm it, the move it makes. Both backends run it: the
  * reference server (server/requests, /staff) and the n8n workflows, whose
  * Code nodes bundle it (the portal's "Answer", ThriveRequests' "Outcomes",
- * the Slack form), so the session is found by one rule, not again in SQL.
+ * the Slack form, ThrivePush's "Reminders due"), so the session is found by
+ * one rule, not again in SQL.
  */
 import { askedOf, requestAfterAnswers, type Asked, type OutcomeRow } from '../rules/request-outcome.ts';
 import type { ParentRequest, SessionRef } from '../webhook/requests.ts';
@@ -55,4 +56,12 @@ export function moveOf(request: ParentRequest | undefined): Move | undefined {
   return request?.status === 'confirmed' && request.confirmed && request.session
     ? { from: request.session, to: request.confirmed.starts_at }
     : undefined;
+}
+
+/** A reschedule request as a workflow reads it, with its answers (n8n/source/database/outcome-reads-sql.ts). */
+export type ReadReschedule = Parameters<typeof parentRequest>[0] & { answers: readonly OutcomeRow[] };
+
+/** The moves a parent's confirmed reschedules make, read with their answers: the schedule's and the reminders'. */
+export function movesOfReschedules(reschedules: readonly ReadReschedule[], sessions: readonly WeeklySession[]): Move[] {
+  return reschedules.flatMap((request) => moveOf(parentRequest(request, request.answers, sessions)) ?? []);
 }

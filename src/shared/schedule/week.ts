@@ -80,6 +80,26 @@ export interface Occurrence {
   facilitator: string;
 }
 
+/** Two references to one occurrence: the same moment and the same facilitator, however the name is cased. */
+export function sameOccurrence(a: Occurrence, b: Occurrence): boolean {
+  return (
+    Date.parse(a.starts_at) === Date.parse(b.starts_at) && a.facilitator.toLowerCase() === b.facilitator.toLowerCase()
+  );
+}
+
+/**
+ * Whether one of the parent's confirmed requests moved `occurrence` (`requestMoved`: the occurrences their
+ * requests moved, where the roster had them). Such a move stands over the programme's change of the same
+ * occurrence, whichever came first: staff change the roster's time, and the parent is no longer there; the time
+ * arranged for them is. So for that parent the schedule and the reminders leave the programme's change out (the
+ * session is there once, at the request's time), and the portal tells nothing of it, offers no calendar
+ * cancellation or move for it (the request's moved event has the same UID) and writes that event above every
+ * SEQUENCE the change gave it (parent-view.ts, push/reminders.ts, changes.ts).
+ */
+export function movedByRequest(occurrence: Occurrence, requestMoved: readonly Occurrence[]): boolean {
+  return requestMoved.some((moved) => sameOccurrence(moved, occurrence));
+}
+
 /**
  * The week's sessions with the confirmed moves applied: a moved session
  * leaves its day and joins the new one, with its facilitator. The result

@@ -77,7 +77,10 @@ export interface AnnouncementsAnswers {
  * answers it beside `schedule` (in its optional `changes`, for the rest of
  * the week): the schedule's lines already have it applied (a cancelled
  * occurrence is gone, a moved one is at its new time); this says what
- * changed and why, so the portal can say so. A change staff withdrew comes
+ * changed and why, so the portal can say so. A change of an occurrence the
+ * parent's confirmed request moved is not applied (the request's time
+ * stands) and not told, but counts in the moved event's SEQUENCE
+ * (src/shared/schedule/changes.ts). A change staff withdrew comes
  * back as `restored` while its occurrence is still ahead: nothing to tell
  * (the withdrawal made its own announcement), but the calendar event the
  * change cancelled or moved must come back with a higher SEQUENCE, or the

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dueReminders, REMINDER_LATE_MS, remindersBetween } from '../../../src/shared/push/reminders.ts';
+import {
+  dueReminders,
+  dueRemindersWithChanges,
+  REMINDER_LATE_MS,
+  remindersBetween,
+  withRequestMoves,
+  type OccurrenceChange,
+} from '../../../src/shared/push/reminders.ts';
+import type { Move } from '../../../src/shared/schedule/week.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
 
 // 2026-11-25 is a Wednesday (weekday 3). India is UTC+05:30.
@@ -75,5 +83,32 @@ describe('session reminders', () => {
 
   it('has no reminders without sessions', () => {
     expect(dueReminders([], NO_QUIET, new Date('2026-11-25T10:30:00Z'))).toEqual([]);
+  });
+});
+
+describe('the reminders of an occurrence the parent’s confirmed request moved', () => {
+  // Wednesday 25 Nov 17:00 with Ms. Rao, moved at the parent's request to Friday 27 Nov 10:00.
+  const WEDNESDAY = '2026-11-25T17:00:00+05:30';
+  const REQUEST: Move = {
+    from: { day: 'Wednesday 25 Nov', time: '5:00 PM', facilitator: 'Ms. Rao', starts_at: WEDNESDAY },
+    to: '2026-11-27T10:00:00+05:30',
+  };
+  const due = (programme: OccurrenceChange[], at: string) =>
+    dueRemindersWithChanges([WEDNESDAY_1700], withRequestMoves(programme, [REQUEST]), NO_QUIET, new Date(at)).map(
+      (r) => [r.lead, r.startsAt.toISOString()],
+    );
+
+  it.each<[string, OccurrenceChange[]]>([
+    ['no change', []],
+    ['cancelled', [{ starts_at: WEDNESDAY, facilitator: 'ms. rao', moved_to: null }]],
+    [
+      'moved to Thursday 12:00',
+      [{ starts_at: WEDNESDAY, facilitator: 'Ms. Rao', moved_to: '2026-11-26T12:00:00+05:30' }],
+    ],
+  ])('come before the request’s time alone, whatever the programme did to it: %s', (_case, programme) => {
+    expect(due(programme, '2026-11-25T16:00:00+05:30')).toEqual([]);
+    expect(due(programme, '2026-11-26T11:00:00+05:30')).toEqual([]);
+    expect(due(programme, '2026-11-26T18:00:00+05:30')).toEqual([['day_before', '2026-11-27T04:30:00.000Z']]);
+    expect(due(programme, '2026-11-27T09:00:00+05:30')).toEqual([['hour_before', '2026-11-27T04:30:00.000Z']]);
   });
 });

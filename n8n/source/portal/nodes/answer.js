@@ -6,7 +6,7 @@
 import { scheduleChangesOf } from '../../../../src/shared/announcements/parent-view.ts';
 import { nameKey } from '../../../../src/shared/rules/phone.ts';
 import { restOfWeek } from '../../../../src/shared/schedule/rest-of-week.ts';
-import { moveOf, parentRequest } from '../../../../src/shared/schedule/request-session.ts';
+import { movesOfReschedules } from '../../../../src/shared/schedule/request-session.ts';
 import { ruleProblem } from '../rules.ts';
 import { forSlack, writeAnswer } from '../write.ts';
 
@@ -21,12 +21,12 @@ const { parent } = $json;
 const onRoster = parent && nameKey(parent.name) === nameKey(user.name) ? parent : null;
 
 // This week's sessions left (India), with the moves of the reschedules staff confirmed and the programme's
-// session changes (both read with the claim); the changes still ahead are told of, and the withdrawn ones put their
-// occurrences' calendar events back.
+// session changes (both read with the claim), save to the occurrences those reschedules moved, which keep their
+// time; the changes still ahead are told of, and the withdrawn ones put their occurrences' calendar events back.
 function schedule({ sessions }) {
   const now = new Date();
-  const moves = ($json.reschedules ?? []).flatMap((r) => moveOf(parentRequest(r, r.answers, sessions)) ?? []);
-  const programme = scheduleChangesOf($json.changes ?? [], now, $json.withdrawn ?? []);
+  const moves = movesOfReschedules($json.reschedules ?? [], sessions);
+  const programme = scheduleChangesOf($json.changes ?? [], now, $json.withdrawn ?? [], moves);
   const lines = restOfWeek(sessions, now, [...programme.moves, ...moves], programme.cancelled);
   const { changes } = programme;
   return answer(changes.length > 0 ? { schedule: lines, changes } : { schedule: lines });

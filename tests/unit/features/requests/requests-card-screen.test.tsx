@@ -10,7 +10,7 @@ import { catchDownloads } from '../../../support/screen/downloads.ts';
 import { emptyIndexedDb } from '../../../support/screen/fresh-storage.ts';
 import { preloadScreens } from '../../../support/screen/preload-screens.ts';
 import { findToast, renderApp } from '../../../support/screen/render-app.tsx';
-import { CONFIRMED, DECLINED, OFFERED, WAITING } from '../../../support/request-outcomes.ts';
+import { CONFIRMED, DECLINED, OFFERED, WAITING, WEDNESDAY } from '../../../support/request-outcomes.ts';
 
 const card = (name = 'Your reschedule requests') => within(screen.getByRole('list', { name })).getAllByRole('listitem');
 function request(text: string, name?: string): HTMLElement {
@@ -53,7 +53,7 @@ test('shows no card before any request, then each outcome newest first, staff’
   expect(askAgain.getAttribute('href')).toBe('/registered-parent/reschedule');
 });
 
-test('a session moved at the parent’s request says where it was, and updates the event they added by file', async () => {
+test('a session moved at the parent’s request says where it was, and updates the event they added by file, above the programme’s cancellation of it', async () => {
   setClock(NOW);
   const app = renderApp(paths.schedule, { user: ASHA });
   const downloads = catchDownloads();
@@ -68,13 +68,16 @@ test('a session moved at the parent’s request says where it was, and updates t
   );
   const [added] = parseIcs((await downloads.take()).text).events;
 
-  // Staff moved Wednesday to Thursday 4:00 PM.
+  // The programme cancelled Wednesday at its usual time, and then staff moved it to Thursday 4:00 PM at the
+  // parent's request: their session is on Thursday, so nothing tells of the cancellation or cancels its event.
   conversation.schedule = 'Thursday: 4:00 PM with Ms. Rao\nFriday: 11:00 AM with Ms. Rao';
+  conversation.changes = [{ announcement_id: 'ann-1', kind: 'cancelled', session: WEDNESDAY, reason: 'Diwali' }];
   app.webhook.outcomes.push(CONFIRMED);
   await app.user.click(screen.getByRole('button', { name: 'Refresh Schedule' }));
   const update = await screen.findByRole('button', {
     name: 'Update in calendar: Thursday, 26 Nov 4:00 PM with Ms. Rao',
   });
+  expect(screen.queryByRole('region', { name: 'Changes this week' })).toBeNull();
   const thursday = sessions()[0];
   expect(thursday?.textContent).toContain('Moved from Wednesday, 25 Nov 5:00 PM with Ms. Rao');
   expect(update.getAttribute('aria-expanded')).toBe('true');
@@ -84,7 +87,8 @@ test('a session moved at the parent’s request says where it was, and updates t
   );
   const [moved] = parseIcs((await downloads.take()).text).events;
   expect(moved?.uid).toBe(added?.uid);
-  expect(moved?.sequence).toBeGreaterThan(added?.sequence ?? 0);
+  // The request's first move (1), above the cancellation's 1 the phone may hold.
+  expect(moved?.sequence).toBe(2);
   expect(moved?.start).toEqual(new Date('2026-11-26T16:00:00+05:30'));
   // A session that did not move is added as before.
   expect(screen.getByRole('button', { name: 'Add to calendar: Friday, 27 Nov 11:00 AM with Ms. Rao' })).toBeTruthy();

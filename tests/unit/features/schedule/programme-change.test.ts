@@ -58,10 +58,11 @@ const withdrawn = (change: ScheduleChange): ScheduleChange => ({
   reason: change.reason,
 });
 
-function cancellation(requests: ParentRequest[] = [], changes: ScheduleChange[] = [CANCELLED]) {
-  const event = cancelledEvent(WEDNESDAY, PARENT, changes, sessionMoves(requests), en.calendar, 'en');
+function cancellation(changes: ScheduleChange[] = [CANCELLED]) {
+  const event = cancelledEvent(WEDNESDAY, PARENT, changes, en.calendar, 'en');
   return { event, file: parseIcs(writeCalendar([event], new Date(FETCHED_MONDAY), 'CANCEL')) };
 }
+const FRIDAY_LINE: ScheduleEntry = { kind: 'session', day: 'Friday', time: '11:00 AM', facilitator: 'Priya Sharma' };
 
 describe('a session the programme changed, in the calendar file', () => {
   const before = added(WEDNESDAY_LINE).events[0];
@@ -74,10 +75,6 @@ describe('a session the programme changed, in the calendar file', () => {
     ]);
     expect(file.events[0]?.sequence).toBeGreaterThan(before?.sequence ?? 0);
     expect(event.fileName).toBe('thrive-session-2026-11-25-1600-cancelled.ics');
-  });
-
-  it('goes above the SEQUENCE a request’s move of the same session wrote', () => {
-    expect(cancellation([MOVED_BY_REQUEST]).file.events[0]?.sequence).toBe(3);
   });
 
   it('moves the event the parent added to the new time, as an update with a higher SEQUENCE', () => {
@@ -107,9 +104,26 @@ describe('a session the programme changed, in the calendar file', () => {
     expect(back?.sequence).toBe(movedTo + 1);
   });
 
-  it('cancels again above every earlier change and withdrawal, and above a request’s move', () => {
-    // Cancelled (3), withdrawn (4), moved (5), withdrawn (6), cancelled again: 7, above the request's 2.
+  it('cancels again above every earlier change and withdrawal', () => {
+    // Cancelled (1), withdrawn (2), moved (3), withdrawn (4), cancelled again: 5.
     const history = [withdrawn(CANCELLED), withdrawn(MOVED), { ...CANCELLED, announcement_id: 'ann-3' }];
-    expect(cancellation([MOVED_BY_REQUEST], history).file.events[0]?.sequence).toBe(7);
+    expect(cancellation(history).file.events[0]?.sequence).toBe(5);
+  });
+});
+
+describe('a session the parent’s confirmed request moved, which the programme changed too', () => {
+  it('moves the event to the request’s time above the cancellation the phone may hold, whichever came first', () => {
+    const cancelled = cancellation().file.events[0];
+    const moved = added(FRIDAY_LINE, [CANCELLED], [MOVED_BY_REQUEST]).events[0];
+    expect(moved).toMatchObject({ uid: cancelled?.uid, start: new Date('2026-11-27T11:00:00+05:30') });
+    expect(moved?.status).not.toBe('CANCELLED');
+    // The request's second confirm (2), above the cancellation's 1.
+    expect(moved?.sequence).toBe(3);
+  });
+
+  it('leaves the programme’s move of it out: the event is the request’s, and the programme’s new time has none', () => {
+    const theirs = added(FRIDAY_LINE, [MOVED], [MOVED_BY_REQUEST]).events[0];
+    expect(theirs).toMatchObject({ uid: added(WEDNESDAY_LINE).events[0]?.uid, sequence: 3 });
+    expect(added(THURSDAY_LINE, [MOVED], [MOVED_BY_REQUEST]).events[0]?.uid).not.toBe(theirs?.uid);
   });
 });

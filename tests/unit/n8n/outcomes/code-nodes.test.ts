@@ -98,6 +98,32 @@ describe("the portal's Answer (know_schedule)", () => {
     const move = moveOf(parentRequest(request, answers, SESSIONS));
     expect(schedule).toBe(restOfWeek(SESSIONS, new Date(), move ? [move] : []));
   });
+  it('keeps a session a confirmed request moved at the request’s time when the programme moved it too: once', async () => {
+    const today = istTodayKey(new Date());
+    const request = { ...REQUEST, action: 'reschedule_single', payload: { date: today } };
+    const answers = [at('confirmed', `${today}T23:59:00+05:30`)];
+    const moved = moveOf(parentRequest(request, answers, SESSIONS))?.from;
+    if (!moved) throw new Error('the request moves no session');
+    // The programme moved the same occurrence to 11:58 PM, before or after: the parent's own time stands.
+    const { starts_at, facilitator } = moved;
+    const change = {
+      announcement_id: 'c1',
+      starts_at,
+      facilitator,
+      moved_to: `${today}T23:58:00+05:30`,
+      reason: 'Exams',
+    };
+    const parent = { name: PARENT.name, facilitator: { name: 'Meera Nair', slackChannel: '#f' }, sessions: SESSIONS };
+    const earlier = {
+      'Check request': { envelope: { action: 'know_schedule', user: PARENT, payload: {}, language: 'en' } },
+      Contract: contract,
+    };
+    const json = { parent, reschedules: [{ ...request, answers }], changes: [change], withdrawn: [] };
+    const sent = (await runNode('Answer', json, earlier)) as { body: string };
+    const { schedule } = JSON.parse(sent.body) as { schedule: string };
+    expect(schedule).toContain(`${scheduleDayName(today)}: 11:59 PM with ${facilitator}`);
+    expect(schedule).not.toContain('11:58 PM');
+  });
 });
 
 describe('ThriveSlackActions (a submitted form)', () => {

@@ -13,9 +13,10 @@ import { nodeNamed, workflow } from '../support/workflow.ts';
  * move's session found as the server finds it), and the three answers that cost n8n least (the thread's read, a
  * recorded 200, every other answer) each with the security headers; list_requests and accept_offer are answered in
  * a workflow of their own (ThriveRequests), as are the announcement actions. know_schedule's session changes
- * (parent-view.ts's scheduleChangesOf, bundled into "Answer") stay here, since know_schedule is answered here.
+ * (parent-view.ts's scheduleChangesOf, bundled into "Answer", with the rule that a confirmed request's move of an
+ * occurrence stands over them) stay here, since know_schedule is answered here.
  */
-const BUDGET_BYTES = 124_000;
+const BUDGET_BYTES = 125_000;
 
 describe('the portal webhook workflow', () => {
   it(`stays small to import, read and diff: at most ${BUDGET_BYTES} bytes`, () => {

@@ -64,6 +64,49 @@ describe("ThrivePush's Code nodes, as n8n's task runner runs them", () => {
     expect(sent).toBeLessThan(24);
   });
 
+  it('Reminders due follows a confirmed reschedule’s move over the programme’s cancellation of the same session', async () => {
+    // Wednesday 25 Nov's 4:30 PM, cancelled by the programme and moved to Friday 27 Nov 10:00 at the parent's request.
+    const changes = [
+      {
+        starts_at: '2026-11-25T16:30:00+05:30',
+        facilitator: 'Arjun Rao',
+        moved_to: null,
+        reason: 'Ill',
+        announcement_id: 'c1',
+      },
+    ];
+    const reschedule = {
+      request_id: '6f1c2a4e-0b7d-4c3e-9a51-2d8e7f6a9b10',
+      action: 'reschedule_single',
+      payload: { date: '2026-11-25' },
+      timestamp_ist: '2026-11-24T10:00:00.000+05:30',
+      answers: [
+        {
+          kind: 'confirmed',
+          starts_at: '2026-11-27T10:00:00+05:30',
+          offer_id: null,
+          reason: null,
+          answered_by: 'meera',
+          answered_at: '2026-11-24T06:00:00.000Z',
+        },
+      ],
+    };
+    const settings = { ...SETTINGS, quiet_start: '00:00', quiet_end: '00:00' };
+    const due = async (at: string) => {
+      const target = {
+        endpoint: 'https://push.test/1',
+        settings,
+        sessions: SESSIONS,
+        changes,
+        reschedules: [reschedule],
+      };
+      const found = await run('Reminders due', target, { Clock: { now: new Date(at).toISOString() } });
+      return (found.json.due as { key: string }[]).map((reminder) => reminder.key);
+    };
+    expect(await due('2026-11-25T15:30:00+05:30')).toEqual([]);
+    expect(await due('2026-11-27T09:00:00+05:30')).toEqual(['hour_before 2026-11-27T04:30:00.000Z']);
+  });
+
   it('Message judges a job by the settings now: kind off, expiry, show_text, quiet hours', async () => {
     const now = new Date('2026-11-25T17:00:00.000Z'); // 22:30 in India: quiet by default
     const clock = { Clock: { now: now.toISOString() } };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forgetNumber } from '../../../../server/db/erase.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import type { FakePushService, FakeSubscription } from '../../../support/fake-push-service.ts';
+import { envelope } from '../../../support/envelopes.ts';
 import { addStaff, staffSession, type StaffSession } from '../../../support/staff.ts';
 import {
   PARENT_NUMBER,
@@ -261,6 +262,43 @@ describe('a session change', () => {
     await s.post('/staff/announcements/cancel', { csrf, slot: '3|16:30|arjun-rao', day: '2026-11-25', reason: 'Ill' });
     p.clock.now = new Date('2026-11-25T15:30:00+05:30');
     expect(p.push.tick()).toBe(0);
+  });
+
+  /** The parent asks to move Sunday 29 Nov's 11:30 PM session with Arjun Rao; staff confirm Saturday 11:00. */
+  async function movedAtTheirRequest(s: StaffSession, csrf: string) {
+    const asked = envelope('reschedule_single', { date: '2026-11-29' });
+    expect((await p.post(asked)).statusCode).toBe(200);
+    const fields = { csrf, answer: 'confirm', day: '2026-11-28', time: '11:00' };
+    expect((await s.post(`/staff/requests/${asked.request_id}/answer`, fields)).statusCode).toBe(303);
+  }
+  const SUNDAY = { slot: '7|23:30|arjun-rao', day: '2026-11-29', reason: 'Exams' };
+
+  it('keeps a session the parent’s request moved after the programme cancelled it at the request’s time, reminded there', async () => {
+    await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    expect((await s.post('/staff/announcements/cancel', { csrf, ...SUNDAY })).statusCode).toBe(303);
+    await movedAtTheirRequest(s, csrf);
+    const week = await schedule();
+    expect(week.schedule).toBe('Wednesday 25 Nov: 4:30 PM with Arjun Rao\nSaturday 28 Nov: 11:00 AM with Arjun Rao');
+    // Still told, for the portal's SEQUENCE of the moved event; the portal tells the parent nothing of it.
+    expect(week.changes).toMatchObject([{ kind: 'cancelled', session: { starts_at: '2026-11-29T23:30:00+05:30' } }]);
+    p.clock.now = new Date('2026-11-28T10:00:00+05:30');
+    expect(p.push.tick()).toBe(1);
+  });
+
+  it('keeps a session the parent’s request moved at the request’s time when the programme moves it too: once, reminded there', async () => {
+    await p.subscribe(p.device());
+    const { s, csrf } = await staff();
+    await movedAtTheirRequest(s, csrf);
+    const move = { csrf, ...SUNDAY, to_day: '2026-11-28', to_time: '10:00' };
+    expect((await s.post('/staff/announcements/move', move)).statusCode).toBe(303);
+    expect((await schedule()).schedule).toBe(
+      'Wednesday 25 Nov: 4:30 PM with Arjun Rao\nSaturday 28 Nov: 11:00 AM with Arjun Rao',
+    );
+    p.clock.now = new Date('2026-11-28T09:00:00+05:30');
+    expect(p.push.tick()).toBe(0);
+    p.clock.now = new Date('2026-11-28T10:00:00+05:30');
+    expect(p.push.tick()).toBe(1);
   });
 
   it('is forgotten with the number (npm run forget): its recipient and change rows, not the other parents’', async () => {

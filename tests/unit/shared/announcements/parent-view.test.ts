@@ -7,6 +7,8 @@ import {
   type ParentAnnouncementRow,
   type SessionChangeRow,
 } from '../../../../src/shared/announcements/parent-view.ts';
+import { restOfWeek } from '../../../../src/shared/schedule/rest-of-week.ts';
+import type { Move, WeeklySession } from '../../../../src/shared/schedule/week.ts';
 
 const ROW: ParentAnnouncementRow = {
   id: 'a1',
@@ -131,5 +133,51 @@ describe('the session changes know_schedule applies', () => {
       { from: expect.objectContaining({ starts_at: '2026-11-22T16:00:00+05:30' }), to: '2026-11-26T10:30:00+05:30' },
     ]);
     expect(changes).toMatchObject([{ kind: 'moved', moved_to: { day: 'Thursday 26 Nov', time: '10:30 AM' } }]);
+  });
+});
+
+describe('the session changes of an occurrence the parent’s confirmed request moved', () => {
+  // Priya's Wednesday 4:00 PM session, which staff moved to Friday 11:00 AM at the parent's request.
+  const SESSIONS: WeeklySession[] = [{ weekday: 3, time: '16:00', facilitator: 'Priya Sharma' }];
+  const REQUEST: Move = { from: WEDNESDAY_4PM, to: '2026-11-27T11:00:00+05:30' };
+  const row = (movedTo: string | null, startsAt = WEDNESDAY_4PM.starts_at): SessionChangeRow => ({
+    announcement_id: 'c1',
+    starts_at: startsAt,
+    facilitator: 'priya sharma',
+    moved_to: movedTo,
+    reason: 'Diwali',
+  });
+  /** know_schedule's schedule as both backends make it: the programme's moves and cancellations, and the request's. */
+  const schedule = (rows: SessionChangeRow[]) => {
+    const programme = scheduleChangesOf(rows, NOW, [], [REQUEST]);
+    return restOfWeek(SESSIONS, NOW, [...programme.moves, REQUEST], programme.cancelled);
+  };
+
+  it.each([
+    ['cancelled', row(null)],
+    ['moved to Thursday', row('2026-11-26T10:30:00+05:30')],
+  ])('keeps the request’s time when the programme %s it: once, at Friday 11:00 AM', (_case, change) => {
+    const { cancelled, moves, changes } = scheduleChangesOf([change], NOW, [], [REQUEST]);
+    expect([cancelled, moves]).toEqual([[], []]);
+    expect(schedule([change])).toBe('Friday 27 Nov: 11:00 AM with Priya Sharma');
+    // Still told, for the portal to count in the moved event's SEQUENCE (it tells the parent nothing of it).
+    expect(changes).toHaveLength(1);
+  });
+
+  it('tells of its changes, standing and withdrawn, all week, though its usual time has passed', () => {
+    const monday = { ...REQUEST, from: { ...WEDNESDAY_4PM, starts_at: '2026-11-23T16:00:00+05:30' } };
+    const past = row(null, monday.from.starts_at);
+    const { changes } = scheduleChangesOf([past], NOW, [{ ...past, announcement_id: 'c0' }], [monday]);
+    expect(changes.map((change) => [change.announcement_id, change.kind])).toEqual([
+      ['c1', 'cancelled'],
+      ['c0', 'restored'],
+    ]);
+  });
+
+  it('applies the programme’s change of another occurrence as before', () => {
+    const thursday = row(null, '2026-11-26T16:00:00+05:30');
+    expect(scheduleChangesOf([thursday], NOW, [], [REQUEST]).cancelled).toEqual([
+      { starts_at: thursday.starts_at, facilitator: 'priya sharma' },
+    ]);
   });
 });
