@@ -951,8 +951,8 @@ $$;
 -- Web Push (n8n/thrive-conversation.workflow.json's push actions, n8n/thrive-push.workflow.json's sender).
 -- Generated from n8n/source/database/push-schema-sql.ts.
 
--- A device's notification settings (only those it changed; the rest are the defaults) and the language its
--- notifications are written in; they go with the device's token.
+-- A device's notification settings (only those changed from the defaults) and the language its notifications are
+-- written in; they go with the device's token.
 CREATE TABLE IF NOT EXISTS thrive.push_settings (
   token_hash text PRIMARY KEY REFERENCES thrive.parent_tokens (token_hash) ON DELETE CASCADE,
   settings jsonb NOT NULL,
@@ -960,10 +960,42 @@ CREATE TABLE IF NOT EXISTS thrive.push_settings (
   updated_at timestamptz NOT NULL
 );
 
--- A device's settings as they apply: its own over the defaults (every setting named).
+-- The parent's settings: those a phone of theirs saved last (only those changed from the defaults), but a phone's own
+-- (show_text), with that phone's language. Every save of a device's settings writes them in its transaction
+-- (thrive.save_push_settings). They outlive the tokens (logout, expiry): a phone signed in again starts from them, and
+-- the parent's texts follow them with no phone signed in. Erasure and removal from the roster delete them. A parent's
+-- are first those their phones still signed in saved last.
+CREATE TABLE IF NOT EXISTS thrive.parent_settings (
+  number_key text PRIMARY KEY,
+  settings jsonb NOT NULL,
+  language text NOT NULL CHECK (language IN ('en', 'hi')),
+  updated_at timestamptz NOT NULL
+);
+INSERT INTO thrive.parent_settings (number_key, settings, language, updated_at)
+  SELECT DISTINCT ON (t.number_key) t.number_key, (p.settings - ARRAY['show_text']), p.language, p.updated_at
+  FROM thrive.push_settings p JOIN thrive.parent_tokens t ON t.token_hash = p.token_hash
+  ORDER BY t.number_key, p.updated_at DESC
+ON CONFLICT (number_key) DO NOTHING;
+
+-- A device's settings as saved, with their language: its own once it saved any, else its parent's (a phone's own
+-- settings at their default); no row when neither saved any. Read here rather than copied when a token is issued, so
+-- the rule has one home and holds for every token however it was made. A subscribed device always has its own row
+-- (push_subscribe saves its settings), so the sender's joins read that alone.
+CREATE OR REPLACE FUNCTION thrive.saved_settings_of(hash text) RETURNS TABLE (settings jsonb, language text)
+LANGUAGE sql STABLE AS $$
+  SELECT s.settings, s.language FROM (
+    SELECT 1 AS rank, p.settings, p.language FROM thrive.push_settings p WHERE p.token_hash = hash
+    UNION ALL
+    SELECT 2, ps.settings, ps.language
+    FROM thrive.parent_tokens t JOIN thrive.parent_settings ps ON ps.number_key = t.number_key
+    WHERE t.token_hash = hash
+  ) s ORDER BY s.rank LIMIT 1
+$$;
+
+-- A device's settings as they apply: those saved over the defaults (every setting named).
 CREATE OR REPLACE FUNCTION thrive.settings_of(hash text) RETURNS jsonb
 LANGUAGE sql STABLE AS $$
-  SELECT '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce((SELECT p.settings FROM thrive.push_settings p WHERE p.token_hash = hash), '{}')
+  SELECT '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce((SELECT s.settings FROM thrive.saved_settings_of(hash) s), '{}')
 $$;
 
 -- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
@@ -1051,25 +1083,38 @@ CREATE TRIGGER push_request_update AFTER INSERT ON thrive.request_answers
 CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
   FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.push_staff_reply();
 
--- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
--- (lang, or the stored one, or English), as the contract orders them, whether it is subscribed, and how many of its
--- jobs held for the quiet hours a change of the settings made due now (Thrive push decides them again).
+-- A device's settings: those saved (thrive.saved_settings_of) changed by change (jsonb, the names given), saved as its
+-- own with its language (lang, or the saved one, or English), as the contract orders them, whether it is subscribed,
+-- and how many of its jobs held for the quiet hours a change of the settings made due now (Thrive push decides them
+-- again). In the same transaction the parent's take the change too, but a phone's own settings, and the language: a
+-- save that names no setting changes neither's settings, so a phone that only reads its settings never undoes what
+-- the parent chose on another.
 DROP FUNCTION IF EXISTS thrive.save_push_settings(text, jsonb, text);
 CREATE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
 RETURNS TABLE (settings json, subscribed boolean, released integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   earlier jsonb;
+  earlier_language text;
   saved jsonb;
+  saved_language text;
   freed integer := 0;
 BEGIN
-  SELECT '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || p.settings INTO earlier FROM thrive.push_settings p WHERE p.token_hash = hash FOR UPDATE;
+  -- The device's own row, locked: two saves of one device decide its held jobs one after the other.
+  PERFORM 1 FROM thrive.push_settings p WHERE p.token_hash = hash FOR UPDATE;
+  SELECT s.settings, s.language INTO earlier, earlier_language FROM thrive.saved_settings_of(hash) s;
   INSERT INTO thrive.push_settings AS p (token_hash, settings, language, updated_at)
-  VALUES (hash, coalesce(change, '{}'), coalesce(lang, 'en'), now())
+  VALUES (hash, coalesce(earlier, '{}') || coalesce(change, '{}'), coalesce(lang, earlier_language, 'en'), now())
   ON CONFLICT (token_hash) DO UPDATE
     SET settings = p.settings || coalesce(change, '{}'), language = coalesce(lang, p.language), updated_at = now()
-  RETURNING '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || p.settings INTO saved;
-  IF saved IS DISTINCT FROM coalesce(earlier, '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb) THEN
+  RETURNING '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || p.settings, p.language INTO saved, saved_language;
+  INSERT INTO thrive.parent_settings AS ps (number_key, settings, language, updated_at)
+  SELECT t.number_key, ((coalesce(earlier, '{}') || coalesce(change, '{}')) - ARRAY['show_text']), saved_language, now()
+  FROM thrive.parent_tokens t WHERE t.token_hash = hash
+  ON CONFLICT (number_key) DO UPDATE
+    SET settings = ps.settings || (coalesce(change, '{}') - ARRAY['show_text']), language = excluded.language,
+      updated_at = now();
+  IF saved IS DISTINCT FROM '{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(earlier, '{}') THEN
     UPDATE thrive.push_jobs j SET not_before = now(), held = false
     FROM thrive.push_subscriptions s WHERE s.token_hash = hash AND j.endpoint = s.endpoint AND j.held;
     GET DIAGNOSTICS freed = ROW_COUNT;
@@ -1152,10 +1197,10 @@ END
 $$;
 
 -- Every subscription of a device whose token is still good, with its settings and language, its parent's weekly
--- sessions and the programme's changes to them around now, for reminders.
+-- sessions, the programme's changes to them around now and the parent's confirmed reschedules, for reminders.
 DROP FUNCTION IF EXISTS thrive.reminder_targets();
 CREATE FUNCTION thrive.reminder_targets()
-RETURNS TABLE (endpoint text, settings json, language text, sessions json, changes json)
+RETURNS TABLE (endpoint text, settings json, language text, sessions json, changes json, reschedules json)
 LANGUAGE sql STABLE AS $$
   SELECT s.endpoint,
     json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(p.settings, '{}')) -> 'quiet_end'),
@@ -1163,7 +1208,19 @@ LANGUAGE sql STABLE AS $$
     (SELECT coalesce(json_agg(json_build_object('weekday', x.weekday, 'time', x.start_time, 'facilitator', f.name)
        ORDER BY x.weekday, x.start_time), '[]'::json)
      FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key),
-    thrive.session_changes_of(s.number_key)
+    thrive.session_changes_of(s.number_key),
+    (
+  SELECT COALESCE(json_agg(json_build_object('request_id', r.request_id, 'action', r.action, 'payload', r.payload,
+    'timestamp_ist', r.timestamp_ist, 'answers', (SELECT COALESCE(json_agg(json_build_object('kind', a.kind,
+      'starts_at', a.starts_at, 'offer_id', a.offer_id, 'reason', a.reason, 'answered_by', a.answered_by,
+      'answered_at', a.answered_at) ORDER BY a.id), '[]'::json)
+    FROM thrive.request_answers a WHERE a.request_id = r.request_id))), '[]'::json)
+  FROM thrive.requests r
+  WHERE thrive.phone_key(r.user_number) = s.number_key AND r.response_status = 200
+    AND r.action IN ('reschedule_single', 'reschedule_range')
+    AND EXISTS (SELECT 1 FROM thrive.request_answers x
+      WHERE x.request_id = r.request_id AND x.kind IN ('confirmed', 'accepted'))
+)
   FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
   WHERE EXISTS (SELECT 1 FROM thrive.push_subscriptions ls JOIN thrive.parent_tokens lt ON lt.token_hash = ls.token_hash
       WHERE ls.endpoint = s.endpoint AND lt.expires_at > now())
@@ -1377,20 +1434,20 @@ LANGUAGE sql VOLATILE AS $$
     AND request_id IN (SELECT jsonb_array_elements_text(requests))
 $$;
 
--- A phone's settings saved are its parent's from now on: their notices waiting for a later moment (the quiet hours'
--- end, the wait) are due now, for Thrive texts to decide again by them. A queued one's later moment is the gateway's
--- backoff, and stays.
+-- The parent's settings saved from a phone: their notices waiting for a later moment (the quiet hours' end, the wait)
+-- are due now, for Thrive texts to decide again by them. A queued one's later moment is the gateway's backoff, and
+-- stays.
+DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.push_settings;
 CREATE OR REPLACE FUNCTION thrive.texts_settings_saved() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE thrive.text_notices n SET due_at = now()
-  FROM thrive.parent_tokens t
-  WHERE t.token_hash = NEW.token_hash AND n.number_key = t.number_key AND n.state = 'waiting' AND n.due_at > now();
+  WHERE n.number_key = NEW.number_key AND n.state = 'waiting' AND n.due_at > now();
   RETURN NULL;
 END
 $$;
-DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.push_settings;
-CREATE TRIGGER texts_settings_saved AFTER INSERT OR UPDATE ON thrive.push_settings
+DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.parent_settings;
+CREATE TRIGGER texts_settings_saved AFTER INSERT OR UPDATE ON thrive.parent_settings
   FOR EACH ROW EXECUTE FUNCTION thrive.texts_settings_saved();
 
 -- The language a number uses the portal in, as its requests tell: that of its latest one, null before any (the
@@ -1424,8 +1481,8 @@ LANGUAGE sql VOLATILE AS $$
 $$;
 
 -- The notices due at a moment, at most one of each parent, each leased for 2 minutes (at most most parents),
--- with what deciding them needs: the parent's settings saved last on any of their phones (the defaults before any)
--- and language (else their latest request's, else English), whether a push of it was accepted, the texts of its
+-- with what deciding them needs: the parent's settings (thrive.parent_settings; the defaults before any) and language
+-- (else their latest request's, else English), whether a push of it was accepted, the texts of its
 -- limit group the parent was sent or has queued since India's midnight (an urgent update's count against nothing),
 -- and the wait. A parent whose notice another run holds is left to that run, so no two runs
 -- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
@@ -1462,17 +1519,14 @@ BEGIN
   RETURN QUERY
   SELECT n.id, n.number_key, n.kind, n.announcement_id, n.author, n.urgent, to_char(n.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), n.state,
     n.attempts, n.pushed_at IS NOT NULL,
-    json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(latest.settings, '{}')) -> 'quiet_end'),
-    coalesce(latest.language, thrive.request_language(n.number_key), 'en'),
+    json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'quiet_end'),
+    coalesce(ps.language, thrive.request_language(n.number_key), 'en'),
     (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
       AND NOT o.urgent AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
       AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
     (SELECT s.value FROM thrive.settings s WHERE s.name = 'text_wait_seconds')
   FROM thrive.text_notices n
-  LEFT JOIN LATERAL (
-    SELECT p.settings, p.language FROM thrive.push_settings p JOIN thrive.parent_tokens t ON t.token_hash = p.token_hash
-    WHERE t.number_key = n.number_key ORDER BY p.updated_at DESC LIMIT 1
-  ) AS latest ON true
+  LEFT JOIN thrive.parent_settings ps ON ps.number_key = n.number_key
   WHERE n.id = ANY (taken)
   ORDER BY n.due_at, n.id;
 END
@@ -1564,6 +1618,8 @@ BEGIN
   DELETE FROM thrive.parents WHERE number IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
   DELETE FROM thrive.push_subscriptions WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
   DELETE FROM thrive.parent_tokens WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
+  -- A parent added again later starts from the default settings, as anyone new does.
+  DELETE FROM thrive.parent_settings WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
   DELETE FROM thrive.sign_in_codes WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e);
   -- A family that left gets no text for what they were told while on the roster.
   DELETE FROM thrive.text_notices WHERE number_key IN (SELECT e->>'number' FROM jsonb_array_elements(import->'removed') e) AND state IN ('waiting', 'queued');

@@ -3,8 +3,8 @@
  * server stores for a phone number (a parent's right under India's DPDP
  * Act): every request sent with it, however it was typed, with its answer,
  * request_id and files, its chat thread with staff's replies, its verified
- * devices' tokens and push subscriptions, and its roster entry with the weekly sessions. It
- * prints what it removed. It can run while the server does.
+ * devices' tokens and push subscriptions, the parent's notification settings, and its roster entry with the weekly
+ * sessions. It prints what it removed. It can run while the server does.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';

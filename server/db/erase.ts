@@ -88,8 +88,8 @@ export interface Forgotten extends Erased {
  * A parent's right to erasure (India's DPDP Act): every request stored for
  * the number (by its phone key), the whole thread with staff's replies, the
  * tokens (every verified device is signed out) with their push subscriptions, codes, code requests and tries,
- * the read receipts both ways and the texts queued or sent, the number's roster entry and the roster's record of
- * its changes.
+ * the parent's notification settings, the read receipts both ways and the texts queued or sent, the number's roster
+ * entry and the roster's record of its changes.
  */
 export function forgetNumber(db: Db, numberKey: string): Forgotten {
   const erased = eraseRequests(db, 'number_key = ?', numberKey);
@@ -101,7 +101,7 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
       db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_tries WHERE number_key = ?').run(numberKey);
-      for (const table of [...RECEIPT_TABLES, 'text_notices']) {
+      for (const table of [...RECEIPT_TABLES, 'text_notices', 'parent_settings']) {
         db.prepare(`DELETE FROM ${table} WHERE number_key = ?`).run(numberKey);
       }
       const revoked = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?').run(numberKey).changes;

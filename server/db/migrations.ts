@@ -386,4 +386,23 @@ ${sqliteRequestIndexes(2)}
       VALUES (NEW.number_key, 'reply', NEW.id, NEW.staff_name, NEW.received_at, NEW.received_at);
   END;
   `,
+  // 13: the parent's notification settings, per number: those a phone of theirs saved last, but the ones that are a
+  // phone's own (show_text). Every save of a device's settings writes them in its transaction. They outlive the
+  // tokens (logout, expiry): a phone signed in again starts from them, and the parent's texts follow them with no
+  // phone signed in. Removing the parent from the roster and `npm run forget` delete them. A parent's are first those
+  // their phones still signed in saved last.
+  `
+  CREATE TABLE parent_settings (
+    number_key TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    language TEXT NOT NULL CHECK (language IN ('en', 'hi')),
+    updated_at TEXT NOT NULL
+  ) STRICT;
+  INSERT INTO parent_settings (number_key, settings, language, updated_at)
+    SELECT number_key, json_remove(settings, '$.show_text'), language, updated_at FROM (
+      SELECT t.number_key, p.settings, p.language, p.updated_at,
+        row_number() OVER (PARTITION BY t.number_key ORDER BY p.updated_at DESC) AS newest
+      FROM push_settings p JOIN parent_tokens t ON t.token_hash = p.token_hash
+    ) WHERE newest = 1;
+  `,
 ];

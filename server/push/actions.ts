@@ -6,11 +6,11 @@
  * becomes the language the device's notifications are written in. A change
  * of settings applies at once to the pushes held in the quiet hours (the
  * sender decides them again), and a saving of them to the parent's texts
- * waiting for a later moment (decided again by the settings saved last). A
- * refusal changes nothing.
+ * waiting for a later moment (decided again by the parent's settings, which
+ * every save writes: server/push/store.ts). A refusal changes nothing.
  */
 import { subscriptionProblem, type SubscriptionProblem } from '../../src/shared/push/subscription.ts';
-import type { NotificationSettings, PushAnswers, PushRequest } from '../../src/shared/webhook/push.ts';
+import type { PushAnswers, PushRequest } from '../../src/shared/webhook/push.ts';
 import { answerText, type AnswerKey } from '../contract/texts.ts';
 import { authenticateParent } from '../conversation/parent-auth.ts';
 import type { ConversationStore } from '../conversation/store.ts';
@@ -58,13 +58,11 @@ export function createPushActions({
     const now = clock();
     const auth = authenticateParent(tokens, context.authorization, now, request.language ?? 'en');
     if (!auth.ok) return auth.refusal;
-    const stored = push.settings(auth.hash);
-    const language = request.language ?? stored.language;
-    const settingsWith = (change: Partial<NotificationSettings> | undefined) => ({ ...stored.settings, ...change });
+    const language = request.language ?? push.settings(auth.hash).language;
     switch (request.action) {
       case 'push_settings': {
-        const settings = settingsWith(request.payload?.settings);
-        if (push.saveSettings(auth.hash, settings, language, now) > 0) wakeSender?.();
+        const { settings, released } = push.saveSettings(auth, request.payload?.settings ?? {}, language, now);
+        if (released > 0) wakeSender?.();
         onSettingsSaved?.(auth.numberKey, now);
         return json<'push_settings'>({ public_key: publicKey, subscribed: push.isSubscribed(auth.hash), settings });
       }
@@ -72,10 +70,10 @@ export function createPushActions({
         const { subscription } = request.payload;
         const problem = subscriptionProblem(subscription, pushServiceHosts);
         if (problem) return { status: 400, text: answerText(language, PROBLEM_TEXT[problem]) };
-        const settings = settingsWith(request.payload.settings);
-        push.transaction(() => {
-          push.saveSettings(auth.hash, settings, language, now);
+        const { settings } = push.transaction(() => {
+          const saved = push.saveSettings(auth, request.payload.settings ?? {}, language, now);
           push.subscribe(auth.hash, auth.numberKey, subscription, now);
+          return saved;
         });
         wakeSender?.();
         onSettingsSaved?.(auth.numberKey, now);

@@ -1,17 +1,21 @@
 /**
- * The one owner of the push tables (migration 7): a device's settings and
- * subscription, keyed by its token's hash (removed with the token), and the
- * durable queue of push jobs. A staff reply's jobs are added by the
- * `push_staff_reply` trigger in the reply's transaction; reminders and
- * request updates are added here. A job is deleted only once its push is
- * answered, so a crash before that sends it again at the next start. A job
- * held for the end of the quiet hours is marked so: a change of the device's
- * settings makes it due again at once. Due jobs are taken by priority first:
- * an announcement's (queued by server/announcements/store.ts) come after every
- * other due push, so a fan-out to thousands never delays a reply.
+ * The one owner of the push tables (migrations 8 and 13): a device's settings
+ * and subscription, keyed by its token's hash and removed with the token; the
+ * parent's settings, keyed by their number, which outlive their tokens (see
+ * saveSettings) and go with the parent (server/db/erase.ts,
+ * server/roster/roster-admin.ts); and the durable queue of push jobs. A staff
+ * reply's jobs are added by the `push_staff_reply` trigger in the reply's
+ * transaction; reminders and request updates are added here. A job is
+ * deleted only once its push is answered, so a crash before that sends it
+ * again at the next start. A job held for the end of the quiet hours is
+ * marked so: a change of the device's settings makes it due again at once.
+ * Due jobs are taken by priority first: an announcement's (queued by
+ * server/announcements/store.ts) come after every other due push, so a
+ * fan-out to thousands never delays a reply.
  */
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
+  DEVICE_ONLY_SETTINGS,
   type NotificationSettings,
   type PushMessage,
   type PushSubscriptionJson,
@@ -59,18 +63,39 @@ export function readSettings(json: string | null): NotificationSettings {
   return { ...DEFAULT_NOTIFICATION_SETTINGS, ...(json ? (JSON.parse(json) as Partial<NotificationSettings>) : {}) };
 }
 
+/** The settings that are the parent's: all but a phone's own (DEVICE_ONLY_SETTINGS). */
+const parentsPart = (settings: Partial<NotificationSettings>): Partial<NotificationSettings> =>
+  Object.fromEntries(
+    Object.entries(settings).filter(([name]) => !DEVICE_ONLY_SETTINGS.includes(name as keyof NotificationSettings)),
+  );
+
 const TARGET = `s.endpoint, t.expires_at AS token_expires_at, s.number_key, s.p256dh, s.auth, p.settings, p.language`;
 const TARGETS = `push_subscriptions s
   JOIN parent_tokens t ON t.token_hash = s.token_hash
   LEFT JOIN push_settings p ON p.token_hash = s.token_hash`;
 
 export function createPushStore(db: Db) {
-  const settingsOf = db.prepare<[string], { settings: string; language: Language }>(
+  type SavedSettings = { settings: string; language: Language };
+  const deviceSettings = db.prepare<[string], SavedSettings>(
     'SELECT settings, language FROM push_settings WHERE token_hash = ?',
   );
+  const parentSettings = db.prepare<[string], SavedSettings>(
+    'SELECT settings, language FROM parent_settings WHERE number_key = ?',
+  );
+  const parentSettingsOfToken = db.prepare<[string], SavedSettings>(`
+    SELECT s.settings, s.language FROM parent_tokens t JOIN parent_settings s ON s.number_key = t.number_key
+    WHERE t.token_hash = ?`);
+  // Read when asked rather than copied when a token is issued, so the rule has one home and holds for every token
+  // however it was made. A subscribed device always has its own row (push_subscribe saves its settings), so the
+  // sender's joins below read that alone.
+  const savedSettings = (tokenHash: string) => deviceSettings.get(tokenHash) ?? parentSettingsOfToken.get(tokenHash);
   const upsertSettings = db.prepare(`
     INSERT INTO push_settings (token_hash, settings, language, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (token_hash) DO UPDATE SET settings = excluded.settings, language = excluded.language,
+      updated_at = excluded.updated_at`);
+  const upsertParentSettings = db.prepare(`
+    INSERT INTO parent_settings (number_key, settings, language, updated_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (number_key) DO UPDATE SET settings = excluded.settings, language = excluded.language,
       updated_at = excluded.updated_at`);
   const subscriptionCount = db
     .prepare<[string], number>('SELECT count(*) FROM push_subscriptions WHERE token_hash = ?')
@@ -110,23 +135,41 @@ export function createPushStore(db: Db) {
     WHERE held = 1 AND endpoint IN (SELECT endpoint FROM push_subscriptions WHERE token_hash = ?)`);
 
   return {
-    /** This device's settings and language; the defaults (and English) before it chose any. */
+    /**
+     * This device's settings and language: its own once it saved any; before, its parent's (a phone's own settings
+     * at their default); the defaults (and English) before the parent saved any.
+     */
     settings(tokenHash: string): DeviceSettings {
-      const row = settingsOf.get(tokenHash);
+      const row = savedSettings(tokenHash);
       return { settings: readSettings(row?.settings ?? null), language: row?.language ?? 'en' };
     },
     /**
-     * Saves the device's settings and language. When the settings change, the
-     * device's held jobs are due now, for the sender to decide again; how many.
+     * Saves `change` over the device's settings (as settings() reads them), with the language, as the device's own;
+     * and, in the same transaction, over the parent's, so what the parent chose outlives this token: every setting
+     * but show_text, a choice for this one phone (it may be shared), which a phone signed in again starts at its
+     * default (DEVICE_ONLY_SETTINGS). A save that names no setting changes neither's settings (a phone that only
+     * reads its settings never undoes what the parent chose on another). When the device's settings change, its held
+     * jobs are due now, for the sender to decide again. The device's settings saved, and how many jobs that released.
      */
-    saveSettings(tokenHash: string, settings: NotificationSettings, language: Language, now: Date): number {
+    saveSettings(
+      device: { hash: string; numberKey: string },
+      change: Partial<NotificationSettings>,
+      language: Language,
+      now: Date,
+    ): { settings: NotificationSettings; released: number } {
       return db.transaction(() => {
-        const before = readSettings(settingsOf.get(tokenHash)?.settings ?? null);
-        upsertSettings.run(tokenHash, JSON.stringify(settings), language, now.toISOString());
+        const at = now.toISOString();
+        const before = readSettings(savedSettings(device.hash)?.settings ?? null);
+        const settings = { ...before, ...change };
+        upsertSettings.run(device.hash, JSON.stringify(settings), language, at);
+        const parents = parentSettings.get(device.numberKey);
+        const base = parents ? (JSON.parse(parents.settings) as Partial<NotificationSettings>) : before;
+        const parentsNow = { ...parentsPart(base), ...parentsPart(change) };
+        upsertParentSettings.run(device.numberKey, JSON.stringify(parentsNow), language, at);
         const changed = (Object.keys(settings) as (keyof NotificationSettings)[]).some(
           (name) => settings[name] !== before[name],
         );
-        return changed ? releaseHeld.run(now.toISOString(), tokenHash).changes : 0;
+        return { settings, released: changed ? releaseHeld.run(at, device.hash).changes : 0 };
       })();
     },
     isSubscribed: (tokenHash: string) => (subscriptionCount.get(tokenHash) ?? 0) > 0,

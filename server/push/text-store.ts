@@ -49,10 +49,11 @@ export function createTextStore(db: Db) {
   const nextDue = db
     .prepare<[], string | null>("SELECT min(due_at) FROM text_notices WHERE state IN ('waiting', 'queued')")
     .pluck();
-  // A parent's texts follow the settings saved last on any of their phones; the defaults before any.
-  const settingsOf = db.prepare<[string], { settings: string; language: Language }>(`
-    SELECT p.settings, p.language FROM push_settings p JOIN parent_tokens t ON t.token_hash = p.token_hash
-    WHERE t.number_key = ? ORDER BY p.updated_at DESC LIMIT 1`);
+  // A parent's texts follow the parent's settings (server/push/store.ts): those saved last on any of their phones,
+  // kept past logout and expiry, so they hold with no phone signed in; the defaults before any.
+  const settingsOf = db.prepare<[string], { settings: string; language: Language }>(
+    'SELECT settings, language FROM parent_settings WHERE number_key = ?',
+  );
   // Without them, the language the staff pages show for the parent: that of their latest request.
   const requestLanguage = db.prepare<[string], Language | null>(`SELECT ${latestRequestLanguage('?')}`).pluck();
   const setState = db.prepare('UPDATE text_notices SET state = ?, decided_at = ? WHERE id = ?');

@@ -5,7 +5,8 @@
  *
  * Removing a parent ends their sign-in at once, in the same transaction:
  * their sessions and roster row go, their devices' tokens are revoked (the
- * devices' push settings go with them), their push subscriptions are
+ * devices' push settings go with them) and the parent's notification
+ * settings are deleted, their push subscriptions are
  * deleted (with the pushes and reminder keys waiting for them), texts not
  * yet sent are dropped and a code already sent no longer works. Their requests and messages stay, for
  * retention or `npm run forget` to remove. Reminders and know_schedule read
@@ -100,6 +101,8 @@ export function createRosterAdmin(db: Db) {
   const dropParent = db.prepare('DELETE FROM parents WHERE number = ?');
   const dropSubscriptions = db.prepare('DELETE FROM push_subscriptions WHERE number_key = ?');
   const dropTokens = db.prepare('DELETE FROM parent_tokens WHERE number_key = ?');
+  // A parent added again later starts from the defaults, as anyone new does.
+  const dropSettings = db.prepare('DELETE FROM parent_settings WHERE number_key = ?');
   const dropCodes = db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?');
   // A family that left gets no text for what they were told while on the roster.
   const dropTexts = db.prepare("DELETE FROM text_notices WHERE number_key = ? AND state IN ('waiting', 'queued')");
@@ -178,6 +181,7 @@ export function createRosterAdmin(db: Db) {
           if (dropParent.run(entry.number).changes !== 1) throw new StaleRoster();
           dropSubscriptions.run(entry.number);
           dropTokens.run(entry.number);
+          dropSettings.run(entry.number);
           dropCodes.run(entry.number);
           dropTexts.run(entry.number);
           record.run(at, by, 'removed', entry.number, entrySummary(entry));

@@ -94,7 +94,7 @@ Called by **Thrive parent portal webhook** for \`request_code\`, \`verify_code\`
 - **verify_code**: each try counted first, 30 an address in an hour (429); a code works only for the name it was sent for; 5 wrong from one address end it for that address, 10 in all for everyone; the right one is used once and gives a 90-day token (only its SHA-256 is kept).
 - **chat_thread** / **revoke_token**: the bearer token checked (401), then the thread after the cursor, 200 a page, with the newest of the parent's messages seen in Slack and the device's \`read_receipts\`, or the token ended (with its push subscription and settings).
 - **mark_read**: the bearer token checked (401); with \`read_receipts\` on and the token the named parent's, the read kept, and each reply it reached gets :${READ_REACTION}: in Slack (**Mark in Slack**; one Slack did not take is offered again at the next read).
-- **push_settings** / **push_subscribe** / **push_unsubscribe**: the bearer token checked (401), then the device's notification settings (and \`${ENV.vapidPublicKey}\`; a change starts **Thrive push** when it makes pushes held in the quiet hours due), its subscription kept (400 when a sender cannot use it), or forgotten.`;
+- **push_settings** / **push_subscribe** / **push_unsubscribe**: the bearer token checked (401), then the device's notification settings, each change saved for the parent too (\`thrive.parent_settings\`, kept past logout), and \`${ENV.vapidPublicKey}\` (a change starts **Thrive push** when it makes pushes held in the quiet hours due), its subscription kept (400 when a sender cannot use it), or forgotten.`;
 
 export async function conversationWorkflow(): Promise<Record<string, unknown>> {
   const nodes: N8nNode[] = [

@@ -1,15 +1,18 @@
 /**
- * Web Push's part of n8n/schema.sql, as the reference server keeps it (server/db/migrations.ts, migration 7):
- * a device's notification settings and its subscription, both keyed by its token's hash and removed with the
- * token (revoke_token, expiry, erasure); the durable queue of pushes, filled for a facilitator's reply by a
- * trigger in the reply's own transaction and for reminders by the push workflow; and the reminders already
- * queued, so each is sent once. A job is taken under a lease and deleted only once the push service answered,
- * so an execution that dies mid-send leaves it to the next run. A job held for the end of the quiet hours is
- * marked so: a change of the device's settings makes it due at once, to be decided again by the settings saved.
+ * Web Push's part of n8n/schema.sql, as the reference server keeps it (server/db/migrations.ts, migrations 8 and
+ * 13): a device's notification settings and its subscription, both keyed by its token's hash and removed with the
+ * token (revoke_token, expiry, erasure); the parent's settings, keyed by their number, which outlive their tokens
+ * and go with the parent (erasure, removal from the roster), a device that saved no settings having those; the
+ * durable queue of pushes, filled for a facilitator's reply by a trigger in the reply's own transaction and for
+ * reminders by the push workflow; and the reminders already queued, so each is sent once. A job is taken under a
+ * lease and deleted only once the push service answered, so an execution that dies mid-send leaves it to the next
+ * run. A job held for the end of the quiet hours is marked so: a change of the device's settings makes it due at
+ * once, to be decided again by the settings saved.
  */
 import { PUSH_MAX_ATTEMPTS, REQUEST_UPDATE_TTL_S } from '../../../src/shared/push/delivery.ts';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../src/shared/webhook/push.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, DEVICE_ONLY_SETTINGS } from '../../../src/shared/webhook/push.ts';
 import { UTC_ISO } from './conversation-schema-sql.ts';
+import { confirmedReschedulesOf } from './outcome-reads-sql.ts';
 
 /** How long a taken job waits for its answer before another run may take it again. */
 export const PUSH_LEASE = "interval '2 minutes'";
@@ -19,6 +22,9 @@ const REMINDER_KEYS_KEPT = "interval '2 days'";
 const SETTING_NAMES = Object.keys(DEFAULT_NOTIFICATION_SETTINGS);
 /** Every setting's default, as jsonb: stored settings go over it. */
 const DEFAULTS = `'${JSON.stringify(DEFAULT_NOTIFICATION_SETTINGS)}'::jsonb`;
+/** A jsonb of settings without those that are a phone's own: the parent's part of them. */
+const PARENTS_PART = (jsonb: string) =>
+  `(${jsonb} - ARRAY[${DEVICE_ONLY_SETTINGS.map((name) => `'${name}'`).join(', ')}])`;
 /** How long a request update waits for a phone that is off (its TTL, src/shared/push/delivery.ts). */
 const REQUEST_UPDATE_KEPT = `interval '${REQUEST_UPDATE_TTL_S} seconds'`;
 
@@ -39,8 +45,8 @@ export function pushSchemaSql(): string {
 -- Web Push (n8n/thrive-conversation.workflow.json's push actions, n8n/thrive-push.workflow.json's sender).
 -- Generated from n8n/source/database/push-schema-sql.ts.
 
--- A device's notification settings (only those it changed; the rest are the defaults) and the language its
--- notifications are written in; they go with the device's token.
+-- A device's notification settings (only those changed from the defaults) and the language its notifications are
+-- written in; they go with the device's token.
 CREATE TABLE IF NOT EXISTS thrive.push_settings (
   token_hash text PRIMARY KEY REFERENCES thrive.parent_tokens (token_hash) ON DELETE CASCADE,
   settings jsonb NOT NULL,
@@ -48,10 +54,42 @@ CREATE TABLE IF NOT EXISTS thrive.push_settings (
   updated_at timestamptz NOT NULL
 );
 
--- A device's settings as they apply: its own over the defaults (every setting named).
+-- The parent's settings: those a phone of theirs saved last (only those changed from the defaults), but a phone's own
+-- (show_text), with that phone's language. Every save of a device's settings writes them in its transaction
+-- (thrive.save_push_settings). They outlive the tokens (logout, expiry): a phone signed in again starts from them, and
+-- the parent's texts follow them with no phone signed in. Erasure and removal from the roster delete them. A parent's
+-- are first those their phones still signed in saved last.
+CREATE TABLE IF NOT EXISTS thrive.parent_settings (
+  number_key text PRIMARY KEY,
+  settings jsonb NOT NULL,
+  language text NOT NULL CHECK (language IN ('en', 'hi')),
+  updated_at timestamptz NOT NULL
+);
+INSERT INTO thrive.parent_settings (number_key, settings, language, updated_at)
+  SELECT DISTINCT ON (t.number_key) t.number_key, ${PARENTS_PART('p.settings')}, p.language, p.updated_at
+  FROM thrive.push_settings p JOIN thrive.parent_tokens t ON t.token_hash = p.token_hash
+  ORDER BY t.number_key, p.updated_at DESC
+ON CONFLICT (number_key) DO NOTHING;
+
+-- A device's settings as saved, with their language: its own once it saved any, else its parent's (a phone's own
+-- settings at their default); no row when neither saved any. Read here rather than copied when a token is issued, so
+-- the rule has one home and holds for every token however it was made. A subscribed device always has its own row
+-- (push_subscribe saves its settings), so the sender's joins read that alone.
+CREATE OR REPLACE FUNCTION thrive.saved_settings_of(hash text) RETURNS TABLE (settings jsonb, language text)
+LANGUAGE sql STABLE AS $$
+  SELECT s.settings, s.language FROM (
+    SELECT 1 AS rank, p.settings, p.language FROM thrive.push_settings p WHERE p.token_hash = hash
+    UNION ALL
+    SELECT 2, ps.settings, ps.language
+    FROM thrive.parent_tokens t JOIN thrive.parent_settings ps ON ps.number_key = t.number_key
+    WHERE t.token_hash = hash
+  ) s ORDER BY s.rank LIMIT 1
+$$;
+
+-- A device's settings as they apply: those saved over the defaults (every setting named).
 CREATE OR REPLACE FUNCTION thrive.settings_of(hash text) RETURNS jsonb
 LANGUAGE sql STABLE AS $$
-  SELECT ${DEFAULTS} || coalesce((SELECT p.settings FROM thrive.push_settings p WHERE p.token_hash = hash), '{}')
+  SELECT ${DEFAULTS} || coalesce((SELECT s.settings FROM thrive.saved_settings_of(hash) s), '{}')
 $$;
 
 -- A device's one subscription (a browser has one per site); an endpoint another token had now belongs to this one.
@@ -139,25 +177,38 @@ CREATE TRIGGER push_request_update AFTER INSERT ON thrive.request_answers
 CREATE TRIGGER push_staff_reply AFTER INSERT ON thrive.thread_messages
   FOR EACH ROW WHEN (NEW.author = 'staff' AND NOT NEW.event) EXECUTE FUNCTION thrive.push_staff_reply();
 
--- A device's settings: the stored ones changed by change (jsonb, the names given), saved with its language
--- (lang, or the stored one, or English), as the contract orders them, whether it is subscribed, and how many of its
--- jobs held for the quiet hours a change of the settings made due now (Thrive push decides them again).
+-- A device's settings: those saved (thrive.saved_settings_of) changed by change (jsonb, the names given), saved as its
+-- own with its language (lang, or the saved one, or English), as the contract orders them, whether it is subscribed,
+-- and how many of its jobs held for the quiet hours a change of the settings made due now (Thrive push decides them
+-- again). In the same transaction the parent's take the change too, but a phone's own settings, and the language: a
+-- save that names no setting changes neither's settings, so a phone that only reads its settings never undoes what
+-- the parent chose on another.
 DROP FUNCTION IF EXISTS thrive.save_push_settings(text, jsonb, text);
 CREATE FUNCTION thrive.save_push_settings(hash text, change jsonb, lang text)
 RETURNS TABLE (settings json, subscribed boolean, released integer)
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   earlier jsonb;
+  earlier_language text;
   saved jsonb;
+  saved_language text;
   freed integer := 0;
 BEGIN
-  SELECT ${DEFAULTS} || p.settings INTO earlier FROM thrive.push_settings p WHERE p.token_hash = hash FOR UPDATE;
+  -- The device's own row, locked: two saves of one device decide its held jobs one after the other.
+  PERFORM 1 FROM thrive.push_settings p WHERE p.token_hash = hash FOR UPDATE;
+  SELECT s.settings, s.language INTO earlier, earlier_language FROM thrive.saved_settings_of(hash) s;
   INSERT INTO thrive.push_settings AS p (token_hash, settings, language, updated_at)
-  VALUES (hash, coalesce(change, '{}'), coalesce(lang, 'en'), now())
+  VALUES (hash, coalesce(earlier, '{}') || coalesce(change, '{}'), coalesce(lang, earlier_language, 'en'), now())
   ON CONFLICT (token_hash) DO UPDATE
     SET settings = p.settings || coalesce(change, '{}'), language = coalesce(lang, p.language), updated_at = now()
-  RETURNING ${DEFAULTS} || p.settings INTO saved;
-  IF saved IS DISTINCT FROM coalesce(earlier, ${DEFAULTS}) THEN
+  RETURNING ${DEFAULTS} || p.settings, p.language INTO saved, saved_language;
+  INSERT INTO thrive.parent_settings AS ps (number_key, settings, language, updated_at)
+  SELECT t.number_key, ${PARENTS_PART(`(coalesce(earlier, '{}') || coalesce(change, '{}'))`)}, saved_language, now()
+  FROM thrive.parent_tokens t WHERE t.token_hash = hash
+  ON CONFLICT (number_key) DO UPDATE
+    SET settings = ps.settings || ${PARENTS_PART(`coalesce(change, '{}')`)}, language = excluded.language,
+      updated_at = now();
+  IF saved IS DISTINCT FROM ${DEFAULTS} || coalesce(earlier, '{}') THEN
     UPDATE thrive.push_jobs j SET not_before = now(), held = false
     FROM thrive.push_subscriptions s WHERE s.token_hash = hash AND j.endpoint = s.endpoint AND j.held;
     GET DIAGNOSTICS freed = ROW_COUNT;
@@ -239,10 +290,10 @@ END
 $$;
 
 -- Every subscription of a device whose token is still good, with its settings and language, its parent's weekly
--- sessions and the programme's changes to them around now, for reminders.
+-- sessions, the programme's changes to them around now and the parent's confirmed reschedules, for reminders.
 DROP FUNCTION IF EXISTS thrive.reminder_targets();
 CREATE FUNCTION thrive.reminder_targets()
-RETURNS TABLE (endpoint text, settings json, language text, sessions json, changes json)
+RETURNS TABLE (endpoint text, settings json, language text, sessions json, changes json, reschedules json)
 LANGUAGE sql STABLE AS $$
   SELECT s.endpoint,
     ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(p.settings, '{}'))`)},
@@ -250,7 +301,8 @@ LANGUAGE sql STABLE AS $$
     (SELECT coalesce(json_agg(json_build_object('weekday', x.weekday, 'time', x.start_time, 'facilitator', f.name)
        ORDER BY x.weekday, x.start_time), '[]'::json)
      FROM thrive.sessions x JOIN thrive.facilitators f ON f.id = x.facilitator_id WHERE x.parent_number = s.number_key),
-    thrive.session_changes_of(s.number_key)
+    thrive.session_changes_of(s.number_key),
+    ${confirmedReschedulesOf('s.number_key')}
   FROM thrive.push_subscriptions s LEFT JOIN thrive.push_settings p ON p.token_hash = s.token_hash
   WHERE EXISTS (${LIVE_TOKEN('s.endpoint')})
   ORDER BY s.endpoint

@@ -5,8 +5,8 @@
  * The version is the SHA-256 of the roster as JSON, so any change to a parent or a session changes it: an import
  * is applied only to the roster its preview was made from. Removing a parent ends their sign-in as the reference
  * server does (server/roster/roster-admin.ts): their sessions and roster row go, their devices' tokens are revoked
- * (push settings, subscriptions, queued pushes and reminder keys go with them) and a code already sent stops
- * working. Their requests and messages stay, for retention or erasure.
+ * (push settings, subscriptions, queued pushes and reminder keys go with them), the parent's settings are deleted
+ * and a code already sent stops working. Their requests and messages stay, for retention or erasure.
  */
 import { WEEKDAYS } from '../../../src/shared/schedule/weekdays.ts';
 
@@ -66,6 +66,8 @@ BEGIN
   DELETE FROM thrive.parents WHERE number IN ${numbersOf('removed')};
   DELETE FROM thrive.push_subscriptions WHERE number_key IN ${numbersOf('removed')};
   DELETE FROM thrive.parent_tokens WHERE number_key IN ${numbersOf('removed')};
+  -- A parent added again later starts from the default settings, as anyone new does.
+  DELETE FROM thrive.parent_settings WHERE number_key IN ${numbersOf('removed')};
   DELETE FROM thrive.sign_in_codes WHERE number_key IN ${numbersOf('removed')};
   -- A family that left gets no text for what they were told while on the roster.
   DELETE FROM thrive.text_notices WHERE number_key IN ${numbersOf('removed')} AND state IN ('waiting', 'queued');

@@ -6,13 +6,14 @@
  * - it is seen when the parent's phone read the thread past it (chat_thread, mark_read), opened the update, or (an
  *   outcome) was shown it by list_requests or accepted the offer; pushed once a push service accepted a push of it
  *   (thrive.record_push): no text goes for it then;
- * - a phone's settings saved (thrive.push_settings) make its parent's notices waiting for a later moment due now, to
- *   be decided again by them;
+ * - the parent's settings saved from a phone (thrive.parent_settings) make their notices waiting for a later moment due
+ *   now, to be decided again by them;
  * - Thrive texts takes the due notices under a lease, at most one of a parent at a time, so no two runs decide one
  *   parent's texts together (the day's limit counts what the other queued); it decides each by the shared rule
  *   (src/shared/push/text-fallback.ts) and records what became of it: skipped, held, queued for the gateway (which
  *   counts against the day's limit at once, but for an urgent update's), then texted, tried again later, or failed,
- *   in the language of the parent's settings, else of their latest request (thrive.request_language), else English.
+ *   by the parent's settings (those a phone of theirs saved last, kept with no phone signed in), in their language,
+ *   else that of their latest request (thrive.request_language), else English.
  * A notice stays with its parent: erasure deletes it, retention deletes it with what it told, and removing the parent
  * from the roster (thrive.apply_roster_import) deletes those not yet texted.
  */
@@ -126,20 +127,20 @@ LANGUAGE sql VOLATILE AS $$
     AND request_id IN (SELECT jsonb_array_elements_text(requests))
 $$;
 
--- A phone's settings saved are its parent's from now on: their notices waiting for a later moment (the quiet hours'
--- end, the wait) are due now, for Thrive texts to decide again by them. A queued one's later moment is the gateway's
--- backoff, and stays.
+-- The parent's settings saved from a phone: their notices waiting for a later moment (the quiet hours' end, the wait)
+-- are due now, for Thrive texts to decide again by them. A queued one's later moment is the gateway's backoff, and
+-- stays.
+DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.push_settings;
 CREATE OR REPLACE FUNCTION thrive.texts_settings_saved() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE thrive.text_notices n SET due_at = now()
-  FROM thrive.parent_tokens t
-  WHERE t.token_hash = NEW.token_hash AND n.number_key = t.number_key AND n.state = 'waiting' AND n.due_at > now();
+  WHERE n.number_key = NEW.number_key AND n.state = 'waiting' AND n.due_at > now();
   RETURN NULL;
 END
 $$;
-DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.push_settings;
-CREATE TRIGGER texts_settings_saved AFTER INSERT OR UPDATE ON thrive.push_settings
+DROP TRIGGER IF EXISTS texts_settings_saved ON thrive.parent_settings;
+CREATE TRIGGER texts_settings_saved AFTER INSERT OR UPDATE ON thrive.parent_settings
   FOR EACH ROW EXECUTE FUNCTION thrive.texts_settings_saved();
 
 -- The language a number uses the portal in, as its requests tell: that of its latest one, null before any (the
@@ -173,8 +174,8 @@ LANGUAGE sql VOLATILE AS $$
 $$;
 
 -- The notices due at a moment, at most one of each parent, each leased for ${TEXT_LEASE.replace(/interval |'/g, '')} (at most most parents),
--- with what deciding them needs: the parent's settings saved last on any of their phones (the defaults before any)
--- and language (else their latest request's, else English), whether a push of it was accepted, the texts of its
+-- with what deciding them needs: the parent's settings (thrive.parent_settings; the defaults before any) and language
+-- (else their latest request's, else English), whether a push of it was accepted, the texts of its
 -- limit group the parent was sent or has queued since India's midnight (an urgent update's count against nothing),
 -- and the wait. A parent whose notice another run holds is left to that run, so no two runs
 -- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
@@ -211,17 +212,14 @@ BEGIN
   RETURN QUERY
   SELECT n.id, n.number_key, n.kind, n.announcement_id, n.author, n.urgent, ${UTC_ISO('n.created_at')}, n.state,
     n.attempts, n.pushed_at IS NOT NULL,
-    ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(latest.settings, '{}'))`)},
-    coalesce(latest.language, thrive.request_language(n.number_key), 'en'),
+    ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(ps.settings, '{}'))`)},
+    coalesce(ps.language, thrive.request_language(n.number_key), 'en'),
     (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
       AND NOT o.urgent AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
       AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
     (SELECT s.value FROM thrive.settings s WHERE s.name = '${TEXT_WAIT_SETTING}')
   FROM thrive.text_notices n
-  LEFT JOIN LATERAL (
-    SELECT p.settings, p.language FROM thrive.push_settings p JOIN thrive.parent_tokens t ON t.token_hash = p.token_hash
-    WHERE t.number_key = n.number_key ORDER BY p.updated_at DESC LIMIT 1
-  ) AS latest ON true
+  LEFT JOIN thrive.parent_settings ps ON ps.number_key = n.number_key
   WHERE n.id = ANY (taken)
   ORDER BY n.due_at, n.id;
 END

@@ -3,7 +3,7 @@
  * all of it or nothing): the requests, the parents' chat messages, the
  * threads with facilitators' replies (and the read receipts and text notices
  * that point at them), texts queued or sent, codes, code requests and tries,
- * tokens, and for an erasure the number's roster entry too, as the reference
+ * tokens, and for an erasure the parent's settings and the number's roster entry too, as the reference
  * server's removeExpired() and forgetNumber() do (server/db/erase.ts).
  */
 import { CODE_REQUEST_KEPT_MS } from '../../../server/conversation/policy.ts';
@@ -34,7 +34,8 @@ SELECT
 
 /**
  * $1: the number as typed. Everything stored for it (its devices' push subscriptions, with the pushes waiting for
- * them, and their settings go with its tokens; its read receipts with its thread; its texts), and the announcements'
+ * them, and their settings go with its tokens; the parent's settings; its read receipts with its thread; its texts),
+ * and the announcements'
  * copies of the roster: who each was sent to (with the name, and when it was seen) and the sessions changed for the
  * number; an announcement itself names nobody and stays for the others. number_key is null (and nothing goes) when it
  * is not a phone number.
@@ -55,6 +56,7 @@ push_subscriptions AS (
   DELETE FROM thrive.push_subscriptions WHERE number_key = (SELECT number_key FROM key) RETURNING 1
 ),
 tokens AS (DELETE FROM thrive.parent_tokens WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
+settings AS (DELETE FROM thrive.parent_settings WHERE number_key = (SELECT number_key FROM key) RETURNING 1),
 hits AS (DELETE FROM thrive.number_hits WHERE number = (SELECT number_key FROM key) RETURNING 1),
 recipients AS (
   DELETE FROM thrive.announcement_recipients WHERE number_key = (SELECT number_key FROM key) RETURNING 1

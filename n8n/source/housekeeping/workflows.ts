@@ -58,7 +58,7 @@ Every night at 03:17 (the n8n server's time zone): requests, parents' messages, 
 
 export function erasureWorkflow(): Record<string, unknown> {
   const note = `## Thrive erasure
-A parent's right to erasure, as \`npm run forget\` on the reference server: everything stored for one number (requests, messages, the thread and replies, codes, tokens: every device is signed out, who each announcement reached and the sessions changed) and its roster entry.
+A parent's right to erasure, as \`npm run forget\` on the reference server: everything stored for one number (requests, messages, the thread and replies, codes, tokens: every device is signed out, the parent's notification settings, who each announcement reached and the sessions changed) and its roster entry.
 
 \`\`\`
 curl -X POST <n8n>/webhook/${WEBHOOK_PATHS.erasure} -H '${ADMIN_SECRET_HEADER}: <${ENV.adminSecret}>' -H 'content-type: application/json' -d '{"number":"+919876543210"}'

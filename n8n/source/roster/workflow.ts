@@ -87,7 +87,7 @@ function exportWebhook(position: Position): N8nNode {
 
 export async function rosterWorkflow(): Promise<Record<string, unknown>> {
   const note = `## Thrive roster
-**Import**: open \`<n8n>/form/${ROSTER_FORM_PATH}\` (signed in with the **Thrive roster login** credential), choose the CSV file and preview; the second page shows what would change and applies it only when confirmed, all of it or nothing. Each import is recorded in \`thrive.roster_imports\`. A removed parent's tokens, push subscriptions and queued pushes are deleted; their requests and messages stay.
+**Import**: open \`<n8n>/form/${ROSTER_FORM_PATH}\` (signed in with the **Thrive roster login** credential), choose the CSV file and preview; the second page shows what would change and applies it only when confirmed, all of it or nothing. Each import is recorded in \`thrive.roster_imports\`. A removed parent's tokens, push subscriptions, queued pushes and notification settings are deleted; their requests and messages stay.
 
 **Export**: open \`<n8n>/webhook/${WEBHOOK_PATHS.rosterExport}\` with the same login.`;
   const preview = "$('Preview').first().json";

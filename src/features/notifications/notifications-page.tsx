@@ -57,8 +57,9 @@ function Choice({
  * on by default), quiet hours (India time), whether a
  * notification shows the message's text (off by default), whether the chat
  * sends read receipts, and whether a notification missed comes as a text
- * (both on by default). Settings belong to the device token, so they need a
- * verified phone.
+ * (both on by default). Settings are saved with the device token, so they
+ * need a verified phone; all but the message's text are the parent's too and
+ * hold on their next phone (docs/webhook-contract.md, push_settings).
  */
 export function NotificationsPage() {
   const t = notificationsText();

@@ -1,9 +1,11 @@
 /**
  * The notification half of the webhook contract: the bearer-token actions a
  * verified phone uses to turn Web Push on and off and to keep its settings,
- * and the payload a push carries to the service worker. Subscriptions and
- * settings belong to the device token: revoking the token (logout) removes
- * them. docs/webhook-contract.md describes each action and its refusals.
+ * and the payload a push carries to the service worker. A subscription and
+ * the device's settings belong to the device token: revoking the token
+ * (logout) removes them. The parent's settings (all but those of
+ * DEVICE_ONLY_SETTINGS) outlive it. docs/webhook-contract.md describes each
+ * action and its refusals.
  */
 import type { Language } from './types.ts';
 
@@ -41,6 +43,13 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   quiet_start: '21:00',
   quiet_end: '07:00',
 };
+
+/**
+ * The settings that are one phone's own, as a phone may be shared: a phone signed in again, or another phone of the
+ * parent, starts them at their default. Every other setting is the parent's: saved on one phone, it carries over to
+ * the next, and their texts follow it with no phone signed in.
+ */
+export const DEVICE_ONLY_SETTINGS: readonly (keyof NotificationSettings)[] = ['show_text'];
 
 /** PushSubscription.toJSON(), as the browser gives it. */
 export interface PushSubscriptionJson {

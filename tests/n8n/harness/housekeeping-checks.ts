@@ -54,7 +54,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
   );
 
   await results.run(
-    'erasure: refused without the admin secret; erases everything of one number, its roster entry, its place in an announcement, its texts and read receipts',
+    'erasure: refused without the admin secret; erases everything of one number, its roster entry, its place in an announcement, its settings, texts and read receipts',
     async () => {
       postgres.run(`
       INSERT INTO thrive.parents (number, name, facilitator_id) VALUES ('${ERASED}', 'Erase Me', 'meera-nair');
@@ -66,6 +66,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
         VALUES ('${ERASED}', 'staff', 'X', 'a reply', '2026-01-01T10:00:00.000+05:30');
       INSERT INTO thrive.parent_tokens VALUES ('t-erase', '${ERASED}', now(), now() + interval '1 day');
       INSERT INTO thrive.push_subscriptions VALUES ('https://push.test/erase', 't-erase', '${ERASED}', 'k', 'a', now());
+      INSERT INTO thrive.parent_settings VALUES ('${ERASED}', '{"text_fallback": false}', 'en', now());
       INSERT INTO thrive.announcements (id, kind, title_en, body_en, audience, audience_label, send_at, urgent, created_by, reason)
         VALUES ('erase-change', 'cancelled', 'Cancelled', 'Diwali', '{}', 'Two parents', now(), false, 'X', 'Diwali');
       INSERT INTO thrive.announcement_recipients (announcement_id, number_key, name)
@@ -118,6 +119,7 @@ export async function runHousekeepingChecks({ n8n, postgres, slack }: Stack, res
             count(`thrive.requests WHERE user_number = '9000000099'`) +
             count(`thrive.thread_messages WHERE number_key = '${ERASED}'`) +
             count(`thrive.push_subscriptions WHERE number_key = '${ERASED}'`) +
+            count(`thrive.parent_settings WHERE number_key = '${ERASED}'`) +
             count(`thrive.announcement_recipients WHERE number_key = '${ERASED}'`) +
             count(`thrive.session_changes WHERE number_key = '${ERASED}'`) +
             count(`thrive.text_notices WHERE number_key = '${ERASED}'`) +

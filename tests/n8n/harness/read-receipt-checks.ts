@@ -4,12 +4,15 @@
  * it was first seen), through the conversation workflow and the portal webhook's own read alike. The parent's side:
  * mark_read with the device token, through the portal webhook as the phone's outbox sends it, kept once, its time
  * never later than n8n's now, each reply it reached marked in Slack with READ_REACTION once, and a mark Slack did not
- * take offered again at the next read; nothing kept for another parent's token or with read_receipts off.
+ * take offered again at the next read; nothing kept for another parent's token or with read_receipts off, nor from
+ * a phone signed in again after the parent turned them off and logged out (the parent's settings outlive their
+ * tokens; show_text, a phone's own, starts at its default).
  */
 import { randomUUID } from 'node:crypto';
 import { READ_REACTION } from '../../../n8n/source/toolkit/ids.ts';
 import { toIstIso } from '../../../src/shared/format/ist.ts';
 import type { ConversationAnswers, ThreadMessage } from '../../../src/shared/webhook/conversation.ts';
+import { DEFAULT_NOTIFICATION_SETTINGS, type PushAnswers } from '../../../src/shared/webhook/push.ts';
 import { expectEqual, verifiedDevice } from './check-helpers.ts';
 import { SECRETS } from './conversation-fakes.ts';
 import { conversationCaller } from './conversation-checks.ts';
@@ -30,7 +33,7 @@ export async function runReadReceiptChecks({ n8n, postgres, slack }: Stack, resu
   const signed = { secret: SECRETS.slackSigning };
   const device = (numberKey: string) => verifiedDevice(postgres, numberKey);
   const phone = device(PARENT.number);
-  const thread = async () => (await call({ action: 'chat_thread' }, phone)).body as Thread;
+  const thread = async (token = phone) => (await call({ action: 'chat_thread' }, token)).body as Thread;
   let posted = 0;
   /** The parent's message as the portal webhook keeps it once posted to Slack: its Slack ts. */
   const parentMessage = () => {
@@ -66,10 +69,15 @@ export async function runReadReceiptChecks({ n8n, postgres, slack }: Stack, resu
     });
     return [response.status, await response.json()] as const;
   };
-  const lastReplyId = async () => (await thread()).messages.filter((m) => m.from === 'staff').at(-1)?.id ?? '';
+  const lastReplyId = async (token = phone) =>
+    (await thread(token)).messages.filter((m) => m.from === 'staff').at(-1)?.id ?? '';
   const idOfText = (messages: ThreadMessage[], text: string) => messages.find((m) => m.text === text)?.id;
   const marked = (ts: string) =>
     slack.reactions.filter((r) => r.channel === CHANNEL_ID && r.timestamp === ts && r.name === READ_REACTION).length;
+  const reads = () =>
+    postgres.rows<{ n: number }>(
+      `SELECT count(*)::int AS n FROM thrive.thread_parent_reads WHERE number_key = '${PARENT.number}'`,
+    )[0]?.n;
 
   const first = parentMessage();
   const second = parentMessage();
@@ -153,10 +161,6 @@ export async function runReadReceiptChecks({ n8n, postgres, slack }: Stack, resu
       const missedAfterFailure = marked(missed);
       const next = await reply(second);
       const nextRead = await markRead(await lastReplyId(), new Date());
-      const reads = () =>
-        postgres.rows<{ n: number }>(
-          `SELECT count(*)::int AS n FROM thrive.thread_parent_reads WHERE number_key = '${PARENT.number}'`,
-        )[0]?.n;
       const readsBefore = reads();
       const unmarked = await reply(first);
       const otherParent = await markRead(await lastReplyId(), new Date(), device(OTHER_KEY));
@@ -174,6 +178,35 @@ export async function runReadReceiptChecks({ n8n, postgres, slack }: Stack, resu
         ...expectEqual('a read with read receipts off', offRead, [200, { recorded: false }]),
         ...expectEqual('reads kept since', reads(), readsBefore),
         ...expectEqual('the reply read with receipts off, marked', marked(unmarked), 0),
+      ];
+    },
+  );
+
+  await results.run(
+    'read receipts: a parent who turned them off and logged out signs in again with them off, and no read is kept; show_text starts at its default',
+    async () => {
+      const chosen = { read_receipts: false, quiet_start: '22:30', quiet_end: '06:15' };
+      const saved = await call(
+        { action: 'push_settings', payload: { settings: { ...chosen, show_text: true } } },
+        phone,
+      );
+      const loggedOut = await call({ action: 'revoke_token' }, phone);
+      const tokensLeft = postgres.rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM thrive.parent_tokens WHERE number_key = '${PARENT.number}'`,
+      )[0]?.n;
+      const again = device(PARENT.number);
+      const threadAgain = (await call({ action: 'chat_thread' }, again)).body as Thread;
+      const readsBefore = reads();
+      const unmarked = await reply(first);
+      const read = await markRead(await lastReplyId(again), new Date(), again);
+      const settings = (await call({ action: 'push_settings' }, again)).body as PushAnswers['push_settings'];
+      return [
+        ...expectEqual('settings saved, then logged out', [saved.status, loggedOut.status, tokensLeft], [200, 200, 0]),
+        ...expectEqual('chat_thread on the phone signed in again', threadAgain.read_receipts, false),
+        ...expectEqual('a read from it', read, [200, { recorded: false }]),
+        ...expectEqual('reads kept since', reads(), readsBefore),
+        ...expectEqual('the reply it read, marked', marked(unmarked), 0),
+        ...expectEqual('its settings', settings.settings, { ...DEFAULT_NOTIFICATION_SETTINGS, ...chosen }),
       ];
     },
   );

@@ -2,7 +2,7 @@
  * The roster on a running n8n (ThriveRoster): the export, and imports through n8n's own form as a browser posts
  * them (multipart/form-data to the form, then the second page at the signed address n8n answers with, as n8n's form
  * page does): 200 parents added and read back through know_schedule; one session changed and one parent removed,
- * whose token is refused at once and whose subscription is gone while their requests stay; refused files
+ * whose token is refused at once and whose subscription and settings are gone while their requests stay; refused files
  * (a number twice with two names, 25:00, not UTF-8) and a preview of a roster changed meanwhile change nothing.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -154,12 +154,13 @@ export async function runRosterChecks({ n8n, postgres }: Stack, results: Results
   );
 
   await results.run(
-    'roster: a session changed and a parent removed; the removed one refused at once, their subscription and unsent text gone, their requests kept',
+    'roster: a session changed and a parent removed; the removed one refused at once, their subscription, settings and unsent text gone, their requests kept',
     async () => {
       const gone = numberOf(1);
       postgres.run(`
       INSERT INTO thrive.parent_tokens VALUES ('t-roster', '${gone}', now(), now() + interval '1 day');
       INSERT INTO thrive.push_subscriptions VALUES ('https://push.test/roster', 't-roster', '${gone}', 'k', 'a', now());
+      INSERT INTO thrive.parent_settings VALUES ('${gone}', '{"text_fallback": false}', 'en', now());
       INSERT INTO thrive.requests (request_id, body_hash, action, user_name, user_number, payload, timestamp_ist, received_at)
         VALUES ('00000000-0000-4000-8000-0000000000c1', 'h', 'know_schedule', 'Imported Parent 1', '${gone}', '{}',
                 '2026-01-01T10:00:00.000+05:30', now());
@@ -185,14 +186,15 @@ export async function runRosterChecks({ n8n, postgres }: Stack, results: Results
           [404, 0],
         ),
         ...expectEqual(
-          'their token, subscription, text not yet sent and request',
+          'their token, subscription, settings, text not yet sent and request',
           [
             count(`thrive.parent_tokens WHERE number_key = '${gone}'`),
             count(`thrive.push_subscriptions WHERE number_key = '${gone}'`),
+            count(`thrive.parent_settings WHERE number_key = '${gone}'`),
             count(`thrive.text_notices WHERE number_key = '${gone}'`),
             count(`thrive.requests WHERE user_number = '${gone}'`),
           ],
-          [0, 0, 0, 1],
+          [0, 0, 0, 0, 1],
         ),
         ...expectEqual(
           'the changed session',

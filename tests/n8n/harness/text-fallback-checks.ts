@@ -5,7 +5,7 @@
  * as the Slack actions workflow records it); parent A, with push, is pushed a reply and never texted; parent B, with none, is not texted for a reply read before the wait ends, is
  * texted once after the wait (in Hindi, the reference server's body, the gateway's token), and not again that day;
  * a gateway failing twice, then answering, sends one text, tried again after 30 s and 60 s; text_fallback off stops
- * a text still waiting; quiet hours hold a reply's text to their end, and an urgent update is texted at once in them
+ * a text still waiting, and still does once the parent logged out (no phone signed in); quiet hours hold a reply's text to their end, and an urgent update is texted at once in them
  * and counts against nothing; a text held for the quiet hours goes once the parent turns them off. A parent no phone
  * of whose saved settings is texted in the language of their latest request; an outcome list_requests showed, or an
  * offer the parent accepted, is not texted.
@@ -43,6 +43,7 @@ const UPDATES = '+919000000067';
 const QUIET_OFF = '+919000000068';
 const ANSWERED = '+919000000069';
 const ACCEPTED = '+919000000070';
+const LOGGED_OUT = '+919000000071';
 const LINK = `https://${PORTAL_HOST}${paths.chat}`;
 
 interface Notice {
@@ -252,6 +253,25 @@ export async function runTextFallbackChecks(
       ...expectEqual('not texted', [decided, textsTo(OFF).length], [true, 0]),
     ];
   });
+
+  await results.run(
+    'texts: text_fallback turned off holds after the parent logged out, with no phone signed in',
+    async () => {
+      const phone = await parent(LOGGED_OUT, { ...NEVER_QUIET, text_fallback: false });
+      const loggedOut = await call({ action: 'revoke_token' }, phone);
+      const tokensLeft = postgres.rows<{ n: number }>(
+        `SELECT count(*)::int AS n FROM thrive.parent_tokens WHERE number_key = '${LOGGED_OUT}'`,
+      )[0]?.n;
+      await reply(LOGGED_OUT);
+      await sleep(WAIT_S + 1);
+      await runTexts();
+      const decided = await eventually(() => notices(LOGGED_OUT)[0]?.state === 'off');
+      return [
+        ...expectEqual('logged out', [loggedOut.status, tokensLeft], [200, 0]),
+        ...expectEqual('not texted', [decided, textsTo(LOGGED_OUT).length], [true, 0]),
+      ];
+    },
+  );
 
   await results.run(
     'texts: quiet hours hold a reply’s text to their end; an urgent update is texted at once in them, apart from the replies’ limit',

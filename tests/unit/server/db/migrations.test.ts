@@ -26,6 +26,7 @@ const SHIPPED = [
   '5ef0c4661305c64146326ae098e60dcf84337f4625315dbd2814671d39692848',
   'ce52f1b1c4e75574f2da5bd0522b6fce0139983f5d7602c5e1955d27a9a2d0af',
   '9f729ce1d01b3db521f964a445e543aead53069f38f860bee758482fe3b64a1d',
+  '050d610927ed1c3a1ea2184698e91135c5d4c4007b98570028cb76278e9ec359',
 ];
 
 let dir: string;
@@ -64,6 +65,26 @@ describe('the SQLite migrations', () => {
     expect(migrated.prepare('SELECT number_key FROM requests').pluck().all()).toEqual(['+919876543210']);
     migrated.close();
     fresh.close();
+  });
+
+  it('makes each parent’s settings those a phone of theirs still signed in saved last, but show_text', () => {
+    const oldPath = join(dir, 'old.db');
+    const old = new Database(oldPath);
+    for (const step of MIGRATIONS.slice(0, 12)) old.exec(step);
+    old.pragma('user_version = 12');
+    const token = old.prepare('INSERT INTO parent_tokens VALUES (?, ?, ?, ?)');
+    const settings = old.prepare('INSERT INTO push_settings VALUES (?, ?, ?, ?)');
+    token.run('older', '+919000000001', '2026-11-01T00:00:00Z', '2027-01-01T00:00:00Z');
+    token.run('newer', '+919000000001', '2026-11-02T00:00:00Z', '2027-01-01T00:00:00Z');
+    settings.run('older', '{"replies":false}', 'en', '2026-11-01T00:00:00Z');
+    settings.run('newer', '{"show_text":true,"text_fallback":false}', 'hi', '2026-11-03T00:00:00Z');
+    old.close();
+
+    const migrated = openDatabase(oldPath);
+    expect(migrated.prepare('SELECT number_key, settings, language FROM parent_settings').all()).toEqual([
+      { number_key: '+919000000001', settings: '{"text_fallback":false}', language: 'hi' },
+    ]);
+    migrated.close();
   });
 
   it('makes the requests table of the columns requests-table.ts lists for SQLite, each added in its step', () => {

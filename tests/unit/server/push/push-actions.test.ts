@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgetNumber } from '../../../../server/db/erase.ts';
+import { createRosterAdmin } from '../../../../server/roster/roster-admin.ts';
 import { answerValidator } from '../../../../server/webhook/contract.ts';
 import { answerText } from '../../../../server/contract/texts.ts';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '../../../../src/shared/webhook/push.ts';
@@ -46,8 +47,30 @@ describe('the push actions', () => {
       quiet_start: '22:30',
     });
     expect((await p.post({ action: 'push_settings' }, token)).json().settings.show_text).toBe(true);
-    // Another device of the same parent keeps its own settings.
-    expect((await p.post({ action: 'push_settings' }, p.device())).json().settings.show_text).toBe(false);
+  });
+
+  it('gives a device that saved none the settings its parent saved last, then keeps each device’s own', async () => {
+    const first = p.device();
+    const second = p.device();
+    await p.post({ action: 'push_settings', payload: { settings: { quiet_start: '22:00' } } }, first);
+    p.clock.now = new Date(p.clock.now.getTime() + 60_000);
+    await p.post({ action: 'push_settings', payload: { settings: { replies: false } } }, second);
+    const latest = { ...DEFAULT_NOTIFICATION_SETTINGS, quiet_start: '22:00', replies: false };
+    const third = p.device();
+    expect((await p.post({ action: 'push_settings' }, third)).json().settings).toEqual(latest);
+    await p.post({ action: 'push_settings', payload: { settings: { replies: true } } }, third);
+    expect((await p.post({ action: 'push_settings' }, second)).json().settings).toEqual(latest);
+    await p.post({ action: 'push_settings', payload: { settings: { quiet_start: '23:00' } } }, first);
+    expect((await p.post({ action: 'push_settings' }, third)).json().settings).toEqual({ ...latest, replies: true });
+  });
+
+  it('keeps what the parent chose on one phone when another only reads its settings', async () => {
+    const reader = p.device();
+    await p.post({ action: 'push_settings' }, reader);
+    await p.post({ action: 'push_settings', payload: { settings: { text_fallback: false } } }, p.device());
+    p.clock.now = new Date(p.clock.now.getTime() + 60_000);
+    expect((await p.post({ action: 'push_settings' }, reader)).json().settings.text_fallback).toBe(true);
+    expect((await p.post({ action: 'push_settings' }, p.device())).json().settings.text_fallback).toBe(false);
   });
 
   it.each([['7:00'], ['24:00'], ['noon']])('refuses quiet hours written %s', async (time) => {
@@ -148,5 +171,32 @@ describe('leaving', () => {
     expect(subscriptions()).toBe(1);
     expect(p.count('SELECT count(*) FROM push_settings')).toBe(1);
     expect(p.count('SELECT count(*) FROM push_jobs')).toBe(1);
+  });
+
+  it.each<[string, () => void]>([
+    ['npm run forget', () => void forgetNumber(p.db, PARENT_NUMBER)],
+    [
+      'removal from the roster',
+      () => {
+        const roster = createRosterAdmin(p.db);
+        const entry = roster.entry(PARENT_NUMBER);
+        if (!entry) throw new Error('the test roster lists the parent');
+        expect(roster.apply({ removed: [entry] }, 'meera@thrive.example', p.clock.now)).toBe(true);
+        expect(roster.apply({ added: [entry] }, 'meera@thrive.example', p.clock.now)).toBe(true);
+      },
+    ],
+  ])('keeps the parent’s settings past logout until %s, and no one else’s goes', async (_case, erase) => {
+    const chosen = { read_receipts: false, text_fallback: false };
+    const settingsOf = async (token: string) => (await p.post({ action: 'push_settings' }, token)).json().settings;
+    const token = p.device();
+    await p.post({ action: 'push_settings', payload: { settings: chosen } }, token);
+    await p.post({ action: 'push_settings', payload: { settings: chosen } }, p.device(QUIET_PARENT_NUMBER));
+    await p.post({ action: 'revoke_token' }, token);
+    expect(await settingsOf(p.device())).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, ...chosen });
+
+    erase();
+    expect(p.count('SELECT count(*) FROM parent_settings WHERE number_key = ?', PARENT_NUMBER)).toBe(0);
+    expect(await settingsOf(p.device())).toEqual(DEFAULT_NOTIFICATION_SETTINGS);
+    expect(await settingsOf(p.device(QUIET_PARENT_NUMBER))).toEqual({ ...DEFAULT_NOTIFICATION_SETTINGS, ...chosen });
   });
 });

@@ -136,6 +136,36 @@ describe('a text for a notification not seen', () => {
   });
 });
 
+describe('the texts of a parent with no phone signed in', () => {
+  /** The parent chose `settings` on their phone in `language`, then logged out: no token of theirs is left. */
+  const choseThenLoggedOut = async (settings: object, language: 'en' | 'hi') => {
+    const token = p.device(QUIET_PARENT_NUMBER);
+    await p.post({ action: 'push_settings', payload: { settings }, language }, token);
+    expect((await p.post({ action: 'revoke_token' }, token)).statusCode).toBe(200);
+    expect(p.count('SELECT count(*) FROM parent_tokens WHERE number_key = ?', QUIET_PARENT_NUMBER)).toBe(0);
+  };
+
+  it('stay off when the parent turned texts off before logging out', async () => {
+    await choseThenLoggedOut({ text_fallback: false }, 'en');
+    p.reply('Your child did well today', QUIET_PARENT_NUMBER);
+    p.push.replyStored();
+    await after(WAIT_S * 1000);
+    await after(60 * MINUTE);
+    expect(gateway.texts).toEqual([]);
+    expect(p.count("SELECT count(*) FROM text_notices WHERE state = 'off'")).toBe(1);
+  });
+
+  it('follow the settings and the language the parent saved last', async () => {
+    await choseThenLoggedOut({ quiet_start: '00:00', quiet_end: '00:00' }, 'hi');
+    // In the default quiet hours: texted at once only because the parent turned them off.
+    p.clock.now = new Date('2026-11-25T23:00:00+05:30');
+    p.reply('Your child did well today', QUIET_PARENT_NUMBER);
+    p.push.replyStored();
+    await after(WAIT_S * 1000);
+    expect(textsTo(QUIET_PARENT_NUMBER).map((text) => text.body.language)).toEqual(['hi']);
+  });
+});
+
 describe('a text for an update from the programme', () => {
   const QUIET_PARENT = { name: 'Quiet Parent', number: QUIET_PARENT_NUMBER };
 
