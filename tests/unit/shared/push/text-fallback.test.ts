@@ -45,6 +45,12 @@ describe('whether a notice not seen is texted', () => {
     ['not a second one the same day', { textedToday: 1 }, '12:30', { kind: 'skip', reason: 'limit' }],
     ['a queued one is retried past the limit', { textedToday: 1, queued: true }, '12:30', { kind: 'send' }],
     [
+      'a queued one whose retry falls in the quiet hours waits for their end',
+      { createdAt: at('20:00'), queued: true },
+      '21:05',
+      { kind: 'hold', until: new Date('2026-11-26T07:00:00+05:30') },
+    ],
+    [
       'sent in the quiet hours: the wait starts at their end',
       { createdAt: at('22:00') },
       '23:00',
