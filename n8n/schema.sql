@@ -1483,7 +1483,8 @@ $$;
 -- The notices due at a moment, at most one of each parent, each leased for 2 minutes (at most most parents),
 -- with what deciding them needs: the parent's settings (thrive.parent_settings; the defaults before any) and language
 -- (else their latest request's, else English), whether a push of it was accepted, the texts of its
--- limit group the parent was sent or has queued since India's midnight (an urgent update's count against nothing),
+-- limit group the parent was sent since India's midnight or has queued to send (a retry held over the quiet hours
+-- counts on the day it is sent; an urgent update's count against nothing),
 -- and the wait. A parent whose notice another run holds is left to that run, so no two runs
 -- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
 DROP FUNCTION IF EXISTS thrive.take_text_notices(timestamptz, integer);
@@ -1521,8 +1522,9 @@ BEGIN
     n.attempts, n.pushed_at IS NOT NULL,
     json_build_object('replies', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'replies', 'reminders', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'reminders', 'request_updates', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'request_updates', 'announcements', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'announcements', 'show_text', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'show_text', 'read_receipts', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'read_receipts', 'text_fallback', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'text_fallback', 'quiet_start', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'quiet_start', 'quiet_end', ('{"replies":true,"reminders":true,"request_updates":true,"announcements":true,"show_text":false,"read_receipts":true,"text_fallback":true,"quiet_start":"21:00","quiet_end":"07:00"}'::jsonb || coalesce(ps.settings, '{}')) -> 'quiet_end'),
     coalesce(ps.language, thrive.request_language(n.number_key), 'en'),
-    (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
-      AND NOT o.urgent AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
+    (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND NOT o.urgent
+      AND (o.state = 'queued' OR (o.state = 'texted'
+        AND o.texted_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')))
       AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
     (SELECT s.value FROM thrive.settings s WHERE s.name = 'text_wait_seconds')
   FROM thrive.text_notices n

@@ -138,16 +138,18 @@ export function createTextStore(db: Db) {
       return { settings: readSettings(row?.settings ?? null), language };
     },
     /**
-     * Texts of the kind's limit group this parent was sent or has queued since India's midnight. An urgent update's
-     * counts against nothing, as the rule says.
+     * Texts of the kind's limit group this parent was sent since India's midnight, or has queued to send (a retry
+     * held over the quiet hours goes out on the next day, and counts on the day it is sent). An urgent update's counts
+     * against nothing, as the rule says.
      */
     textedToday(numberKey: string, kind: NoticeKind, now: Date): number {
       const kinds = KINDS_OF_GROUP(kind);
       const since = istMoment(istDayOf(now), 0).toISOString();
       return db
         .prepare<unknown[], number>(
-          `SELECT count(*) FROM text_notices WHERE number_key = ? AND state IN ('queued', 'texted') AND urgent = 0
-            AND decided_at >= ? AND kind IN (${kinds.map(() => '?').join(', ')})`,
+          `SELECT count(*) FROM text_notices WHERE number_key = ? AND urgent = 0
+            AND (state = 'queued' OR (state = 'texted' AND texted_at >= ?))
+            AND kind IN (${kinds.map(() => '?').join(', ')})`,
         )
         .pluck()
         .get(numberKey, since, ...kinds) as number;

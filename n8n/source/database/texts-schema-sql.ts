@@ -176,7 +176,8 @@ $$;
 -- The notices due at a moment, at most one of each parent, each leased for ${TEXT_LEASE.replace(/interval |'/g, '')} (at most most parents),
 -- with what deciding them needs: the parent's settings (thrive.parent_settings; the defaults before any) and language
 -- (else their latest request's, else English), whether a push of it was accepted, the texts of its
--- limit group the parent was sent or has queued since India's midnight (an urgent update's count against nothing),
+-- limit group the parent was sent since India's midnight or has queued to send (a retry held over the quiet hours
+-- counts on the day it is sent; an urgent update's count against nothing),
 -- and the wait. A parent whose notice another run holds is left to that run, so no two runs
 -- decide one parent's texts at once (the parent's lock makes the second wait for the first's lease).
 DROP FUNCTION IF EXISTS thrive.take_text_notices(timestamptz, integer);
@@ -214,8 +215,9 @@ BEGIN
     n.attempts, n.pushed_at IS NOT NULL,
     ${ORDERED_SETTINGS(`(${DEFAULTS} || coalesce(ps.settings, '{}'))`)},
     coalesce(ps.language, thrive.request_language(n.number_key), 'en'),
-    (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND o.state IN ('queued', 'texted')
-      AND NOT o.urgent AND o.decided_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')
+    (SELECT count(*) FROM thrive.text_notices o WHERE o.number_key = n.number_key AND NOT o.urgent
+      AND (o.state = 'queued' OR (o.state = 'texted'
+        AND o.texted_at >= (date_trunc('day', at AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata')))
       AND thrive.text_limit_group(o.kind) = thrive.text_limit_group(n.kind))::int,
     (SELECT s.value FROM thrive.settings s WHERE s.name = '${TEXT_WAIT_SETTING}')
   FROM thrive.text_notices n

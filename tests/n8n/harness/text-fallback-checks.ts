@@ -202,6 +202,20 @@ export async function runTextFallbackChecks(
   });
 
   await results.run(
+    'texts: a text queued yesterday and sent today is today’s one text: another reply sends none',
+    async () => {
+      // A retry the quiet hours held: decided on one day, sent the next morning.
+      postgres.run(`UPDATE thrive.text_notices SET decided_at = decided_at - interval '1 day'
+      WHERE number_key = '${B}' AND state = 'texted'`);
+      await reply(B);
+      await sleep(WAIT_S + 1);
+      await runTexts();
+      const held = await eventually(() => notices(B).at(-1)?.state === 'limit');
+      return [...expectEqual('over the day’s limit', held, true), ...expectEqual('texts to B', textsTo(B).length, 1)];
+    },
+  );
+
+  await results.run(
     'texts: the gateway failing twice, then answering, sends one text, tried again after 30 s, then 60 s',
     async () => {
       await parent(FAILING, NEVER_QUIET);

@@ -75,6 +75,25 @@ describe('a text for a notification not seen', () => {
     expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
   });
 
+  it('counts on the day it is sent: a retry the quiet hours held to the morning is that day’s one text', async () => {
+    p.clock.now = new Date('2026-11-25T20:45:00+05:30');
+    gateway.answers = [503];
+    p.reply('Tomorrow’s session is on', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    expect(gateway.tries).toHaveLength(1);
+    p.clock.now = new Date('2026-11-25T21:30:00+05:30');
+    await after(0);
+    expect(gateway.tries).toHaveLength(1);
+    p.clock.now = new Date('2026-11-26T07:00:00+05:30');
+    await after(0);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
+
+    p.reply('See you at four', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    await after(60 * MINUTE);
+    expect(textsTo(QUIET_PARENT_NUMBER)).toHaveLength(1);
+  });
+
   it('is not sent to a parent removed from the roster before the wait ends', async () => {
     p.device(QUIET_PARENT_NUMBER);
     p.reply('Your child did well today', QUIET_PARENT_NUMBER);
