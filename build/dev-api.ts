@@ -5,6 +5,12 @@
  * page's webhook calls get the reference answers, same-origin, as under
  * `npm start`. Builds and Vitest never start it.
  *
+ * It runs the server bundled from the source as it is when Vite starts (the
+ * file `npm start` runs, build/server-bundle.ts), not the TypeScript through
+ * tsx's loader: Node 20 runs that loader's hooks on a thread of their own,
+ * and a server so started once hung at its SIGTERM with its main thread
+ * waiting on that thread for good, outliving Vite.
+ *
  * DEV_API_PORT (default 0: a free port) and DATABASE_PATH (default
  * data/dev.db) choose the server's port and database. The server is stopped
  * with Vite: its process group is killed when Vite's process ends.
@@ -13,18 +19,20 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Plugin } from 'vite';
+import { serverBundle } from './server-bundle.ts';
 
 /** The server wants a build to serve; this folder stands in for it, and its page says this port is for the API only. */
 const API_ONLY_DIR = 'data/dev-api';
 const LISTENING = /listening on (http:\/\/\S+)/;
 
-function startReferenceServer(): Promise<string> {
+async function startReferenceServer(): Promise<string> {
+  const { main } = await serverBundle();
   mkdirSync(API_ONLY_DIR, { recursive: true });
   writeFileSync(
     `${API_ONLY_DIR}/index.html`,
     '<!doctype html><title>Thrive reference server</title><p>This port answers /api for npm run dev: open the address Vite printed.</p>',
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [main], {
     env: {
       ...process.env,
       PORT: process.env.DEV_API_PORT ?? '0',

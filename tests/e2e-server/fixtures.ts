@@ -125,7 +125,7 @@ export async function signInAndVerifyPhone(
 }
 
 /**
- * A real server: `node --import tsx server/main.ts` on an ephemeral
+ * A real server: the server's bundle (`node dist-server/main.mjs`, as `npm start` runs it) on an ephemeral
  * 127.0.0.1 port, serving the e2e build, with its own SQLite file and the
  * test roster (server/roster.test.json) or `roster`, rate limits off, the fake push service as the push service;
  * `env` adds to that.
