@@ -26,6 +26,14 @@ function readAddresses(child: ChildProcessByStdio<null, Readable, null>): Promis
   });
 }
 
+/** Ends Vite as a terminal's Ctrl-C or a process manager would: its process group gets SIGTERM. */
+async function stopVite(): Promise<void> {
+  if (dev.pid === undefined || dev.exitCode !== null) return;
+  const exited = new Promise((done) => dev.once('exit', done));
+  process.kill(-dev.pid, 'SIGTERM');
+  await exited;
+}
+
 const postSchedule = (url: string, body: string) =>
   fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 
@@ -40,12 +48,7 @@ describe('npm run dev', () => {
   }, 60_000);
 
   afterAll(async () => {
-    if (dev.pid !== undefined && dev.exitCode === null) {
-      const exited = new Promise((done) => dev.once('exit', done));
-      // Vite and the reference server it started (in a group of its own, killed when Vite exits).
-      process.kill(-dev.pid, 'SIGTERM');
-      await exited;
-    }
+    await stopVite();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -59,5 +62,15 @@ describe('npm run dev', () => {
     const direct = await postSchedule(`${apiOrigin}/api/webhook`, body);
     expect(await direct.json()).toEqual(answer);
     expect(new URL(viteUrl).port).not.toBe(new URL(apiOrigin).port);
+  });
+
+  it('takes the reference server with it when Vite ends', async () => {
+    await stopVite();
+    const answers = () =>
+      fetch(`${apiOrigin}/api/webhook`, { method: 'POST' }).then(
+        () => true,
+        () => false,
+      );
+    await expect.poll(answers, { timeout: 15_000 }).toBe(false);
   });
 });
