@@ -8,8 +8,8 @@
  * It runs the server bundled from the source as it is when Vite starts (the
  * file `npm start` runs, build/server-bundle.ts), not the TypeScript through
  * tsx's loader: Node 20 runs that loader's hooks on a thread of their own,
- * and a server so started once hung at its SIGTERM with its main thread
- * waiting on that thread for good, outliving Vite.
+ * and a main thread that waits on it while the process ends can wait for
+ * good (seen at SIGTERM), leaving the server running after Vite.
  *
  * DEV_API_PORT (default 0: a free port) and DATABASE_PATH (default
  * data/dev.db) choose the server's port and database. The server is stopped

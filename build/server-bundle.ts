@@ -5,8 +5,8 @@
  * start the server as a process of its own. A bundle starts in about a third of the CPU Node takes with tsx's loader
  * over the TypeScript and the hundreds of files of its dependencies (0.7 against 2.3 CPU-s on a 2-core VM): a restart
  * on a small machine feels it, and so does a test suite that starts the server twenty times. `npm run dev` bundles
- * the source as it is when Vite starts and runs that (build/dev-api.ts). The bundles are not minified: the line a stack trace names sits below a comment that
- * names its source file.
+ * the source as it is when Vite starts and runs that (build/dev-api.ts). The bundles are not minified: the line a
+ * stack trace names sits below a comment that names its source file.
  *
  * dist-server/ is one folder below the repository, as server/ is, so a path the server takes from its own module
  * (server/repo-root.ts) means the same bundled and not. Each file is written whole, then renamed into place: a build
