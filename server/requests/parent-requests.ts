@@ -1,5 +1,5 @@
 import type { ParentRequest } from '../../src/shared/webhook/requests.ts';
-import { moveOf, parentRequest } from '../../src/shared/schedule/request-session.ts';
+import { confirmedMoves, parentRequest } from '../../src/shared/schedule/request-session.ts';
 import type { Move, WeeklySession } from '../../src/shared/schedule/week.ts';
 import { isOutcome, type AnswerStore, type StoredRequest } from './store.ts';
 
@@ -23,5 +23,5 @@ export function parentRequestsOf(
 
 /** The confirmed moves of a number's sessions, for know_schedule. */
 export function movesOf(answers: AnswerStore, numberKey: string, sessions: readonly WeeklySession[]): Move[] {
-  return parentRequestsOf(answers, numberKey, sessions).flatMap((request) => moveOf(request) ?? []);
+  return confirmedMoves(parentRequestsOf(answers, numberKey, sessions));
 }

@@ -8,6 +8,7 @@
  */
 import { askedOf, requestAfterAnswers, type Asked, type OutcomeRow } from '../rules/request-outcome.ts';
 import type { ParentRequest, SessionRef } from '../webhook/requests.ts';
+import { confirmedByOccurrence } from './confirmed-moves.ts';
 import { addDays, partsOf, sessionsOfWeek, weekdayOf, type Move, type WeeklySession } from './week.ts';
 
 /** The most days a staff answer lists from a range: a request spans days, not months. */
@@ -61,7 +62,15 @@ export function moveOf(request: ParentRequest | undefined): Move | undefined {
 /** A reschedule request as a workflow reads it, with its answers (n8n/source/database/outcome-reads-sql.ts). */
 export type ReadReschedule = Parameters<typeof parentRequest>[0] & { answers: readonly OutcomeRow[] };
 
+/**
+ * The moves a parent's confirmed requests make, one for each session they moved: where two confirmed requests moved
+ * one occurrence, the one answered last (confirmedByOccurrence).
+ */
+export function confirmedMoves(requests: readonly ParentRequest[]): Move[] {
+  return confirmedByOccurrence(requests).flatMap(([latest]) => moveOf(latest) ?? []);
+}
+
 /** The moves a parent's confirmed reschedules make, read with their answers: the schedule's and the reminders'. */
 export function movesOfReschedules(reschedules: readonly ReadReschedule[], sessions: readonly WeeklySession[]): Move[] {
-  return reschedules.flatMap((request) => moveOf(parentRequest(request, request.answers, sessions)) ?? []);
+  return confirmedMoves(reschedules.flatMap((request) => parentRequest(request, request.answers, sessions) ?? []));
 }

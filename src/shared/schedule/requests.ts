@@ -7,6 +7,7 @@
  * updates.
  */
 import type { ParentRequest, RequestStatus, SessionRef } from '../webhook/requests.ts';
+import { confirmedByOccurrence } from './confirmed-moves.ts';
 
 const STATUSES: ReadonlySet<string> = new Set<RequestStatus>(['waiting', 'confirmed', 'offered', 'declined']);
 
@@ -75,16 +76,20 @@ export interface SessionMove {
   sequence: number;
 }
 
-/** Every confirmed request that moved a session, latest change first when two land on the same time. */
+/**
+ * Every session a confirmed request moved, where the request answered last put it, latest change first when two
+ * land on the same time. Its event's SEQUENCE counts the moves of every confirmed request of that occurrence, so the
+ * later request's update goes above the one the earlier request wrote to the phone's calendar.
+ */
 export function sessionMoves(requests: readonly ParentRequest[]): SessionMove[] {
-  return requests
-    .flatMap((request) =>
-      request.status === 'confirmed' && request.confirmed && request.calendar
+  return confirmedByOccurrence(requests)
+    .flatMap(([latest, ...earlier]) =>
+      latest?.calendar
         ? [
             {
-              startsAt: Date.parse(request.confirmed.starts_at),
-              uidOf: request.calendar.uid_of,
-              sequence: request.calendar.sequence,
+              startsAt: Date.parse(latest.confirmed.starts_at),
+              uidOf: latest.calendar.uid_of,
+              sequence: [latest, ...earlier].reduce((sum, request) => sum + (request.calendar?.sequence ?? 0), 0),
             },
           ]
         : [],

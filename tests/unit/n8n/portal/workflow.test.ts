@@ -10,13 +10,14 @@ import { nodeNamed, workflow } from '../support/workflow.ts';
  * Slack's crash recovery, a reschedule notice's buttons, a chat's post in two places (before its first file's upload
  * when the claim wrote that file's intent), a chat's answer written before its claim (so "Check request" holds the
  * answer writer, as "Answer" does), the schedule by the reference server's own rule (restOfWeek, each confirmed
- * move's session found as the server finds it), and the three answers that cost n8n least (the thread's read, a
+ * move's session found as the server finds it, and one move of each session however many confirmed requests moved
+ * it), and the three answers that cost n8n least (the thread's read, a
  * recorded 200, every other answer) each with the security headers; list_requests and accept_offer are answered in
  * a workflow of their own (ThriveRequests), as are the announcement actions. know_schedule's session changes
  * (parent-view.ts's scheduleChangesOf, bundled into "Answer", with the rule that a confirmed request's move of an
  * occurrence stands over them) stay here, since know_schedule is answered here.
  */
-const BUDGET_BYTES = 125_000;
+const BUDGET_BYTES = 126_000;
 
 describe('the portal webhook workflow', () => {
   it(`stays small to import, read and diff: at most ${BUDGET_BYTES} bytes`, () => {

@@ -142,6 +142,27 @@ describe('a reschedule request’s outcome', () => {
     expect(conversation).toMatch(/<li class="card event" id="latest">/);
   });
 
+  it('a session asked for again and confirmed again is at the time answered last, once, in know_schedule', async () => {
+    await addStaff(p);
+    const staff = await staffSession(p);
+    const first = range();
+    await p.post(first);
+    await answer(staff, first.request_id, { answer: 'confirm', day: '2026-11-26', time: '16:00' });
+    p.clock.now = new Date('2026-11-25T12:05:00+05:30');
+    const again = envelope('reschedule_single', { date: '2026-11-25' }, { user: TEST_PARENT, note: 'Exams moved' });
+    await p.post(again);
+    await answer(staff, again.request_id, { answer: 'confirm', day: '2026-11-27', time: '17:00' });
+
+    const requests = await listRequests();
+    expect(requests.map((request) => [request.status, request.session?.starts_at])).toEqual([
+      ['confirmed', '2026-11-25T10:15:00+05:30'],
+      ['confirmed', '2026-11-25T10:15:00+05:30'],
+    ]);
+    expect(await schedule()).toBe(
+      'Wednesday 25 Nov: 4:30 PM with Arjun Rao\nFriday 27 Nov: 5:00 PM with Meera Nair\nSunday 29 Nov: 11:30 PM with Arjun Rao',
+    );
+  });
+
   it('declines with a reason (none is refused), in the request’s language, even when the seam fails', async () => {
     await addStaff(p);
     const asked = { ...range(), language: 'hi' as const };

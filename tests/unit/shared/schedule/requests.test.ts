@@ -60,6 +60,23 @@ describe('reading requests', () => {
       { startsAt: Date.parse('2026-12-02T16:00:00+05:30'), uidOf: SESSION, sequence: 1 },
     ]);
   });
+
+  it('moves a session two confirmed requests moved to the time answered last, its event above both', () => {
+    const first = { ...CONFIRMED, answered_at: '2026-11-24T10:00:00+05:30' };
+    const again: ParentRequest = {
+      ...CONFIRMED,
+      request_id: 'r3',
+      asked: { date: '2026-12-04' },
+      sent_at: '2026-11-25T09:00:00+05:30',
+      answered_at: '2026-11-25T11:00:00+05:30',
+      confirmed: { starts_at: '2026-12-04T17:00:00+05:30', differs: false },
+    };
+    const once = [{ startsAt: Date.parse('2026-12-04T17:00:00+05:30'), uidOf: SESSION, sequence: 2 }];
+    expect(sessionMoves([again, first])).toEqual(once);
+    expect(sessionMoves([first, again])).toEqual(once);
+    // Answered at the same moment, the request sent later stands.
+    expect(sessionMoves([again, { ...first, answered_at: again.answered_at }])).toEqual(once);
+  });
 });
 
 describe('requests in the saved schedule', () => {
