@@ -83,17 +83,18 @@ export interface SessionMove {
  */
 export function sessionMoves(requests: readonly ParentRequest[]): SessionMove[] {
   return confirmedByOccurrence(requests)
-    .flatMap(([latest, ...earlier]) =>
-      latest?.calendar
+    .flatMap((group) => {
+      const [latest] = group;
+      return latest?.calendar
         ? [
             {
               startsAt: Date.parse(latest.confirmed.starts_at),
               uidOf: latest.calendar.uid_of,
-              sequence: [latest, ...earlier].reduce((sum, request) => sum + (request.calendar?.sequence ?? 0), 0),
+              sequence: group.reduce((sum, request) => sum + (request.calendar?.sequence ?? 0), 0),
             },
           ]
-        : [],
-    )
+        : [];
+    })
     .sort((a, b) => b.sequence - a.sequence);
 }
 
