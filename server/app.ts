@@ -13,6 +13,7 @@ import { fromVerifiedDevice } from './conversation/parent-auth.ts';
 import { codeAtSignIn } from './conversation/sign-in-guard.ts';
 import { createReceipts } from './conversation/receipts.ts';
 import { createConversationStore } from './conversation/store.ts';
+import { CODE_COST, type ScryptCost } from './conversation/secrets.ts';
 import { createRequestStore } from './db/request-store.ts';
 import { plainTextErrors, routingErrors } from './http/errors.ts';
 import { proxyTrust } from './http/proxy-trust.ts';
@@ -41,6 +42,11 @@ export interface AppDeps {
   push: PushService;
   /** Told of each answer staff give to a parent's reschedule request (the notifications' seam). */
   onOutcome?: OnOutcome;
+  /**
+   * The scrypt cost sign-in codes are hashed at: CODE_COST. A test's server takes a cheaper one, as the test suite
+   * hashes and checks hundreds of codes; the stored hash names its cost, so checking follows either.
+   */
+  codeCost?: ScryptCost;
 }
 
 /** One origin: the built portal and POST /api/webhook. Listening is the caller's business. */
@@ -50,6 +56,7 @@ export async function buildApp({
   clock = () => new Date(),
   push,
   onOutcome,
+  codeCost = CODE_COST,
 }: AppDeps): Promise<FastifyInstance> {
   const trust = proxyTrust(config.trustProxy);
   const setSecurityHeaders = securityHeaders(config.webhookOrigin, trust);
@@ -100,6 +107,7 @@ export async function buildApp({
       : demoSender(app.log),
     portalHost: config.portalHost,
     onSendFailed: (error) => app.log.error({ err: error }, 'the code gateway did not take a code'),
+    codeCost,
     reads: {
       receipts,
       readReceipts: (tokenHash) => push.store.settings(tokenHash).settings.read_receipts,

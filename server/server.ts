@@ -31,7 +31,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function createPortalServer(
   config: ServerConfig,
   clock = () => new Date(),
-  seams: Pick<AppDeps, 'onOutcome'> & {
+  seams: Pick<AppDeps, 'onOutcome' | 'codeCost'> & {
     /** The HTTPS agent pushes go through: a test's trusts its fake push service. */
     pushAgent?: Agent;
   } = {},
@@ -50,7 +50,7 @@ export async function createPortalServer(
       tokens: createConversationStore(db),
       ...(seams.pushAgent ? { agent: seams.pushAgent } : {}),
     });
-    const app = await buildApp({ config, db, clock, push, onOutcome: seams.onOutcome });
+    const app = await buildApp({ config, db, clock, push, onOutcome: seams.onOutcome, codeCost: seams.codeCost });
     push.start(app.log);
     const started = push;
     daily = setInterval(() => {

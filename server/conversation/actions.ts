@@ -31,7 +31,7 @@ import {
   tokenHash,
   triesLeft,
 } from './policy.ts';
-import { CODE_COST, hashSecret, verifySecret } from './secrets.ts';
+import { hashSecret, verifySecret, type ScryptCost } from './secrets.ts';
 import type { Receipts } from './receipts.ts';
 import type { ConversationStore } from './store.ts';
 
@@ -45,6 +45,8 @@ export interface ConversationDeps {
   onSendFailed: (error: unknown) => void;
   /** Read receipts and the text queue, told as the phone reads the thread. */
   reads: ThreadReads;
+  /** The scrypt cost each code is hashed at (CODE_COST in production). */
+  codeCost: ScryptCost;
 }
 
 /** What reading the thread tells the server (server/conversation/receipts.ts, server/push/text-store.ts). */
@@ -119,7 +121,7 @@ export function createConversation(deps: ConversationDeps) {
     store.recordCodeRequest(numberKey, context.address, now);
 
     const code = makeCode();
-    const codeHash = await hashSecret(code, CODE_COST);
+    const codeHash = await hashSecret(code, deps.codeCost);
     const expires = expiresAt(now, CODE_LIFETIME_MS);
     store.saveCode(numberKey, nameKey(request.user.name), codeHash, now, expires);
     try {

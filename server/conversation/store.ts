@@ -6,7 +6,7 @@
  * server/db/thread-table.ts.
  */
 import type { Db } from '../db/database.ts';
-import { createThreadTable } from '../db/thread-table.ts';
+import { threadTable } from '../db/thread-table.ts';
 
 export interface CodeRow {
   code_hash: string;
@@ -64,7 +64,7 @@ export function createConversationStore(db: Db) {
     'SELECT number_key, expires_at FROM parent_tokens WHERE token_hash = ?',
   );
   const deleteToken = db.prepare('DELETE FROM parent_tokens WHERE token_hash = ?');
-  const threads = createThreadTable(db);
+  const threads = threadTable(db);
 
   return {
     /** The code requests inside each window, oldest first. */

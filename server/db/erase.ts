@@ -1,5 +1,5 @@
 import type { Db } from './database.ts';
-import { createThreadTable } from './thread-table.ts';
+import { threadTable } from './thread-table.ts';
 
 /** What an erasure removed. */
 export interface Erased {
@@ -26,7 +26,7 @@ function eraseRequests(db: Db, which: string, ...params: unknown[]): Erased {
   return db
     .transaction((): Erased => {
       const attachments = db.prepare(`DELETE FROM attachments WHERE request_id IN (${ids})`).run(...params).changes;
-      createThreadTable(db).removeOfRequests(ids, ...params);
+      threadTable(db).removeOfRequests(ids, ...params);
       db.prepare(`DELETE FROM request_handling WHERE request_id IN (${ids})`).run(...params);
       db.prepare(`DELETE FROM request_answers WHERE request_id IN (${ids})`).run(...params);
       const requests = db.prepare(`DELETE FROM requests WHERE ${which}`).run(...params).changes;
@@ -58,7 +58,7 @@ export function removeExpired(db: Db, now: Date, days: number): Erased {
   const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
   const replies = db
     .transaction(() => {
-      const removed = createThreadTable(db).removeRepliesBefore(cutoff);
+      const removed = threadTable(db).removeRepliesBefore(cutoff);
       db.prepare('DELETE FROM sign_in_codes WHERE expires_at <= ?').run(nowIso);
       db.prepare('DELETE FROM parent_tokens WHERE expires_at <= ?').run(nowIso);
       db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').run(nowIso);
@@ -97,7 +97,7 @@ export function forgetNumber(db: Db, numberKey: string): Forgotten {
     .transaction(() => {
       // Before the tokens, which would take them along: counted for the report.
       const subscriptions = db.prepare('DELETE FROM push_subscriptions WHERE number_key = ?').run(numberKey).changes;
-      const removed = createThreadTable(db).removeNumber(numberKey);
+      const removed = threadTable(db).removeNumber(numberKey);
       db.prepare('DELETE FROM sign_in_codes WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_requests WHERE number_key = ?').run(numberKey);
       db.prepare('DELETE FROM code_tries WHERE number_key = ?').run(numberKey);

@@ -1,7 +1,7 @@
 import { phoneKey } from '../../src/shared/rules/phone.ts';
 import type { Db } from './database.ts';
 import { createGroupCommit } from './group-commit.ts';
-import { createThreadTable } from './thread-table.ts';
+import { threadTable } from './thread-table.ts';
 
 export interface DecodedAttachment {
   filename: string;
@@ -74,7 +74,7 @@ export function createRequestStore(db: Db): RequestStore {
   const insertAttachment = db.prepare(
     'INSERT INTO attachments (request_id, position, filename, mimetype, size, sha256) VALUES (?, ?, ?, ?, ?, ?)',
   );
-  const threads = createThreadTable(db);
+  const threads = threadTable(db);
 
   const write = (request: NewRequest) => {
     const numberKey = phoneKey(request.userNumber) ?? request.userNumber;

@@ -80,7 +80,7 @@ const AUTHOR = "CASE WHEN event = 1 THEN 'event' ELSE author END";
 const FILES_OF_THREAD = `SELECT t.id, a.position, a.filename, a.mimetype, a.size
   FROM thread_messages t JOIN attachments a ON a.request_id = t.request_id`;
 
-export function createThreadTable(db: Db) {
+function prepareThreadTable(db: Db) {
   const insertParentMessage = db.prepare(`
     INSERT INTO thread_messages (number_key, author, request_id, text, sent_at, received_at, verified_device)
     VALUES (?, 'parent', ?, ?, ?, ?, ?)`);
@@ -229,4 +229,19 @@ export function createThreadTable(db: Db) {
   };
 }
 
-export type ThreadTable = ReturnType<typeof createThreadTable>;
+export type ThreadTable = ReturnType<typeof prepareThreadTable>;
+
+const prepared = new WeakMap<Db, ThreadTable>();
+
+/**
+ * The thread tables' statements on this connection, prepared once: the stores and every erasure share one set, so a
+ * start or a daily erasure compiles no statement a second time.
+ */
+export function threadTable(db: Db): ThreadTable {
+  let table = prepared.get(db);
+  if (!table) {
+    table = prepareThreadTable(db);
+    prepared.set(db, table);
+  }
+  return table;
+}

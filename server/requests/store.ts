@@ -5,7 +5,7 @@
  * one transaction with its event line and the request's handled mark.
  */
 import type { Db } from '../db/database.ts';
-import { createThreadTable } from '../db/thread-table.ts';
+import { threadTable } from '../db/thread-table.ts';
 import type { OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 
 /** The kinds of answer: a reschedule's outcome, or where a visitor's request stands. */
@@ -71,7 +71,7 @@ export function createAnswerStore(db: Db) {
     INSERT INTO request_handling (request_id, handled_at, handled_by) VALUES (?, ?, ?)
     ON CONFLICT (request_id) DO UPDATE SET handled_at = excluded.handled_at, handled_by = excluded.handled_by`);
   const setNew = db.prepare('DELETE FROM request_handling WHERE request_id = ?');
-  const threads = createThreadTable(db);
+  const threads = threadTable(db);
 
   const write = (requestId: string, answer: NewAnswer, event: { numberKey: string; text: string } | undefined) => {
     insert.run({

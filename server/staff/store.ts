@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db/database.ts';
 import { latestRequestLanguage } from '../db/requests-table.ts';
-import { createThreadTable, type ThreadFilter } from '../db/thread-table.ts';
+import { threadTable, type ThreadFilter } from '../db/thread-table.ts';
 
 export interface StaffMember {
   id: number;
@@ -95,7 +95,7 @@ export function createStaffStore(db: Db) {
     WHERE x.id_hash = ? AND x.expires_at > ? AND x.last_seen_at > ?`);
   const seen = db.prepare('UPDATE staff_sessions SET last_seen_at = ? WHERE id_hash = ?');
   const endSession = db.prepare('DELETE FROM staff_sessions WHERE id_hash = ?');
-  const threads = createThreadTable(db);
+  const threads = threadTable(db);
   // New first, then those of numbers on the roster, then the latest: a flood from numbers on no roster stays below.
   const REQUESTS = `
     SELECT %COLUMNS%

@@ -1,13 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { hashSecret } from '../../server/conversation/secrets.ts';
 import { STAFF_COOKIE } from '../../server/staff/routes.ts';
-import type { TestPortal } from './test-portal.ts';
+import { TEST_SECRET_COST, type TestPortal } from './test-portal.ts';
 
 export const STAFF = { email: 'meera@thrive.example', name: 'Meera Nair', password: 'correct horse battery' };
 
 /** A staff account, as `npm run staff -- add` makes one (with a light hash: tests need no slow one). */
 export async function addStaff(p: Pick<TestPortal, 'db'>, member = STAFF): Promise<void> {
-  const hash = await hashSecret(member.password, { N: 1024, r: 8, p: 1 });
+  const hash = await hashSecret(member.password, TEST_SECRET_COST);
   p.db
     .prepare('INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)')
     .run(member.email, member.name, hash, new Date().toISOString());

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type ServerConfig } from '../../server/config.ts';
+import type { ScryptCost } from '../../server/conversation/secrets.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { WEBHOOK_PATH } from '../../src/shared/webhook/endpoint.ts';
 import { createPortalServer, type PortalServer } from '../../server/server.ts';
@@ -42,7 +43,16 @@ export function testConfig(temp: { databasePath: string; distDir: string }, env:
   });
 }
 
-/** What a test may hand the server in place of the outside world: the outcome seam, the push service's agent. */
+/**
+ * The scrypt cost of what tests hash, sign-in codes and staff passwords: light, as the suite hashes hundreds of them.
+ * The server npm start runs hashes codes at its own cost (tests/unit/server/start.test.ts).
+ */
+export const TEST_SECRET_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+
+/**
+ * What a test may hand the server in place of the outside world: the outcome seam, the push service's agent, and the
+ * codes' scrypt cost (TEST_SECRET_COST unless the test names another).
+ */
 export type PortalSeams = Parameters<typeof createPortalServer>[2];
 
 let migrated: string | undefined;
@@ -71,7 +81,7 @@ export async function startTestPortal(env: Record<string, string> = {}, seams: P
   copyFileSync(migratedDatabase(), temp.databasePath);
   const config = testConfig(temp, env);
   const clock = { now: WEDNESDAY_NOON_IST };
-  const server = await createPortalServer(config, () => clock.now, seams);
+  const server = await createPortalServer(config, () => clock.now, { codeCost: TEST_SECRET_COST, ...seams });
   return {
     ...server,
     config,

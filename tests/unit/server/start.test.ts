@@ -1,6 +1,10 @@
 import { join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { makeTempPortalDir, spawnPortal, type SpawnedPortal } from '../../../bench/support/portal-process.ts';
+import { CODE_COST } from '../../../server/conversation/secrets.ts';
+import { WEBHOOK_PATH } from '../../../src/shared/webhook/endpoint.ts';
+import { TEST_PARENT } from '../../support/envelopes.ts';
 import { TEST_ROSTER_PATH } from '../../support/test-portal.ts';
 
 /**
@@ -50,6 +54,26 @@ describe('the bundle npm start runs (dist-server/main.mjs)', { timeout: 30_000 }
       await server?.stop('SIGTERM');
       server = undefined;
       fresh.cleanup();
+    }
+  });
+
+  // The test portals hash codes at a lighter cost (TEST_SECRET_COST): this is the cost parents' codes get.
+  it('hashes each sign-in code at CODE_COST', async () => {
+    server = await start({});
+    const asked = await fetch(`${server.url}${WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ action: 'request_code', user: TEST_PARENT }),
+    });
+    expect(asked.status, await asked.text()).toBe(200);
+    const db = new Database(temp.databasePath, { readonly: true });
+    try {
+      const stored = db.prepare('SELECT code_hash FROM sign_in_codes').pluck().all();
+      expect(stored).toEqual([
+        expect.stringMatching(new RegExp(`^scrypt\\$${CODE_COST.N}\\$${CODE_COST.r}\\$${CODE_COST.p}\\$`)),
+      ]);
+    } finally {
+      db.close();
     }
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../../../server/conversation/policy.ts';
 import { hashSecret, verifySecret } from '../../../../server/conversation/secrets.ts';
 import { codeText } from '../../../../server/conversation/code-text.ts';
+import { TEST_SECRET_COST } from '../../../support/test-portal.ts';
 import { isCodeFormat } from '../../../../src/shared/rules/code.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -50,10 +51,10 @@ describe('codes', () => {
   });
 
   it('is stored as a salted scrypt hash that only the same code matches', async () => {
-    const hash = await hashSecret('123456', { N: 1024, r: 8, p: 1 });
+    const hash = await hashSecret('123456', TEST_SECRET_COST);
     expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toContain('123456');
-    expect(await hashSecret('123456', { N: 1024, r: 8, p: 1 })).not.toBe(hash);
+    expect(await hashSecret('123456', TEST_SECRET_COST)).not.toBe(hash);
     expect(await verifySecret('123456', hash)).toBe(true);
     expect(await verifySecret('123457', hash)).toBe(false);
     expect(await verifySecret('123456', 'sha256$abc')).toBe(false);

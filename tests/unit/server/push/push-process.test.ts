@@ -14,7 +14,7 @@ import { STAFF_COOKIE } from '../../../../server/staff/routes.ts';
 import { chat, envelope, TEST_PARENT } from '../../../support/envelopes.ts';
 import { FakePushService, type FakeSubscription, type ReceivedPush } from '../../../support/fake-push-service.ts';
 import { QUIET_PARENT } from '../../../support/conversation.ts';
-import { TEST_ROSTER_PATH } from '../../../support/test-portal.ts';
+import { TEST_ROSTER_PATH, TEST_SECRET_COST } from '../../../support/test-portal.ts';
 
 const temp = makeTempPortalDir();
 let service: FakePushService;
@@ -118,7 +118,7 @@ describe('Web Push from the server process', () => {
       'INSERT INTO staff (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)',
       STAFF.email,
       STAFF.name,
-      await hashSecret(STAFF.password, { N: 1024, r: 8, p: 1 }),
+      await hashSecret(STAFF.password, TEST_SECRET_COST),
       new Date().toISOString(),
     );
     // Each parent's thread starts with a message of theirs.
