@@ -43,6 +43,14 @@ export function createTextStore(db: Db) {
   const insert = db.prepare(`
     INSERT INTO text_notices (number_key, kind, message_id, request_id, announcement_id, author, urgent, created_at, due_at)
     VALUES (@number_key, @kind, @message_id, @request_id, @announcement_id, @author, @urgent, @at, @at)`);
+  // The kinds that share a day's limit, as a JSON array: one statement for either group.
+  const textedSince = db
+    .prepare<[string, string, string], number>(
+      `SELECT count(*) FROM text_notices WHERE number_key = ? AND urgent = 0
+        AND (state = 'queued' OR (state = 'texted' AND texted_at >= ?))
+        AND kind IN (SELECT value FROM json_each(?))`,
+    )
+    .pluck();
   const due = db.prepare<[string, number], TextNotice>(`
     SELECT id, number_key, kind, message_id, announcement_id, author, urgent, created_at, state, attempts, pushed_at
     FROM text_notices WHERE state IN ('waiting', 'queued') AND due_at <= ? ORDER BY due_at, id LIMIT ?`);
@@ -143,16 +151,8 @@ export function createTextStore(db: Db) {
      * against nothing, as the rule says.
      */
     textedToday(numberKey: string, kind: NoticeKind, now: Date): number {
-      const kinds = KINDS_OF_GROUP(kind);
       const since = istMoment(istDayOf(now), 0).toISOString();
-      return db
-        .prepare<unknown[], number>(
-          `SELECT count(*) FROM text_notices WHERE number_key = ? AND urgent = 0
-            AND (state = 'queued' OR (state = 'texted' AND texted_at >= ?))
-            AND kind IN (${kinds.map(() => '?').join(', ')})`,
-        )
-        .pluck()
-        .get(numberKey, since, ...kinds) as number;
+      return textedSince.get(numberKey, since, JSON.stringify(KINDS_OF_GROUP(kind))) as number;
     },
     decide: (id: number, state: NoticeState, now: Date) => void setState.run(state, now.toISOString(), id),
     texted: (id: number, now: Date) => void texted.run(now.toISOString(), id),

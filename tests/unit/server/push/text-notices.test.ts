@@ -1,7 +1,7 @@
 /**
  * Who a text goes to, and in which language: the parent's language as the server best knows it, an outcome the
- * parent saw in their requests or answered, an urgent update apart from the day's limit, and the quiet hours turned
- * off while a text waits for their end.
+ * parent saw in their requests or answered, an outcome within the day's limit it shares with the replies, an urgent
+ * update apart from that limit, and the quiet hours turned off while a text waits for their end.
  */
 import { describe, expect, it } from 'vitest';
 import { fillTemplate } from '../../../../src/shared/push/text-templates.ts';
@@ -76,6 +76,17 @@ describe('a text for a request’s outcome', () => {
     await answer(requestId, { answer: 'decline', reason: 'The hall is closed' });
     await after(WAIT_S * 1000);
     expect(textsTo(QUIET_PARENT_NUMBER).map((text) => text.body.template)).toEqual(['request_update']);
+  });
+
+  it('shares the day’s one text with the replies: an outcome after a texted reply is not texted', async () => {
+    const requestId = await ask();
+    expect((await listRequests()).map((request) => request.status)).toEqual(['waiting']);
+    p.reply('See you on Friday', QUIET_PARENT_NUMBER);
+    await after(WAIT_S * 1000);
+    expect(textsTo(QUIET_PARENT_NUMBER).map((text) => text.body.template)).toEqual(['reply']);
+    await answer(requestId, { answer: 'decline', reason: 'The hall is closed' });
+    await after(WAIT_S * 1000);
+    expect(textsTo(QUIET_PARENT_NUMBER).map((text) => text.body.template)).toEqual(['reply']);
   });
 
   it('is not sent for an offer the parent accepted', async () => {
