@@ -231,7 +231,7 @@ if (soak) {
       // npm run lint's three tools (its one script, split at &&) side by side: each runs on one thread, and the cores
       // are shared by thread, so one after another they got a small share of a loaded machine and made this lane long.
       await Promise.all([
-        check('lint (eslint, prettier, import cycles)', async () => {
+        check('lint (eslint, oxfmt, import cycles)', async () => {
           const lint = readJson<{ scripts: { lint: string } }>('package.json')?.scripts.lint ?? 'false';
           const env = { ...process.env, PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
           const tools = lint.split(' && ').map((tool) => exitsZero('sh', ['-c', tool], env));

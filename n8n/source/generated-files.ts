@@ -3,8 +3,9 @@
  * and the demo roster's SQL, and the request schema the portal webhook checks requests against, written out for
  * readers of the contract. The one module that knows every workflow; the workflows know each other only by id.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { format, resolveConfig } from 'prettier';
+import { format, type FormatConfig, type Oxfmtrc } from 'oxfmt';
 import { requestSchema } from '../../server/contract/request-schema.ts';
 import { readRosterFile } from '../../server/roster/roster-file.ts';
 import { announcementsWorkflow } from './announcements/workflow.ts';
@@ -27,9 +28,18 @@ const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 const REQUEST_SCHEMA_PATH = resolve(REPO_ROOT, 'server/contract/request.schema.json');
 
-/** JSON as the repository's Prettier writes it. */
+/** The repository's formatter settings (.oxfmtrc.json), but for which files it skips. */
+function formatSettings(): FormatConfig {
+  const settings = JSON.parse(readFileSync(resolve(REPO_ROOT, '.oxfmtrc.json'), 'utf8')) as Oxfmtrc;
+  delete settings.ignorePatterns;
+  return settings;
+}
+
+/** JSON as the repository's formatter writes it, so `npm run lint` passes the file as written. */
 async function jsonFile(path: string, value: unknown): Promise<string> {
-  return format(JSON.stringify(value), { ...(await resolveConfig(path)), filepath: path });
+  const { code, errors } = await format(path, JSON.stringify(value), formatSettings());
+  if (errors.length > 0) throw new Error(`${path}: ${errors.map((error) => error.message).join('; ')}`);
+  return code;
 }
 
 export async function generatedFiles(): Promise<Record<string, string>> {

@@ -11,7 +11,8 @@ import type { DecodedAttachment } from '../db/request-store.ts';
 import type { AnyEnvelope } from './contract.ts';
 
 export type DecodeResult =
-  { ok: true; attachments: DecodedAttachment[] } | { ok: false; status: 400 | 413; reason: string };
+  | { ok: true; attachments: DecodedAttachment[] }
+  | { ok: false; status: 400 | 413; reason: string };
 
 /** Strict base64: it must decode, and encode back to exactly the same text. */
 function decodeBase64(content: string): Buffer | undefined {

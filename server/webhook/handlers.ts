@@ -10,7 +10,8 @@ import type { AnyEnvelope } from './contract.ts';
 
 /** A handler's verdict: a JSON answer that is stored with the request, or a refusal in plain text. */
 export type Answer =
-  { kind: 'accepted'; body: Record<string, unknown> } | { kind: 'refused'; status: 404; text: string };
+  | { kind: 'accepted'; body: Record<string, unknown> }
+  | { kind: 'refused'; status: 404; text: string };
 
 export interface HandlerContext {
   roster: Roster;

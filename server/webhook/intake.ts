@@ -31,7 +31,8 @@ export interface IntakeDeps {
    * sign-in, unchanged.
    */
   signInGuard:
-    ((envelope: Envelope<'know_schedule'>, authorization: string | undefined) => Outcome | undefined) | undefined;
+    | ((envelope: Envelope<'know_schedule'>, authorization: string | undefined) => Outcome | undefined)
+    | undefined;
   /** Whether the Authorization header is a live bearer token given to this number (the conversation's). */
   verifiedDevice: (authorization: string | undefined, numberKey: string) => boolean;
   /** list_requests and accept_offer (server/requests/actions.ts); without it they are refused as unknown. */

@@ -16,7 +16,13 @@ import './notifications.css';
 type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; settings: NotificationSettings };
 
 type Switch =
-  'replies' | 'reminders' | 'request_updates' | 'announcements' | 'show_text' | 'read_receipts' | 'text_fallback';
+  | 'replies'
+  | 'reminders'
+  | 'request_updates'
+  | 'announcements'
+  | 'show_text'
+  | 'read_receipts'
+  | 'text_fallback';
 
 function Choice({
   label,

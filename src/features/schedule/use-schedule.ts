@@ -75,7 +75,8 @@ export function useSchedule() {
     const thisFetch = ++fetches.current;
     dispatch({ type: 'fetch-started' });
     let fetched:
-      { saved: CachedSchedule; schedule: boolean; requestsAsked: Promise<ParentRequest[] | undefined> } | undefined;
+      | { saved: CachedSchedule; schedule: boolean; requestsAsked: Promise<ParentRequest[] | undefined> }
+      | undefined;
     try {
       const envelope = buildEnvelope({ action: 'know_schedule', user, payload: {}, language: activeLocale() });
       // A verified phone shows its token, which a webhook that asks for a code at sign-in needs.

@@ -110,7 +110,10 @@ export const RETRY_MAX_MS = 60 * 60 * 1000;
 export const RETRY_AFTER_MAX_MS = 6 * 60 * 60 * 1000;
 
 export type Verdict =
-  { kind: 'sent' } | { kind: 'gone' } | { kind: 'retry'; at: Date } | { kind: 'drop'; reason: string };
+  | { kind: 'sent' }
+  | { kind: 'gone' }
+  | { kind: 'retry'; at: Date }
+  | { kind: 'drop'; reason: string };
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | undefined, now: Date): number | undefined {

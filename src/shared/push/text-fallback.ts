@@ -51,7 +51,9 @@ export interface NoticeFacts {
 }
 
 export type TextDecision =
-  { kind: 'send' } | { kind: 'hold'; until: Date } | { kind: 'skip'; reason: 'off' | 'seen' | 'pushed' | 'limit' };
+  | { kind: 'send' }
+  | { kind: 'hold'; until: Date }
+  | { kind: 'skip'; reason: 'off' | 'seen' | 'pushed' | 'limit' };
 
 /** The first moment a notice sent at `createdAt` may be texted. */
 export function textableAt(quiet: NoticeFacts['settings'], createdAt: Date, waitMs: number): Date {

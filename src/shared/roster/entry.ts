@@ -26,10 +26,16 @@ export interface ParentInput {
 
 /** A field of the form: the parent's, or a session row's by its index. */
 export type ParentField =
-  'number' | 'name' | 'facilitator' | `day_${number}` | `time_${number}` | `session_facilitator_${number}`;
+  | 'number'
+  | 'name'
+  | 'facilitator'
+  | `day_${number}`
+  | `time_${number}`
+  | `session_facilitator_${number}`;
 
 export type ParentCheck =
-  { ok: true; entry: RosterEntry } | { ok: false; problems: Partial<Record<ParentField, string>> };
+  | { ok: true; entry: RosterEntry }
+  | { ok: false; problems: Partial<Record<ParentField, string>> };
 
 export function checkParent(input: ParentInput, facilitators: readonly RosterFacilitatorRef[]): ParentCheck {
   const problems: Partial<Record<ParentField, string>> = {};

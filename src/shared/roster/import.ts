@@ -36,7 +36,8 @@ export interface RefusedRow {
 }
 
 export type RosterFileRead =
-  { ok: false; problem: string } | { ok: true; entries: RosterEntry[]; refused: RefusedRow[]; rows: number };
+  | { ok: false; problem: string }
+  | { ok: true; entries: RosterEntry[]; refused: RefusedRow[]; rows: number };
 
 /** The text of a file's bytes, when they are UTF-8 (a byte-order mark is the parser's to drop). */
 export function decodeRosterFile(bytes: Uint8Array): Checked<string> {

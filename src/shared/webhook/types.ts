@@ -1,5 +1,10 @@
 export type Action =
-  'know_schedule' | 'reschedule_single' | 'reschedule_range' | 'chat_facilitator' | 'book_consult' | 'schedule_call';
+  | 'know_schedule'
+  | 'reschedule_single'
+  | 'reschedule_range'
+  | 'chat_facilitator'
+  | 'book_consult'
+  | 'schedule_call';
 
 /** The languages the portal speaks; the webhook may answer in the one a request names. */
 export type Language = 'en' | 'hi';

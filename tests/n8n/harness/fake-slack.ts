@@ -88,7 +88,11 @@ export interface FakeSlack {
   calls: Map<string, number>;
   failNext(
     method:
-      'chat.postMessage' | 'files.getUploadURLExternal' | 'upload' | 'files.completeUploadExternal' | 'reactions.add',
+      | 'chat.postMessage'
+      | 'files.getUploadURLExternal'
+      | 'upload'
+      | 'files.completeUploadExternal'
+      | 'reactions.add',
     times?: number,
   ): void;
   /**

@@ -153,7 +153,10 @@ export const nearTheEnd = (state: VoiceState): boolean =>
  * second, which would talk over the parent), the warning, and a cancel.
  */
 export type Announcement =
-  { kind: 'recording'; atMs: number } | { kind: 'warning' } | { kind: 'cancelled' } | { kind: 'none' };
+  | { kind: 'recording'; atMs: number }
+  | { kind: 'warning' }
+  | { kind: 'cancelled' }
+  | { kind: 'none' };
 
 export function announcement(state: VoiceState): Announcement {
   if (nearTheEnd(state)) return { kind: 'warning' };

@@ -65,7 +65,9 @@ describe('the JSON Schema in server/contract is the contract the portal speaks',
   });
 
   it.each([...(Object.keys(ACTIONS) as Action[]), ...CONVERSATION_ACTIONS, ...PUSH_ACTIONS] as (
-    Action | ConversationAction | PushAction
+    | Action
+    | ConversationAction
+    | PushAction
   )[])('describes the answer to %s', (action) => {
     expect(() => answerValidator(action)).not.toThrow();
   });
