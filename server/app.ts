@@ -12,7 +12,7 @@ import { threadFiles } from './conversation/thread-file-route.ts';
 import { fromVerifiedDevice } from './conversation/parent-auth.ts';
 import { codeAtSignIn } from './conversation/sign-in-guard.ts';
 import { createReceipts } from './conversation/receipts.ts';
-import { createConversationStore } from './conversation/store.ts';
+import { conversationStore } from './conversation/store.ts';
 import { CODE_COST, type ScryptCost } from './conversation/secrets.ts';
 import { createRequestStore } from './db/request-store.ts';
 import { plainTextErrors, routingErrors } from './http/errors.ts';
@@ -24,7 +24,7 @@ import { staticFiles } from './http/static-files.ts';
 import { createRequestActions } from './requests/actions.ts';
 import type { OnOutcome } from './requests/answer.ts';
 import { movesOf } from './requests/parent-requests.ts';
-import { createAnswerStore } from './requests/store.ts';
+import { answerStore } from './requests/store.ts';
 import { createRosterAdmin } from './roster/roster-admin.ts';
 import { createRoster } from './roster/roster-store.ts';
 import { staffRoutes } from './staff/routes.ts';
@@ -75,8 +75,8 @@ export async function buildApp({
   await app.register(fastifyCompress, { globalDecompression: false });
   await app.register(fastifyRateLimit, { global: false });
   const roster = createRoster(db);
-  const conversationStore = createConversationStore(db);
-  const answers = createAnswerStore(db);
+  const conversations = conversationStore(db);
+  const answers = answerStore(db);
   const requestStore = createRequestStore(db);
   // An update not seen, and pushed to none of a parent's phones, comes as a text (server/push/text-fallback.ts).
   const announcements = createAnnouncementStore(db, { onSend: push.notices.addAnnouncement });
@@ -99,7 +99,7 @@ export async function buildApp({
   app.addHook('onClose', async () => clearInterval(sendDue));
   const receipts = createReceipts(db);
   const conversation = createConversation({
-    store: conversationStore,
+    store: conversations,
     roster,
     clock,
     sendCode: config.codeWebhookUrl
@@ -121,9 +121,9 @@ export async function buildApp({
       clock,
       conversation,
       push: push.actions,
-      signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversationStore, clock) : undefined,
+      signInGuard: config.requireCodeAtSignIn ? codeAtSignIn(conversations, clock) : undefined,
       verifiedDevice: (authorization, numberKey) =>
-        fromVerifiedDevice(conversationStore, authorization, clock(), numberKey),
+        fromVerifiedDevice(conversations, authorization, clock(), numberKey),
       requestActions: createRequestActions({
         answers,
         requests: requestStore,
@@ -141,7 +141,7 @@ export async function buildApp({
   });
   threadFiles(
     app,
-    conversationStore,
+    conversations,
     clock,
     config.rateLimitMax > 0 ? { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } : false,
   );

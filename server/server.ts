@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from './app.ts';
 import type { ServerConfig } from './config.ts';
 import { openDatabase, type Db } from './db/database.ts';
-import { createConversationStore } from './conversation/store.ts';
+import { conversationStore } from './conversation/store.ts';
 import { removeExpired, type Erased } from './db/erase.ts';
 import { createPushService, type PushService } from './push/service.ts';
 import { readRosterFile } from './roster/roster-file.ts';
@@ -47,7 +47,7 @@ export async function createPortalServer(
       config,
       clock,
       roster: createRoster(db),
-      tokens: createConversationStore(db),
+      tokens: conversationStore(db),
       ...(seams.pushAgent ? { agent: seams.pushAgent } : {}),
     });
     const app = await buildApp({ config, db, clock, push, onOutcome: seams.onOutcome, codeCost: seams.codeCost });

@@ -5,7 +5,7 @@
  * the conversation in n8n"). The thread itself is read through its owner,
  * server/db/thread-table.ts.
  */
-import type { Db } from '../db/database.ts';
+import { perConnection, type Db } from '../db/database.ts';
 import { threadTable } from '../db/thread-table.ts';
 
 export interface CodeRow {
@@ -18,7 +18,7 @@ export interface CodeRow {
   expires_at: string;
 }
 
-export function createConversationStore(db: Db) {
+function prepareConversationStore(db: Db) {
   const codeRequestsByNumber = db
     .prepare<[string, string], string>(
       'SELECT requested_at FROM code_requests WHERE number_key = ? AND requested_at > ? ORDER BY requested_at',
@@ -110,4 +110,7 @@ export function createConversationStore(db: Db) {
   };
 }
 
-export type ConversationStore = ReturnType<typeof createConversationStore>;
+export type ConversationStore = ReturnType<typeof prepareConversationStore>;
+
+/** Sign-in codes and parents' tokens on this connection: the app's and the push service's one store. */
+export const conversationStore = perConnection(prepareConversationStore);

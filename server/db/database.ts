@@ -5,6 +5,23 @@ import { MIGRATIONS } from './migrations.ts';
 
 export type Db = Database.Database;
 
+/**
+ * `make` once per connection: what prepares a set of statements that every user of the connection can share (they
+ * keep no state of their own), so a start, a test's server or a daily erasure compiles none of them twice. Kept in a
+ * WeakMap by connection, so a closed database takes its set with it.
+ */
+export function perConnection<T>(make: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<Db, T>();
+  return (db) => {
+    let value = made.get(db);
+    if (value === undefined) {
+      value = make(db);
+      made.set(db, value);
+    }
+    return value;
+  };
+}
+
 /** Parents' names, numbers, messages and files: for the server's own user only. */
 const OWNER_ONLY_FILE = 0o600;
 const OWNER_ONLY_FOLDER = 0o700;

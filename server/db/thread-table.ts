@@ -8,7 +8,7 @@
  * removes. Each statement is plain SQL a Postgres workflow can run as it is.
  */
 import { toIstIso } from '../../src/shared/format/ist.ts';
-import type { Db } from './database.ts';
+import { perConnection, type Db } from './database.ts';
 import { latestRequestLanguage } from './requests-table.ts';
 
 export interface ThreadRow {
@@ -231,17 +231,5 @@ function prepareThreadTable(db: Db) {
 
 export type ThreadTable = ReturnType<typeof prepareThreadTable>;
 
-const prepared = new WeakMap<Db, ThreadTable>();
-
-/**
- * The thread tables' statements on this connection, prepared once: the stores and every erasure share one set, so a
- * start or a daily erasure compiles no statement a second time.
- */
-export function threadTable(db: Db): ThreadTable {
-  let table = prepared.get(db);
-  if (!table) {
-    table = prepareThreadTable(db);
-    prepared.set(db, table);
-  }
-  return table;
-}
+/** The thread tables' statements on this connection, shared by the stores and every erasure. */
+export const threadTable = perConnection(prepareThreadTable);

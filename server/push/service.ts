@@ -15,7 +15,7 @@ import { startsAtOf } from '../../src/shared/rules/request-outcome.ts';
 import { addDays, partsOf } from '../../src/shared/schedule/week.ts';
 import { createAnnouncementStore } from '../announcements/store.ts';
 import { movesOf } from '../requests/parent-requests.ts';
-import { createAnswerStore } from '../requests/store.ts';
+import { answerStore } from '../requests/store.ts';
 import { createPushActions } from './actions.ts';
 import { createReminderTimer } from './reminder-timer.ts';
 import { gatewaySender } from '../conversation/code-sender.ts';
@@ -93,7 +93,7 @@ export function createPushService({ db, config, clock, roster, tokens, agent, se
     },
   });
   const announcements = createAnnouncementStore(db);
-  const answers = createAnswerStore(db);
+  const answers = answerStore(db);
   const reminders = createReminderTimer({
     store,
     roster,

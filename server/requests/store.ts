@@ -4,7 +4,7 @@
  * thread. Staff answers and a parent's acceptance are written here, each in
  * one transaction with its event line and the request's handled mark.
  */
-import type { Db } from '../db/database.ts';
+import { perConnection, type Db } from '../db/database.ts';
 import { threadTable } from '../db/thread-table.ts';
 import type { OutcomeRow } from '../../src/shared/rules/request-outcome.ts';
 
@@ -56,7 +56,7 @@ const parsed = (row: RequestRow): StoredRequest => ({
 export const isOutcome = (row: AnswerRow): row is AnswerRow & OutcomeRow =>
   row.kind === 'confirmed' || row.kind === 'offered' || row.kind === 'declined' || row.kind === 'accepted';
 
-export function createAnswerStore(db: Db) {
+function prepareAnswerStore(db: Db) {
   const request = db.prepare<[string], RequestRow>(`SELECT ${REQUEST_COLUMNS} FROM requests WHERE request_id = ?`);
   const reschedulesOf = db.prepare<[string], RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM requests WHERE number_key = ? AND action IN ${RESCHEDULES} ORDER BY id DESC`,
@@ -107,4 +107,7 @@ export function createAnswerStore(db: Db) {
   };
 }
 
-export type AnswerStore = ReturnType<typeof createAnswerStore>;
+export type AnswerStore = ReturnType<typeof prepareAnswerStore>;
+
+/** The requests' answers on this connection: the app's and the push service's one store. */
+export const answerStore = perConnection(prepareAnswerStore);

@@ -2,7 +2,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { newToken, tokenHash, TOKEN_LIFETIME_MS } from '../../../../server/conversation/policy.ts';
-import { createConversationStore } from '../../../../server/conversation/store.ts';
+import { conversationStore } from '../../../../server/conversation/store.ts';
 import { createStaffStore } from '../../../../server/staff/store.ts';
 import { FakePushService, type FakeSubscription } from '../../../support/fake-push-service.ts';
 import { startTestPortal, type TestPortal } from '../../../support/test-portal.ts';
@@ -24,7 +24,7 @@ export interface PushPortal extends Omit<TestPortal, 'post'> {
 /** The test portal (startTestPortal) pushing through the fake service, with a parent's devices and staff replies. */
 export async function startPushPortal(service: FakePushService, env: Record<string, string> = {}): Promise<PushPortal> {
   const portal = await startTestPortal(env, { pushAgent: service.agent() });
-  const tokens = createConversationStore(portal.db);
+  const tokens = conversationStore(portal.db);
   const staff = createStaffStore(portal.db);
   const post = (body: unknown, token?: string) =>
     portal.post(body, {
