@@ -1,8 +1,8 @@
 /**
  * `npm test`: every gate the project has, in order, then a table of each
  * suite's test count and time, then one plain closing line
- * `N passed, N failed` that CI reads. Lint (ESLint, Prettier and
- * dependency-cruiser's import cycles, type imports included), typecheck,
+ * `N passed, N failed` that CI reads. Lint (oxlint, oxfmt and
+ * dependency-cruiser's import rules, type imports included), typecheck,
  * the bundle budget and the server probes count as one check each; unit and
  * browser tests count test by test.
  *
@@ -228,10 +228,10 @@ if (soak) {
   });
   await Promise.all([
     (async () => {
-      // npm run lint's three tools (its one script, split at &&) side by side: each runs on one thread, and the cores
-      // are shared by thread, so one after another they got a small share of a loaded machine and made this lane long.
+      // npm run lint's three tools (its one script, split at &&) side by side: the lane waits for the slowest of them,
+      // not for their sum.
       await Promise.all([
-        check('lint (eslint, oxfmt, import cycles)', async () => {
+        check('lint (oxlint, oxfmt, import rules)', async () => {
           const lint = readJson<{ scripts: { lint: string } }>('package.json')?.scripts.lint ?? 'false';
           const env = { ...process.env, PATH: `${resolve('node_modules/.bin')}${delimiter}${process.env.PATH ?? ''}` };
           const tools = lint.split(' && ').map((tool) => exitsZero('sh', ['-c', tool], env));

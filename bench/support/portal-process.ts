@@ -5,7 +5,7 @@
  * (build/server-bundle.ts) `npm start` runs, on an ephemeral 127.0.0.1 port, with
  * a temp folder for its database and, where no build is needed, a stand-in
  * for it. Scaffolding, not the server's source: it lives in bench/, which
- * the tests may import too (eslint.config.js, LAYERS).
+ * the tests may import too (.dependency-cruiser.cjs, the layers).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -12,7 +12,7 @@ export function FocusOnShow({ children, enabled = true }: { children: ReactNode;
   useEffect(() => {
     if (enabled) region.current?.focus();
     // Only on showing: a later change of `enabled` must not pull focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react/exhaustive-deps
   }, []);
   return (
     <div className="focus-on-show" tabIndex={-1} ref={region}>

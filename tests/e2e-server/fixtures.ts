@@ -192,7 +192,7 @@ export const test = base.extend<
 >({
   serviceWorkers: serviceWorkersByTag,
   codes: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    // oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
       const codes = await startCodeRecorder();
       await use(codes);
@@ -210,7 +210,7 @@ export const test = base.extend<
     { scope: 'worker' },
   ],
   pushServerWith: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    // oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
       const started: PushServer[] = [];
       await use(async (roster) => {

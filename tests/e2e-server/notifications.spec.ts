@@ -22,7 +22,7 @@ import type { User } from '../../src/shared/webhook/types.ts';
 
 const test = base.extend<object, { pushServer: PushServer }>({
   pushServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+    // oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
     async ({}, use) => {
       const pushServer = await startPushServer();
       await use(pushServer);

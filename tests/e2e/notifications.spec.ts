@@ -271,7 +271,7 @@ test('settings from the menu in Hindi; a refused permission says how to turn it 
   await expect(page.getByRole('status').filter({ hasText: t.saved })).toBeVisible();
   const saved = conversationRequests(webhook, 'push_settings').at(-1);
   expect(saved?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-  expect((saved?.body as PushBody).payload?.settings).toEqual({
+  expect((saved?.body as PushBody | undefined)?.payload?.settings).toEqual({
     ...SETTINGS,
     show_text: true,
     quiet_start: '22:30',

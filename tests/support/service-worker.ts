@@ -8,7 +8,7 @@ export { FULL_BROWSER, SERVICE_WORKER } from '../../bench/chromium.ts';
  * The browser suites' `serviceWorkers` option: the worker let in for a test or group tagged SERVICE_WORKER and
  * blocked for the rest, as its install precaches the whole build, which a test not about it would pay for.
  */
-// eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
+// oxlint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies, even none.
 export async function serviceWorkersByTag({}, use: (mode: 'allow' | 'block') => Promise<void>, testInfo: TestInfo) {
   await use(testInfo.tags.includes(SERVICE_WORKER) ? 'allow' : 'block');
 }

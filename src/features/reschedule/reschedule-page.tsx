@@ -18,6 +18,7 @@ export function ReschedulePage() {
   const t = rescheduleText();
   // India's today is not known when the page is prerendered: the calendar fills its reserved slot after hydration.
   const hydrated = useHydrated();
+  // oxlint-disable-next-line react/purity -- India's today is read once, when hydration makes it known
   const today = useMemo(() => (hydrated ? dayFromKey(istTodayKey(new Date())) : undefined), [hydrated]);
   const [selection, setSelection] = useState<DaySelection>(NO_SELECTION);
   const [note, setNote] = useState('');

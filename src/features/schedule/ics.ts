@@ -45,7 +45,7 @@ export function escapeText(text: string): string {
       .replace(/\\/g, '\\\\')
       .replace(/[,;]/g, (mark) => `\\${mark}`)
       .replace(/\r\n|\r|\n/g, '\\n')
-      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      // oxlint-disable-next-line no-control-regex -- removing control characters is the point
       .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '')
   );
 }

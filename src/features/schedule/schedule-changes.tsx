@@ -39,6 +39,7 @@ export function ScheduleChanges({ changes, requestMoves }: ScheduleChangesProps)
   const locale = activeLocale();
   const told = toldChanges(changes, requestMoves);
   if (told.length === 0) return null;
+  // oxlint-disable-next-line react/purity -- today and tomorrow as they are when the changes are drawn: a saved copy may be days old
   const now = new Date();
   return (
     <section className="schedule-changes" aria-labelledby={headingId}>

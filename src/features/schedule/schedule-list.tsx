@@ -36,7 +36,7 @@ export function ScheduleList({ entries, fetchedAt, moves }: ScheduleListProps) {
     [entries, parent, fetchedAt, t.calendar, locale, moves],
   );
   const { added, record } = useCalendarAdded();
-  // Today and Tomorrow as they are when the list is drawn: a saved copy may be days old.
+  // oxlint-disable-next-line react/purity -- Today and Tomorrow as they are when the list is drawn: a saved copy may be days old
   const now = new Date();
   const readable = events.filter((event) => event !== undefined);
   if (entries.length === 0) return <p className="empty-state">{t.empty}</p>;

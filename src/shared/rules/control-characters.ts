@@ -9,10 +9,10 @@
  * \p{Cc}: the contract's JSON Schema (server/contract/request-schema.ts)
  * is built from these patterns, for validators that may not know \p{…}.
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
+// oxlint-disable-next-line no-control-regex -- finding control characters is the point
 export const ANY_CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
 /** Cc without LF (U+000A) and CR (U+000D). */
-// eslint-disable-next-line no-control-regex -- as above
+// oxlint-disable-next-line no-control-regex -- as above
 export const CONTROL_BESIDES_LINE_BREAKS = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/u;
 
 /** For one-line fields: a name. */

@@ -4,7 +4,7 @@
 // URL is the `url` built-in here: n8n's Code nodes have no URL of their own.
 import { pushServiceHosts, subscriptionProblem } from '../../../../src/shared/push/subscription.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's task runner gives built-ins this way
+// oxlint-disable-next-line typescript/no-require-imports -- n8n's task runner gives built-ins this way
 globalThis.URL ??= require('url').URL;
 const PROBLEM_TEXT = { endpoint: 'pushEndpointInvalid', p256dh: 'pushKeyInvalid', auth: 'pushAuthInvalid' };
 const { subscription } = $('Called by the portal webhook').first().json.envelope.payload;

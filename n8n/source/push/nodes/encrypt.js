@@ -2,7 +2,7 @@
 // `crypto` built-in is node:crypto, which NODE_FUNCTION_ALLOW_BUILTIN must allow (n8n/README.md).
 import { encryptPush } from '../../../../src/shared/push/web-push-crypto.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's task runner gives built-ins this way
+// oxlint-disable-next-line typescript/no-require-imports -- n8n's task runner gives built-ins this way
 const crypto = require('crypto');
 const { p256dh, auth, payload, ...rest } = $json;
 const body = encryptPush(crypto, payload, { p256dh, auth });

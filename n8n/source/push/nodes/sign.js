@@ -3,7 +3,7 @@
 // clock a test sets moves reminders and quiet hours, not the push service's.
 import { vapidAuthorization } from '../../../../src/shared/push/web-push-crypto.ts';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's task runner gives built-ins this way
+// oxlint-disable-next-line typescript/no-require-imports -- n8n's task runner gives built-ins this way
 const crypto = require('crypto');
 const variable = (name) => {
   try {

@@ -10,7 +10,7 @@ import { fillTemplate, textId, textLink } from '../../../../src/shared/push/text
 import { announcementPath, paths } from '../../../../src/config/paths.ts';
 
 // announcementPath builds its query with URLSearchParams, which n8n's task runner lacks: Node's own, as it gives them.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- n8n's task runner gives built-ins this way
+// oxlint-disable-next-line typescript/no-require-imports -- n8n's task runner gives built-ins this way
 globalThis.URLSearchParams ??= require('url').URLSearchParams;
 const now = new Date($('Clock').first().json.now);
 const notice = $json;

@@ -61,7 +61,7 @@ function NotePlayer({ note, label }: { note: File; label: string }) {
     };
   }, [note]);
   // A parent's own recording has no captions to offer: the player is for hearing it back before sending.
-  // eslint-disable-next-line jsx-a11y/media-has-caption
+  // oxlint-disable-next-line jsx-a11y/media-has-caption
   return <audio ref={player} className="voice__player" controls preload="metadata" aria-label={label} />;
 }
 
@@ -155,6 +155,7 @@ export function VoicePanel({ note, onNote, onDelete, onActive, inbox, focusButto
   });
 
   useEffect(() => {
+    // oxlint-disable-next-line react/immutability -- the inbox is the mailbox the button and the panel share, not state to render
     inbox.receive = (press) => actions.current.receive(press);
     for (const press of inbox.queued.splice(0)) actions.current.receive(press);
     return () => {

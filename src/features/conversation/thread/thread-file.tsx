@@ -50,7 +50,7 @@ export function ThreadFile({ file, token }: { file: ThreadAttachment; token: str
           {file.mimetype.startsWith('image/') && <img className="thread-file__thumb" src={state.url} alt={name} />}
           {file.mimetype.startsWith('audio/') && (
             // A voice note has no captions: its words are the parent's or the facilitator's own recording.
-            // eslint-disable-next-line jsx-a11y/media-has-caption
+            // oxlint-disable-next-line jsx-a11y/media-has-caption
             <audio
               className="thread-file__player"
               src={state.url}

@@ -100,7 +100,7 @@ export function ThreadList({
 
   return (
     // Focusable, so the thread scrolls with the keyboard too.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div ref={box} className="thread__scroll" tabIndex={0} role="region" aria-label={t.listLabel} onScroll={onScroll}>
       {hidden > 0 && (
         <div className="thread__earlier">

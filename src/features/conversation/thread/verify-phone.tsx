@@ -94,7 +94,7 @@ export function VerifyPhone({ user, pending = false, onVerified }: VerifyPhonePr
       });
     return () => controller.abort();
     // check reads the latest state through its setters; the SMS is awaited once per code asked for.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react/exhaustive-deps
   }, [asked]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

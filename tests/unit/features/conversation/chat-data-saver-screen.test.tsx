@@ -47,7 +47,10 @@ async function sendAndReadAttachments(app: RenderedApp): Promise<SentAttachment[
   await app.user.click(screen.getByRole('button', { name: 'Send Message' }));
   await screen.findByRole('heading', { name: '✓ Sent!' });
   expect(app.webhook.requests).toHaveLength(1);
-  return (app.webhook.requests[0]?.body as { payload: { attachments: SentAttachment[] } }).payload.attachments;
+  return (
+    (app.webhook.requests[0]?.body as { payload: { attachments: SentAttachment[] } } | undefined)?.payload
+      .attachments ?? []
+  );
 }
 
 async function expectSentAsTaken(app: RenderedApp, photo: File): Promise<void> {

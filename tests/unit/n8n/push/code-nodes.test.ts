@@ -160,7 +160,7 @@ describe("ThrivePush's Code nodes, as n8n's task runner runs them", () => {
     const payload = await run('Payload', { ...job, message }, clock);
     const signed = await run('Sign', payload.json, clock, $env);
     const encrypted = await run('Encrypt', signed.json, clock);
-    const body = Buffer.from(String((encrypted.binary?.body as { data: string }).data), 'base64');
+    const body = Buffer.from(String((encrypted.binary?.body as { data: string } | undefined)?.data), 'base64');
     const sent = JSON.parse(decryptPush(body, keys).toString('utf8')) as { text: string };
     expect(sent.text.endsWith('…')).toBe(true);
     expect(Buffer.byteLength(JSON.stringify(sent))).toBeLessThanOrEqual(3000);
