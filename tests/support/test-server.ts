@@ -1,5 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -71,20 +71,43 @@ async function handleWebhook(webhook: RecordingWebhook, req: IncomingMessage, re
   recorded.answered = { status, at: Date.now() };
 }
 
-const isFile = (path: string) =>
+const fileStats = (path: string): Promise<Stats | undefined> =>
   stat(path).then(
-    (info) => info.isFile(),
-    () => false,
+    (info) => (info.isFile() ? info : undefined),
+    () => undefined,
   );
 
+/**
+ * Every file served, read once per process: every page load and every worker install asks for the same hundred
+ * files. An entry holds while the file's mtime and size are those it was read at, so a test that deploys a new
+ * version over its own copy of the build (pwa-update.spec.ts) is served the new bytes.
+ */
+const contents = new Map<string, { mtimeMs: number; size: number; bytes: Buffer }>();
+
+async function readCached(file: string, info: Stats): Promise<Buffer> {
+  const cached = contents.get(file);
+  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.bytes;
+  const bytes = await readFile(file);
+  contents.set(file, { mtimeMs: info.mtimeMs, size: info.size, bytes });
+  return bytes;
+}
+
 /** The file for a request and its status, as the reference server (server/http/static-files.ts) picks them. */
-async function resolveStatic(root: string, pathname: string): Promise<{ file: string; status: number } | undefined> {
+async function resolveStatic(
+  root: string,
+  pathname: string,
+): Promise<{ file: string; info: Stats; status: number } | undefined> {
   const requested = normalize(join(root, decodeURIComponent(pathname)));
-  if (requested.startsWith(root) && (await isFile(requested))) return { file: requested, status: 200 };
+  const info = requested.startsWith(root) ? await fileStats(requested) : undefined;
+  if (info) return { file: requested, info, status: 200 };
   if (pathname.startsWith('/assets/')) return undefined;
   const page = pageFile(pathname);
-  if (page && (await isFile(join(root, page)))) return { file: join(root, page), status: 200 };
-  return page ? { file: join(root, notFoundPage(pathname)), status: 404 } : undefined;
+  if (!page) return undefined;
+  const pageInfo = await fileStats(join(root, page));
+  if (pageInfo) return { file: join(root, page), info: pageInfo, status: 200 };
+  const missing = join(root, notFoundPage(pathname));
+  const missingInfo = await fileStats(missing);
+  return missingInfo ? { file: missing, info: missingInfo, status: 404 } : undefined;
 }
 
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -94,10 +117,12 @@ async function serveStatic(root: string, req: IncomingMessage, res: ServerRespon
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
     return;
   }
+  const body = await readCached(found.file, found.info);
   const type = CONTENT_TYPES[extname(found.file)] ?? 'application/octet-stream';
   const cache = found.file.startsWith(join(root, 'assets')) ? 'public, max-age=31536000, immutable' : 'no-cache';
-  res.writeHead(found.status, { 'Content-Type': type, 'Cache-Control': cache });
-  createReadStream(found.file).pipe(res);
+  res
+    .writeHead(found.status, { 'Content-Type': type, 'Cache-Control': cache, 'Content-Length': body.length })
+    .end(body);
 }
 
 /** Serves the production build and a recording webhook on one 127.0.0.1 origin. */
@@ -105,7 +130,7 @@ export async function startTestServer(distDir: string): Promise<TestServer> {
   const root = resolve(distDir);
   // A run told to skip the builds (E2E_SKIP_BUILD=1) before they were ever made fails here, by name, not later
   // as a page that aborts.
-  if (!(await isFile(join(root, 'index.html')))) {
+  if (!(await fileStats(join(root, 'index.html')))) {
     throw new Error(`No build in ${root}: run the browser tests once without E2E_SKIP_BUILD=1 to make it.`);
   }
   const webhook = new RecordingWebhook();
