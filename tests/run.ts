@@ -161,6 +161,7 @@ async function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: stri
   const projects = [...new Set(tests.map((test) => test.projectName))];
   const busy = (name: string) => busyMs(tests.filter((test) => test.projectName === name));
   const allBusy = projects.reduce((sum, name) => sum + busy(name), 0) || 1;
+  const before = rows.length;
   for (const name of projects) {
     const mine = tests.filter((test) => test.projectName === name);
     rows.push({
@@ -172,7 +173,7 @@ async function browserSuites(args: string[], env: NodeJS.ProcessEnv, label: stri
       ms: (ms * busy(name)) / allBusy,
     });
   }
-  if (tests.length === 0 || (!ok && !rows.some((row) => row.suite.startsWith('browser') && row.failed > 0))) {
+  if (tests.length === 0 || (!ok && !rows.slice(before).some((row) => row.failed > 0))) {
     rows.push({ suite: `browser: ${label} ran and reported`, passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
 }
@@ -192,6 +193,11 @@ function printTable(started: number): void {
   const skipped = sum('skipped');
   console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
+
+/** The browser projects (playwright.config.ts) each lane runs, and how: after its build, and with nothing to build. */
+const BROWSER_LANE_PROJECTS = ['e2e'];
+const CHECKS_LANE_PROJECTS = ['server', 'e2e-full'];
+const BROWSER_ENV = { E2E_SKIP_BUILD: '1', E2E_PENDING_BUILD: E2E_DIST_NO_KNOW_MORE };
 
 const started = performance.now();
 rmSync(REPORT_DIR, { recursive: true, force: true });
@@ -214,14 +220,16 @@ if (soak) {
     process.env[SERVER_BUNDLE_MADE] = '1';
     return true;
   });
-  // Two lanes, so a 2-core machine stays full. On one, the browser suites' build, then the browser suites, as early as
-  // they can start: they are the longest part. On the other: lint beside the budget, the unit tests, typecheck, the
-  // probes. Two browser workers leave a core partly idle between a page's steps, and the checks at that lane's end fill
-  // it. The budget's build, the app with no information page, is the one a few browser tests need: they wait for the
-  // file written once it is made (madeBuild in tests/support/build.ts), which came long before any of them started
-  // in every run measured. The unit tests start after lint and after the browsers' build, which their precache test
-  // reads: that build took less time than lint in every run measured, so they do not wait in practice; if the build
-  // failed, the test builds its own.
+  // Two lanes, so a 2-core machine stays full. On one, the browser suites' build, then the e2e project, as early as
+  // it can start: it is the longest part. On the other: lint beside the budget, the unit tests, typecheck, the probes,
+  // then the server and e2e-full projects in a Playwright run of their own with one worker. Two browser workers leave a
+  // core partly idle between a page's steps; the checks fill it while they run, and the second run's worker once they
+  // are done, so the e2e project's last minutes do not run alone. The budget's build, the app with no information
+  // page, is the one a few browser tests need: they wait for the file written once it is made (madeBuild in
+  // tests/support/build.ts), which came long before any of them started in every run measured. The unit tests start
+  // after lint and the budget, and after the browsers' build, which their precache test reads: that build took less
+  // time than the budget's in every run measured, so they do not wait in practice; if it failed, the test builds its
+  // own.
   let appBuilt: (built: boolean) => void = () => undefined;
   const browsersBuild = new Promise<boolean>((resolve) => {
     appBuilt = resolve;
@@ -244,9 +252,22 @@ if (soak) {
           return ok;
         }),
       ]);
-      await unitSuite((await browsersBuild) ? E2E_DIST : undefined);
+      const built = await browsersBuild;
+      await unitSuite(built ? E2E_DIST : undefined);
       await check('typecheck (app, worker, server, tools)', command('npm', ['run', '--silent', 'typecheck']));
       await check('reference server probes', command(bin('tsx'), ['tests/probes/server.ts']));
+      // With no build, the other lane's row counts the failure; without Chromium, its row does.
+      if (built && ensureChromium()) {
+        await browserSuites(
+          [
+            ...CHECKS_LANE_PROJECTS.map((project) => `--project=${project}`),
+            '--workers=1',
+            '--output=test-results/checks-lane',
+          ],
+          BROWSER_ENV,
+          'browser-checks-lane',
+        );
+      }
     })(),
     (async () => {
       let built = false;
@@ -259,7 +280,11 @@ if (soak) {
       if (!built) return;
       if (ensureChromium()) {
         ensureDevanagariFont();
-        await browserSuites([], { E2E_SKIP_BUILD: '1', E2E_PENDING_BUILD: E2E_DIST_NO_KNOW_MORE }, 'browser');
+        await browserSuites(
+          BROWSER_LANE_PROJECTS.map((project) => `--project=${project}`),
+          BROWSER_ENV,
+          'browser',
+        );
       } else {
         rows.push({ suite: 'chromium available', passed: 0, failed: 1, skipped: 0, ms: 0 });
       }
