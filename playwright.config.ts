@@ -58,7 +58,7 @@ export default defineConfig({
   },
   // Playwright hands out tests in the order of these projects. The dearest and the one-at-a-time go first, the many
   // short e2e tests last: the run's end keeps both workers busy, not one finishing a long test or e2e-full alone.
-  // `npm test` runs e2e in one Playwright run and server and e2e-full in another beside it (tests/run.ts).
+  // `npm test` runs e2e-full and e2e in one Playwright run and server in another beside it (tests/run.ts).
   projects: [
     {
       name: 'e2e-full',
