@@ -31,12 +31,17 @@ async function messageOf(text: string): Promise<HTMLElement> {
 
 const chatCard = () => screen.findByRole('link', { name: /Chat with your facilitator/ });
 
-/** The chat screen, with the conversation half of the webhook scripted. */
-async function openChat() {
+/**
+ * The chat screen, with the conversation half of the webhook scripted. `thread` writes what the thread holds when
+ * the screen first asks for it: the screen asks as it opens, so a message scripted once it is open would wait for
+ * the 30 s poll. What it returns comes back as `scripted`.
+ */
+async function openChat<T>(thread: (conversation: FakeConversation) => T = () => undefined as T) {
   const app = renderApp(paths.chat, { user: ASHA });
   const conversation = new FakeConversation(app.webhook);
+  const scripted = thread(conversation);
   await screen.findByRole('heading', { level: 1, name: 'Chat with Facilitator' });
-  return { ...app, conversation };
+  return { ...app, conversation, scripted };
 }
 
 /** The Badging API as Chromium's installed app has it: each count the icon was given, 0 when cleared. */
@@ -58,9 +63,10 @@ afterEach(() => {
 
 test('a long thread opens on its newest 30 and draws the earlier ones on request, the keyboard kept in it', async () => {
   await verifiedPhone(ASHA, TOKEN);
-  const app = await openChat();
-  app.conversation.reply(WELCOME, { attachments: [drawing] });
-  for (let n = 1; n <= 80; n++) app.conversation.reply(`Note ${n} from the week.`);
+  const app = await openChat((conversation) => {
+    conversation.reply(WELCOME, { attachments: [drawing] });
+    for (let n = 1; n <= 80; n++) conversation.reply(`Note ${n} from the week.`);
+  });
   const messages = await thread();
   await within(messages).findByText('Note 80 from the week.');
   expect(within(messages).getAllByRole('listitem')).toHaveLength(30);
@@ -81,8 +87,7 @@ test('a long thread opens on its newest 30 and draws the earlier ones on request
 
 test("opens a file with the token, and shows and saves it under its type's name", async () => {
   await verifiedPhone(ASHA, TOKEN);
-  const app = await openChat();
-  app.conversation.reply(WELCOME, { attachments: [drawing] });
+  const app = await openChat((conversation) => conversation.reply(WELCOME, { attachments: [drawing] }));
   const webhook = globalThis.fetch;
   const fileAuthorization: (string | null)[] = [];
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
@@ -103,8 +108,7 @@ test('every 30 s, fetches only what is new and announces a reply without taking 
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   try {
     await verifiedPhone(ASHA, TOKEN);
-    const app = await openChat();
-    app.conversation.reply(WELCOME);
+    const app = await openChat((conversation) => conversation.reply(WELCOME));
     await messageOf(WELCOME);
     const message = screen.getByRole('textbox', { name: 'Message' });
     message.focus();
@@ -128,8 +132,7 @@ test('every 30 s, fetches only what is new and announces a reply without taking 
 test('the menu counts a reply the chat screen has not shown, on the card and the icon; opening the chat reads it', async () => {
   const badges = stubBadge();
   await verifiedPhone(ASHA, TOKEN);
-  const app = await openChat();
-  app.conversation.reply(WELCOME);
+  const app = await openChat((conversation) => conversation.reply(WELCOME));
   await messageOf(WELCOME);
   app.conversation.reply('One more thing: bring crayons.');
   await app.user.click(screen.getByRole('link', { name: 'Back to Menu' }));
@@ -145,8 +148,7 @@ test('the menu counts a reply the chat screen has not shown, on the card and the
 
 test('logout ends the token on the server', async () => {
   await verifiedPhone(ASHA, TOKEN);
-  const app = await openChat();
-  app.conversation.reply(WELCOME);
+  const app = await openChat((conversation) => conversation.reply(WELCOME));
   await messageOf(WELCOME);
   await app.user.click(screen.getByRole('link', { name: 'Back to Menu' }));
   await app.user.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -161,11 +163,13 @@ test('logout ends the token on the server', async () => {
 test('"Seen" goes under the message the programme opened, and a reply shown is reported read at once', async () => {
   const SEEN_AT = '2026-11-23T09:45:00.000+05:30';
   await verifiedPhone(ASHA, TOKEN);
-  const app = await openChat();
-  app.conversation.readReceipts = true;
-  const mine = app.conversation.parentMessage('Is there a session on Friday?');
-  app.conversation.seen = { message_id: mine.id, at: SEEN_AT };
-  const answer = app.conversation.reply('Yes, at 4.');
+  const app = await openChat((conversation) => {
+    conversation.readReceipts = true;
+    const mine = conversation.parentMessage('Is there a session on Friday?');
+    conversation.seen = { message_id: mine.id, at: SEEN_AT };
+    return { mine, answer: conversation.reply('Yes, at 4.') };
+  });
+  const { mine, answer } = app.scripted;
   expect((await messageOf(mine.text))?.textContent).toContain(`Seen ${formatIstDateTime(new Date(SEEN_AT), 'en')}`);
   expect((await messageOf(answer.text))?.textContent).not.toContain('Seen');
 
@@ -177,15 +181,16 @@ test('"Seen" goes under the message the programme opened, and a reply shown is r
 
 test('a staff answer to a request is an event line, not a message from a person, its words and names isolated', async () => {
   await verifiedPhone(ASHA, TOKEN);
-  const app = await openChat();
   // As the webhook records an accepted offer: an event line, with no author.
   const accepted = answerText('en', 'eventAccepted', {
     when: formatIstDateTime(new Date('2026-11-27T18:00:00+05:30'), 'en'),
   });
-  app.conversation.reply(accepted, { from: 'event', author: undefined });
-  app.conversation.reply('See you on Friday.');
-  app.conversation.reply(answerText('en', 'eventDeclined', { reason: 'No facilitator is free that week' }), {
-    from: 'event',
+  await openChat((conversation) => {
+    conversation.reply(accepted, { from: 'event', author: undefined });
+    conversation.reply('See you on Friday.');
+    conversation.reply(answerText('en', 'eventDeclined', { reason: 'No facilitator is free that week' }), {
+      from: 'event',
+    });
   });
   const event = await messageOf(accepted);
   expect(event.textContent).toContain('Request update');
